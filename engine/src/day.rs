@@ -1,0 +1,312 @@
+//! The day: modkills (C15), absence (C16), posts, votes and the one change
+//! (C10), the lynch outcome (C11) and the catastrophe (C12), last words (C13)
+//! and the end check (C19).
+
+use crate::decide::{Players, Vote};
+use crate::event::{DeathCause, EndCause, Event, Log, LynchResult};
+use crate::rules::TieBreak;
+use crate::seat::{PlayerSet, Seat};
+use crate::setup::Game;
+use crate::state::{End, NO_VOTE, PASS, Phase, State, encode};
+use crate::util::pick;
+use rand::Rng;
+
+impl State {
+    /// Plays day `day`. Returns the end of the game if it ended today.
+    pub fn run_day<P, H, A, L>(
+        &mut self,
+        game: &Game,
+        day: u16,
+        players: &mut P,
+        host: &mut H,
+        activity: &mut A,
+        log: &mut L,
+    ) -> Option<End>
+    where
+        P: Players,
+        H: Rng + ?Sized,
+        A: Rng + ?Sized,
+        L: Log,
+    {
+        let rules = &game.rules;
+        // C3: a game still running after the day cap is a draw.
+        if day > rules.day_cap {
+            self.phase = Phase::Day(rules.day_cap);
+            return Some(self.finish(End { winner: None, cause: EndCause::DayCap }, log));
+        }
+        self.phase = Phase::Day(day);
+        players.begin_phase(day, false);
+        if L::ENABLED {
+            log.push(Event::DayStart { day, alive: self.alive });
+        }
+        let n = self.n as usize;
+        self.prev_votes[..n].copy_from_slice(&self.votes[..n]);
+        self.votes[..n].fill(NO_VOTE);
+        self.changed = PlayerSet::EMPTY;
+
+        // C15: modkills, one draw per living player from the activity stream.
+        if game.modkill_threshold > 0 {
+            let mut gone = PlayerSet::EMPTY;
+            for s in self.alive.iter() {
+                if (activity.next_u32() as u64) < game.modkill_threshold {
+                    gone.insert(s);
+                    if L::ENABLED {
+                        log.push(Event::Modkill { seat: s });
+                    }
+                }
+            }
+            if !gone.is_empty() {
+                self.eliminate(gone, DeathCause::Modkilled, log);
+                self.last_words(players, log);
+                if let Some(end) = self.end_check(rules.mafia_win) {
+                    return Some(self.finish(end, log));
+                }
+                // C15: on a day with a modkill no lynch vote is held.
+                if L::ENABLED {
+                    log.push(Event::Lynch(LynchResult::NoVoteModkillDay));
+                }
+                return None;
+            }
+        }
+
+        // C16: who is here today.
+        self.draw_presence(game.absence_threshold, activity, log);
+        let present = self.present;
+
+        // Posts (a Commissar may reveal here).
+        for s in present.iter() {
+            let what = players.post(&self.observe(s));
+            if !what.is_empty() {
+                self.said[s as usize].merge(&what);
+                if L::ENABLED {
+                    log.push(Event::Post { seat: s, what });
+                }
+            }
+        }
+
+        // C10: first votes, in seat order.
+        for s in present.iter() {
+            let v = players.vote(&self.observe(s));
+            if self.vote_is_legal(s, v) {
+                self.votes[s as usize] = encode(v);
+                if L::ENABLED {
+                    log.push(Event::Vote { seat: s, vote: v, change: false });
+                }
+            } else {
+                self.refuse(s, "vote", log);
+            }
+        }
+        // C10: one change per player, in seat order; the second vote is final.
+        for s in present.iter() {
+            if self.votes[s as usize] == NO_VOTE {
+                continue;
+            }
+            if let Some(v) = players.revise(&self.observe(s)) {
+                if encode(v) == self.votes[s as usize] {
+                    continue;
+                }
+                if self.vote_is_legal(s, v) {
+                    self.votes[s as usize] = encode(v);
+                    self.changed.insert(s);
+                    if L::ENABLED {
+                        log.push(Event::Vote { seat: s, vote: v, change: true });
+                    }
+                } else {
+                    self.refuse(s, "vote change", log);
+                }
+            }
+        }
+
+        let hanged = match self.lynch_result(day, rules.first_day_pardon) {
+            LynchResult::Lynched(s) => {
+                if L::ENABLED {
+                    log.push(Event::Lynch(LynchResult::Lynched(s)));
+                }
+                PlayerSet::single(s)
+            }
+            LynchResult::Tie(leaders) => {
+                if L::ENABLED {
+                    log.push(Event::Lynch(LynchResult::Tie(leaders)));
+                }
+                match rules.tie_break {
+                    TieBreak::Random => {
+                        let s = pick(host, leaders).expect("a tie has leaders");
+                        if L::ENABLED {
+                            log.push(Event::RandomTieBreak { leaders, hanged: s });
+                        }
+                        PlayerSet::single(s)
+                    }
+                    TieBreak::Catastrophe => self.catastrophe(leaders, rules.runoff_rounds, players, log),
+                }
+            }
+            other => {
+                if L::ENABLED {
+                    log.push(Event::Lynch(other));
+                }
+                PlayerSet::EMPTY
+            }
+        };
+        if !hanged.is_empty() {
+            // C12.6: one or two leave, as one elimination (C19 checks after it).
+            debug_assert!(hanged.len() <= 2);
+            self.eliminate(hanged, DeathCause::Lynched, log);
+            self.last_words(players, log);
+            if let Some(end) = self.end_check(rules.mafia_win) {
+                return Some(self.finish(end, log));
+            }
+        }
+        None
+    }
+
+    /// C10: a vote is for a living player other than the voter, or PASS.
+    #[inline]
+    fn vote_is_legal(&self, voter: Seat, v: Vote) -> bool {
+        match v {
+            Vote::Pass => true,
+            Vote::For(t) => t != voter && self.alive.contains(t),
+        }
+    }
+
+    pub(crate) fn refuse<L: Log>(&mut self, seat: Seat, what: &'static str, log: &mut L) {
+        self.illegal += 1;
+        if L::ENABLED {
+            log.push(Event::Illegal { seat, what });
+        }
+    }
+
+    /// C11: the outcome of today's final votes.
+    pub(crate) fn lynch_result(&self, day: u16, first_day_pardon: bool) -> LynchResult {
+        let mut tally = [0u8; crate::MAX_PLAYERS];
+        let mut total = 0u32;
+        for s in self.alive.iter() {
+            let v = self.votes[s as usize];
+            if v != NO_VOTE && v != PASS {
+                tally[v as usize] += 1;
+                total += 1;
+            }
+        }
+        // C11.1: nobody voted for anybody.
+        if total == 0 {
+            return LynchResult::AllPass;
+        }
+        let (leaders, _) = leaders_of(&tally, self.alive);
+        // C11.2: day 1, one vote for a player and every other cast vote PASS.
+        if day == 1 && first_day_pardon && total == 1 {
+            return LynchResult::Pardoned(leaders.lowest().expect("one vote has a target"));
+        }
+        // C11.3 / C11.4.
+        if leaders.len() == 1 { LynchResult::Lynched(leaders.lowest().unwrap()) } else { LynchResult::Tie(leaders) }
+    }
+
+    /// C12: the catastrophe procedure for a tie among `tied`. Returns who is
+    /// hanged: nobody, one, or two (C12.6: never more).
+    pub(crate) fn catastrophe<P: Players, L: Log>(
+        &mut self,
+        tied: PlayerSet,
+        runoff_rounds: u8,
+        players: &mut P,
+        log: &mut L,
+    ) -> PlayerSet {
+        let alive_n = self.alive.len();
+        // C12.1: with exactly 4 alive there is no runoff.
+        if alive_n == 4 {
+            if L::ENABLED {
+                log.push(Event::NoRunoffAtFour);
+            }
+            return PlayerSet::EMPTY;
+        }
+        // C12.2: the tied may each write a defence.
+        for s in tied.iter() {
+            let what = players.defence(&self.observe(s));
+            if !what.is_empty() {
+                self.said[s as usize].merge(&what);
+                if L::ENABLED {
+                    log.push(Event::Defence { seat: s, what });
+                }
+            }
+        }
+        let even = alive_n % 2 == 0;
+        // C12.3: even count, two tied: hang both or pardon both.
+        if even && tied.len() == 2 {
+            return self.hang_both_vote(tied, players, log);
+        }
+        // C12.4 / C12.5: revotes among the tied, repeated at most `runoff_rounds` times.
+        let mut candidates = tied;
+        for round in 1..=runoff_rounds {
+            if L::ENABLED {
+                log.push(Event::Revote { round, candidates });
+            }
+            let mut tally = [0u8; crate::MAX_PLAYERS];
+            // C12.2/C12.8: every living player other than the tied votes,
+            // exactly once, for one of the candidates; no PASS, no absence.
+            let voters = self.alive.minus(tied);
+            for v in voters.iter() {
+                let c = players.runoff(&self.observe(v), candidates);
+                if candidates.contains(c) {
+                    tally[c as usize] += 1;
+                    if L::ENABLED {
+                        log.push(Event::RunoffVote { seat: v, choice: c });
+                    }
+                } else {
+                    self.refuse(v, "runoff vote", log);
+                }
+            }
+            let (leaders, _) = leaders_of(&tally, candidates);
+            if leaders.len() == 1 {
+                if L::ENABLED {
+                    log.push(Event::RunoffResult { hanged: leaders });
+                }
+                return leaders;
+            }
+            // C12.4: even count, two leaders: hang both or pardon both.
+            if even && leaders.len() == 2 {
+                return self.hang_both_vote(leaders, players, log);
+            }
+            // Three or more leaders (even) or a repeated tie (odd): vote again among the leaders.
+            candidates = leaders;
+        }
+        if L::ENABLED {
+            log.push(Event::RunoffExhausted);
+        }
+        PlayerSet::EMPTY
+    }
+
+    /// C12.3: everybody but the pair votes hang-both or pardon-both; a tie pardons.
+    fn hang_both_vote<P: Players, L: Log>(&mut self, pair: PlayerSet, players: &mut P, log: &mut L) -> PlayerSet {
+        if L::ENABLED {
+            log.push(Event::HangBothVote { pair });
+        }
+        let mut hang = 0u32;
+        let mut pardon = 0u32;
+        let voters = self.alive.minus(pair);
+        for v in voters.iter() {
+            let h = players.hang_both(&self.observe(v), pair);
+            if h { hang += 1 } else { pardon += 1 }
+            if L::ENABLED {
+                log.push(Event::HangChoice { seat: v, hang: h });
+            }
+        }
+        let hanged = if hang > pardon { pair } else { PlayerSet::EMPTY };
+        if L::ENABLED {
+            log.push(Event::RunoffResult { hanged });
+        }
+        hanged
+    }
+}
+
+/// The seats of `among` with the most votes in `tally`, and that count.
+#[inline]
+fn leaders_of(tally: &[u8; crate::MAX_PLAYERS], among: PlayerSet) -> (PlayerSet, u8) {
+    let mut best = 0u8;
+    let mut leaders = PlayerSet::EMPTY;
+    for s in among.iter() {
+        let t = tally[s as usize];
+        if t > best {
+            best = t;
+            leaders = PlayerSet::single(s);
+        } else if t == best {
+            leaders.insert(s);
+        }
+    }
+    (leaders, best)
+}

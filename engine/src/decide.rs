@@ -1,0 +1,81 @@
+//! The decision interface: what the engine asks of the players and the
+//! shapes of their answers. The engine calls a [`Players`] implementation at
+//! each decision point with an [`Observation`] — what that one player may
+//! know — and never with the state itself.
+
+use crate::role::{Camp, Role};
+use crate::seat::{PlayerSet, Seat};
+use crate::state::Observation;
+
+/// A day vote (C10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Vote {
+    /// A vote to lynch a living player other than the voter.
+    For(Seat),
+    /// "Against all".
+    Pass,
+}
+
+/// What a player publishes in the day thread or in his last word (C13): an
+/// optional role claim and camp statements about players ("I checked 3: he
+/// is mafia"). It may be true or false; the engine only records it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Publication {
+    pub claim: Option<Role>,
+    /// `camps[c]`: the players this speaker states to be in camp `c`.
+    pub camps: [PlayerSet; Camp::COUNT],
+}
+
+impl Publication {
+    pub const NONE: Publication = Publication { claim: None, camps: [PlayerSet::EMPTY; Camp::COUNT] };
+
+    pub fn is_empty(&self) -> bool {
+        self.claim.is_none() && self.camps.iter().all(|s| s.is_empty())
+    }
+    /// Adds everything `other` says to `self` (a speaker's record is the union of his posts).
+    pub fn merge(&mut self, other: &Publication) {
+        if other.claim.is_some() {
+            self.claim = other.claim;
+        }
+        for c in 0..Camp::COUNT {
+            self.camps[c] = self.camps[c].union(other.camps[c]);
+        }
+    }
+}
+
+/// A player's night submission: the nick for the camp kill (C4), if his role
+/// shoots, and the target of his own role move (C5, C6), if it has one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NightChoice {
+    pub kill: Option<Seat>,
+    pub act: Option<Seat>,
+}
+
+/// The players of one game, as the engine sees them: something that answers
+/// decisions. Implemented by the agents crate (one agent per seat) and by
+/// scripted players in tests.
+pub trait Players {
+    /// A new game; called once per seat before day 1 (the C2 conference happens here).
+    fn new_game(&mut self, obs: &Observation<'_>);
+    /// A phase begins (`night` false = day). Drivers refresh any shared,
+    /// pre-agreed randomness here.
+    fn begin_phase(&mut self, _day: u16, _night: bool) {}
+    /// A day post (C10's discussion; a Commissar may reveal here).
+    fn post(&mut self, obs: &Observation<'_>) -> Publication;
+    /// The first vote of the day (C10).
+    fn vote(&mut self, obs: &Observation<'_>) -> Vote;
+    /// The one allowed change of vote (C10); `None` keeps the vote.
+    fn revise(&mut self, obs: &Observation<'_>) -> Option<Vote>;
+    /// A defence post of a tied player before a runoff (C12.2).
+    fn defence(&mut self, _obs: &Observation<'_>) -> Publication {
+        Publication::NONE
+    }
+    /// A runoff revote among `candidates` (C12.4, C12.5): one of them, no PASS.
+    fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Seat;
+    /// A hang-both (`true`) or pardon-both (`false`) vote on `pair` (C12.3).
+    fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet) -> bool;
+    /// Night moves (C4–C6).
+    fn night(&mut self, obs: &Observation<'_>) -> NightChoice;
+    /// The last word of an eliminated player (C13).
+    fn last_word(&mut self, obs: &Observation<'_>) -> Publication;
+}

@@ -1,0 +1,122 @@
+//! The rules engine of Mafia Lab.
+//!
+//! Pure: no I/O, no owned random generator, no threads, no allocation on the
+//! hot path. Randomness comes in as `&mut impl Rng` parameters (the deal, the
+//! host's tie-break draws, the activity model), so the caller decides where
+//! every draw comes from. Players are asked through the [`Players`] trait and
+//! see only an [`Observation`].
+//!
+//! Clauses of `rules/classic.md` are cited as `C1`…`C19` in comments and tests.
+
+mod day;
+mod decide;
+mod event;
+mod night;
+mod role;
+mod rules;
+mod seat;
+mod setup;
+mod state;
+mod util;
+
+pub use decide::{NightChoice, Players, Publication, Vote};
+pub use event::{DeathCause, EndCause, Event, Log, LynchResult, MissReason, NoLog};
+pub use night::{NIGHT_ORDER, NightMoves, NightResult, NightStep};
+pub use role::{Camp, NightAbility, ROLE_INFO, Role, RoleInfo};
+pub use rules::{MafiaWin, RULE_KEYS, RuleError, RuleKey, Rules, TieBreak};
+pub use seat::{MAX_PLAYERS, PlayerSet, Seat, SeatIter};
+pub use setup::{Game, PRESETS, Preset, Setup, SetupError, SetupProblem};
+pub use state::{CheckOutcome, End, Observation, Phase, State};
+pub use util::{below, pick};
+
+use rand::Rng;
+
+/// The randomness one game needs from its caller, by purpose. Separate
+/// streams keep common random numbers: a rule that changes how often the
+/// host draws does not shift the deal or anybody's activity draws.
+pub struct Chance<'a, D: ?Sized, H: ?Sized, A: ?Sized> {
+    /// C1: the deal.
+    pub deal: &'a mut D,
+    /// The host's draws (C12 `tie_break = random`).
+    pub host: &'a mut H,
+    /// C15/C16: modkills and absences.
+    pub activity: &'a mut A,
+}
+
+/// A game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winner: Option<Camp>,
+    pub cause: EndCause,
+    /// The last day reached (C3: day 1, night 1, day 2, …).
+    pub days: u16,
+    pub survivors: PlayerSet,
+    pub illegal_decisions: u32,
+}
+
+/// Plays one whole game: deal (C1), the conference (C2), then days and
+/// nights (C3) until an end (C8, C17–C19, C3's day cap). `state` and `moves`
+/// are scratch space the caller reuses across games.
+pub fn play<P, D, H, A, L>(
+    game: &Game,
+    state: &mut State,
+    moves: &mut NightMoves,
+    players: &mut P,
+    chance: Chance<'_, D, H, A>,
+    log: &mut L,
+) -> Outcome
+where
+    P: Players,
+    D: Rng + ?Sized,
+    H: Rng + ?Sized,
+    A: Rng + ?Sized,
+    L: Log,
+{
+    state.deal(game, chance.deal);
+    play_dealt(game, state, moves, players, chance.host, chance.activity, log)
+}
+
+/// Plays a game whose roles are already set in `state` (see [`State::deal`]
+/// and [`State::set_roles`]).
+pub fn play_dealt<P, H, A, L>(
+    game: &Game,
+    state: &mut State,
+    moves: &mut NightMoves,
+    players: &mut P,
+    host: &mut H,
+    activity: &mut A,
+    log: &mut L,
+) -> Outcome
+where
+    P: Players,
+    H: Rng + ?Sized,
+    A: Rng + ?Sized,
+    L: Log,
+{
+    if L::ENABLED {
+        for (s, &role) in state.roles().iter().enumerate() {
+            log.push(Event::Deal { seat: s as Seat, role });
+        }
+    }
+    // C2: everybody learns his role; the mafia hold their conference.
+    for s in 0..state.players() as Seat {
+        players.new_game(&state.observe(s));
+    }
+    let mut day = 1u16;
+    let end = loop {
+        if let Some(end) = state.run_day(game, day, players, host, activity, log) {
+            break end;
+        }
+        if let Some(end) = state.run_night(game, day, players, moves, activity, log) {
+            break end;
+        }
+        day += 1;
+    };
+    Outcome {
+        winner: end.winner,
+        cause: end.cause,
+        days: state.day(),
+        survivors: state.alive(),
+        illegal_decisions: state.illegal_decisions(),
+    }
+}

@@ -1,0 +1,240 @@
+//! Rule settings: every **Decision** of the rules documents that designers may
+//! change, with its name, default and accepted values.
+//!
+//! Settings are set by name from strings (`key=value` on the command line) or
+//! from typed setup-file values; both go through [`Rules::set`], so there is
+//! one parser and one list of names ([`RULE_KEYS`]).
+
+use std::fmt;
+
+/// How a tie for the most votes is settled (C12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TieBreak {
+    /// The full catastrophe procedure of C12.
+    Catastrophe,
+    /// One of the leaders, uniformly at random (host's draw), is hanged.
+    Random,
+}
+
+/// When the mafia win (C18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MafiaWin {
+    /// Living mafia at least as many as everybody else alive.
+    Parity,
+    /// Everybody else dead.
+    Elimination,
+}
+
+/// The rule settings of one game. Probabilities are kept both as `f64` (for
+/// display) and as a `u32` threshold compared with one random word, so the
+/// hot path does no floating point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rules {
+    /// C8: consecutive nights without a kill that give the town the win; `None` = off.
+    pub no_kill_limit: Option<u8>,
+    /// C12: how ties for the lead are settled.
+    pub tie_break: TieBreak,
+    /// C12: how many times a tied revote is repeated before nobody is hanged.
+    pub runoff_rounds: u8,
+    /// C11.2: on day 1 a single vote against PASS votes pardons.
+    pub first_day_pardon: bool,
+    /// C9: announce roles of the dead.
+    pub reveal_roles_on_death: bool,
+    /// C18: parity or elimination.
+    pub mafia_win: MafiaWin,
+    /// C3: a game still running after this many days is a draw.
+    pub day_cap: u16,
+    /// C16: per player, per phase probability of being absent.
+    pub absence: f64,
+    /// C15: per player, per day probability of a modkill.
+    pub modkill: f64,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            no_kill_limit: Some(3),
+            tie_break: TieBreak::Catastrophe,
+            runoff_rounds: 3,
+            first_day_pardon: true,
+            reveal_roles_on_death: false,
+            mafia_win: MafiaWin::Parity,
+            day_cap: 50,
+            absence: 0.0,
+            modkill: 0.0,
+        }
+    }
+}
+
+/// One rule setting: name, accepted values, default and the clause it comes from.
+pub struct RuleKey {
+    pub name: &'static str,
+    pub values: &'static str,
+    pub default: &'static str,
+    pub clause: &'static str,
+}
+
+/// Every rule setting, in the order they are documented.
+pub const RULE_KEYS: [RuleKey; 9] = [
+    RuleKey { name: "no_kill_limit", values: "1..=255 or off", default: "3", clause: "C8" },
+    RuleKey { name: "tie_break", values: "catastrophe | random", default: "catastrophe", clause: "C12" },
+    RuleKey { name: "runoff_rounds", values: "1..=100", default: "3", clause: "C12" },
+    RuleKey { name: "first_day_pardon", values: "true | false", default: "true", clause: "C11.2" },
+    RuleKey { name: "reveal_roles_on_death", values: "true | false", default: "false", clause: "C9" },
+    RuleKey { name: "mafia_win", values: "parity | elimination", default: "parity", clause: "C18" },
+    RuleKey { name: "day_cap", values: "1..=10000", default: "50", clause: "C3" },
+    RuleKey { name: "absence", values: "0.0..=1.0", default: "0.0", clause: "C16" },
+    RuleKey { name: "modkill", values: "0.0..=1.0", default: "0.0", clause: "C15" },
+];
+
+/// Why a rule setting was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError {
+    UnknownKey { key: String },
+    BadValue { key: &'static str, value: String, expected: &'static str },
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::UnknownKey { key } => {
+                let names: Vec<&str> = RULE_KEYS.iter().map(|k| k.name).collect();
+                write!(f, "unknown rule `{key}` (known rules: {})", names.join(", "))
+            }
+            RuleError::BadValue { key, value, expected } => {
+                write!(f, "rule `{key}`: `{value}` is not valid (expected {expected})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// A probability as a threshold for one `u32` draw: `draw < threshold` happens
+/// with the probability (to within 2^-32). 1.0 maps to "always".
+#[inline]
+pub fn probability_threshold(p: f64) -> u64 {
+    (p * 4294967296.0).round() as u64
+}
+
+impl Rules {
+    /// Sets one rule from its textual value. Strings are compared exactly;
+    /// numbers accept what Rust's parsers accept.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
+        let v = value.trim();
+        let Some(k) = RULE_KEYS.iter().find(|k| k.name == key) else {
+            return Err(RuleError::UnknownKey { key: key.to_string() });
+        };
+        let bad = || RuleError::BadValue { key: k.name, value: value.to_string(), expected: k.values };
+        match k.name {
+            "no_kill_limit" => {
+                self.no_kill_limit = if v == "off" {
+                    None
+                } else {
+                    match v.parse::<u8>() {
+                        Ok(n) if n >= 1 => Some(n),
+                        _ => return Err(bad()),
+                    }
+                }
+            }
+            "tie_break" => {
+                self.tie_break = match v {
+                    "catastrophe" => TieBreak::Catastrophe,
+                    "random" => TieBreak::Random,
+                    _ => return Err(bad()),
+                }
+            }
+            "runoff_rounds" => match v.parse::<u8>() {
+                Ok(n) if (1..=100).contains(&n) => self.runoff_rounds = n,
+                _ => return Err(bad()),
+            },
+            "first_day_pardon" => self.first_day_pardon = parse_bool(v).ok_or_else(bad)?,
+            "reveal_roles_on_death" => self.reveal_roles_on_death = parse_bool(v).ok_or_else(bad)?,
+            "mafia_win" => {
+                self.mafia_win = match v {
+                    "parity" => MafiaWin::Parity,
+                    "elimination" => MafiaWin::Elimination,
+                    _ => return Err(bad()),
+                }
+            }
+            "day_cap" => match v.parse::<u16>() {
+                Ok(n) if (1..=10000).contains(&n) => self.day_cap = n,
+                _ => return Err(bad()),
+            },
+            "absence" => self.absence = parse_probability(v).ok_or_else(bad)?,
+            "modkill" => self.modkill = parse_probability(v).ok_or_else(bad)?,
+            _ => unreachable!("every RULE_KEYS entry is handled above"),
+        }
+        Ok(())
+    }
+
+    /// The current value of a rule, as [`Rules::set`] would accept it.
+    pub fn get(&self, key: &str) -> Option<String> {
+        Some(match key {
+            "no_kill_limit" => self.no_kill_limit.map_or("off".to_string(), |n| n.to_string()),
+            "tie_break" => match self.tie_break {
+                TieBreak::Catastrophe => "catastrophe".into(),
+                TieBreak::Random => "random".into(),
+            },
+            "runoff_rounds" => self.runoff_rounds.to_string(),
+            "first_day_pardon" => self.first_day_pardon.to_string(),
+            "reveal_roles_on_death" => self.reveal_roles_on_death.to_string(),
+            "mafia_win" => match self.mafia_win {
+                MafiaWin::Parity => "parity".into(),
+                MafiaWin::Elimination => "elimination".into(),
+            },
+            "day_cap" => self.day_cap.to_string(),
+            "absence" => self.absence.to_string(),
+            "modkill" => self.modkill.to_string(),
+            _ => return None,
+        })
+    }
+
+    /// `key=value` pairs of the settings that differ from the defaults, for labels.
+    pub fn diff_from_default(&self) -> Vec<String> {
+        let d = Rules::default();
+        RULE_KEYS
+            .iter()
+            .filter(|k| self.get(k.name) != d.get(k.name))
+            .map(|k| format!("{}={}", k.name, self.get(k.name).unwrap_or_default()))
+            .collect()
+    }
+}
+
+fn parse_bool(v: &str) -> Option<bool> {
+    match v {
+        "true" | "on" | "yes" => Some(true),
+        "false" | "off" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+fn parse_probability(v: &str) -> Option<f64> {
+    v.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_round_trips_through_get_and_set() {
+        let mut r = Rules::default();
+        for k in RULE_KEYS.iter() {
+            let v = r.get(k.name).expect("known key");
+            assert_eq!(v, k.default.parse::<f64>().map_or(k.default.to_string(), |_| v.clone()));
+            r.set(k.name, &v).expect("value read back is accepted");
+        }
+        assert_eq!(r, Rules::default());
+    }
+
+    #[test]
+    fn bad_values_are_refused_with_the_key() {
+        let mut r = Rules::default();
+        assert!(matches!(r.set("no_kill_limit", "0"), Err(RuleError::BadValue { key: "no_kill_limit", .. })));
+        assert!(matches!(r.set("absence", "1.5"), Err(RuleError::BadValue { key: "absence", .. })));
+        assert!(matches!(r.set("bogus", "1"), Err(RuleError::UnknownKey { .. })));
+        r.set("no_kill_limit", "off").unwrap();
+        assert_eq!(r.no_kill_limit, None);
+    }
+}

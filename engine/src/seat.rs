@@ -1,0 +1,142 @@
+//! Seats and sets of seats.
+//!
+//! A seat is a player's place at the table, `0..n`. Sets of seats are `u64`
+//! bitsets: every "who is alive", "who voted", "who is mafia" question on the
+//! hot path is one or two machine instructions, and nothing allocates.
+
+/// The largest table the engine supports. Sized by the bitset word: one `u64`
+/// holds every seat, so all per-seat tables are fixed arrays of this length.
+pub const MAX_PLAYERS: usize = 64;
+
+/// A player's seat, `0..MAX_PLAYERS`.
+pub type Seat = u8;
+
+/// A set of seats as a bitset (bit `s` set = seat `s` is in the set).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct PlayerSet(pub u64);
+
+impl PlayerSet {
+    pub const EMPTY: PlayerSet = PlayerSet(0);
+
+    /// The set `{0, 1, …, n-1}`.
+    #[inline]
+    pub const fn first(n: usize) -> PlayerSet {
+        if n >= 64 { PlayerSet(u64::MAX) } else { PlayerSet((1u64 << n) - 1) }
+    }
+    #[inline]
+    pub const fn single(s: Seat) -> PlayerSet {
+        PlayerSet(1u64 << s)
+    }
+    #[inline]
+    pub const fn contains(self, s: Seat) -> bool {
+        (self.0 >> s) & 1 == 1
+    }
+    #[inline]
+    pub fn insert(&mut self, s: Seat) {
+        self.0 |= 1u64 << s;
+    }
+    #[inline]
+    pub fn remove(&mut self, s: Seat) {
+        self.0 &= !(1u64 << s);
+    }
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    #[inline]
+    pub const fn union(self, o: PlayerSet) -> PlayerSet {
+        PlayerSet(self.0 | o.0)
+    }
+    #[inline]
+    pub const fn inter(self, o: PlayerSet) -> PlayerSet {
+        PlayerSet(self.0 & o.0)
+    }
+    #[inline]
+    pub const fn minus(self, o: PlayerSet) -> PlayerSet {
+        PlayerSet(self.0 & !o.0)
+    }
+    #[inline]
+    pub const fn without(self, s: Seat) -> PlayerSet {
+        PlayerSet(self.0 & !(1u64 << s))
+    }
+    /// The lowest seat in the set.
+    #[inline]
+    pub const fn lowest(self) -> Option<Seat> {
+        if self.0 == 0 { None } else { Some(self.0.trailing_zeros() as Seat) }
+    }
+    /// The `k`-th seat of the set in increasing order (`k < len`).
+    #[inline]
+    pub fn nth(self, k: u32) -> Option<Seat> {
+        let mut bits = self.0;
+        for _ in 0..k {
+            bits &= bits.wrapping_sub(1);
+        }
+        if bits == 0 { None } else { Some(bits.trailing_zeros() as Seat) }
+    }
+    /// Seats in increasing order.
+    #[inline]
+    pub fn iter(self) -> SeatIter {
+        SeatIter(self.0)
+    }
+}
+
+impl std::fmt::Debug for PlayerSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Seat> for PlayerSet {
+    fn from_iter<I: IntoIterator<Item = Seat>>(iter: I) -> Self {
+        let mut s = PlayerSet::EMPTY;
+        for x in iter {
+            s.insert(x);
+        }
+        s
+    }
+}
+
+/// Iterator over the seats of a [`PlayerSet`], lowest first.
+#[derive(Clone)]
+pub struct SeatIter(u64);
+
+impl Iterator for SeatIter {
+    type Item = Seat;
+    #[inline]
+    fn next(&mut self) -> Option<Seat> {
+        if self.0 == 0 {
+            return None;
+        }
+        let s = self.0.trailing_zeros() as Seat;
+        self.0 &= self.0 - 1;
+        Some(s)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for SeatIter {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_operations() {
+        let mut s = PlayerSet::first(5);
+        assert_eq!(s.len(), 5);
+        s.remove(2);
+        assert!(!s.contains(2));
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 1, 3, 4]);
+        assert_eq!(s.nth(2), Some(3));
+        assert_eq!(s.nth(4), None);
+        assert_eq!(PlayerSet::first(64).len(), 64);
+        assert_eq!(PlayerSet::single(63).lowest(), Some(63));
+    }
+}

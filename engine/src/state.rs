@@ -1,0 +1,402 @@
+//! The state of one game and the observation each player gets of it.
+//!
+//! [`State`] is a fixed-size value (no heap): a worker keeps one and resets it
+//! for every game. Its fields are private; players see it only through an
+//! [`Observation`], whose methods return exactly what that player may know.
+
+use crate::decide::{Publication, Vote};
+use crate::event::{DeathCause, EndCause, Event, Log};
+use crate::role::{Camp, Role};
+use crate::rules::MafiaWin;
+use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
+use crate::setup::Game;
+use crate::util::below;
+use rand::Rng;
+
+/// Encoding of a day vote in the per-seat vote table.
+pub(crate) const NO_VOTE: u8 = 0xFF;
+pub(crate) const PASS: u8 = 0xFE;
+
+#[inline]
+pub(crate) fn encode(v: Vote) -> u8 {
+    match v {
+        Vote::For(s) => s,
+        Vote::Pass => PASS,
+    }
+}
+
+#[inline]
+pub(crate) fn decode(x: u8) -> Option<Vote> {
+    match x {
+        NO_VOTE => None,
+        PASS => Some(Vote::Pass),
+        s => Some(Vote::For(s)),
+    }
+}
+
+/// The phase of the game (C3): day 1, night 1, day 2, …
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Day(u16),
+    Night(u16),
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct End {
+    pub winner: Option<Camp>,
+    pub cause: EndCause,
+}
+
+/// What one player privately learned from his own night moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Knowledge {
+    /// Everybody this player has checked.
+    pub checked: PlayerSet,
+    /// C6: players whose camp he learned, by camp.
+    pub camps: [PlayerSet; Camp::COUNT],
+    /// C5: players found to hold the asked-for role.
+    pub role_yes: PlayerSet,
+    /// The last check: target and (camp learned | "yes"/"no").
+    pub last: Option<(Seat, CheckOutcome)>,
+}
+
+/// The result of one check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckOutcome {
+    Camp(Camp),
+    IsRole(Role, bool),
+}
+
+/// The state of one game.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub(crate) n: u8,
+    pub(crate) roles: [Role; MAX_PLAYERS],
+    pub(crate) camp_members: [PlayerSet; Camp::COUNT],
+    pub(crate) alive: PlayerSet,
+    pub(crate) phase: Phase,
+    pub(crate) reveal_roles: bool,
+    /// Players present (not absent, C16) this phase.
+    pub(crate) present: PlayerSet,
+    /// C8: consecutive nights without a kill.
+    pub(crate) nights_without_kill: u8,
+    /// Today's votes (`NO_VOTE`, `PASS` or a seat) and who has changed (C10).
+    pub(crate) votes: [u8; MAX_PLAYERS],
+    pub(crate) changed: PlayerSet,
+    /// Yesterday's final votes.
+    pub(crate) prev_votes: [u8; MAX_PLAYERS],
+    /// Everything each player has published (posts and last word), merged.
+    pub(crate) said: [Publication; MAX_PLAYERS],
+    pub(crate) knowledge: [Knowledge; MAX_PLAYERS],
+    /// Public record of deaths: the day (or night) number and the cause.
+    pub(crate) death: [Option<(Phase, DeathCause)>; MAX_PLAYERS],
+    /// Players who left in the current phase and still owe their last word.
+    pub(crate) leaving: PlayerSet,
+    pub(crate) end: Option<End>,
+    /// Decisions refused as illegal in this game (agents' bugs, counted).
+    pub(crate) illegal: u32,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State {
+            n: 0,
+            roles: [Role::Citizen; MAX_PLAYERS],
+            camp_members: [PlayerSet::EMPTY; Camp::COUNT],
+            alive: PlayerSet::EMPTY,
+            phase: Phase::Day(1),
+            reveal_roles: false,
+            present: PlayerSet::EMPTY,
+            nights_without_kill: 0,
+            votes: [NO_VOTE; MAX_PLAYERS],
+            changed: PlayerSet::EMPTY,
+            prev_votes: [NO_VOTE; MAX_PLAYERS],
+            said: [Publication::NONE; MAX_PLAYERS],
+            knowledge: [Knowledge::default(); MAX_PLAYERS],
+            death: [None; MAX_PLAYERS],
+            leaving: PlayerSet::EMPTY,
+            end: None,
+            illegal: 0,
+        }
+    }
+}
+
+impl State {
+    /// Resets the state for a new game and deals the roles (C1: uniformly at
+    /// random, a Fisher–Yates shuffle driven by the deal stream).
+    pub fn deal<R: Rng + ?Sized>(&mut self, game: &Game, deal: &mut R) {
+        let n = game.n as usize;
+        let mut roles = game.roles;
+        for i in (1..n).rev() {
+            let j = below(deal, i as u32 + 1) as usize;
+            roles.swap(i, j);
+        }
+        self.set_roles(game, &roles[..n]);
+    }
+
+    /// Resets the state for a new game with the given roles by seat (tests,
+    /// replays of a known deal). The caller guarantees `roles` is the game's multiset.
+    pub fn set_roles(&mut self, game: &Game, roles: &[Role]) {
+        let n = roles.len();
+        debug_assert_eq!(n, game.n as usize);
+        self.n = n as u8;
+        self.roles[..n].copy_from_slice(roles);
+        self.camp_members = [PlayerSet::EMPTY; Camp::COUNT];
+        for (s, r) in roles.iter().enumerate() {
+            self.camp_members[r.camp() as usize].insert(s as Seat);
+        }
+        self.alive = PlayerSet::first(n);
+        self.phase = Phase::Day(1);
+        self.reveal_roles = game.rules.reveal_roles_on_death;
+        self.present = self.alive;
+        self.nights_without_kill = 0;
+        self.votes[..n].fill(NO_VOTE);
+        self.prev_votes[..n].fill(NO_VOTE);
+        self.changed = PlayerSet::EMPTY;
+        self.said[..n].fill(Publication::NONE);
+        self.knowledge[..n].fill(Knowledge::default());
+        self.death[..n].fill(None);
+        self.leaving = PlayerSet::EMPTY;
+        self.end = None;
+        self.illegal = 0;
+    }
+
+    pub fn players(&self) -> usize {
+        self.n as usize
+    }
+    pub fn role(&self, s: Seat) -> Role {
+        self.roles[s as usize]
+    }
+    pub fn roles(&self) -> &[Role] {
+        &self.roles[..self.n as usize]
+    }
+    pub fn alive(&self) -> PlayerSet {
+        self.alive
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn day(&self) -> u16 {
+        match self.phase {
+            Phase::Day(d) | Phase::Night(d) => d,
+        }
+    }
+    pub fn camp_members(&self, c: Camp) -> PlayerSet {
+        self.camp_members[c as usize]
+    }
+    pub fn living(&self, c: Camp) -> PlayerSet {
+        self.camp_members[c as usize].inter(self.alive)
+    }
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+    pub fn illegal_decisions(&self) -> u32 {
+        self.illegal
+    }
+    pub fn nights_without_kill(&self) -> u8 {
+        self.nights_without_kill
+    }
+
+    /// The observation of seat `s`.
+    #[inline]
+    pub fn observe(&self, s: Seat) -> Observation<'_> {
+        Observation { st: self, seat: s }
+    }
+
+    /// Removes players (one elimination event: a night kill, a lynch of one
+    /// or two, a modkill) and queues their last words (C13).
+    pub(crate) fn eliminate<L: Log>(&mut self, who: PlayerSet, cause: DeathCause, log: &mut L) {
+        for s in who.iter() {
+            self.alive.remove(s);
+            self.death[s as usize] = Some((self.phase, cause));
+            if L::ENABLED {
+                let revealed = if self.reveal_roles { Some(self.roles[s as usize]) } else { None };
+                log.push(Event::Died { seat: s, cause, revealed });
+            }
+        }
+        self.leaving = self.leaving.union(who);
+    }
+
+    /// C13: every player who left this phase gets his last word.
+    pub(crate) fn last_words<P: crate::Players, L: Log>(&mut self, players: &mut P, log: &mut L) {
+        let leaving = self.leaving;
+        self.leaving = PlayerSet::EMPTY;
+        for s in leaving.iter() {
+            let what = players.last_word(&self.observe(s));
+            self.said[s as usize].merge(&what);
+            if L::ENABLED {
+                log.push(Event::LastWord { seat: s, what });
+            }
+        }
+    }
+
+    /// C17–C19 (and E2): checked after every elimination.
+    pub(crate) fn end_check(&self, mafia_win: MafiaWin) -> Option<End> {
+        let alive = self.alive;
+        if alive.is_empty() {
+            return Some(End { winner: None, cause: EndCause::Nobody });
+        }
+        let mafia = self.living(Camp::Mafia).len();
+        let town = self.living(Camp::Town).len();
+        let bandits = self.living(Camp::Bandits).len();
+        let others = town + bandits;
+        if mafia == 0 && bandits == 0 {
+            return Some(End { winner: Some(Camp::Town), cause: EndCause::MafiaEliminated });
+        }
+        if others == 0 {
+            return Some(End { winner: Some(Camp::Mafia), cause: EndCause::TownEliminated });
+        }
+        if mafia_win == MafiaWin::Parity && bandits == 0 && mafia >= others {
+            return Some(End { winner: Some(Camp::Mafia), cause: EndCause::Parity });
+        }
+        None
+    }
+
+    pub(crate) fn finish<L: Log>(&mut self, end: End, log: &mut L) -> End {
+        self.end = Some(end);
+        if L::ENABLED {
+            log.push(Event::GameEnd { winner: end.winner, cause: end.cause, day: self.day() });
+        }
+        end
+    }
+
+    /// Draws who is absent this phase (C16) from the activity stream. With
+    /// a zero rate no draw is made.
+    pub(crate) fn draw_presence<R: Rng + ?Sized, L: Log>(&mut self, threshold: u64, activity: &mut R, log: &mut L) {
+        self.present = self.alive;
+        if threshold == 0 {
+            return;
+        }
+        for s in self.alive.iter() {
+            if (activity.next_u32() as u64) < threshold {
+                self.present.remove(s);
+                if L::ENABLED {
+                    log.push(Event::Absent { seat: s });
+                }
+            }
+        }
+    }
+}
+
+/// What one player may know: his own role, the public record, and — by his
+/// role — his camp mates (C2) and his own check results. No method returns
+/// another player's hidden role (C9).
+#[derive(Clone, Copy)]
+pub struct Observation<'a> {
+    st: &'a State,
+    seat: Seat,
+}
+
+impl<'a> Observation<'a> {
+    #[inline]
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+    #[inline]
+    pub fn role(&self) -> Role {
+        self.st.roles[self.seat as usize]
+    }
+    #[inline]
+    pub fn camp(&self) -> Camp {
+        self.role().camp()
+    }
+    pub fn players(&self) -> usize {
+        self.st.n as usize
+    }
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.st.phase
+    }
+    #[inline]
+    pub fn day(&self) -> u16 {
+        self.st.day()
+    }
+    #[inline]
+    pub fn alive(&self) -> PlayerSet {
+        self.st.alive
+    }
+    #[inline]
+    pub fn is_alive(&self, s: Seat) -> bool {
+        self.st.alive.contains(s)
+    }
+    /// Living players other than me.
+    #[inline]
+    pub fn others_alive(&self) -> PlayerSet {
+        self.st.alive.without(self.seat)
+    }
+    /// C2/E1: the members of my camp I know (myself included). The mafia
+    /// know each other; a town player knows only himself.
+    #[inline]
+    pub fn camp_mates(&self) -> PlayerSet {
+        let c = self.camp();
+        if c.members_know_each_other() { self.st.camp_members[c as usize] } else { PlayerSet::single(self.seat) }
+    }
+    /// The camp of `s` if I know it: myself, my known mates, my own checks,
+    /// and the announced roles of the dead when `reveal_roles_on_death` is on.
+    pub fn known_camp(&self, s: Seat) -> Option<Camp> {
+        if self.camp_mates().contains(s) {
+            return Some(self.camp());
+        }
+        if let Some(r) = self.revealed_role(s) {
+            return Some(r.camp());
+        }
+        let k = &self.st.knowledge[self.seat as usize];
+        Camp::ALL.into_iter().find(|&c| k.camps[c as usize].contains(s))
+    }
+    /// The role of `s` if it is public (dead and C9's reveal setting on) or my own.
+    pub fn revealed_role(&self, s: Seat) -> Option<Role> {
+        if s == self.seat {
+            return Some(self.role());
+        }
+        if self.st.reveal_roles && self.st.death[s as usize].is_some() {
+            return Some(self.st.roles[s as usize]);
+        }
+        None
+    }
+    /// Everybody I have checked (C5, C6).
+    pub fn checked(&self) -> PlayerSet {
+        self.st.knowledge[self.seat as usize].checked
+    }
+    /// Players I found to be in camp `c` (C6).
+    pub fn found_in_camp(&self, c: Camp) -> PlayerSet {
+        self.st.knowledge[self.seat as usize].camps[c as usize]
+    }
+    /// Players my role check answered "yes" for (C5: the Don found the Commissar).
+    pub fn found_role(&self) -> PlayerSet {
+        self.st.knowledge[self.seat as usize].role_yes
+    }
+    /// My latest check and its answer.
+    pub fn last_check(&self) -> Option<(Seat, CheckOutcome)> {
+        self.st.knowledge[self.seat as usize].last
+    }
+    /// Today's current vote of `s` (public, C10).
+    #[inline]
+    pub fn vote_of(&self, s: Seat) -> Option<Vote> {
+        decode(self.st.votes[s as usize])
+    }
+    /// Whether `s` has used his vote change today.
+    pub fn has_changed(&self, s: Seat) -> bool {
+        self.st.changed.contains(s)
+    }
+    /// Today's votes for `s` so far.
+    pub fn votes_for(&self, s: Seat) -> u32 {
+        self.st.alive.iter().filter(|&v| self.st.votes[v as usize] == s).count() as u32
+    }
+    /// Yesterday's final vote of `s`.
+    pub fn prev_vote_of(&self, s: Seat) -> Option<Vote> {
+        decode(self.st.prev_votes[s as usize])
+    }
+    /// Everything `s` has published so far (posts and last word).
+    pub fn said(&self, s: Seat) -> &Publication {
+        &self.st.said[s as usize]
+    }
+    /// When and how `s` left the game, if he has (deaths are public).
+    pub fn death(&self, s: Seat) -> Option<(Phase, DeathCause)> {
+        self.st.death[s as usize]
+    }
+    /// C8: consecutive nights without a kill so far (public: nobody died).
+    pub fn nights_without_kill(&self) -> u8 {
+        self.st.nights_without_kill
+    }
+}

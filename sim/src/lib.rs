@@ -1,0 +1,6 @@
+//! The simulation layer of Mafia Lab: setup files, the parallel runner,
+//! Polars tables and the `mafia` command line. The only layer that does I/O.
+
+pub mod setup_file;
+pub mod tables;
+pub mod tally;

@@ -1,0 +1,153 @@
+//! Streaming aggregation: a [`Tally`] is a handful of integer counters per
+//! variant, so memory stays flat in the number of games, and merging two
+//! tallies is addition, so the totals do not depend on how games were split
+//! among threads.
+
+use mafia_engine::{Camp, EndCause, Outcome, Role};
+
+/// Counters for one variant (a setup with its rules and agents).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub games: u64,
+    /// Wins by camp, indexed by `Camp as usize`.
+    pub wins: [u64; Camp::COUNT],
+    pub draws: u64,
+    /// Ends by cause, indexed by `EndCause as usize`.
+    pub causes: [u64; EndCause::COUNT],
+    /// `days[d]`: games that ended on day (or night) `d`; index 0 unused.
+    pub days: Vec<u64>,
+    /// Per role: players dealt it, those alive at the end, those whose camp won.
+    pub role_dealt: [u64; Role::COUNT],
+    pub role_survived: [u64; Role::COUNT],
+    pub role_won: [u64; Role::COUNT],
+    /// Decisions the engine refused as illegal (should be 0 for built-in agents).
+    pub illegal: u64,
+}
+
+impl Tally {
+    pub fn new(day_cap: u16) -> Tally {
+        Tally {
+            games: 0,
+            wins: [0; Camp::COUNT],
+            draws: 0,
+            causes: [0; EndCause::COUNT],
+            days: vec![0; day_cap as usize + 1],
+            role_dealt: [0; Role::COUNT],
+            role_survived: [0; Role::COUNT],
+            role_won: [0; Role::COUNT],
+            illegal: 0,
+        }
+    }
+
+    /// Adds one game: its outcome and the deal (roles by seat).
+    #[inline]
+    pub fn add(&mut self, o: &Outcome, deal: &[Role]) {
+        self.games += 1;
+        match o.winner {
+            Some(c) => self.wins[c as usize] += 1,
+            None => self.draws += 1,
+        }
+        self.causes[o.cause as usize] += 1;
+        let d = (o.days as usize).min(self.days.len() - 1);
+        self.days[d] += 1;
+        for (s, &r) in deal.iter().enumerate() {
+            let r = r as usize;
+            self.role_dealt[r] += 1;
+            if o.survivors.contains(s as u8) {
+                self.role_survived[r] += 1;
+            }
+            if o.winner == Some(deal[s].camp()) {
+                self.role_won[r] += 1;
+            }
+        }
+        self.illegal += o.illegal_decisions as u64;
+    }
+
+    pub fn merge(&mut self, o: &Tally) {
+        self.games += o.games;
+        self.draws += o.draws;
+        self.illegal += o.illegal;
+        for i in 0..Camp::COUNT {
+            self.wins[i] += o.wins[i];
+        }
+        for i in 0..EndCause::COUNT {
+            self.causes[i] += o.causes[i];
+        }
+        if self.days.len() < o.days.len() {
+            self.days.resize(o.days.len(), 0);
+        }
+        for (a, b) in self.days.iter_mut().zip(&o.days) {
+            *a += b;
+        }
+        for i in 0..Role::COUNT {
+            self.role_dealt[i] += o.role_dealt[i];
+            self.role_survived[i] += o.role_survived[i];
+            self.role_won[i] += o.role_won[i];
+        }
+    }
+
+    pub fn mean_days(&self) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        let sum: u64 = self.days.iter().enumerate().map(|(d, &c)| d as u64 * c).sum();
+        sum as f64 / self.games as f64
+    }
+
+    /// The smallest day `d` with at least `q` of the games ended by day `d`.
+    pub fn days_quantile(&self, q: f64) -> u16 {
+        let need = (q * self.games as f64).ceil() as u64;
+        let mut acc = 0;
+        for (d, &c) in self.days.iter().enumerate() {
+            acc += c;
+            if acc >= need.max(1) {
+                return d as u16;
+            }
+        }
+        (self.days.len() - 1) as u16
+    }
+}
+
+/// The Wilson score interval for `k` successes in `n` trials at 95%
+/// (z = 1.959964). Returns (low, high); (0, 1) when `n` is 0.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n_f = n as f64;
+    let p = k as f64 / n_f;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n_f;
+    let centre = (p + z2 / (2.0 * n_f)) / denom;
+    let half = z * ((p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt()) / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_a_known_interval() {
+        // 50 of 100: the Wilson 95% interval is (0.4038, 0.5962) to 4 places.
+        let (lo, hi) = wilson(50, 100);
+        assert!((lo - 0.4038).abs() < 1e-4, "{lo}");
+        assert!((hi - 0.5962).abs() < 1e-4, "{hi}");
+        let (lo, hi) = wilson(0, 10);
+        assert_eq!(lo, 0.0);
+        assert!(hi > 0.27 && hi < 0.28, "{hi}");
+    }
+
+    #[test]
+    fn quantiles_and_mean() {
+        let mut t = Tally::new(10);
+        t.games = 4;
+        t.days[2] = 1;
+        t.days[3] = 2;
+        t.days[5] = 1;
+        assert_eq!(t.days_quantile(0.5), 3);
+        assert_eq!(t.days_quantile(1.0), 5);
+        assert!((t.mean_days() - 3.25).abs() < 1e-12);
+    }
+}
