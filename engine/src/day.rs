@@ -77,7 +77,7 @@ impl State {
         for s in present.iter() {
             let what = players.post(&self.observe(s));
             if !what.is_empty() {
-                self.said[s as usize].merge(&what);
+                self.publish(s, &what);
                 if L::ENABLED {
                     log.push(Event::Post { seat: s, what });
                 }
@@ -219,7 +219,7 @@ impl State {
         for s in tied.iter() {
             let what = players.defence(&self.observe(s));
             if !what.is_empty() {
-                self.said[s as usize].merge(&what);
+                self.publish(s, &what);
                 if L::ENABLED {
                     log.push(Event::Defence { seat: s, what });
                 }

@@ -88,6 +88,8 @@ pub struct State {
     pub(crate) prev_votes: [u8; MAX_PLAYERS],
     /// Everything each player has published (posts and last word), merged.
     pub(crate) said: [Publication; MAX_PLAYERS],
+    /// Per role: who has claimed it publicly.
+    pub(crate) claimed: [PlayerSet; Role::COUNT],
     pub(crate) knowledge: [Knowledge; MAX_PLAYERS],
     /// Public record of deaths: the day (or night) number and the cause.
     pub(crate) death: [Option<(Phase, DeathCause)>; MAX_PLAYERS],
@@ -113,6 +115,7 @@ impl Default for State {
             changed: PlayerSet::EMPTY,
             prev_votes: [NO_VOTE; MAX_PLAYERS],
             said: [Publication::NONE; MAX_PLAYERS],
+            claimed: [PlayerSet::EMPTY; Role::COUNT],
             knowledge: [Knowledge::default(); MAX_PLAYERS],
             death: [None; MAX_PLAYERS],
             leaving: PlayerSet::EMPTY,
@@ -155,6 +158,7 @@ impl State {
         self.prev_votes[..n].fill(NO_VOTE);
         self.changed = PlayerSet::EMPTY;
         self.said[..n].fill(Publication::NONE);
+        self.claimed = [PlayerSet::EMPTY; Role::COUNT];
         self.knowledge[..n].fill(Knowledge::default());
         self.death[..n].fill(None);
         self.leaving = PlayerSet::EMPTY;
@@ -218,13 +222,25 @@ impl State {
         self.leaving = self.leaving.union(who);
     }
 
+    /// Records a publication in the public record.
+    #[inline]
+    pub(crate) fn publish(&mut self, s: Seat, what: &Publication) {
+        if what.is_empty() {
+            return;
+        }
+        self.said[s as usize].merge(what);
+        if let Some(r) = what.claim {
+            self.claimed[r as usize].insert(s);
+        }
+    }
+
     /// C13: every player who left this phase gets his last word.
     pub(crate) fn last_words<P: crate::Players, L: Log>(&mut self, players: &mut P, log: &mut L) {
         let leaving = self.leaving;
         self.leaving = PlayerSet::EMPTY;
         for s in leaving.iter() {
             let what = players.last_word(&self.observe(s));
-            self.said[s as usize].merge(&what);
+            self.publish(s, &what);
             if L::ENABLED {
                 log.push(Event::LastWord { seat: s, what });
             }
@@ -332,6 +348,11 @@ impl<'a> Observation<'a> {
         let c = self.camp();
         if c.members_know_each_other() { self.st.camp_members[c as usize] } else { PlayerSet::single(self.seat) }
     }
+    /// The role of a camp mate I know (C2: the mafia's conference names the
+    /// Don); `None` for anybody else.
+    pub fn mate_role(&self, s: Seat) -> Option<Role> {
+        if self.camp_mates().contains(s) { Some(self.st.roles[s as usize]) } else { None }
+    }
     /// The camp of `s` if I know it: myself, my known mates, my own checks,
     /// and the announced roles of the dead when `reveal_roles_on_death` is on.
     pub fn known_camp(&self, s: Seat) -> Option<Camp> {
@@ -386,6 +407,14 @@ impl<'a> Observation<'a> {
     /// Yesterday's final vote of `s`.
     pub fn prev_vote_of(&self, s: Seat) -> Option<Vote> {
         decode(self.st.prev_votes[s as usize])
+    }
+    /// Players (alive or dead) who have publicly claimed `role`.
+    pub fn claimants(&self, role: Role) -> PlayerSet {
+        self.st.claimed[role as usize]
+    }
+    /// Dead players of camp `c` whose roles were announced (C9 setting).
+    pub fn revealed_in_camp(&self, c: Camp) -> PlayerSet {
+        if self.st.reveal_roles { self.st.camp_members[c as usize].minus(self.st.alive) } else { PlayerSet::EMPTY }
     }
     /// Everything `s` has published so far (posts and last word).
     pub fn said(&self, s: Seat) -> &Publication {

@@ -1,1 +1,825 @@
-//! (being written)
+//! Setup files: a TOML file naming the roles, the rule settings and the
+//! strategies, read into the engine's unchecked [`Setup`] plus an agents
+//! assignment.
+//!
+//! Every problem is reported at once, each with the line and column (1-based)
+//! it comes from: TOML syntax errors, unknown keys, values of the wrong type,
+//! values refused by [`Rules::set`] (the one parser of rule values), unknown
+//! strategies and, when all of that is fine, the problems
+//! [`Game::new`] finds with the counts (located at the key they name).
+//!
+//! ```toml
+//! name = "classic-13"          # optional; default: the file stem
+//! base = "classic"             # optional: start from a built-in preset's roles
+//! [roles]
+//! don = 1
+//! mafioso = 3
+//! commissar = 1
+//! citizen = 8
+//! [rules]
+//! no_kill_limit = 3            # integer, or the string "off"
+//! tie_break = "catastrophe"
+//! absence = 0.05
+//! first_day_pardon = true
+//! [agents]
+//! default = "classic"          # every seat
+//! mafia = "classic"            # a camp: town | mafia | bandits
+//! don = "random"               # a role (overrides the camp)
+//! ```
+
+use mafia_engine::{
+    Camp, Game, PRESETS, Preset, ROLE_INFO, RULE_KEYS, Role, RuleError, Rules, Setup,
+};
+use std::fmt;
+use std::ops::Range;
+use std::path::Path;
+use toml::Spanned;
+use toml::de::{DeString, DeTable, DeValue};
+
+/// The top-level keys a setup file may have.
+const TOP_KEYS: [&str; 5] = ["name", "base", "roles", "rules", "agents"];
+
+/// Counts above this are refused before they reach the engine, so the sum of
+/// all counts cannot overflow.
+const MAX_COUNT: u64 = u32::MAX as u64;
+
+/// A setup file, read and checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupFile {
+    /// The setup; [`Game::new`] accepts it.
+    pub setup: Setup,
+    /// `(key, strategy)` pairs of the `[agents]` table in file order; a key is
+    /// `default`, a camp name or a role name.
+    pub agents: Vec<(String, String)>,
+}
+
+/// One problem, at a place in the file (line and column are 1-based; the
+/// column counts characters).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+/// Every problem found in a setup file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupFileError {
+    /// The file, as given to [`parse_setup`] or [`load_setup`].
+    pub file: String,
+    /// The problems, in file order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for SetupFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{}:{}:{}: {}", self.file, d.line, d.col, d.message)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SetupFileError {}
+
+/// Reads and checks a setup file. An I/O error is one diagnostic at 1:1. The
+/// setup's name defaults to the file stem.
+pub fn load_setup(path: &Path, strategies: &[&str]) -> Result<SetupFile, SetupFileError> {
+    let label = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse_setup(&label, &text, strategies),
+        Err(e) => Err(SetupFileError {
+            file: label,
+            diagnostics: vec![Diagnostic {
+                line: 1,
+                col: 1,
+                message: format!("cannot read the setup file: {e}"),
+            }],
+        }),
+    }
+}
+
+/// Parses and checks the text of a setup file. `file_label` names the file in
+/// the diagnostics, and its stem is the setup's name unless the file gives
+/// one; `strategies` are the valid strategy names.
+pub fn parse_setup(
+    file_label: &str,
+    text: &str,
+    strategies: &[&str],
+) -> Result<SetupFile, SetupFileError> {
+    let lines = LineIndex::new(text);
+    let (doc, syntax_errors) = DeTable::parse_recoverable(text);
+
+    let mut syntax = Vec::new();
+    for e in &syntax_errors {
+        let (line, col) = e.span().map_or((1, 1), |s| lines.locate(s.start));
+        syntax.push(Diagnostic {
+            line,
+            col,
+            message: format!("invalid TOML: {}", e.message()),
+        });
+    }
+
+    let mut reader = Reader {
+        lines: &lines,
+        diagnostics: Vec::new(),
+    };
+    let (setup, agents) = reader.read(doc.get_ref(), file_label, strategies);
+
+    let mut diagnostics = syntax;
+    if diagnostics.is_empty() {
+        diagnostics = reader.diagnostics;
+        if diagnostics.is_empty()
+            && let Err(e) = Game::new(&setup)
+        {
+            for p in e.problems {
+                let (line, col) =
+                    locate_path(doc.get_ref(), &p.path).map_or((1, 1), |at| lines.locate(at));
+                diagnostics.push(Diagnostic {
+                    line,
+                    col,
+                    message: p.message,
+                });
+            }
+        }
+    } else {
+        // The document was recovered from syntax errors: keep the other
+        // problems, except on the lines of a syntax error, where they are
+        // most likely echoes of it.
+        let bad_lines: Vec<usize> = diagnostics.iter().map(|d| d.line).collect();
+        diagnostics.extend(
+            reader
+                .diagnostics
+                .into_iter()
+                .filter(|d| !bad_lines.contains(&d.line)),
+        );
+    }
+
+    if diagnostics.is_empty() {
+        Ok(SetupFile { setup, agents })
+    } else {
+        diagnostics.sort_by_key(|d| (d.line, d.col));
+        // Recovery can report one syntax error twice.
+        diagnostics.dedup();
+        Err(SetupFileError {
+            file: file_label.to_string(),
+            diagnostics,
+        })
+    }
+}
+
+/// Byte offsets to 1-based line and column.
+struct LineIndex<'a> {
+    text: &'a str,
+    /// Byte offset of the start of each line.
+    starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    fn new(text: &'a str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { text, starts }
+    }
+
+    fn locate(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        let col = self.text[self.starts[line]..offset].chars().count();
+        (line + 1, col + 1)
+    }
+}
+
+/// Where a key and its value start: the earlier of the two spans, so a
+/// `[table]` header points at its `[`.
+fn entry_start(key: &Spanned<DeString<'_>>, value: &Spanned<DeValue<'_>>) -> usize {
+    key.span().start.min(value.span().start)
+}
+
+/// A table's entries in file order.
+fn entries<'t, 'i>(
+    table: &'t DeTable<'i>,
+) -> Vec<(&'t Spanned<DeString<'i>>, &'t Spanned<DeValue<'i>>)> {
+    let mut v: Vec<_> = table.iter().collect();
+    v.sort_by_key(|(k, _)| k.span().start);
+    v
+}
+
+fn find<'t, 'i>(
+    table: &'t DeTable<'i>,
+    key: &str,
+) -> Option<(&'t Spanned<DeString<'i>>, &'t Spanned<DeValue<'i>>)> {
+    table.iter().find(|(k, _)| k.get_ref().as_ref() == key)
+}
+
+/// The byte offset of an engine problem's path (`roles`, `roles.don`,
+/// `rules.absence`): the deepest key of the path present in the file; for a
+/// role count that comes from a preset, the `base` key.
+fn locate_path(doc: &DeTable<'_>, path: &str) -> Option<usize> {
+    let mut table = Some(doc);
+    let mut found = None;
+    for segment in path.split('.') {
+        let Some((k, v)) = table.and_then(|t| find(t, segment)) else {
+            break;
+        };
+        found = Some(if found.is_none() {
+            entry_start(k, v)
+        } else {
+            k.span().start
+        });
+        table = match v.get_ref() {
+            DeValue::Table(t) => Some(t),
+            _ => None,
+        };
+    }
+    found.or_else(|| {
+        if path == "roles" || path.starts_with("roles.") {
+            find(doc, "base").map(|(k, _)| k.span().start)
+        } else {
+            None
+        }
+    })
+}
+
+/// The string form [`Rules::set`] accepts of a TOML scalar, or `None` for
+/// arrays, tables and datetimes.
+fn rule_text(value: &DeValue<'_>) -> Option<String> {
+    match value {
+        DeValue::String(s) => Some(s.to_string()),
+        DeValue::Integer(i) => Some(
+            i128::from_str_radix(i.as_str(), i.radix())
+                .map_or_else(|_| i.to_string(), |n| n.to_string()),
+        ),
+        // The source text, so `3.0` is not taken for the integer 3.
+        DeValue::Float(x) => Some(x.as_str().to_string()),
+        DeValue::Boolean(b) => Some(b.to_string()),
+        DeValue::Datetime(_) | DeValue::Array(_) | DeValue::Table(_) => None,
+    }
+}
+
+fn a_or_an(type_str: &str) -> &'static str {
+    if type_str.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+fn role_names() -> String {
+    ROLE_INFO
+        .iter()
+        .map(|r| r.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn camp_names() -> String {
+    Camp::ALL
+        .iter()
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Reads a parsed document, collecting diagnostics.
+struct Reader<'a> {
+    lines: &'a LineIndex<'a>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Reader<'_> {
+    fn report(&mut self, at: usize, message: String) {
+        let (line, col) = self.lines.locate(at);
+        self.diagnostics.push(Diagnostic { line, col, message });
+    }
+
+    fn report_span(&mut self, span: Range<usize>, message: String) {
+        self.report(span.start, message);
+    }
+
+    fn read(
+        &mut self,
+        doc: &DeTable<'_>,
+        file_label: &str,
+        strategies: &[&str],
+    ) -> (Setup, Vec<(String, String)>) {
+        let stem = Path::new(file_label).file_stem().map_or_else(
+            || file_label.to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        let mut name = stem;
+        let mut base: Option<&'static Preset> = None;
+        let mut roles = None;
+        let mut rules = None;
+        let mut agents = None;
+
+        for (k, v) in entries(doc) {
+            let key = k.get_ref().as_ref();
+            match key {
+                "name" => match v.get_ref() {
+                    DeValue::String(s) if s.trim().is_empty() => {
+                        self.report_span(v.span(), "`name` must not be empty".to_string())
+                    }
+                    DeValue::String(s) => name = s.to_string(),
+                    other => self.report_span(
+                        v.span(),
+                        format!(
+                            "`name` must be a string, got {} {}",
+                            a_or_an(other.type_str()),
+                            other.type_str()
+                        ),
+                    ),
+                },
+                "base" => match v.get_ref() {
+                    DeValue::String(s) => match Preset::find(s) {
+                        Some(p) => base = Some(p),
+                        None => {
+                            let known: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+                            self.report_span(
+                                v.span(),
+                                format!("unknown preset `{s}` (presets: {})", known.join(", ")),
+                            )
+                        }
+                    },
+                    other => self.report_span(
+                        v.span(),
+                        format!(
+                            "`base` must be a preset name, got {} {}",
+                            a_or_an(other.type_str()),
+                            other.type_str()
+                        ),
+                    ),
+                },
+                "roles" | "rules" | "agents" => match v.get_ref() {
+                    DeValue::Table(t) => match key {
+                        "roles" => roles = Some(t),
+                        "rules" => rules = Some(t),
+                        _ => agents = Some(t),
+                    },
+                    other => self.report(
+                        entry_start(k, v),
+                        format!(
+                            "`{key}` must be a table, got {} {}",
+                            a_or_an(other.type_str()),
+                            other.type_str()
+                        ),
+                    ),
+                },
+                _ => self.report(
+                    entry_start(k, v),
+                    format!("unknown key `{key}` (known keys: {})", TOP_KEYS.join(", ")),
+                ),
+            }
+        }
+
+        let mut setup = match base {
+            Some(p) => {
+                let mut s = p.setup();
+                s.name = name;
+                s
+            }
+            None => Setup::new(&name),
+        };
+        if let Some(t) = roles {
+            self.read_roles(t, &mut setup);
+        }
+        if let Some(t) = rules {
+            self.read_rules(t, &mut setup.rules);
+        }
+        let agents = agents.map_or_else(Vec::new, |t| self.read_agents(t, strategies));
+        (setup, agents)
+    }
+
+    fn read_roles(&mut self, table: &DeTable<'_>, setup: &mut Setup) {
+        for (k, v) in entries(table) {
+            let key = k.get_ref().as_ref();
+            let Some(role) = Role::from_name(key) else {
+                self.report_span(
+                    k.span(),
+                    format!("unknown role `{key}` (known roles: {})", role_names()),
+                );
+                continue;
+            };
+            let count = match v.get_ref() {
+                DeValue::Integer(i) => match i128::from_str_radix(i.as_str(), i.radix()) {
+                    Ok(n) if n < 0 => Err(format!(
+                        "count of `{key}` must be a non-negative integer, got {n}"
+                    )),
+                    Ok(n) if n > MAX_COUNT as i128 => {
+                        Err(format!("count of `{key}` is too large ({n})"))
+                    }
+                    Ok(n) => Ok(n as u64),
+                    Err(_) => Err(format!("count of `{key}` is too large ({i})")),
+                },
+                other => Err(format!(
+                    "count of `{key}` must be a non-negative integer, got {} {}",
+                    a_or_an(other.type_str()),
+                    other.type_str()
+                )),
+            };
+            match count {
+                Ok(n) => setup.counts[role as usize] = n,
+                Err(message) => self.report_span(v.span(), message),
+            }
+        }
+    }
+
+    fn read_rules(&mut self, table: &DeTable<'_>, rules: &mut Rules) {
+        for (k, v) in entries(table) {
+            let key = k.get_ref().as_ref();
+            let Some(text) = rule_text(v.get_ref()) else {
+                let t = v.get_ref().type_str();
+                match RULE_KEYS.iter().find(|r| r.name == key) {
+                    Some(r) => self.report_span(
+                        v.span(),
+                        format!(
+                            "rule `{key}`: expected {}, got {} {t}",
+                            r.values,
+                            a_or_an(t)
+                        ),
+                    ),
+                    None => self.report_span(
+                        k.span(),
+                        RuleError::UnknownKey {
+                            key: key.to_string(),
+                        }
+                        .to_string(),
+                    ),
+                }
+                continue;
+            };
+            match rules.set(key, &text) {
+                Ok(()) => {}
+                Err(e @ RuleError::UnknownKey { .. }) => self.report_span(k.span(), e.to_string()),
+                Err(e) => self.report_span(v.span(), e.to_string()),
+            }
+        }
+    }
+
+    fn read_agents(&mut self, table: &DeTable<'_>, strategies: &[&str]) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for (k, v) in entries(table) {
+            let key = k.get_ref().as_ref();
+            let key_ok = key == "default"
+                || Camp::from_name(key).is_some()
+                || Role::from_name(key).is_some();
+            if !key_ok {
+                self.report_span(
+                    k.span(),
+                    format!(
+                        "unknown agents key `{key}` (expected `default`, a camp: {}, or a role: {})",
+                        camp_names(),
+                        role_names()
+                    ),
+                );
+            }
+            match v.get_ref() {
+                DeValue::String(s) if strategies.contains(&s.as_ref()) => {
+                    if key_ok {
+                        out.push((key.to_string(), s.to_string()));
+                    }
+                }
+                DeValue::String(s) => {
+                    let known = if strategies.is_empty() {
+                        "none are available".to_string()
+                    } else {
+                        strategies.join(", ")
+                    };
+                    self.report_span(
+                        v.span(),
+                        format!("unknown strategy `{s}` (known strategies: {known})"),
+                    );
+                }
+                other => self.report_span(
+                    v.span(),
+                    format!(
+                        "strategy for `{key}` must be a string, got {} {}",
+                        a_or_an(other.type_str()),
+                        other.type_str()
+                    ),
+                ),
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mafia_engine::{MafiaWin, TieBreak};
+
+    const STRATEGIES: &[&str] = &["random", "classic"];
+
+    fn parse(text: &str) -> Result<SetupFile, SetupFileError> {
+        parse_setup("setups/test.toml", text, STRATEGIES)
+    }
+
+    fn errors(text: &str) -> Vec<Diagnostic> {
+        match parse(text) {
+            Ok(f) => panic!("expected errors, got {f:?}"),
+            Err(e) => e.diagnostics,
+        }
+    }
+
+    /// The diagnostic on `line` whose message contains `needle`.
+    fn has(ds: &[Diagnostic], line: usize, needle: &str) -> bool {
+        ds.iter()
+            .any(|d| d.line == line && d.message.contains(needle))
+    }
+
+    const GOOD: &str = r#"name = "classic-13"
+[roles]
+don = 1
+mafioso = 3
+commissar = 1
+citizen = 8
+
+[rules]
+no_kill_limit = "off"
+tie_break = "random"
+absence = 0.05
+first_day_pardon = false
+day_cap = 0x20
+
+[agents]
+default = "classic"
+mafia = "random"
+don = "classic"
+"#;
+
+    #[test]
+    fn a_good_file_parses() {
+        let f = parse(GOOD).unwrap();
+        let s = &f.setup;
+        assert_eq!(s.name, "classic-13");
+        assert_eq!(s.counts[Role::Don as usize], 1);
+        assert_eq!(s.counts[Role::Mafioso as usize], 3);
+        assert_eq!(s.counts[Role::Commissar as usize], 1);
+        assert_eq!(s.counts[Role::Citizen as usize], 8);
+        assert_eq!(s.players(), 13);
+        assert_eq!(s.rules.no_kill_limit, None);
+        assert_eq!(s.rules.tie_break, TieBreak::Random);
+        assert_eq!(s.rules.absence, 0.05);
+        assert!(!s.rules.first_day_pardon);
+        assert_eq!(s.rules.day_cap, 32);
+        assert_eq!(
+            s.rules.mafia_win,
+            MafiaWin::Parity,
+            "untouched rules keep their defaults"
+        );
+        let agents: Vec<(&str, &str)> = f
+            .agents
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            agents,
+            [
+                ("default", "classic"),
+                ("mafia", "random"),
+                ("don", "classic")
+            ]
+        );
+        assert!(Game::new(s).is_ok());
+    }
+
+    #[test]
+    fn name_defaults_to_the_file_stem() {
+        let f = parse("[roles]\nmafioso = 1\ncitizen = 3\n").unwrap();
+        assert_eq!(f.setup.name, "test");
+        assert!(f.agents.is_empty());
+        assert_eq!(f.setup.rules, Rules::default());
+    }
+
+    #[test]
+    fn several_problems_are_reported_at_once_with_their_lines() {
+        let text = r#"[roles]
+don = 1
+werewolf = 2
+citizen = 6
+
+[rules]
+absence = 1.5
+no_kill_limit = 3
+
+[agents]
+default = "clever"
+"#;
+        let e = parse(text).unwrap_err();
+        let ds = &e.diagnostics;
+        assert_eq!(ds.len(), 3, "{e}");
+        assert_eq!(
+            ds[0],
+            Diagnostic {
+                line: 3,
+                col: 1,
+                message: ds[0].message.clone()
+            }
+        );
+        assert!(ds[0].message.contains("unknown role `werewolf`"), "{e}");
+        assert!(
+            ds[0].message.contains("citizen, commissar, mafioso, don"),
+            "{e}"
+        );
+        assert_eq!((ds[1].line, ds[1].col), (7, 11), "{e}");
+        assert!(
+            ds[1].message.contains("absence") && ds[1].message.contains("1.5"),
+            "{e}"
+        );
+        assert_eq!((ds[2].line, ds[2].col), (11, 11), "{e}");
+        assert!(ds[2].message.contains("unknown strategy `clever`"), "{e}");
+        assert!(ds[2].message.contains("random, classic"), "{e}");
+        let shown = e.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(
+            lines[0].starts_with("setups/test.toml:3:1: unknown role"),
+            "{shown}"
+        );
+        assert!(
+            lines[2].starts_with("setups/test.toml:11:11: unknown strategy"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn keys_and_types_are_checked() {
+        let text = r#"name = 7
+base = "nope"
+colour = "red"
+[roles]
+citizen = -1
+mafioso = 2.0
+don = "one"
+[rules]
+speed = 3
+tie_break = 3
+day_cap = [1]
+no_kill_limit = 3.0
+first_day_pardon = "maybe"
+[agents]
+bandits = "random"
+godfather = "random"
+town = 1
+"#;
+        let ds = errors(text);
+        assert!(
+            has(&ds, 1, "`name` must be a string, got an integer"),
+            "{ds:#?}"
+        );
+        assert!(
+            has(
+                &ds,
+                2,
+                "unknown preset `nope` (presets: classic, classic-13)"
+            ),
+            "{ds:#?}"
+        );
+        assert!(has(&ds, 3, "unknown key `colour`"), "{ds:#?}");
+        assert!(has(&ds, 5, "non-negative integer, got -1"), "{ds:#?}");
+        assert!(has(&ds, 6, "non-negative integer, got a float"), "{ds:#?}");
+        assert!(has(&ds, 7, "non-negative integer, got a string"), "{ds:#?}");
+        assert!(has(&ds, 9, "unknown rule `speed`"), "{ds:#?}");
+        assert!(has(&ds, 10, "rule `tie_break`"), "{ds:#?}");
+        assert!(
+            has(&ds, 11, "rule `day_cap`: expected 1..=10000, got an array"),
+            "{ds:#?}"
+        );
+        assert!(
+            has(&ds, 12, "rule `no_kill_limit`: `3.0` is not valid"),
+            "{ds:#?}"
+        );
+        assert!(has(&ds, 13, "rule `first_day_pardon`"), "{ds:#?}");
+        assert!(has(&ds, 16, "unknown agents key `godfather`"), "{ds:#?}");
+        assert!(
+            has(&ds, 17, "strategy for `town` must be a string"),
+            "{ds:#?}"
+        );
+        assert_eq!(ds.len(), 13, "{ds:#?}");
+        let sorted: Vec<usize> = ds.iter().map(|d| d.line).collect();
+        assert!(
+            sorted.is_sorted(),
+            "diagnostics are in file order: {sorted:?}"
+        );
+    }
+
+    #[test]
+    fn a_count_that_makes_no_game_points_at_the_roles_table() {
+        let ds = errors("name = \"x\"\n\n[roles]\nmafioso = 5\ncitizen = 2\n");
+        assert_eq!(ds.len(), 1, "{ds:#?}");
+        assert_eq!((ds[0].line, ds[0].col), (3, 1));
+        assert!(ds[0].message.contains("parity"), "{ds:#?}");
+    }
+
+    #[test]
+    fn a_unique_role_twice_points_at_its_key() {
+        let ds = errors("[roles]\ncitizen = 5\n  don = 2\n");
+        assert_eq!(ds.len(), 1, "{ds:#?}");
+        assert_eq!((ds[0].line, ds[0].col), (3, 3));
+        assert!(ds[0].message.contains("at most one don"), "{ds:#?}");
+    }
+
+    #[test]
+    fn too_many_players_are_refused() {
+        let ds = errors("[agents]\ndefault = \"random\"\n[roles]\nmafioso = 3\ncitizen = 100\n");
+        assert_eq!(ds.len(), 1, "{ds:#?}");
+        assert_eq!((ds[0].line, ds[0].col), (3, 1));
+        assert!(ds[0].message.contains("103 players"), "{ds:#?}");
+    }
+
+    #[test]
+    fn an_inline_roles_table_is_located_at_its_key() {
+        let ds = errors("name = \"x\"\nroles = { citizen = 4 }\n");
+        assert!(has(&ds, 2, "no mafia role"), "{ds:#?}");
+        assert_eq!(ds[0].col, 1);
+    }
+
+    #[test]
+    fn toml_syntax_errors_give_a_line() {
+        let ds = errors("name = \"x\"\n[roles]\ncitizen = 8x\nmafioso = 2\n");
+        assert_eq!(ds.len(), 1, "{ds:#?}");
+        assert_eq!((ds[0].line, ds[0].col), (3, 11));
+        assert!(ds[0].message.starts_with("invalid TOML"), "{ds:#?}");
+
+        let ds = errors("[roles]\ncitizen = 8\ncitizen = 9\n");
+        assert_eq!(ds[0].line, 3, "{ds:#?}");
+        assert!(ds[0].message.contains("duplicate key"), "{ds:#?}");
+    }
+
+    #[test]
+    fn syntax_errors_do_not_hide_other_problems() {
+        let ds = errors("[roles]\ncitizen = \nwerewolf = 1\n");
+        assert!(has(&ds, 2, "invalid TOML"), "{ds:#?}");
+        assert!(has(&ds, 3, "unknown role `werewolf`"), "{ds:#?}");
+        assert_eq!(ds.len(), 2, "{ds:#?}");
+    }
+
+    #[test]
+    fn a_base_preset_with_an_override() {
+        let f = parse("base = \"classic\"\n[roles]\ncitizen = 7\n").unwrap();
+        assert_eq!(f.setup.name, "test");
+        assert_eq!(f.setup.counts[Role::Don as usize], 1);
+        assert_eq!(f.setup.counts[Role::Mafioso as usize], 2);
+        assert_eq!(f.setup.counts[Role::Commissar as usize], 1);
+        assert_eq!(f.setup.counts[Role::Citizen as usize], 7);
+        assert_eq!(Game::new(&f.setup).unwrap().players(), 11);
+
+        let f = parse("name = \"mine\"\nbase = \"classic-13\"\n").unwrap();
+        assert_eq!(f.setup.name, "mine");
+        assert_eq!(f.setup.players(), 13);
+    }
+
+    #[test]
+    fn overrides_that_empty_the_town_point_at_the_roles_table() {
+        // `citizen = 0` and `commissar = 0` leave the classic mafia alone.
+        let ds = errors("\nbase = \"classic\"\n[roles]\ncitizen = 0\ncommissar = 0\n");
+        assert_eq!(ds.len(), 1, "{ds:#?}");
+        assert_eq!((ds[0].line, ds[0].col), (3, 1), "{ds:#?}");
+        assert!(
+            ds[0].message.contains("nobody outside the mafia"),
+            "{ds:#?}"
+        );
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let ds = errors("name = \"é\"; citizen = 1\n");
+        assert_eq!(ds[0].line, 1);
+        assert_eq!(ds[0].col, 11, "{ds:#?}");
+    }
+
+    #[test]
+    fn load_setup_reads_files_and_reports_io_errors() {
+        let dir =
+            std::env::temp_dir().join(format!("mafia-setup-file-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("my-setup.toml");
+        std::fs::write(
+            &path,
+            "[roles]\nmafioso = 1\ncitizen = 4\n[agents]\ndefault = \"random\"\n",
+        )
+        .unwrap();
+        let f = load_setup(&path, STRATEGIES).unwrap();
+        assert_eq!(f.setup.name, "my-setup");
+        assert_eq!(f.setup.players(), 5);
+        assert_eq!(f.agents, [("default".to_string(), "random".to_string())]);
+
+        let missing = dir.join("missing.toml");
+        let e = load_setup(&missing, STRATEGIES).unwrap_err();
+        assert_eq!(e.diagnostics.len(), 1);
+        assert_eq!((e.diagnostics[0].line, e.diagnostics[0].col), (1, 1));
+        assert!(
+            e.to_string()
+                .starts_with(&format!("{}:1:1: cannot read", missing.display())),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

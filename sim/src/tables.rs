@@ -1,1 +1,1018 @@
-//! (being written)
+//! Result tables: turns per-variant [`Tally`] counters into Polars data
+//! frames, prints them for people and writes them as Parquet or CSV for
+//! Python Polars, DuckDB and friends. Also the streaming writer of per-game
+//! rows (`--games-out`), which keeps memory flat by writing in batches.
+//!
+//! Three tables, all keyed by the variant label `setup, rules, agents`:
+//!
+//! * `summary`: one row per variant: wins by camp with Wilson 95% bounds,
+//!   draws, ends by cause, game length, illegal decisions;
+//! * `roles`: one row per (variant, role dealt): survival and win rates;
+//! * `days`: one row per (variant, day on which games ended): the
+//!   distribution of game length.
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use mafia_engine::{Camp, EndCause, Role};
+use polars::prelude::*;
+
+use crate::tally::{Tally, wilson};
+
+/// A row label: which variant a tally belongs to.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub setup: String,
+    /// A short text like `no_kill_limit=off absence=0.05`; empty = defaults.
+    pub rules: String,
+    pub agents: String,
+    pub players: usize,
+}
+
+/// The three result tables (see the module docs for their columns).
+pub struct Tables {
+    pub summary: DataFrame,
+    pub roles: DataFrame,
+    pub days: DataFrame,
+}
+
+// ---------------------------------------------------------------------------
+// Building
+
+/// Columns collected one at a time, then made into a frame.
+#[derive(Default)]
+struct Cols(Vec<Column>);
+
+impl Cols {
+    fn push<T, P: ?Sized>(&mut self, name: &str, values: T)
+    where
+        Series: NamedFrom<T, P>,
+    {
+        self.0.push(Column::new(name.into(), values));
+    }
+
+    fn frame(self) -> PolarsResult<DataFrame> {
+        DataFrame::new_infer_height(self.0)
+    }
+}
+
+/// The label columns `setup, rules, agents`, one entry per row.
+#[derive(Default)]
+struct Labels<'a> {
+    setup: Vec<&'a str>,
+    rules: Vec<&'a str>,
+    agents: Vec<&'a str>,
+}
+
+impl<'a> Labels<'a> {
+    fn push(&mut self, v: &'a Variant) {
+        self.setup.push(&v.setup);
+        self.rules.push(&v.rules);
+        self.agents.push(&v.agents);
+    }
+
+    fn into_cols(self) -> Cols {
+        let mut c = Cols::default();
+        c.push("setup", self.setup);
+        c.push("rules", self.rules);
+        c.push("agents", self.agents);
+        c
+    }
+}
+
+/// `k / n`, or null when `n` is 0.
+fn rate(k: u64, n: u64) -> Option<f64> {
+    (n > 0).then(|| k as f64 / n as f64)
+}
+
+/// The last day on which some game ended (0 when there are no games).
+fn max_day(t: &Tally) -> u32 {
+    t.days.iter().rposition(|&c| c > 0).unwrap_or(0) as u32
+}
+
+/// Builds the `summary`, `roles` and `days` tables from labelled tallies.
+pub fn build_tables(rows: &[(Variant, &Tally)]) -> PolarsResult<Tables> {
+    Ok(Tables {
+        summary: summary_frame(rows)?,
+        roles: roles_frame(rows)?,
+        days: days_frame(rows)?,
+    })
+}
+
+fn summary_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
+    let mut labels = Labels::default();
+    for (v, _) in rows {
+        labels.push(v);
+    }
+    let mut c = labels.into_cols();
+    let per = |f: &dyn Fn(&Tally) -> u64| rows.iter().map(|(_, t)| f(t)).collect::<Vec<u64>>();
+    c.push(
+        "players",
+        rows.iter()
+            .map(|(v, _)| v.players as u32)
+            .collect::<Vec<u32>>(),
+    );
+    c.push("games", per(&|t| t.games));
+    for camp in Camp::ALL {
+        let name = camp.name();
+        let wins = per(&|t| t.wins[camp as usize]);
+        let games = per(&|t| t.games);
+        let bounds: Vec<(f64, f64)> = wins
+            .iter()
+            .zip(&games)
+            .map(|(&k, &n)| wilson(k, n))
+            .collect();
+        let rates: Vec<Option<f64>> = wins.iter().zip(&games).map(|(&k, &n)| rate(k, n)).collect();
+        c.push(&format!("{name}_wins"), wins);
+        c.push(&format!("{name}_rate"), rates);
+        c.push(
+            &format!("{name}_lo"),
+            bounds.iter().map(|b| b.0).collect::<Vec<f64>>(),
+        );
+        c.push(
+            &format!("{name}_hi"),
+            bounds.iter().map(|b| b.1).collect::<Vec<f64>>(),
+        );
+    }
+    c.push("draws", per(&|t| t.draws));
+    c.push(
+        "draw_rate",
+        rows.iter()
+            .map(|(_, t)| rate(t.draws, t.games))
+            .collect::<Vec<_>>(),
+    );
+    for cause in EndCause::ALL {
+        c.push(
+            &format!("end_{}", cause.name()),
+            per(&|t| t.causes[cause as usize]),
+        );
+    }
+    let if_games = |f: &dyn Fn(&Tally) -> u32| {
+        rows.iter()
+            .map(|(_, t)| (t.games > 0).then(|| f(t)))
+            .collect::<Vec<Option<u32>>>()
+    };
+    c.push(
+        "days_mean",
+        rows.iter()
+            .map(|(_, t)| (t.games > 0).then(|| t.mean_days()))
+            .collect::<Vec<_>>(),
+    );
+    c.push("days_p50", if_games(&|t| t.days_quantile(0.5) as u32));
+    c.push("days_p90", if_games(&|t| t.days_quantile(0.9) as u32));
+    c.push("days_max", if_games(&max_day));
+    c.push("illegal", per(&|t| t.illegal));
+    c.frame()
+}
+
+fn roles_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
+    let mut labels = Labels::default();
+    let (mut role, mut camp) = (Vec::new(), Vec::new());
+    let (mut dealt, mut survived, mut won) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut survival_rate, mut win_rate) = (Vec::new(), Vec::new());
+    let (mut win_lo, mut win_hi) = (Vec::new(), Vec::new());
+    for (v, t) in rows {
+        for r in Role::ALL {
+            let i = r as usize;
+            let n = t.role_dealt[i];
+            if n == 0 {
+                continue;
+            }
+            labels.push(v);
+            role.push(r.name());
+            camp.push(r.camp().name());
+            dealt.push(n);
+            survived.push(t.role_survived[i]);
+            survival_rate.push(t.role_survived[i] as f64 / n as f64);
+            won.push(t.role_won[i]);
+            win_rate.push(t.role_won[i] as f64 / n as f64);
+            let (lo, hi) = wilson(t.role_won[i], n);
+            win_lo.push(lo);
+            win_hi.push(hi);
+        }
+    }
+    let mut c = labels.into_cols();
+    c.push("role", role);
+    c.push("camp", camp);
+    c.push("dealt", dealt);
+    c.push("survived", survived);
+    c.push("survival_rate", survival_rate);
+    c.push("won", won);
+    c.push("win_rate", win_rate);
+    c.push("win_lo", win_lo);
+    c.push("win_hi", win_hi);
+    c.frame()
+}
+
+fn days_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
+    let mut labels = Labels::default();
+    let (mut days, mut games, mut share) = (Vec::new(), Vec::new(), Vec::new());
+    for (v, t) in rows {
+        for (d, &n) in t.days.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            labels.push(v);
+            days.push(d as u32);
+            games.push(n);
+            share.push(n as f64 / t.games.max(1) as f64);
+        }
+    }
+    let mut c = labels.into_cols();
+    c.push("days", days);
+    c.push("games", games);
+    c.push("share", share);
+    c.frame()
+}
+
+// ---------------------------------------------------------------------------
+// Printing
+
+/// Polars' `Display` reads its limits from the environment on every call;
+/// set them (once, unless the user already did) so every row and column
+/// shows, strings are not cut, the width is not capped and numbers are
+/// right-aligned.
+fn configure_display() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let settings = [
+            ("POLARS_FMT_MAX_ROWS", "-1"),
+            ("POLARS_FMT_MAX_COLS", "-1"),
+            ("POLARS_TABLE_WIDTH", "-1"),
+            // Not -1: polars adds to this limit, which would overflow.
+            ("POLARS_FMT_STR_LEN", "200"),
+            ("POLARS_FMT_TABLE_HIDE_COLUMN_DATA_TYPES", "1"),
+            ("POLARS_FMT_TABLE_HIDE_DATAFRAME_SHAPE_INFORMATION", "1"),
+            ("POLARS_FMT_TABLE_CELL_NUMERIC_ALIGNMENT", "RIGHT"),
+        ];
+        for (key, value) in settings {
+            if std::env::var_os(key).is_none() {
+                // SAFETY: Rust's own environment accesses (polars reads
+                // these with `std::env::var`) are serialised by std's lock;
+                // this runs once, when results are printed, and the program
+                // has no non-Rust code reading the environment meanwhile.
+                unsafe { std::env::set_var(key, value) };
+            }
+        }
+    });
+}
+
+fn pe(e: PolarsError) -> io::Error {
+    io::Error::other(e.to_string())
+}
+
+/// A copy of `df` with the named columns, floats rounded to 4 places for
+/// display (polars' float precision setting is not reachable from here).
+fn display_frame(df: &DataFrame, names: &[String]) -> PolarsResult<DataFrame> {
+    let mut out = df.select(names)?;
+    for name in names {
+        let col = out.column(name)?;
+        if col.dtype() == &DataType::Float64 {
+            let rounded: Vec<Option<f64>> = col
+                .f64()?
+                .iter()
+                .map(|v| v.map(|x| (x * 1e4).round() / 1e4))
+                .collect();
+            out.replace(name, Column::new(name.as_str().into(), rounded))?;
+        }
+    }
+    Ok(out)
+}
+
+fn names(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+/// Prints the tables for people: the summary (in three blocks: outcomes,
+/// end causes, game length), the roles table and, compactly, the
+/// distribution of game length. Bandit columns are left out of the print
+/// when no variant deals a bandit role (the files always have them).
+pub fn print_tables(t: &Tables, out: &mut impl Write) -> io::Result<()> {
+    configure_display();
+    let bandits_dealt = match t.roles.column("camp").and_then(|c| c.str()) {
+        Ok(camps) => camps.iter().any(|c| c == Some(Camp::Bandits.name())),
+        Err(_) => true,
+    };
+    let label = ["setup", "rules", "agents"];
+
+    let mut outcomes = names(&label);
+    outcomes.extend(names(&["players", "games"]));
+    for camp in Camp::ALL {
+        if camp == Camp::Bandits && !bandits_dealt {
+            continue;
+        }
+        for part in ["rate", "lo", "hi"] {
+            outcomes.push(format!("{}_{part}", camp.name()));
+        }
+    }
+    outcomes.push("draw_rate".into());
+
+    let mut ends = names(&label);
+    ends.push("draws".into());
+    ends.extend(EndCause::ALL.iter().map(|c| format!("end_{}", c.name())));
+
+    let mut length = names(&label);
+    length.extend(names(&[
+        "days_mean",
+        "days_p50",
+        "days_p90",
+        "days_max",
+        "illegal",
+    ]));
+
+    let blocks = [
+        ("Outcomes (rates with Wilson 95% bounds)", &outcomes),
+        ("How games ended (counts)", &ends),
+        ("Game length in days", &length),
+    ];
+    for (title, cols) in blocks {
+        writeln!(out, "{title}")?;
+        writeln!(out, "{}", display_frame(&t.summary, cols).map_err(pe)?)?;
+        writeln!(out)?;
+    }
+
+    writeln!(
+        out,
+        "Roles (survival and win rates per player dealt the role)"
+    )?;
+    let role_cols = t.roles.get_column_names_owned();
+    let role_cols: Vec<String> = role_cols.iter().map(|s| s.to_string()).collect();
+    writeln!(out, "{}", display_frame(&t.roles, &role_cols).map_err(pe)?)?;
+    writeln!(out)?;
+
+    writeln!(out, "Games ending on day d (share of games)")?;
+    print_days(&t.days, out)?;
+    Ok(())
+}
+
+/// One line per variant: `setup | rules | agents: d3 12.5%  d4 40.0% ...`.
+fn print_days(days: &DataFrame, out: &mut impl Write) -> io::Result<()> {
+    let get = |name: &str| days.column(name).map_err(pe);
+    let setup = get("setup")?.str().map_err(pe)?;
+    let rules = get("rules")?.str().map_err(pe)?;
+    let agents = get("agents")?.str().map_err(pe)?;
+    let day = get("days")?.u32().map_err(pe)?;
+    let share = get("share")?.f64().map_err(pe)?;
+    let mut current: Option<(Option<&str>, Option<&str>, Option<&str>)> = None;
+    for i in 0..days.height() {
+        let key = (setup.get(i), rules.get(i), agents.get(i));
+        if current != Some(key) {
+            if current.is_some() {
+                writeln!(out)?;
+            }
+            let rules = match key.1 {
+                None | Some("") => "default rules",
+                Some(r) => r,
+            };
+            write!(
+                out,
+                "  {} | {} | {}:",
+                key.0.unwrap_or(""),
+                rules,
+                key.2.unwrap_or("")
+            )?;
+            current = Some(key);
+        }
+        write!(
+            out,
+            "  d{} {:.1}%",
+            day.get(i).unwrap_or(0),
+            share.get(i).unwrap_or(0.0) * 100.0
+        )?;
+    }
+    if current.is_some() {
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Files
+
+/// A table file format, chosen by the file name's extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutFormat {
+    Parquet,
+    Csv,
+}
+
+/// The format of `path` by its extension: `.parquet` or `.pq` for Parquet,
+/// `.csv` for CSV (any case).
+pub fn out_format(path: &Path) -> Result<OutFormat, String> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(|e| e.to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("parquet" | "pq") => Ok(OutFormat::Parquet),
+        Some("csv") => Ok(OutFormat::Csv),
+        _ => Err(format!(
+            "cannot tell the table format of {}: use a file name ending in .parquet, .pq or .csv",
+            path.display()
+        )),
+    }
+}
+
+/// `dir/stem.part.ext` beside `path` (`dir/stem.ext`).
+fn sibling(path: &Path, part: &str) -> PathBuf {
+    let mut name = OsString::from(path.file_stem().unwrap_or_default());
+    name.push(".");
+    name.push(part);
+    if let Some(ext) = path.extension() {
+        name.push(".");
+        name.push(ext);
+    }
+    path.with_file_name(name)
+}
+
+fn create_file(path: &Path) -> Result<File, String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create the folder of {}: {e}", path.display()))?;
+    }
+    File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))
+}
+
+fn write_frame(df: &mut DataFrame, path: &Path, format: OutFormat) -> Result<(), String> {
+    let file = create_file(path)?;
+    let result = match format {
+        // The CSV writer buffers by itself.
+        OutFormat::Csv => CsvWriter::new(file).include_header(true).finish(df),
+        OutFormat::Parquet => {
+            let mut w = BufWriter::new(file);
+            ParquetWriter::new(&mut w)
+                .finish(df)
+                .and_then(|_| w.flush().map_err(PolarsError::from))
+        }
+    };
+    result.map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Writes the summary to `path`, the roles to `<stem>.roles.<ext>` and the
+/// day distribution to `<stem>.days.<ext>` beside it, in the format named by
+/// the extension. Returns the paths written.
+pub fn write_tables(t: &mut Tables, path: &Path) -> Result<Vec<PathBuf>, String> {
+    let format = out_format(path)?;
+    let paths = vec![
+        path.to_path_buf(),
+        sibling(path, "roles"),
+        sibling(path, "days"),
+    ];
+    let frames = [&mut t.summary, &mut t.roles, &mut t.days];
+    for (df, p) in frames.into_iter().zip(&paths) {
+        write_frame(df, p, format)?;
+    }
+    Ok(paths)
+}
+
+// ---------------------------------------------------------------------------
+// Per-game rows
+
+/// One finished game, for `--games-out`.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// Index into the variants given to [`GamesWriter::create`].
+    pub variant: u32,
+    pub seed: u64,
+    pub game: u64,
+    pub winner: Option<Camp>,
+    pub cause: EndCause,
+    pub days: u16,
+    /// Role names by seat, comma-separated.
+    pub deal: String,
+}
+
+/// Rows buffered per batch; each batch is one Parquet row group.
+const BATCH_ROWS: usize = 1 << 16;
+
+/// The buffered rows of one batch, column by column.
+#[derive(Default)]
+struct Batch {
+    variant: Vec<u32>,
+    seed: Vec<u64>,
+    game: Vec<u64>,
+    winner: Vec<&'static str>,
+    cause: Vec<&'static str>,
+    days: Vec<u32>,
+    deal: Vec<String>,
+}
+
+impl Batch {
+    fn len(&self) -> usize {
+        self.variant.len()
+    }
+
+    fn clear(&mut self) {
+        self.variant.clear();
+        self.seed.clear();
+        self.game.clear();
+        self.winner.clear();
+        self.cause.clear();
+        self.days.clear();
+        self.deal.clear();
+    }
+
+    /// The batch as a frame: `setup, rules, agents, seed, game, winner,
+    /// end_cause, days, deal`.
+    fn frame(&self, variants: &[Variant]) -> PolarsResult<DataFrame> {
+        let label = |f: fn(&Variant) -> &str| {
+            self.variant
+                .iter()
+                .map(|&v| f(&variants[v as usize]))
+                .collect::<Vec<&str>>()
+        };
+        let mut c = Cols::default();
+        c.push("setup", label(|v| &v.setup));
+        c.push("rules", label(|v| &v.rules));
+        c.push("agents", label(|v| &v.agents));
+        c.push("seed", self.seed.as_slice());
+        c.push("game", self.game.as_slice());
+        c.push("winner", self.winner.as_slice());
+        c.push("end_cause", self.cause.as_slice());
+        c.push("days", self.days.as_slice());
+        c.push("deal", self.deal.as_slice());
+        c.frame()
+    }
+}
+
+enum Sink {
+    Csv(polars::io::csv::write::BatchedWriter<File>),
+    Parquet(polars::io::parquet::write::BatchedWriter<BufWriter<File>>),
+}
+
+/// Streaming writer of per-game rows (`--games-out`), constant memory: rows
+/// are pushed and written in batches of 65,536. Call [`GamesWriter::finish`]
+/// at the end: a Parquet file is unreadable without its footer.
+///
+/// Columns: `setup, rules, agents` (strings), `seed` (u64), `game` (u64),
+/// `winner` (`town`, `mafia`, `bandits` or `draw`), `end_cause` (an
+/// [`EndCause`] name), `days` (u32), `deal` (role names by seat,
+/// comma-separated).
+pub struct GamesWriter {
+    path: PathBuf,
+    variants: Vec<Variant>,
+    sink: Sink,
+    batch: Batch,
+}
+
+impl GamesWriter {
+    /// Creates the file; the format comes from the extension (see [`out_format`]).
+    pub fn create(path: &Path, variants: &[Variant]) -> Result<GamesWriter, String> {
+        let format = out_format(path)?;
+        let batch = Batch::default();
+        let schema = batch
+            .frame(variants)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?
+            .schema()
+            .clone();
+        let file = create_file(path)?;
+        let sink = match format {
+            OutFormat::Csv => CsvWriter::new(file)
+                .include_header(true)
+                .batched(&schema)
+                .map(Sink::Csv),
+            OutFormat::Parquet => ParquetWriter::new(BufWriter::new(file))
+                .batched(&schema)
+                .map(Sink::Parquet),
+        }
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(GamesWriter {
+            path: path.to_path_buf(),
+            variants: variants.to_vec(),
+            sink,
+            batch,
+        })
+    }
+
+    /// Buffers one row; writes a batch every 65,536 rows.
+    pub fn push(&mut self, row: GameRow) -> Result<(), String> {
+        if row.variant as usize >= self.variants.len() {
+            return Err(format!(
+                "cannot write {}: a game of variant {} but only {} variants are known",
+                self.path.display(),
+                row.variant,
+                self.variants.len()
+            ));
+        }
+        let b = &mut self.batch;
+        b.variant.push(row.variant);
+        b.seed.push(row.seed);
+        b.game.push(row.game);
+        b.winner.push(row.winner.map_or("draw", Camp::name));
+        b.cause.push(row.cause.name());
+        b.days.push(row.days as u32);
+        b.deal.push(row.deal);
+        if b.len() >= BATCH_ROWS {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), String> {
+        if self.batch.len() == 0 {
+            return Ok(());
+        }
+        let df = self.batch.frame(&self.variants);
+        let result = df.and_then(|df| match &mut self.sink {
+            Sink::Csv(w) => w.write_batch(&df),
+            Sink::Parquet(w) => w.write_batch(&df),
+        });
+        self.batch.clear();
+        result.map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+    }
+
+    /// Writes the last rows and closes the file (the Parquet footer).
+    pub fn finish(mut self) -> Result<(), String> {
+        self.flush()?;
+        let result = match &mut self.sink {
+            Sink::Csv(w) => w.finish(),
+            Sink::Parquet(w) => w.finish().map(|_| ()),
+        };
+        result.map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn variant(setup: &str, rules: &str, players: usize) -> Variant {
+        Variant {
+            setup: setup.into(),
+            rules: rules.into(),
+            agents: "random".into(),
+            players,
+        }
+    }
+
+    /// 100 games: town 60, mafia 40; all four roles dealt.
+    fn tally_a() -> Tally {
+        let mut t = Tally::new(10);
+        t.games = 100;
+        t.wins[Camp::Town as usize] = 60;
+        t.wins[Camp::Mafia as usize] = 40;
+        t.causes[EndCause::MafiaEliminated as usize] = 60;
+        t.causes[EndCause::Parity as usize] = 40;
+        t.days[3] = 50;
+        t.days[4] = 30;
+        t.days[6] = 20;
+        t.role_dealt = [400, 100, 100, 100];
+        t.role_survived = [150, 30, 45, 50];
+        t.role_won = [240, 60, 40, 40];
+        t
+    }
+
+    /// 10 games: town 5, mafia 3, draws 2; only citizens and mafiosi.
+    fn tally_b() -> Tally {
+        let mut t = Tally::new(10);
+        t.games = 10;
+        t.wins[Camp::Town as usize] = 5;
+        t.wins[Camp::Mafia as usize] = 3;
+        t.draws = 2;
+        t.causes[EndCause::MafiaEliminated as usize] = 5;
+        t.causes[EndCause::Parity as usize] = 3;
+        t.causes[EndCause::DayCap as usize] = 2;
+        t.days[2] = 8;
+        t.days[10] = 2;
+        t.role_dealt[Role::Citizen as usize] = 50;
+        t.role_dealt[Role::Mafioso as usize] = 20;
+        t.role_survived[Role::Citizen as usize] = 10;
+        t.role_won[Role::Citizen as usize] = 25;
+        t.role_won[Role::Mafioso as usize] = 6;
+        t.illegal = 1;
+        t
+    }
+
+    fn tables() -> Tables {
+        let (a, b) = (tally_a(), tally_b());
+        let rows = [
+            (variant("classic-7", "", 7), &a),
+            (
+                variant("classic-10", "no_kill_limit=off absence=0.05", 10),
+                &b,
+            ),
+        ];
+        build_tables(&rows).unwrap()
+    }
+
+    fn f64_at(df: &DataFrame, col: &str, i: usize) -> f64 {
+        df.column(col)
+            .unwrap()
+            .get(i)
+            .unwrap()
+            .extract::<f64>()
+            .unwrap()
+    }
+
+    fn u64_at(df: &DataFrame, col: &str, i: usize) -> u64 {
+        df.column(col)
+            .unwrap()
+            .get(i)
+            .unwrap()
+            .extract::<u64>()
+            .unwrap()
+    }
+
+    fn str_at(df: &DataFrame, col: &str, i: usize) -> String {
+        df.column(col)
+            .unwrap()
+            .str()
+            .unwrap()
+            .get(i)
+            .unwrap()
+            .to_string()
+    }
+
+    /// A fresh folder under the system temp dir.
+    fn temp_dir(name: &str) -> PathBuf {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir = std::env::temp_dir().join(format!(
+            "mafia-tables-{}-{name}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn read(path: &Path) -> DataFrame {
+        match out_format(path).unwrap() {
+            OutFormat::Csv => CsvReadOptions::default()
+                .with_has_header(true)
+                .try_into_reader_with_file_path(Some(path.to_path_buf()))
+                .unwrap()
+                .finish()
+                .unwrap(),
+            OutFormat::Parquet => ParquetReader::new(File::open(path).unwrap())
+                .finish()
+                .unwrap(),
+        }
+    }
+
+    #[test]
+    fn summary_rows_rates_and_bounds() {
+        let t = tables();
+        let s = &t.summary;
+        assert_eq!(s.height(), 2);
+        let cols: Vec<String> = s.get_column_names().iter().map(|c| c.to_string()).collect();
+        let expected = [
+            "setup",
+            "rules",
+            "agents",
+            "players",
+            "games",
+            "town_wins",
+            "town_rate",
+            "town_lo",
+            "town_hi",
+            "mafia_wins",
+            "mafia_rate",
+            "mafia_lo",
+            "mafia_hi",
+            "bandits_wins",
+            "bandits_rate",
+            "bandits_lo",
+            "bandits_hi",
+            "draws",
+            "draw_rate",
+            "end_mafia_eliminated",
+            "end_parity",
+            "end_town_eliminated",
+            "end_no_kill_rule",
+            "end_day_cap",
+            "end_nobody_left",
+            "days_mean",
+            "days_p50",
+            "days_p90",
+            "days_max",
+            "illegal",
+        ];
+        assert_eq!(cols, expected);
+
+        assert_eq!(str_at(s, "setup", 0), "classic-7");
+        assert_eq!(u64_at(s, "players", 1), 10);
+        assert_eq!(u64_at(s, "town_wins", 0), 60);
+        assert!((f64_at(s, "town_rate", 0) - 0.6).abs() < 1e-12);
+        // Wilson 95% for 60 of 100 is (0.5020, 0.6906).
+        assert!((f64_at(s, "town_lo", 0) - 0.5020).abs() < 1e-4);
+        assert!((f64_at(s, "town_hi", 0) - 0.6906).abs() < 1e-4);
+        let (lo, hi) = wilson(3, 10);
+        assert_eq!(f64_at(s, "mafia_lo", 1), lo);
+        assert_eq!(f64_at(s, "mafia_hi", 1), hi);
+        assert!((f64_at(s, "draw_rate", 1) - 0.2).abs() < 1e-12);
+        assert_eq!(u64_at(s, "end_day_cap", 1), 2);
+        assert_eq!(u64_at(s, "end_parity", 0), 40);
+        // Days: 50 on day 3, 30 on day 4, 20 on day 6.
+        assert!((f64_at(s, "days_mean", 0) - 3.9).abs() < 1e-12);
+        assert_eq!(u64_at(s, "days_p50", 0), 3);
+        assert_eq!(u64_at(s, "days_p90", 0), 6);
+        assert_eq!(u64_at(s, "days_max", 1), 10);
+        assert_eq!(u64_at(s, "illegal", 1), 1);
+    }
+
+    #[test]
+    fn roles_and_days_rows() {
+        let t = tables();
+        let r = &t.roles;
+        // Four roles dealt in the first variant, two in the second.
+        assert_eq!(r.height(), 6);
+        assert_eq!(r.width(), 12);
+        // Row 3: the Don of the first variant.
+        assert_eq!(str_at(r, "role", 3), "don");
+        assert_eq!(str_at(r, "camp", 3), "mafia");
+        assert_eq!(u64_at(r, "dealt", 3), 100);
+        assert!((f64_at(r, "survival_rate", 3) - 0.5).abs() < 1e-12);
+        assert!((f64_at(r, "win_rate", 3) - 0.4).abs() < 1e-12);
+        let (lo, hi) = wilson(40, 100);
+        assert_eq!(f64_at(r, "win_lo", 3), lo);
+        assert_eq!(f64_at(r, "win_hi", 3), hi);
+        // Row 5: the mafiosi of the second variant.
+        assert_eq!(str_at(r, "setup", 5), "classic-10");
+        assert_eq!(str_at(r, "role", 5), "mafioso");
+        assert!((f64_at(r, "win_rate", 5) - 0.3).abs() < 1e-12);
+
+        let d = &t.days;
+        assert_eq!(d.height(), 5);
+        assert_eq!(u64_at(d, "days", 3), 2);
+        assert_eq!(u64_at(d, "games", 3), 8);
+        assert!((f64_at(d, "share", 3) - 0.8).abs() < 1e-12);
+    }
+
+    #[test]
+    fn prints_every_row_and_column() {
+        let t = tables();
+        let mut out = Vec::new();
+        print_tables(&t, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("no_kill_limit=off absence=0.05"), "{text}");
+        assert!(text.contains("end_nobody_left"), "{text}");
+        assert!(text.contains("win_hi"), "{text}");
+        assert!(
+            text.contains(
+                "classic-10 | no_kill_limit=off absence=0.05 | random:  d2 80.0%  d10 20.0%"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("classic-7 | default rules | random:  d3 50.0%  d4 30.0%  d6 20.0%"),
+            "{text}"
+        );
+        // No bandit role is dealt, so no bandit columns in the print.
+        assert!(!text.contains("bandits_rate"), "{text}");
+        assert!(!text.contains('…'), "{text}");
+    }
+
+    fn write_and_read_back(ext: &str) {
+        let dir = temp_dir(ext);
+        let mut t = tables();
+        let path = dir.join(format!("out.{ext}"));
+        let paths = write_tables(&mut t, &path).unwrap();
+        assert_eq!(
+            paths,
+            vec![
+                path.clone(),
+                dir.join(format!("out.roles.{ext}")),
+                dir.join(format!("out.days.{ext}"))
+            ]
+        );
+        let s = read(&paths[0]);
+        assert_eq!(s.shape(), t.summary.shape());
+        assert_eq!(u64_at(&s, "town_wins", 0), 60);
+        assert!((f64_at(&s, "town_lo", 0) - f64_at(&t.summary, "town_lo", 0)).abs() < 1e-12);
+        assert_eq!(str_at(&s, "rules", 1), "no_kill_limit=off absence=0.05");
+        let r = read(&paths[1]);
+        assert_eq!(r.shape(), (6, 12));
+        assert_eq!(str_at(&r, "role", 3), "don");
+        let d = read(&paths[2]);
+        assert_eq!(d.shape(), (5, 6));
+        assert!((f64_at(&d, "share", 3) - 0.8).abs() < 1e-12);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn tables_round_trip_csv() {
+        write_and_read_back("csv");
+    }
+
+    #[test]
+    fn tables_round_trip_parquet() {
+        write_and_read_back("parquet");
+    }
+
+    fn games_round_trip(ext: &str) {
+        let dir = temp_dir(&format!("games-{ext}"));
+        let path = dir.join(format!("games.{ext}"));
+        let variants = [
+            variant("classic-7", "", 7),
+            variant("classic-10", "absence=0.1", 10),
+        ];
+        let mut w = GamesWriter::create(&path, &variants).unwrap();
+        let n = 150_000u64;
+        for i in 0..n {
+            w.push(GameRow {
+                variant: (i % 2) as u32,
+                seed: 42,
+                game: i,
+                winner: match i % 3 {
+                    0 => Some(Camp::Town),
+                    1 => Some(Camp::Mafia),
+                    _ => None,
+                },
+                cause: if i % 3 == 2 {
+                    EndCause::DayCap
+                } else {
+                    EndCause::Parity
+                },
+                days: (i % 7 + 1) as u16,
+                deal: "citizen,don,commissar".into(),
+            })
+            .unwrap();
+        }
+        w.finish().unwrap();
+        let df = read(&path);
+        assert_eq!(df.height(), n as usize);
+        let cols: Vec<String> = df
+            .get_column_names()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(
+            cols,
+            [
+                "setup",
+                "rules",
+                "agents",
+                "seed",
+                "game",
+                "winner",
+                "end_cause",
+                "days",
+                "deal"
+            ]
+        );
+        // Row 149_999: variant 1, 149_999 % 3 = 2 (a draw), days 149_999 % 7 + 1 = 4.
+        let last = n as usize - 1;
+        assert_eq!(u64_at(&df, "game", last), n - 1);
+        assert_eq!(str_at(&df, "setup", last), "classic-10");
+        assert_eq!(str_at(&df, "winner", last), "draw");
+        assert_eq!(str_at(&df, "end_cause", last), "day_cap");
+        assert_eq!(u64_at(&df, "days", last), 4);
+        // A row of the first batch.
+        assert_eq!(str_at(&df, "winner", 4), "mafia");
+        assert_eq!(str_at(&df, "deal", 4), "citizen,don,commissar");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn games_writer_csv() {
+        games_round_trip("csv");
+    }
+
+    #[test]
+    fn games_writer_parquet() {
+        games_round_trip("parquet");
+    }
+
+    #[test]
+    fn games_writer_rejects_an_unknown_variant() {
+        let dir = temp_dir("games-bad");
+        let path = dir.join("games.pq");
+        let mut w = GamesWriter::create(&path, &[variant("classic-7", "", 7)]).unwrap();
+        let row = GameRow {
+            variant: 1,
+            seed: 1,
+            game: 0,
+            winner: None,
+            cause: EndCause::DayCap,
+            days: 3,
+            deal: String::new(),
+        };
+        let e = w.push(row).unwrap_err();
+        assert!(e.contains("games.pq") && e.contains("variant 1"), "{e}");
+        w.finish().unwrap();
+        assert_eq!(read(&path).height(), 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn out_format_by_extension() {
+        assert_eq!(out_format(Path::new("a/b.parquet")), Ok(OutFormat::Parquet));
+        assert_eq!(out_format(Path::new("b.PQ")), Ok(OutFormat::Parquet));
+        assert_eq!(out_format(Path::new("b.csv")), Ok(OutFormat::Csv));
+        let e = out_format(Path::new("x.json")).unwrap_err();
+        assert!(e.contains("x.json"), "{e}");
+        assert!(e.contains(".parquet") && e.contains(".csv"), "{e}");
+        assert!(
+            out_format(Path::new("noext"))
+                .unwrap_err()
+                .contains("noext")
+        );
+        let mut t = tables();
+        let e = write_tables(&mut t, Path::new("x.json")).unwrap_err();
+        assert!(e.contains("x.json"), "{e}");
+    }
+}

@@ -1,0 +1,51 @@
+//! The agent interface: one agent plays one seat, sees only that seat's
+//! [`Observation`], and draws its randomness from its own seat stream.
+
+use crate::streams::Stream;
+use mafia_engine::{NightChoice, Observation, PlayerSet, Publication, Seat, Vote};
+
+/// What an agent gets besides the observation: its own random stream and,
+/// for a camp whose members agreed on a plan before the game (C2), the
+/// camp's shared stream. All members start each phase from the same shared
+/// position, so members with the same strategy draw the same numbers —
+/// that is how pre-agreed coordination is modelled without a private channel.
+pub struct Cx<'a> {
+    pub rng: &'a mut Stream,
+    pub shared: Option<&'a mut Stream>,
+}
+
+/// A strategy for one seat. Object-safe, so researchers can plug in their
+/// own (`Box<dyn Agent>`); the built-in ones are dispatched statically.
+///
+/// Every method gets the observation of the agent's own seat. An answer the
+/// rules do not allow is refused by the engine and counted in the results
+/// (the `illegal` column), never silently fixed.
+pub trait Agent: Send {
+    /// A new game: the agent's role is known; mafia agents may read the
+    /// conference plan from `cx.shared`. Reset all per-game memory here.
+    fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>);
+    /// The day post (claims and published checks). Default: says nothing.
+    fn post(&mut self, _obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
+        Publication::NONE
+    }
+    /// The first vote of the day.
+    fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote;
+    /// The one change of vote; `None` keeps it. Default: keeps it.
+    fn revise(&mut self, _obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Vote> {
+        None
+    }
+    /// A defence before a runoff. Default: says nothing.
+    fn defence(&mut self, _obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
+        Publication::NONE
+    }
+    /// A runoff vote: one of `candidates`.
+    fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Seat;
+    /// Hang both (`true`) or pardon both.
+    fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, cx: &mut Cx<'_>) -> bool;
+    /// Night moves: the kill nick (shooters) and the role move's target.
+    fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice;
+    /// The last word. Default: says nothing.
+    fn last_word(&mut self, _obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
+        Publication::NONE
+    }
+}

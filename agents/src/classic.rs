@@ -1,0 +1,331 @@
+//! The `classic` strategy: sensible forum play with stated conventions.
+//!
+//! **Mafia.** At the conference (C2) the mafia agree on a kill order: a
+//! random permutation of the non-mafia seats drawn from the camp's shared
+//! stream, so every classic member holds the same list. Their shared
+//! convention for each night's nick, in priority:
+//! 1. a living non-mafia player who has publicly claimed Commissar;
+//! 2. otherwise, the player the Don (alive) voted for last (his final vote
+//!    of the day), if living and not mafia — the Don hunts the Commissar
+//!    and signals a find this way;
+//! 3. otherwise, the first living player of the kill order.
+//!
+//! A member who was absent during the day has not read that day's thread:
+//! he skips rules 1–2 and follows the order, so his nick can diverge from
+//! the others' — a miss (C4). Members running other strategies diverge too.
+//! By day the mafia vote a revealed Commissar, or join the leading non-mafia
+//! candidate, or vote the next in the kill order; they switch away when a
+//! partner leads.
+//!
+//! **Don.** Checks unchecked living non-mafia players at random; once he
+//! finds the Commissar he votes for him every day (the signal of rule 2).
+//!
+//! **Commissar.** Checks unchecked living players at random. Reveal policy:
+//! stays hidden until he has found a living mafioso, then claims Commissar
+//! and publishes every check, and keeps publishing each day; his last word
+//! always claims and publishes all checks (C13).
+//!
+//! **Town.** Votes a living player published as mafia by a Commissar
+//! claimant (or found by his own checks); otherwise the most suspicious
+//! player by a score over public votes: voting for players later shown to
+//! be town (published town, or killed at night) counts against a player,
+//! voting for shown mafia counts for him, a vote against me yesterday
+//! counts a little. Ties break at random. One change a day: to the leading
+//! candidate when my own candidate trails and the leader is not cleared.
+
+use crate::agent::{Agent, Cx};
+use mafia_engine::{
+    Camp, DeathCause, MAX_PLAYERS, NightChoice, Observation, Phase, PlayerSet, Publication, Role, Seat, Vote, pick,
+};
+
+#[derive(Clone, Debug)]
+pub struct ClassicAgent {
+    /// Mafia: the conference's kill order (non-mafia seats).
+    order: [Seat; MAX_PLAYERS],
+    order_len: u8,
+    /// Commissar: has claimed publicly.
+    revealed: bool,
+    /// The last day this agent was present in the day thread.
+    seen_day: u16,
+    /// Public memory: everybody each player has voted for (final votes).
+    voted: [PlayerSet; MAX_PLAYERS],
+    /// The day whose final votes have been recorded in `voted`.
+    recorded_day: u16,
+}
+
+impl Default for ClassicAgent {
+    fn default() -> Self {
+        ClassicAgent {
+            order: [0; MAX_PLAYERS],
+            order_len: 0,
+            revealed: false,
+            seen_day: 0,
+            voted: [PlayerSet::EMPTY; MAX_PLAYERS],
+            recorded_day: 0,
+        }
+    }
+}
+
+/// Living players who claimed Commissar.
+fn commissar_claimants(obs: &Observation<'_>) -> PlayerSet {
+    obs.claimants(Role::Commissar).inter(obs.alive())
+}
+
+/// Everybody published as being in camp `c` by a Commissar claimant (alive
+/// or dead), plus what I know myself (my camp mates, my checks, announced roles).
+fn published(obs: &Observation<'_>, c: Camp) -> PlayerSet {
+    let mut set = obs.found_in_camp(c).union(obs.revealed_in_camp(c));
+    if obs.camp() == c {
+        set = set.union(obs.camp_mates());
+    }
+    for s in obs.claimants(Role::Commissar).iter() {
+        set = set.union(obs.said(s).camps[c as usize]);
+    }
+    set
+}
+
+impl ClassicAgent {
+    /// Records yesterday's final votes once per day (public information).
+    fn remember_votes(&mut self, obs: &Observation<'_>) {
+        let yesterday = obs.day().saturating_sub(1);
+        if yesterday == 0 || self.recorded_day >= yesterday {
+            return;
+        }
+        for s in 0..obs.players() as Seat {
+            if let Some(Vote::For(t)) = obs.prev_vote_of(s) {
+                self.voted[s as usize].insert(t);
+            }
+        }
+        self.recorded_day = yesterday;
+    }
+
+    fn shown_town(obs: &Observation<'_>) -> PlayerSet {
+        let mut s = published(obs, Camp::Town);
+        for p in 0..obs.players() as Seat {
+            if let Some((Phase::Night(_), DeathCause::Killed)) = obs.death(p) {
+                s.insert(p);
+            }
+        }
+        s.minus(published(obs, Camp::Mafia))
+    }
+
+    /// The suspicion score of `s` from public votes.
+    fn suspicion(&self, obs: &Observation<'_>, s: Seat, town: PlayerSet, mafia: PlayerSet) -> i32 {
+        let v = self.voted[s as usize];
+        let mut score = 2 * v.inter(town).len() as i32 - 2 * v.inter(mafia).len() as i32;
+        if obs.prev_vote_of(s) == Some(Vote::For(obs.seat())) {
+            score += 1;
+        }
+        score
+    }
+
+    /// The town's choice among `candidates`: a known/published mafioso, else
+    /// the most suspicious (ties at random), avoiding cleared players.
+    fn town_pick(&self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Option<Seat> {
+        let mafia = published(obs, Camp::Mafia);
+        let found = candidates.inter(mafia);
+        if let Some(s) = found.lowest() {
+            return Some(s);
+        }
+        let town = Self::shown_town(obs);
+        let pool = if candidates.minus(town).is_empty() { candidates } else { candidates.minus(town) };
+        let mut best = i32::MIN;
+        let mut top = PlayerSet::EMPTY;
+        for s in pool.iter() {
+            let sc = self.suspicion(obs, s, town, mafia);
+            if sc > best {
+                best = sc;
+                top = PlayerSet::single(s);
+            } else if sc == best {
+                top.insert(s);
+            }
+        }
+        pick(cx.rng, top)
+    }
+
+    /// Mafia convention for tonight's nick (see the module docs).
+    fn mafia_target(&self, obs: &Observation<'_>) -> Option<Seat> {
+        let mates = obs.camp_mates();
+        let read_thread = self.seen_day == obs.day();
+        if read_thread {
+            if let Some(s) = commissar_claimants(obs).minus(mates).lowest() {
+                return Some(s);
+            }
+            let don = mates.iter().find(|&m| obs.mate_role(m) == Some(Role::Don));
+            if let Some(don) = don {
+                if obs.is_alive(don) {
+                    if let Some(Vote::For(t)) = obs.vote_of(don) {
+                        if obs.is_alive(t) && !mates.contains(t) {
+                            return Some(t);
+                        }
+                    }
+                }
+            }
+        }
+        self.next_in_order(obs)
+    }
+
+    fn next_in_order(&self, obs: &Observation<'_>) -> Option<Seat> {
+        self.order[..self.order_len as usize].iter().copied().find(|&s| obs.is_alive(s))
+    }
+
+    fn mafia_vote(&self, obs: &Observation<'_>) -> Option<Seat> {
+        let mates = obs.camp_mates();
+        if obs.role() == Role::Don {
+            if let Some(c) = obs.found_role().inter(obs.alive()).lowest() {
+                return Some(c);
+            }
+        }
+        if let Some(s) = commissar_claimants(obs).minus(mates).lowest() {
+            return Some(s);
+        }
+        let leader = obs
+            .alive()
+            .minus(mates)
+            .iter()
+            .map(|s| (obs.votes_for(s), s))
+            .filter(|&(v, _)| v > 0)
+            .max_by_key(|&(v, s)| (v, std::cmp::Reverse(s)));
+        if let Some((_, s)) = leader {
+            return Some(s);
+        }
+        self.next_in_order(obs)
+    }
+}
+
+impl Agent for ClassicAgent {
+    fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
+        self.revealed = false;
+        self.seen_day = 0;
+        self.recorded_day = 0;
+        self.voted[..obs.players()].fill(PlayerSet::EMPTY);
+        self.order_len = 0;
+        if obs.camp() == Camp::Mafia {
+            // C2: the kill order agreed at the conference, from the shared stream.
+            let mut targets = obs.alive().minus(obs.camp_mates());
+            if let Some(shared) = cx.shared.as_deref_mut() {
+                while let Some(s) = pick(shared, targets) {
+                    self.order[self.order_len as usize] = s;
+                    self.order_len += 1;
+                    targets.remove(s);
+                }
+            } else {
+                for s in targets.iter() {
+                    self.order[self.order_len as usize] = s;
+                    self.order_len += 1;
+                }
+            }
+        }
+    }
+
+    fn post(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
+        self.seen_day = obs.day();
+        self.remember_votes(obs);
+        if obs.role() == Role::Commissar {
+            let found_mafia = obs.found_in_camp(Camp::Mafia).inter(obs.alive());
+            if self.revealed || !found_mafia.is_empty() {
+                self.revealed = true;
+                return commissar_report(obs);
+            }
+        }
+        Publication::NONE
+    }
+
+    fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
+        let pick = if obs.camp() == Camp::Mafia {
+            self.mafia_vote(obs)
+        } else {
+            self.town_pick(obs, obs.others_alive(), cx)
+        };
+        pick.filter(|&s| s != obs.seat()).map_or(Vote::Pass, Vote::For)
+    }
+
+    fn revise(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Vote> {
+        let Some(Vote::For(mine)) = obs.vote_of(obs.seat()) else { return None };
+        let others = obs.others_alive();
+        let (lead_votes, leader) = others
+            .iter()
+            .map(|s| (obs.votes_for(s), s))
+            .max_by_key(|&(v, s)| (v, std::cmp::Reverse(s)))?;
+        if obs.camp() == Camp::Mafia {
+            // Save a partner who leads: move to the leading outsider.
+            let mates = obs.camp_mates();
+            if mates.contains(leader) {
+                let alt = others
+                    .minus(mates)
+                    .iter()
+                    .map(|s| (obs.votes_for(s), s))
+                    .max_by_key(|&(v, s)| (v, std::cmp::Reverse(s)))?;
+                return Some(Vote::For(alt.1));
+            }
+            return None;
+        }
+        // Town: join a clear leader when my candidate trails, unless the
+        // leader is cleared or my candidate is a published mafioso.
+        if leader == mine || obs.votes_for(mine) >= lead_votes {
+            return None;
+        }
+        if published(obs, Camp::Mafia).contains(mine) || Self::shown_town(obs).contains(leader) {
+            return None;
+        }
+        Some(Vote::For(leader))
+    }
+
+    fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Seat {
+        let choice = if obs.camp() == Camp::Mafia {
+            let outsiders = candidates.minus(obs.camp_mates());
+            commissar_claimants(obs).inter(outsiders).lowest().or_else(|| pick(cx.rng, outsiders))
+        } else {
+            self.town_pick(obs, candidates, cx)
+        };
+        choice.or_else(|| candidates.lowest()).expect("a runoff has candidates")
+    }
+
+    fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, _cx: &mut Cx<'_>) -> bool {
+        if obs.camp() == Camp::Mafia {
+            return pair.inter(obs.camp_mates()).is_empty();
+        }
+        let mafia = published(obs, Camp::Mafia);
+        let town = Self::shown_town(obs);
+        if !pair.inter(town).is_empty() {
+            return false;
+        }
+        if !pair.inter(mafia).is_empty() {
+            return true;
+        }
+        pair.iter().map(|s| self.suspicion(obs, s, town, mafia)).max().unwrap_or(0) > 0
+    }
+
+    fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {
+        let mut choice = NightChoice::default();
+        match obs.role() {
+            Role::Commissar => {
+                let pool = obs.others_alive().minus(obs.checked());
+                choice.act = pick(cx.rng, if pool.is_empty() { obs.others_alive() } else { pool });
+            }
+            Role::Don => {
+                let outsiders = obs.alive().minus(obs.camp_mates());
+                let pool = outsiders.minus(obs.checked());
+                choice.act = pick(cx.rng, if pool.is_empty() { outsiders } else { pool });
+            }
+            _ => {}
+        }
+        if obs.role().info().shoots {
+            choice.kill = self.mafia_target(obs);
+        }
+        choice
+    }
+
+    fn last_word(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
+        if obs.role() == Role::Commissar { commissar_report(obs) } else { Publication::NONE }
+    }
+}
+
+/// The Commissar's claim with every check he made (C13: his last word may carry them).
+fn commissar_report(obs: &Observation<'_>) -> Publication {
+    let mut p = Publication { claim: Some(Role::Commissar), ..Publication::NONE };
+    for c in Camp::ALL {
+        p.camps[c as usize] = obs.found_in_camp(c);
+    }
+    p
+}

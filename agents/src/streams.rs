@@ -1,0 +1,253 @@
+//! Per-game random streams by purpose (common random numbers).
+//!
+//! Every draw of a game comes from one ChaCha8 keystream: the key is expanded
+//! from the master seed, the ChaCha stream id is the game index. The
+//! keystream is cut into 64-byte blocks and each *purpose* (the deal, the
+//! host, the activity model, a camp's shared plan, each seat's decisions)
+//! owns every [`STRIDE`]-th block: purpose `p` reads blocks `p`, `p + STRIDE`,
+//! `p + 2·STRIDE`, … So a purpose's draws depend only on (master seed, game
+//! index, purpose) and on how many draws *that purpose* made before — a rule
+//! that makes the host draw more, or a seat whose strategy changed, shifts
+//! nobody else's numbers.
+//!
+//! Speed: the first block of every purpose a game uses is generated in one
+//! contiguous `fill_bytes` call (wide SIMD inside `rand_chacha`); a purpose
+//! that outgrows its 16 words refills its next block on demand.
+
+use mafia_engine::{Camp, MAX_PLAYERS, Seat};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::convert::Infallible;
+
+/// Number of purposes reserved before the seats.
+pub const FIXED_PURPOSES: usize = 8;
+/// Blocks between two consecutive blocks of one purpose.
+pub const STRIDE: u64 = (FIXED_PURPOSES + MAX_PLAYERS) as u64;
+
+/// What a stream is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// C1: the deal.
+    Deal,
+    /// The host's draws (random tie-breaks).
+    Host,
+    /// C15/C16: modkills and absences.
+    Activity,
+    /// C2: a camp's pre-game conference (its agreed plan).
+    Conference(Camp),
+    /// A camp's shared, pre-agreed choices during the game.
+    CampPlan(Camp),
+    /// One seat's own decisions.
+    Seat(Seat),
+}
+
+impl Purpose {
+    /// The purpose's index: its first block in the game's keystream.
+    pub const fn index(self) -> usize {
+        match self {
+            Purpose::Deal => 0,
+            Purpose::Host => 1,
+            Purpose::Activity => 2,
+            Purpose::Conference(Camp::Mafia) => 3,
+            Purpose::Conference(Camp::Bandits) => 4,
+            Purpose::CampPlan(Camp::Mafia) => 5,
+            Purpose::CampPlan(Camp::Bandits) => 6,
+            // The town never confers (it has no private channel); its index is spare.
+            Purpose::Conference(Camp::Town) | Purpose::CampPlan(Camp::Town) => 7,
+            Purpose::Seat(s) => FIXED_PURPOSES + s as usize,
+        }
+    }
+}
+
+/// The 32-byte ChaCha key for a master seed (rand_core's documented
+/// `seed_from_u64` expansion, stable across versions).
+pub fn master_key(seed: u64) -> [u8; 32] {
+    ChaCha8Rng::seed_from_u64(seed).get_seed()
+}
+
+/// One purpose's stream within one game. Implements [`rand::Rng`].
+#[derive(Clone, Debug)]
+pub struct Stream {
+    buf: [u32; 16],
+    /// Next word of `buf` to hand out (16 = exhausted).
+    pos: u8,
+    purpose: u8,
+    /// How many of this purpose's blocks have been loaded so far.
+    blocks: u32,
+    game: u64,
+    key: [u8; 32],
+}
+
+impl Stream {
+    fn empty(key: [u8; 32], purpose: usize) -> Stream {
+        Stream { buf: [0; 16], pos: 16, purpose: purpose as u8, blocks: 0, game: 0, key }
+    }
+
+    /// A stand-alone stream for (key, game, purpose), generated on its own
+    /// (tests, replays). Equal to the one [`GameStreams`] hands out.
+    pub fn new(key: [u8; 32], game: u64, purpose: Purpose) -> Stream {
+        let mut s = Stream::empty(key, purpose.index());
+        s.game = game;
+        s
+    }
+
+    /// Words consumed so far; a total order on positions of one stream.
+    #[inline]
+    pub fn position(&self) -> u64 {
+        (self.blocks as u64) * 16 - (16 - self.pos as u64)
+    }
+
+    #[cold]
+    fn refill(&mut self) {
+        let block = self.blocks as u64 * STRIDE + self.purpose as u64;
+        let mut r = ChaCha8Rng::from_seed(self.key);
+        r.set_stream(self.game);
+        r.set_word_pos(block as u128 * 16);
+        let mut bytes = [0u8; 64];
+        r.fill_bytes(&mut bytes);
+        for (w, c) in self.buf.iter_mut().zip(bytes.chunks_exact(4)) {
+            *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
+        self.blocks += 1;
+        self.pos = 0;
+    }
+
+    #[inline]
+    fn word(&mut self) -> u32 {
+        if self.pos >= 16 {
+            self.refill();
+        }
+        let w = self.buf[self.pos as usize];
+        self.pos += 1;
+        w
+    }
+}
+
+impl rand::TryRng for Stream {
+    type Error = Infallible;
+    #[inline]
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok(self.word())
+    }
+    #[inline]
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        let lo = self.word() as u64;
+        let hi = self.word() as u64;
+        Ok(lo | (hi << 32))
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        for chunk in dst.chunks_mut(4) {
+            let w = self.word().to_le_bytes();
+            chunk.copy_from_slice(&w[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
+/// All streams of one game, reused across games by one worker.
+pub struct GameStreams {
+    key: [u8; 32],
+    core: ChaCha8Rng,
+    bytes: Vec<u8>,
+    streams: Vec<Stream>,
+    used: usize,
+}
+
+impl GameStreams {
+    pub fn new(key: [u8; 32]) -> GameStreams {
+        let streams = (0..STRIDE as usize).map(|p| Stream::empty(key, p)).collect();
+        GameStreams { key, core: ChaCha8Rng::from_seed(key), bytes: vec![0; STRIDE as usize * 64], streams, used: 0 }
+    }
+
+    pub fn key(&self) -> [u8; 32] {
+        self.key
+    }
+
+    /// Positions every purpose of a game with `players` seats at its start:
+    /// the first blocks of all purposes in one keystream read.
+    pub fn start_game(&mut self, game: u64, players: usize) {
+        let used = FIXED_PURPOSES + players;
+        // A fresh generator at word 0 of stream `game`: `set_stream` on a
+        // generator with buffered words would regenerate them for nothing.
+        self.core = ChaCha8Rng::from_seed(self.key);
+        self.core.set_stream(game);
+        let bytes = &mut self.bytes[..used * 64];
+        self.core.fill_bytes(bytes);
+        for (p, stream) in self.streams[..used].iter_mut().enumerate() {
+            let b = &bytes[p * 64..(p + 1) * 64];
+            for (w, c) in stream.buf.iter_mut().zip(b.chunks_exact(4)) {
+                *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+            }
+            stream.pos = 0;
+            stream.blocks = 1;
+            stream.game = game;
+        }
+        self.used = used;
+    }
+
+    #[inline]
+    pub fn get(&mut self, p: Purpose) -> &mut Stream {
+        &mut self.streams[p.index()]
+    }
+
+    /// Two different purposes at once (for the engine's host and activity draws).
+    pub fn pair(&mut self, a: Purpose, b: Purpose) -> (&mut Stream, &mut Stream) {
+        let (i, j) = (a.index(), b.index());
+        assert!(i != j, "two handles on one stream");
+        if i < j {
+            let (x, y) = self.streams.split_at_mut(j);
+            (&mut x[i], &mut y[0])
+        } else {
+            let (x, y) = self.streams.split_at_mut(i);
+            (&mut y[0], &mut x[j])
+        }
+    }
+
+    /// Three different purposes at once.
+    pub fn triple(&mut self, a: Purpose, b: Purpose, c: Purpose) -> [&mut Stream; 3] {
+        self.streams
+            .get_disjoint_mut([a.index(), b.index(), c.index()])
+            .expect("three distinct purposes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_purpose_stream_does_not_depend_on_other_purposes() {
+        let key = master_key(7);
+        let mut g = GameStreams::new(key);
+        g.start_game(42, 10);
+        // Draw a lot from the host, then read seat 3.
+        for _ in 0..100 {
+            g.get(Purpose::Host).next_u32();
+        }
+        let a: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(3)).next_u32()).collect();
+        // Fresh game, no host draws.
+        g.start_game(42, 10);
+        let b: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(3)).next_u32()).collect();
+        assert_eq!(a, b);
+        // The stand-alone stream (lazy refills only) gives the same words.
+        let mut s = Stream::new(key, 42, Purpose::Seat(3));
+        let c: Vec<u32> = (0..40).map(|_| s.next_u32()).collect();
+        assert_eq!(a, c);
+        // Different games and purposes differ.
+        g.start_game(43, 10);
+        let d: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(3)).next_u32()).collect();
+        assert_ne!(a, d);
+        let mut e = Stream::new(key, 42, Purpose::Seat(4));
+        assert_ne!(a[0], e.next_u32());
+    }
+
+    #[test]
+    fn positions_count_words() {
+        let mut s = Stream::new(master_key(1), 0, Purpose::Host);
+        assert_eq!(s.position(), 0);
+        for _ in 0..20 {
+            s.next_u32();
+        }
+        assert_eq!(s.position(), 20);
+    }
+}
