@@ -7,8 +7,8 @@
 //! pick uniformly among living players other than oneself.
 
 use crate::agent::{Agent, Cx};
-use rand::Rng as _;
 use mafia_engine::{NightAbility, NightChoice, Observation, PlayerSet, Seat, Vote, pick};
+use rand::Rng as _;
 
 #[derive(Clone, Debug, Default)]
 pub struct RandomAgent;
@@ -46,7 +46,11 @@ impl Agent for RandomAgent {
         } else {
             None
         };
-        let act = if info.night != NightAbility::None { pick(cx.rng, obs.others_alive()) } else { None };
+        let act = if info.night != NightAbility::None {
+            pick(cx.rng, obs.others_alive())
+        } else {
+            None
+        };
         NightChoice { kill, act }
     }
 }

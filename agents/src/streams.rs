@@ -80,7 +80,14 @@ pub struct Stream {
 
 impl Stream {
     fn empty(key: [u8; 32], purpose: usize) -> Stream {
-        Stream { buf: [0; 16], pos: 16, purpose: purpose as u8, blocks: 0, game: 0, key }
+        Stream {
+            buf: [0; 16],
+            pos: 16,
+            purpose: purpose as u8,
+            blocks: 0,
+            game: 0,
+            key,
+        }
     }
 
     /// A stand-alone stream for (key, game, purpose), generated on its own
@@ -155,8 +162,16 @@ pub struct GameStreams {
 
 impl GameStreams {
     pub fn new(key: [u8; 32]) -> GameStreams {
-        let streams = (0..STRIDE as usize).map(|p| Stream::empty(key, p)).collect();
-        GameStreams { key, core: ChaCha8Rng::from_seed(key), bytes: vec![0; STRIDE as usize * 64], streams, used: 0 }
+        let streams = (0..STRIDE as usize)
+            .map(|p| Stream::empty(key, p))
+            .collect();
+        GameStreams {
+            key,
+            core: ChaCha8Rng::from_seed(key),
+            bytes: vec![0; STRIDE as usize * 64],
+            streams,
+            used: 0,
+        }
     }
 
     pub fn key(&self) -> [u8; 32] {
@@ -224,10 +239,14 @@ mod tests {
         for _ in 0..100 {
             g.get(Purpose::Host).next_u32();
         }
-        let a: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(3)).next_u32()).collect();
+        let a: Vec<u32> = (0..40)
+            .map(|_| g.get(Purpose::Seat(3)).next_u32())
+            .collect();
         // Fresh game, no host draws.
         g.start_game(42, 10);
-        let b: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(3)).next_u32()).collect();
+        let b: Vec<u32> = (0..40)
+            .map(|_| g.get(Purpose::Seat(3)).next_u32())
+            .collect();
         assert_eq!(a, b);
         // The stand-alone stream (lazy refills only) gives the same words.
         let mut s = Stream::new(key, 42, Purpose::Seat(3));
@@ -235,7 +254,9 @@ mod tests {
         assert_eq!(a, c);
         // Different games and purposes differ.
         g.start_game(43, 10);
-        let d: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(3)).next_u32()).collect();
+        let d: Vec<u32> = (0..40)
+            .map(|_| g.get(Purpose::Seat(3)).next_u32())
+            .collect();
         assert_ne!(a, d);
         let mut e = Stream::new(key, 42, Purpose::Seat(4));
         assert_ne!(a[0], e.next_u32());

@@ -32,12 +32,21 @@ impl State {
         // C3: a game still running after the day cap is a draw.
         if day > rules.day_cap {
             self.phase = Phase::Day(rules.day_cap);
-            return Some(self.finish(End { winner: None, cause: EndCause::DayCap }, log));
+            return Some(self.finish(
+                End {
+                    winner: None,
+                    cause: EndCause::DayCap,
+                },
+                log,
+            ));
         }
         self.phase = Phase::Day(day);
         players.begin_phase(day, false);
         if L::ENABLED {
-            log.push(Event::DayStart { day, alive: self.alive });
+            log.push(Event::DayStart {
+                day,
+                alive: self.alive,
+            });
         }
         let n = self.n as usize;
         self.prev_votes[..n].copy_from_slice(&self.votes[..n]);
@@ -90,7 +99,11 @@ impl State {
             if self.vote_is_legal(s, v) {
                 self.votes[s as usize] = encode(v);
                 if L::ENABLED {
-                    log.push(Event::Vote { seat: s, vote: v, change: false });
+                    log.push(Event::Vote {
+                        seat: s,
+                        vote: v,
+                        change: false,
+                    });
                 }
             } else {
                 self.refuse(s, "vote", log);
@@ -109,7 +122,11 @@ impl State {
                     self.votes[s as usize] = encode(v);
                     self.changed.insert(s);
                     if L::ENABLED {
-                        log.push(Event::Vote { seat: s, vote: v, change: true });
+                        log.push(Event::Vote {
+                            seat: s,
+                            vote: v,
+                            change: true,
+                        });
                     }
                 } else {
                     self.refuse(s, "vote change", log);
@@ -136,7 +153,9 @@ impl State {
                         }
                         PlayerSet::single(s)
                     }
-                    TieBreak::Catastrophe => self.catastrophe(leaders, rules.runoff_rounds, players, log),
+                    TieBreak::Catastrophe => {
+                        self.catastrophe(leaders, rules.runoff_rounds, players, log)
+                    }
                 }
             }
             other => {
@@ -195,7 +214,11 @@ impl State {
             return LynchResult::Pardoned(leaders.lowest().expect("one vote has a target"));
         }
         // C11.3 / C11.4.
-        if leaders.len() == 1 { LynchResult::Lynched(leaders.lowest().unwrap()) } else { LynchResult::Tie(leaders) }
+        if leaders.len() == 1 {
+            LynchResult::Lynched(leaders.lowest().unwrap())
+        } else {
+            LynchResult::Tie(leaders)
+        }
     }
 
     /// C12: the catastrophe procedure for a tie among `tied`. Returns who is
@@ -272,7 +295,12 @@ impl State {
     }
 
     /// C12.3: everybody but the pair votes hang-both or pardon-both; a tie pardons.
-    fn hang_both_vote<P: Players, L: Log>(&mut self, pair: PlayerSet, players: &mut P, log: &mut L) -> PlayerSet {
+    fn hang_both_vote<P: Players, L: Log>(
+        &mut self,
+        pair: PlayerSet,
+        players: &mut P,
+        log: &mut L,
+    ) -> PlayerSet {
         if L::ENABLED {
             log.push(Event::HangBothVote { pair });
         }
@@ -281,12 +309,20 @@ impl State {
         let voters = self.alive.minus(pair);
         for v in voters.iter() {
             let h = players.hang_both(&self.observe(v), pair);
-            if h { hang += 1 } else { pardon += 1 }
+            if h {
+                hang += 1
+            } else {
+                pardon += 1
+            }
             if L::ENABLED {
                 log.push(Event::HangChoice { seat: v, hang: h });
             }
         }
-        let hanged = if hang > pardon { pair } else { PlayerSet::EMPTY };
+        let hanged = if hang > pardon {
+            pair
+        } else {
+            PlayerSet::EMPTY
+        };
         if L::ENABLED {
             log.push(Event::RunoffResult { hanged });
         }

@@ -81,44 +81,116 @@ pub enum LynchResult {
 /// One thing that happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    Deal { seat: Seat, role: Role },
-    DayStart { day: u16, alive: PlayerSet },
-    NightStart { night: u16, alive: PlayerSet },
-    Absent { seat: Seat },
-    Modkill { seat: Seat },
-    Post { seat: Seat, what: Publication },
-    Vote { seat: Seat, vote: Vote, change: bool },
+    Deal {
+        seat: Seat,
+        role: Role,
+    },
+    DayStart {
+        day: u16,
+        alive: PlayerSet,
+    },
+    NightStart {
+        night: u16,
+        alive: PlayerSet,
+    },
+    Absent {
+        seat: Seat,
+    },
+    Modkill {
+        seat: Seat,
+    },
+    Post {
+        seat: Seat,
+        what: Publication,
+    },
+    Vote {
+        seat: Seat,
+        vote: Vote,
+        change: bool,
+    },
     /// A decision the rules do not allow; it is treated as no decision.
-    Illegal { seat: Seat, what: &'static str },
+    Illegal {
+        seat: Seat,
+        what: &'static str,
+    },
     Lynch(LynchResult),
     /// C12.1: a tie with 4 alive: nobody leaves.
     NoRunoffAtFour,
-    Defence { seat: Seat, what: Publication },
+    Defence {
+        seat: Seat,
+        what: Publication,
+    },
     /// C12.4/C12.5: a revote among the candidates (round from 1).
-    Revote { round: u8, candidates: PlayerSet },
-    RunoffVote { seat: Seat, choice: Seat },
+    Revote {
+        round: u8,
+        candidates: PlayerSet,
+    },
+    RunoffVote {
+        seat: Seat,
+        choice: Seat,
+    },
     /// C12.3: a hang-both / pardon-both vote.
-    HangBothVote { pair: PlayerSet },
-    HangChoice { seat: Seat, hang: bool },
+    HangBothVote {
+        pair: PlayerSet,
+    },
+    HangChoice {
+        seat: Seat,
+        hang: bool,
+    },
     /// The runoff's decision: who is hanged (empty = nobody).
-    RunoffResult { hanged: PlayerSet },
+    RunoffResult {
+        hanged: PlayerSet,
+    },
     /// C12: `runoff_rounds` revotes tied: nobody is hanged.
     RunoffExhausted,
     /// C12 with `tie_break = random`: the host's pick among the leaders.
-    RandomTieBreak { leaders: PlayerSet, hanged: Seat },
-    NightKillNick { seat: Seat, target: Seat },
-    NightAct { seat: Seat, target: Seat },
+    RandomTieBreak {
+        leaders: PlayerSet,
+        hanged: Seat,
+    },
+    NightKillNick {
+        seat: Seat,
+        target: Seat,
+    },
+    NightAct {
+        seat: Seat,
+        target: Seat,
+    },
     /// C6: the Commissar learns a camp.
-    CampCheck { seat: Seat, target: Seat, camp: Camp },
+    CampCheck {
+        seat: Seat,
+        target: Seat,
+        camp: Camp,
+    },
     /// C5: the Don learns whether the target holds `role`.
-    RoleCheck { seat: Seat, target: Seat, role: Role, yes: bool },
-    NightKill { target: Seat },
+    RoleCheck {
+        seat: Seat,
+        target: Seat,
+        role: Role,
+        yes: bool,
+    },
+    NightKill {
+        target: Seat,
+    },
     NightMiss(MissReason),
     /// C8: consecutive nights without a kill so far.
-    NoKillCount { nights: u8 },
-    Died { seat: Seat, cause: DeathCause, revealed: Option<Role> },
-    LastWord { seat: Seat, what: Publication },
-    GameEnd { winner: Option<Camp>, cause: EndCause, day: u16 },
+    NoKillCount {
+        nights: u8,
+    },
+    Died {
+        seat: Seat,
+        cause: DeathCause,
+        revealed: Option<Role>,
+    },
+    LastWord {
+        seat: Seat,
+        what: Publication,
+    },
+    GameEnd {
+        winner: Option<Camp>,
+        cause: EndCause,
+        day: u16,
+    },
 }
 
 /// Where the engine writes events.

@@ -76,10 +76,42 @@ pub struct RoleInfo {
 
 /// The role table, indexed by `Role as usize`.
 pub const ROLE_INFO: [RoleInfo; Role::COUNT] = [
-    RoleInfo { role: Role::Citizen, name: "citizen", camp: Camp::Town, shoots: false, night: NightAbility::None, unique: false, plain: true },
-    RoleInfo { role: Role::Commissar, name: "commissar", camp: Camp::Town, shoots: false, night: NightAbility::CheckCamp, unique: true, plain: false },
-    RoleInfo { role: Role::Mafioso, name: "mafioso", camp: Camp::Mafia, shoots: true, night: NightAbility::None, unique: false, plain: true },
-    RoleInfo { role: Role::Don, name: "don", camp: Camp::Mafia, shoots: true, night: NightAbility::CheckIsRole(Role::Commissar), unique: true, plain: false },
+    RoleInfo {
+        role: Role::Citizen,
+        name: "citizen",
+        camp: Camp::Town,
+        shoots: false,
+        night: NightAbility::None,
+        unique: false,
+        plain: true,
+    },
+    RoleInfo {
+        role: Role::Commissar,
+        name: "commissar",
+        camp: Camp::Town,
+        shoots: false,
+        night: NightAbility::CheckCamp,
+        unique: true,
+        plain: false,
+    },
+    RoleInfo {
+        role: Role::Mafioso,
+        name: "mafioso",
+        camp: Camp::Mafia,
+        shoots: true,
+        night: NightAbility::None,
+        unique: false,
+        plain: true,
+    },
+    RoleInfo {
+        role: Role::Don,
+        name: "don",
+        camp: Camp::Mafia,
+        shoots: true,
+        night: NightAbility::CheckIsRole(Role::Commissar),
+        unique: true,
+        plain: false,
+    },
 ];
 
 impl Role {

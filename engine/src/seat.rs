@@ -21,7 +21,11 @@ impl PlayerSet {
     /// The set `{0, 1, …, n-1}`.
     #[inline]
     pub const fn first(n: usize) -> PlayerSet {
-        if n >= 64 { PlayerSet(u64::MAX) } else { PlayerSet((1u64 << n) - 1) }
+        if n >= 64 {
+            PlayerSet(u64::MAX)
+        } else {
+            PlayerSet((1u64 << n) - 1)
+        }
     }
     #[inline]
     pub const fn single(s: Seat) -> PlayerSet {
@@ -66,7 +70,11 @@ impl PlayerSet {
     /// The lowest seat in the set.
     #[inline]
     pub const fn lowest(self) -> Option<Seat> {
-        if self.0 == 0 { None } else { Some(self.0.trailing_zeros() as Seat) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(self.0.trailing_zeros() as Seat)
+        }
     }
     /// The `k`-th seat of the set in increasing order (`k < len`).
     #[inline]
@@ -75,7 +83,11 @@ impl PlayerSet {
         for _ in 0..k {
             bits &= bits.wrapping_sub(1);
         }
-        if bits == 0 { None } else { Some(bits.trailing_zeros() as Seat) }
+        if bits == 0 {
+            None
+        } else {
+            Some(bits.trailing_zeros() as Seat)
+        }
     }
     /// Seats in increasing order.
     #[inline]

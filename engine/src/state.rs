@@ -215,8 +215,16 @@ impl State {
             self.alive.remove(s);
             self.death[s as usize] = Some((self.phase, cause));
             if L::ENABLED {
-                let revealed = if self.reveal_roles { Some(self.roles[s as usize]) } else { None };
-                log.push(Event::Died { seat: s, cause, revealed });
+                let revealed = if self.reveal_roles {
+                    Some(self.roles[s as usize])
+                } else {
+                    None
+                };
+                log.push(Event::Died {
+                    seat: s,
+                    cause,
+                    revealed,
+                });
             }
         }
         self.leaving = self.leaving.union(who);
@@ -251,20 +259,32 @@ impl State {
     pub(crate) fn end_check(&self, mafia_win: MafiaWin) -> Option<End> {
         let alive = self.alive;
         if alive.is_empty() {
-            return Some(End { winner: None, cause: EndCause::Nobody });
+            return Some(End {
+                winner: None,
+                cause: EndCause::Nobody,
+            });
         }
         let mafia = self.living(Camp::Mafia).len();
         let town = self.living(Camp::Town).len();
         let bandits = self.living(Camp::Bandits).len();
         let others = town + bandits;
         if mafia == 0 && bandits == 0 {
-            return Some(End { winner: Some(Camp::Town), cause: EndCause::MafiaEliminated });
+            return Some(End {
+                winner: Some(Camp::Town),
+                cause: EndCause::MafiaEliminated,
+            });
         }
         if others == 0 {
-            return Some(End { winner: Some(Camp::Mafia), cause: EndCause::TownEliminated });
+            return Some(End {
+                winner: Some(Camp::Mafia),
+                cause: EndCause::TownEliminated,
+            });
         }
         if mafia_win == MafiaWin::Parity && bandits == 0 && mafia >= others {
-            return Some(End { winner: Some(Camp::Mafia), cause: EndCause::Parity });
+            return Some(End {
+                winner: Some(Camp::Mafia),
+                cause: EndCause::Parity,
+            });
         }
         None
     }
@@ -272,14 +292,23 @@ impl State {
     pub(crate) fn finish<L: Log>(&mut self, end: End, log: &mut L) -> End {
         self.end = Some(end);
         if L::ENABLED {
-            log.push(Event::GameEnd { winner: end.winner, cause: end.cause, day: self.day() });
+            log.push(Event::GameEnd {
+                winner: end.winner,
+                cause: end.cause,
+                day: self.day(),
+            });
         }
         end
     }
 
     /// Draws who is absent this phase (C16) from the activity stream. With
     /// a zero rate no draw is made.
-    pub(crate) fn draw_presence<R: Rng + ?Sized, L: Log>(&mut self, threshold: u64, activity: &mut R, log: &mut L) {
+    pub(crate) fn draw_presence<R: Rng + ?Sized, L: Log>(
+        &mut self,
+        threshold: u64,
+        activity: &mut R,
+        log: &mut L,
+    ) {
         self.present = self.alive;
         if threshold == 0 {
             return;
@@ -346,12 +375,20 @@ impl<'a> Observation<'a> {
     #[inline]
     pub fn camp_mates(&self) -> PlayerSet {
         let c = self.camp();
-        if c.members_know_each_other() { self.st.camp_members[c as usize] } else { PlayerSet::single(self.seat) }
+        if c.members_know_each_other() {
+            self.st.camp_members[c as usize]
+        } else {
+            PlayerSet::single(self.seat)
+        }
     }
     /// The role of a camp mate I know (C2: the mafia's conference names the
     /// Don); `None` for anybody else.
     pub fn mate_role(&self, s: Seat) -> Option<Role> {
-        if self.camp_mates().contains(s) { Some(self.st.roles[s as usize]) } else { None }
+        if self.camp_mates().contains(s) {
+            Some(self.st.roles[s as usize])
+        } else {
+            None
+        }
     }
     /// The camp of `s` if I know it: myself, my known mates, my own checks,
     /// and the announced roles of the dead when `reveal_roles_on_death` is on.
@@ -363,7 +400,9 @@ impl<'a> Observation<'a> {
             return Some(r.camp());
         }
         let k = &self.st.knowledge[self.seat as usize];
-        Camp::ALL.into_iter().find(|&c| k.camps[c as usize].contains(s))
+        Camp::ALL
+            .into_iter()
+            .find(|&c| k.camps[c as usize].contains(s))
     }
     /// The role of `s` if it is public (dead and C9's reveal setting on) or my own.
     pub fn revealed_role(&self, s: Seat) -> Option<Role> {
@@ -402,7 +441,11 @@ impl<'a> Observation<'a> {
     }
     /// Today's votes for `s` so far.
     pub fn votes_for(&self, s: Seat) -> u32 {
-        self.st.alive.iter().filter(|&v| self.st.votes[v as usize] == s).count() as u32
+        self.st
+            .alive
+            .iter()
+            .filter(|&v| self.st.votes[v as usize] == s)
+            .count() as u32
     }
     /// Yesterday's final vote of `s`.
     pub fn prev_vote_of(&self, s: Seat) -> Option<Vote> {
@@ -414,7 +457,11 @@ impl<'a> Observation<'a> {
     }
     /// Dead players of camp `c` whose roles were announced (C9 setting).
     pub fn revealed_in_camp(&self, c: Camp) -> PlayerSet {
-        if self.st.reveal_roles { self.st.camp_members[c as usize].minus(self.st.alive) } else { PlayerSet::EMPTY }
+        if self.st.reveal_roles {
+            self.st.camp_members[c as usize].minus(self.st.alive)
+        } else {
+            PlayerSet::EMPTY
+        }
     }
     /// Everything `s` has published so far (posts and last word).
     pub fn said(&self, s: Seat) -> &Publication {

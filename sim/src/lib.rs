@@ -1,6 +1,9 @@
 //! The simulation layer of Mafia Lab: setup files, the parallel runner,
 //! Polars tables and the `mafia` command line. The only layer that does I/O.
 
+pub mod cli;
+pub mod replay;
+pub mod runner;
 pub mod setup_file;
 pub mod tables;
 pub mod tally;

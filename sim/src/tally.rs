@@ -90,7 +90,12 @@ impl Tally {
         if self.games == 0 {
             return 0.0;
         }
-        let sum: u64 = self.days.iter().enumerate().map(|(d, &c)| d as u64 * c).sum();
+        let sum: u64 = self
+            .days
+            .iter()
+            .enumerate()
+            .map(|(d, &c)| d as u64 * c)
+            .sum();
         sum as f64 / self.games as f64
     }
 

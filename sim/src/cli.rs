@@ -1,0 +1,409 @@
+//! The `mafia` command line: raw arguments (clap) become a checked
+//! configuration in one step, and every problem becomes a message and exit
+//! code 2 before any game is played.
+
+use crate::replay;
+use crate::runner::{Job, RunSpec, run, thread_count};
+use crate::setup_file::load_setup;
+use crate::tables::{Variant, build_tables, out_format, print_tables, write_tables};
+use clap::{Args, Parser, Subcommand};
+use mafia_agents::{BUILTIN, Lineup, Worker, master_key};
+use mafia_engine::{Game, NoLog, PRESETS, Preset, RULE_KEYS, Setup};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// A user error: printed as `error: …`, exit code 2.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl<T: std::fmt::Display> From<T> for Usage {
+    fn from(e: T) -> Usage {
+        Usage(e.to_string())
+    }
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "mafia",
+    version,
+    about = "Mafia Lab: plays millions of seeded forum-Mafia games between scripted agents and tabulates who wins.",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Simulate games and print win rates (the default command).
+    Run(RunArgs),
+    /// List the built-in setups.
+    Setups,
+    /// List the rule settings, their values and defaults.
+    Rules,
+    /// Tell one game as a story (or JSON lines).
+    Replay(ReplayArgs),
+    /// Measure games per second on one thread and on all.
+    Bench(BenchArgs),
+}
+
+/// What to play: setup, rules and agents (shared by run, replay and bench).
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// A built-in setup name (see `mafia setups`) or a setup file (.toml).
+    #[arg(long = "setup", value_name = "NAME|FILE", default_value = "classic")]
+    pub setup: Vec<String>,
+    /// A rule setting, `key=value` (repeatable; see `mafia rules`).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// Strategies: `STRATEGY` for every seat and/or `camp=STRATEGY`, `role=STRATEGY`, comma-separated.
+    #[arg(long, value_name = "SPEC")]
+    pub agents: Option<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Games per variant.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Master seed; the same seed gives byte-identical output on any thread count.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (0 = every core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Run every combination of rule values: `key=v1,v2,…` (repeatable). Variants share the seed, so they see the same deals.
+    #[arg(long = "sweep", value_name = "KEY=V1,V2")]
+    pub sweeps: Vec<String>,
+    /// Write the summary table (.parquet or .csv); roles and days tables go beside it.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Write one row per game (.parquet or .csv).
+    #[arg(long = "games-out", value_name = "FILE")]
+    pub games_out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Master seed of the run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Game index within the run (0-based).
+    #[arg(long, default_value_t = 0)]
+    pub game_index: u64,
+    /// JSON lines instead of a story.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Games per measurement.
+    #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Threads for the parallel measurement (0 = every core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// A setup with its lineup, before rule overrides.
+struct Loaded {
+    setup: Setup,
+    lineup: Lineup,
+}
+
+fn load(name: &str, lineup_spec: Option<&str>) -> Result<Loaded, Usage> {
+    let mut lineup = Lineup::default();
+    let setup = if let Some(p) = Preset::find(name) {
+        p.setup()
+    } else {
+        let path = Path::new(name);
+        if !path.exists() {
+            let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+            return Err(Usage(format!(
+                "--setup {name}: no such preset ({}) and no such file",
+                names.join(", ")
+            )));
+        }
+        let names = lineup.strategy_names();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let file = load_setup(path, &refs)?;
+        for (k, v) in &file.agents {
+            lineup
+                .set(k, v)
+                .map_err(|e| Usage(format!("{name}: [agents] {e}")))?;
+        }
+        file.setup
+    };
+    if let Some(spec) = lineup_spec {
+        lineup
+            .apply(spec)
+            .map_err(|e| Usage(format!("--agents {spec}: {e}")))?;
+    }
+    Ok(Loaded { setup, lineup })
+}
+
+fn apply_rules(setup: &mut Setup, rules: &[String]) -> Result<(), Usage> {
+    for r in rules {
+        let (k, v) = r.split_once('=').ok_or_else(|| {
+            Usage(format!(
+                "--rule {r}: expected KEY=VALUE (see `mafia rules`)"
+            ))
+        })?;
+        setup
+            .rules
+            .set(k.trim(), v)
+            .map_err(|e| Usage(format!("--rule {r}: {e}")))?;
+    }
+    Ok(())
+}
+
+fn check(setup: &Setup) -> Result<Game, Usage> {
+    Game::new(setup).map_err(|e| {
+        let lines: Vec<String> = e
+            .problems
+            .iter()
+            .map(|p| format!("  {}: {}", p.path, p.message))
+            .collect();
+        Usage(format!(
+            "setup `{}` makes no game:\n{}",
+            setup.name,
+            lines.join("\n")
+        ))
+    })
+}
+
+/// Expands `--sweep` options into the list of rule assignments to run.
+fn sweep_assignments(sweeps: &[String]) -> Result<Vec<Vec<(String, String)>>, Usage> {
+    let mut out: Vec<Vec<(String, String)>> = vec![vec![]];
+    for s in sweeps {
+        let (k, vs) = s
+            .split_once('=')
+            .ok_or_else(|| Usage(format!("--sweep {s}: expected KEY=V1,V2,…")))?;
+        let values: Vec<&str> = vs
+            .split(',')
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .collect();
+        if values.is_empty() {
+            return Err(Usage(format!("--sweep {s}: no values")));
+        }
+        // Check the key and every value now, before any game is played.
+        let mut probe = mafia_engine::Rules::default();
+        for v in &values {
+            probe
+                .set(k.trim(), v)
+                .map_err(|e| Usage(format!("--sweep {s}: {e}")))?;
+        }
+        out = out
+            .into_iter()
+            .flat_map(|base| {
+                values.iter().map(move |v| {
+                    let mut b = base.clone();
+                    b.push((k.trim().to_string(), v.to_string()));
+                    b
+                })
+            })
+            .collect();
+    }
+    Ok(out)
+}
+
+fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
+    let assignments = sweep_assignments(sweeps)?;
+    let mut jobs = Vec::new();
+    for name in &args.setup {
+        let loaded = load(name, args.agents.as_deref())?;
+        for a in &assignments {
+            let mut setup = loaded.setup.clone();
+            apply_rules(&mut setup, &args.rules)?;
+            for (k, v) in a {
+                setup.rules.set(k, v)?;
+            }
+            let game = check(&setup)?;
+            let variant = Variant {
+                setup: setup.name.clone(),
+                rules: setup.rules.diff_from_default().join(" "),
+                agents: loaded.lineup.label(),
+                players: game.players(),
+            };
+            jobs.push(Job {
+                game,
+                lineup: loaded.lineup.clone(),
+                variant,
+            });
+        }
+    }
+    Ok(jobs)
+}
+
+fn one_job(args: &GameArgs) -> Result<Job, Usage> {
+    if args.setup.len() != 1 {
+        return Err(Usage("give exactly one --setup".into()));
+    }
+    Ok(jobs(args, &[])?.remove(0))
+}
+
+/// Runs the command line; `Err` is a user error (exit 2).
+pub fn main_with(cli: Cli) -> Result<(), Usage> {
+    match cli.command {
+        None => cmd_run(cli.run),
+        Some(Command::Run(a)) => cmd_run(a),
+        Some(Command::Setups) => {
+            let mut out = std::io::stdout().lock();
+            for p in PRESETS.iter() {
+                let players: u64 = p.counts.iter().map(|c| c.1).sum();
+                let roles: Vec<String> = p.counts.iter().map(|(r, c)| format!("{r}={c}")).collect();
+                writeln!(
+                    out,
+                    "{:<12} {:>2} players  {:<45} {}",
+                    p.name,
+                    players,
+                    roles.join(" "),
+                    p.about
+                )?;
+            }
+            writeln!(out, "\nstrategies:")?;
+            for (n, about) in BUILTIN {
+                writeln!(out, "  {n:<10} {about}")?;
+            }
+            Ok(())
+        }
+        Some(Command::Rules) => {
+            let mut out = std::io::stdout().lock();
+            writeln!(
+                out,
+                "{:<22} {:<22} {:<12} clause",
+                "rule", "values", "default"
+            )?;
+            for k in RULE_KEYS.iter() {
+                writeln!(
+                    out,
+                    "{:<22} {:<22} {:<12} {}",
+                    k.name, k.values, k.default, k.clause
+                )?;
+            }
+            Ok(())
+        }
+        Some(Command::Replay(a)) => {
+            let job = one_job(&a.game)?;
+            let text = replay::replay(&job, a.seed, a.game_index, a.json);
+            std::io::stdout().lock().write_all(text.as_bytes())?;
+            Ok(())
+        }
+        Some(Command::Bench(a)) => cmd_bench(a),
+    }
+}
+
+fn cmd_run(a: RunArgs) -> Result<(), Usage> {
+    // Check output paths before playing, so a bad name costs nothing.
+    for p in a.out.iter().chain(a.games_out.iter()) {
+        out_format(p).map_err(Usage)?;
+        if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+            if !dir.is_dir() {
+                return Err(Usage(format!(
+                    "{}: folder {} does not exist",
+                    p.display(),
+                    dir.display()
+                )));
+            }
+        }
+    }
+    let jobs = jobs(&a.game, &a.sweeps)?;
+    let spec = RunSpec {
+        jobs,
+        games: a.games,
+        seed: a.seed,
+        threads: a.threads,
+        progress: !a.quiet,
+        games_out: a.games_out.clone(),
+    };
+    let tallies = run(&spec).map_err(|e| Usage(format!("games-out: {e}")))?;
+    let rows: Vec<(Variant, &crate::tally::Tally)> = spec
+        .jobs
+        .iter()
+        .map(|j| j.variant.clone())
+        .zip(tallies.iter())
+        .collect();
+    let mut tables = build_tables(&rows).map_err(|e| Usage(format!("building tables: {e}")))?;
+    // Print first: a failing write below must not lose the results.
+    print_tables(&tables, &mut std::io::stdout().lock())?;
+    if let Some(p) = &a.out {
+        let written = write_tables(&mut tables, p).map_err(Usage)?;
+        for w in written {
+            eprintln!("wrote {}", w.display());
+        }
+    }
+    if let Some(p) = &a.games_out {
+        eprintln!("wrote {}", p.display());
+    }
+    Ok(())
+}
+
+fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
+    let job = one_job(&a.game)?;
+    let threads = thread_count(a.threads);
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "bench: setup {} ({} players), agents {}, rules [{}], {} games per measurement",
+        job.variant.setup, job.variant.players, job.variant.agents, job.variant.rules, a.games
+    )?;
+    // One thread, no pool: the plain loop a worker runs.
+    let key = master_key(a.seed);
+    let mut w = Worker::new(job.lineup.clone(), key);
+    let warm = (a.games / 20).max(1);
+    for i in 0..warm {
+        std::hint::black_box(w.play(&job.game, i, &mut NoLog));
+    }
+    let t = Instant::now();
+    let mut checksum = 0u64;
+    for i in 0..a.games {
+        let o = w.play(&job.game, i, &mut NoLog);
+        checksum = checksum.wrapping_add(o.days as u64 + o.winner.map_or(0, |c| c as u64 + 1));
+    }
+    let one = t.elapsed().as_secs_f64();
+    let rate1 = a.games as f64 / one;
+    writeln!(
+        out,
+        "1 thread : {:>12.0} games/s  {:>8.1} ns/game  (checksum {checksum})",
+        rate1,
+        one * 1e9 / a.games as f64
+    )?;
+    let spec = RunSpec {
+        jobs: vec![job],
+        games: a.games,
+        seed: a.seed,
+        threads,
+        progress: false,
+        games_out: None,
+    };
+    let t = Instant::now();
+    let tallies = run(&spec).map_err(Usage)?;
+    let all = t.elapsed().as_secs_f64();
+    let rate = a.games as f64 / all;
+    writeln!(
+        out,
+        "{threads} threads: {:>12.0} games/s  {:>8.1} ns/game  ({:.2}x one thread; {} games tallied)",
+        rate,
+        all * 1e9 / a.games as f64,
+        rate / rate1,
+        tallies[0].games
+    )?;
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! The parallel runner: games are cut into fixed chunks, chunks run on a
+//! rayon pool, and each chunk's [`Tally`] is merged by addition — so the
+//! result does not depend on the thread count. Chunks are processed in
+//! windows, in order, so per-game rows stream to disk in game order and
+//! memory stays flat however many games are asked for.
+
+use crate::tables::{GameRow, GamesWriter, Variant};
+use crate::tally::Tally;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mafia_agents::{Lineup, Worker, master_key};
+use mafia_engine::{Game, NoLog};
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// Games per chunk: large enough to amortise a worker's set-up, small
+/// enough to balance two to hundreds of threads.
+pub const CHUNK: u64 = 8192;
+/// Chunks per window (the unit written to `--games-out` before moving on).
+pub const WINDOW: u64 = 64;
+
+/// One variant to simulate: a checked game, who plays it, and its label.
+#[derive(Clone)]
+pub struct Job {
+    pub game: Game,
+    pub lineup: Lineup,
+    pub variant: Variant,
+}
+
+/// A run: variants, games per variant, master seed, threads.
+pub struct RunSpec {
+    pub jobs: Vec<Job>,
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+    pub progress: bool,
+    pub games_out: Option<PathBuf>,
+}
+
+/// The thread count to use for `requested` (0 = every core).
+pub fn thread_count(requested: usize) -> usize {
+    if requested == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        requested
+    }
+}
+
+fn progress_bar(total: u64, show: bool) -> ProgressBar {
+    if !show || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
+    pb.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}  {msg}",
+        )
+        .expect("a valid template"),
+    );
+    pb
+}
+
+/// The deal of a game as text: role names by seat, comma-separated.
+fn deal_text(roles: &[mafia_engine::Role]) -> String {
+    let mut s = String::with_capacity(roles.len() * 9);
+    for (i, r) in roles.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str(r.name());
+    }
+    s
+}
+
+/// Runs every job; returns one tally per job, in job order.
+pub fn run(spec: &RunSpec) -> Result<Vec<Tally>, String> {
+    let threads = thread_count(spec.threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let key = master_key(spec.seed);
+    let pb = progress_bar(spec.games * spec.jobs.len() as u64, spec.progress);
+    let mut writer = match &spec.games_out {
+        Some(p) => {
+            let variants: Vec<Variant> = spec.jobs.iter().map(|j| j.variant.clone()).collect();
+            Some(GamesWriter::create(p, &variants)?)
+        }
+        None => None,
+    };
+    let keep_rows = writer.is_some();
+    let chunks = spec.games.div_ceil(CHUNK);
+    let mut tallies = Vec::with_capacity(spec.jobs.len());
+    for (vi, job) in spec.jobs.iter().enumerate() {
+        pb.set_message(format!(
+            "{} {} {}",
+            job.variant.setup, job.variant.rules, job.variant.agents
+        ));
+        let mut total = Tally::new(job.game.rules().day_cap);
+        let mut first = 0;
+        while first < chunks {
+            let last = (first + WINDOW).min(chunks);
+            let parts: Vec<(Tally, Vec<GameRow>)> = pool.install(|| {
+                (first..last)
+                    .into_par_iter()
+                    .map_init(
+                        || Worker::new(job.lineup.clone(), key),
+                        |w, c| {
+                            let start = c * CHUNK;
+                            let end = (start + CHUNK).min(spec.games);
+                            let mut t = Tally::new(job.game.rules().day_cap);
+                            let mut rows = Vec::new();
+                            for i in start..end {
+                                let o = w.play(&job.game, i, &mut NoLog);
+                                t.add(&o, w.state.roles());
+                                if keep_rows {
+                                    rows.push(GameRow {
+                                        variant: vi as u32,
+                                        seed: spec.seed,
+                                        game: i,
+                                        winner: o.winner,
+                                        cause: o.cause,
+                                        days: o.days,
+                                        deal: deal_text(w.state.roles()),
+                                    });
+                                }
+                            }
+                            pb.inc(end - start);
+                            (t, rows)
+                        },
+                    )
+                    .collect()
+            });
+            for (t, rows) in parts {
+                total.merge(&t);
+                if let Some(w) = writer.as_mut() {
+                    for r in rows {
+                        w.push(r)?;
+                    }
+                }
+            }
+            first = last;
+        }
+        tallies.push(total);
+    }
+    pb.finish_and_clear();
+    if let Some(w) = writer {
+        w.finish()?;
+    }
+    Ok(tallies)
+}
