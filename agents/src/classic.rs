@@ -35,8 +35,7 @@
 
 use crate::agent::{Agent, Cx};
 use mafia_engine::{
-    Camp, DeathCause, MAX_PLAYERS, NightChoice, Observation, Phase, PlayerSet, Publication, Role,
-    Seat, Vote, pick,
+    Camp, DeathCause, MAX_PLAYERS, NightChoice, Observation, Phase, PlayerSet, Publication, Role, Seat, Vote, pick,
 };
 
 #[derive(Clone, Debug)]
@@ -122,23 +121,14 @@ impl ClassicAgent {
 
     /// The town's choice among `candidates`: a known/published mafioso, else
     /// the most suspicious (ties at random), avoiding cleared players.
-    fn town_pick(
-        &self,
-        obs: &Observation<'_>,
-        candidates: PlayerSet,
-        cx: &mut Cx<'_>,
-    ) -> Option<Seat> {
+    fn town_pick(&self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Option<Seat> {
         let mafia = published(obs, Camp::Mafia);
         let found = candidates.inter(mafia);
         if let Some(s) = found.lowest() {
             return Some(s);
         }
         let town = Self::shown_town(obs);
-        let pool = if candidates.minus(town).is_empty() {
-            candidates
-        } else {
-            candidates.minus(town)
-        };
+        let pool = if candidates.minus(town).is_empty() { candidates } else { candidates.minus(town) };
         let mut best = i32::MIN;
         let mut top = PlayerSet::EMPTY;
         for s in pool.iter() {
@@ -176,10 +166,7 @@ impl ClassicAgent {
     }
 
     fn next_in_order(&self, obs: &Observation<'_>) -> Option<Seat> {
-        self.order[..self.order_len as usize]
-            .iter()
-            .copied()
-            .find(|&s| obs.is_alive(s))
+        self.order[..self.order_len as usize].iter().copied().find(|&s| obs.is_alive(s))
     }
 
     fn mafia_vote(&self, obs: &Observation<'_>) -> Option<Seat> {
@@ -245,13 +232,9 @@ impl Agent for ClassicAgent {
     }
 
     fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
-        let pick = if obs.camp() == Camp::Mafia {
-            self.mafia_vote(obs)
-        } else {
-            self.town_pick(obs, obs.others_alive(), cx)
-        };
-        pick.filter(|&s| s != obs.seat())
-            .map_or(Vote::Pass, Vote::For)
+        let pick =
+            if obs.camp() == Camp::Mafia { self.mafia_vote(obs) } else { self.town_pick(obs, obs.others_alive(), cx) };
+        pick.filter(|&s| s != obs.seat()).map_or(Vote::Pass, Vote::For)
     }
 
     fn revise(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Vote> {
@@ -259,10 +242,8 @@ impl Agent for ClassicAgent {
             return None;
         };
         let others = obs.others_alive();
-        let (lead_votes, leader) = others
-            .iter()
-            .map(|s| (obs.votes_for(s), s))
-            .max_by_key(|&(v, s)| (v, std::cmp::Reverse(s)))?;
+        let (lead_votes, leader) =
+            others.iter().map(|s| (obs.votes_for(s), s)).max_by_key(|&(v, s)| (v, std::cmp::Reverse(s)))?;
         if obs.camp() == Camp::Mafia {
             // Save a partner who leads: move to the leading outsider.
             let mates = obs.camp_mates();
@@ -290,16 +271,11 @@ impl Agent for ClassicAgent {
     fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Seat {
         let choice = if obs.camp() == Camp::Mafia {
             let outsiders = candidates.minus(obs.camp_mates());
-            commissar_claimants(obs)
-                .inter(outsiders)
-                .lowest()
-                .or_else(|| pick(cx.rng, outsiders))
+            commissar_claimants(obs).inter(outsiders).lowest().or_else(|| pick(cx.rng, outsiders))
         } else {
             self.town_pick(obs, candidates, cx)
         };
-        choice
-            .or_else(|| candidates.lowest())
-            .expect("a runoff has candidates")
+        choice.or_else(|| candidates.lowest()).expect("a runoff has candidates")
     }
 
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, _cx: &mut Cx<'_>) -> bool {
@@ -314,11 +290,7 @@ impl Agent for ClassicAgent {
         if !pair.inter(mafia).is_empty() {
             return true;
         }
-        pair.iter()
-            .map(|s| self.suspicion(obs, s, town, mafia))
-            .max()
-            .unwrap_or(0)
-            > 0
+        pair.iter().map(|s| self.suspicion(obs, s, town, mafia)).max().unwrap_or(0) > 0
     }
 
     fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {
@@ -326,14 +298,7 @@ impl Agent for ClassicAgent {
         match obs.role() {
             Role::Commissar => {
                 let pool = obs.others_alive().minus(obs.checked());
-                choice.act = pick(
-                    cx.rng,
-                    if pool.is_empty() {
-                        obs.others_alive()
-                    } else {
-                        pool
-                    },
-                );
+                choice.act = pick(cx.rng, if pool.is_empty() { obs.others_alive() } else { pool });
             }
             Role::Don => {
                 let outsiders = obs.alive().minus(obs.camp_mates());
@@ -349,20 +314,13 @@ impl Agent for ClassicAgent {
     }
 
     fn last_word(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
-        if obs.role() == Role::Commissar {
-            commissar_report(obs)
-        } else {
-            Publication::NONE
-        }
+        if obs.role() == Role::Commissar { commissar_report(obs) } else { Publication::NONE }
     }
 }
 
 /// The Commissar's claim with every check he made (C13: his last word may carry them).
 fn commissar_report(obs: &Observation<'_>) -> Publication {
-    let mut p = Publication {
-        claim: Some(Role::Commissar),
-        ..Publication::NONE
-    };
+    let mut p = Publication { claim: Some(Role::Commissar), ..Publication::NONE };
     for c in Camp::ALL {
         p.camps[c as usize] = obs.found_in_camp(c);
     }

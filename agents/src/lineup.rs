@@ -17,14 +17,8 @@ pub enum Strategy {
 
 /// The built-in strategies: name and one line about each.
 pub const BUILTIN: [(&str, &str); 2] = [
-    (
-        "random",
-        "uniformly random votes, checks and (coordinated) kills; never PASS, never changes",
-    ),
-    (
-        "classic",
-        "forum play: kill order, Commissar hunt and reveal, suspicion-scored votes",
-    ),
+    ("random", "uniformly random votes, checks and (coordinated) kills; never PASS, never changes"),
+    ("classic", "forum play: kill order, Commissar hunt and reveal, suspicion-scored votes"),
 ];
 
 /// Makes a fresh agent for a plugin strategy (one per seat per worker).
@@ -85,12 +79,7 @@ impl fmt::Debug for Lineup {
 impl Lineup {
     /// Every seat plays `s`.
     pub fn all(s: Strategy) -> Lineup {
-        Lineup {
-            default: s,
-            camps: [None; Camp::COUNT],
-            roles: [None; Role::COUNT],
-            plugins: Vec::new(),
-        }
+        Lineup { default: s, camps: [None; Camp::COUNT], roles: [None; Role::COUNT], plugins: Vec::new() }
     }
 
     /// Registers a plugin strategy under `name`, usable in specs afterwards.
@@ -105,26 +94,18 @@ impl Lineup {
 
     /// All strategy names this lineup accepts.
     pub fn strategy_names(&self) -> Vec<String> {
-        BUILTIN
-            .iter()
-            .map(|(n, _)| n.to_string())
-            .chain(self.plugins.iter().map(|(n, _)| n.clone()))
-            .collect()
+        BUILTIN.iter().map(|(n, _)| n.to_string()).chain(self.plugins.iter().map(|(n, _)| n.clone())).collect()
     }
 
     pub fn strategy(&self, name: &str) -> Result<Strategy, LineupError> {
         match name {
             "random" => Ok(Strategy::Random),
             "classic" => Ok(Strategy::Classic),
-            _ => self
-                .plugins
-                .iter()
-                .position(|(n, _)| n == name)
-                .map(|i| Strategy::Plugin(i as u8))
-                .ok_or_else(|| LineupError::UnknownStrategy {
-                    name: name.to_string(),
-                    known: self.strategy_names(),
-                }),
+            _ => {
+                self.plugins.iter().position(|(n, _)| n == name).map(|i| Strategy::Plugin(i as u8)).ok_or_else(|| {
+                    LineupError::UnknownStrategy { name: name.to_string(), known: self.strategy_names() }
+                })
+            }
         }
     }
 
@@ -146,9 +127,7 @@ impl Lineup {
         } else if let Some(r) = Role::from_name(key) {
             self.roles[r as usize] = Some(s);
         } else {
-            return Err(LineupError::UnknownKey {
-                key: key.to_string(),
-            });
+            return Err(LineupError::UnknownKey { key: key.to_string() });
         }
         Ok(())
     }
@@ -159,13 +138,9 @@ impl Lineup {
         for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             match part.split_once('=') {
                 None => self.set("default", part)?,
-                Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
-                    self.set(k.trim(), v.trim())?
-                }
+                Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => self.set(k.trim(), v.trim())?,
                 Some(_) => {
-                    return Err(LineupError::Malformed {
-                        part: part.to_string(),
-                    });
+                    return Err(LineupError::Malformed { part: part.to_string() });
                 }
             }
         }
@@ -175,9 +150,7 @@ impl Lineup {
     /// The strategy that plays `role`: role override, else camp, else default.
     #[inline]
     pub fn for_role(&self, role: Role) -> Strategy {
-        self.roles[role as usize]
-            .or(self.camps[role.camp() as usize])
-            .unwrap_or(self.default)
+        self.roles[role as usize].or(self.camps[role.camp() as usize]).unwrap_or(self.default)
     }
 
     /// A short label: the default, then overrides (`classic,mafia=random`).
@@ -218,9 +191,6 @@ mod tests {
         assert!(e.to_string().contains("unknown strategy `clever`"), "{e}");
         let e = l.apply("sheriff=random").unwrap_err();
         assert!(e.to_string().contains("`sheriff`"), "{e}");
-        assert!(matches!(
-            l.apply("mafia="),
-            Err(LineupError::Malformed { .. })
-        ));
+        assert!(matches!(l.apply("mafia="), Err(LineupError::Malformed { .. })));
     }
 }

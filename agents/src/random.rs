@@ -46,11 +46,7 @@ impl Agent for RandomAgent {
         } else {
             None
         };
-        let act = if info.night != NightAbility::None {
-            pick(cx.rng, obs.others_alive())
-        } else {
-            None
-        };
+        let act = if info.night != NightAbility::None { pick(cx.rng, obs.others_alive()) } else { None };
         NightChoice { kill, act }
     }
 }

@@ -11,7 +11,7 @@
 //! nobody else's numbers.
 //!
 //! Speed: the first block of every purpose a game uses is generated in one
-//! contiguous `fill_bytes` call (wide SIMD inside `rand_chacha`); a purpose
+//! run of `fill_bytes` calls on one generator (wide SIMD inside `rand_chacha`); a purpose
 //! that outgrows its 16 words refills its next block on demand.
 
 use mafia_engine::{Camp, MAX_PLAYERS, Seat};
@@ -68,7 +68,8 @@ pub fn master_key(seed: u64) -> [u8; 32] {
 /// One purpose's stream within one game. Implements [`rand::Rng`].
 #[derive(Clone, Debug)]
 pub struct Stream {
-    buf: [u32; 16],
+    /// The current block as the keystream's bytes; words are read little-endian.
+    buf: [u8; 64],
     /// Next word of `buf` to hand out (16 = exhausted).
     pos: u8,
     purpose: u8,
@@ -80,14 +81,7 @@ pub struct Stream {
 
 impl Stream {
     fn empty(key: [u8; 32], purpose: usize) -> Stream {
-        Stream {
-            buf: [0; 16],
-            pos: 16,
-            purpose: purpose as u8,
-            blocks: 0,
-            game: 0,
-            key,
-        }
+        Stream { buf: [0; 64], pos: 16, purpose: purpose as u8, blocks: 0, game: 0, key }
     }
 
     /// A stand-alone stream for (key, game, purpose), generated on its own
@@ -110,11 +104,7 @@ impl Stream {
         let mut r = ChaCha8Rng::from_seed(self.key);
         r.set_stream(self.game);
         r.set_word_pos(block as u128 * 16);
-        let mut bytes = [0u8; 64];
-        r.fill_bytes(&mut bytes);
-        for (w, c) in self.buf.iter_mut().zip(bytes.chunks_exact(4)) {
-            *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        }
+        r.fill_bytes(&mut self.buf);
         self.blocks += 1;
         self.pos = 0;
     }
@@ -124,9 +114,9 @@ impl Stream {
         if self.pos >= 16 {
             self.refill();
         }
-        let w = self.buf[self.pos as usize];
+        let i = self.pos as usize * 4;
         self.pos += 1;
-        w
+        u32::from_le_bytes([self.buf[i], self.buf[i + 1], self.buf[i + 2], self.buf[i + 3]])
     }
 }
 
@@ -155,23 +145,14 @@ impl rand::TryRng for Stream {
 pub struct GameStreams {
     key: [u8; 32],
     core: ChaCha8Rng,
-    bytes: Vec<u8>,
     streams: Vec<Stream>,
     used: usize,
 }
 
 impl GameStreams {
     pub fn new(key: [u8; 32]) -> GameStreams {
-        let streams = (0..STRIDE as usize)
-            .map(|p| Stream::empty(key, p))
-            .collect();
-        GameStreams {
-            key,
-            core: ChaCha8Rng::from_seed(key),
-            bytes: vec![0; STRIDE as usize * 64],
-            streams,
-            used: 0,
-        }
+        let streams = (0..STRIDE as usize).map(|p| Stream::empty(key, p)).collect();
+        GameStreams { key, core: ChaCha8Rng::from_seed(key), streams, used: 0 }
     }
 
     pub fn key(&self) -> [u8; 32] {
@@ -186,13 +167,9 @@ impl GameStreams {
         // generator with buffered words would regenerate them for nothing.
         self.core = ChaCha8Rng::from_seed(self.key);
         self.core.set_stream(game);
-        let bytes = &mut self.bytes[..used * 64];
-        self.core.fill_bytes(bytes);
-        for (p, stream) in self.streams[..used].iter_mut().enumerate() {
-            let b = &bytes[p * 64..(p + 1) * 64];
-            for (w, c) in stream.buf.iter_mut().zip(b.chunks_exact(4)) {
-                *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-            }
+        // Purpose p's first block is keystream block p: read them in order.
+        for stream in self.streams[..used].iter_mut() {
+            self.core.fill_bytes(&mut stream.buf);
             stream.pos = 0;
             stream.blocks = 1;
             stream.game = game;
@@ -220,9 +197,7 @@ impl GameStreams {
 
     /// Three different purposes at once.
     pub fn triple(&mut self, a: Purpose, b: Purpose, c: Purpose) -> [&mut Stream; 3] {
-        self.streams
-            .get_disjoint_mut([a.index(), b.index(), c.index()])
-            .expect("three distinct purposes")
+        self.streams.get_disjoint_mut([a.index(), b.index(), c.index()]).expect("three distinct purposes")
     }
 }
 
@@ -239,14 +214,10 @@ mod tests {
         for _ in 0..100 {
             g.get(Purpose::Host).next_u32();
         }
-        let a: Vec<u32> = (0..40)
-            .map(|_| g.get(Purpose::Seat(3)).next_u32())
-            .collect();
+        let a: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(3)).next_u32()).collect();
         // Fresh game, no host draws.
         g.start_game(42, 10);
-        let b: Vec<u32> = (0..40)
-            .map(|_| g.get(Purpose::Seat(3)).next_u32())
-            .collect();
+        let b: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(3)).next_u32()).collect();
         assert_eq!(a, b);
         // The stand-alone stream (lazy refills only) gives the same words.
         let mut s = Stream::new(key, 42, Purpose::Seat(3));
@@ -254,9 +225,7 @@ mod tests {
         assert_eq!(a, c);
         // Different games and purposes differ.
         g.start_game(43, 10);
-        let d: Vec<u32> = (0..40)
-            .map(|_| g.get(Purpose::Seat(3)).next_u32())
-            .collect();
+        let d: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(3)).next_u32()).collect();
         assert_ne!(a, d);
         let mut e = Stream::new(key, 42, Purpose::Seat(4));
         assert_ne!(a[0], e.next_u32());

@@ -8,8 +8,8 @@ use crate::lineup::{Lineup, Strategy};
 use crate::random::RandomAgent;
 use crate::streams::{GameStreams, Purpose, Stream};
 use mafia_engine::{
-    Camp, Chance, Game, Log, MAX_PLAYERS, NightChoice, NightMoves, Observation, Outcome, PlayerSet,
-    Players, Publication, Seat, State, Vote,
+    Camp, Chance, Game, Log, MAX_PLAYERS, NightChoice, NightMoves, Observation, Outcome, PlayerSet, Players,
+    Publication, Seat, State, Vote,
 };
 
 /// The seats of a game as the engine's [`Players`].
@@ -71,15 +71,8 @@ macro_rules! ask {
 
 impl Table {
     pub fn new(lineup: Lineup, key: [u8; 32]) -> Table {
-        let plugins = (0..lineup
-            .strategy_names()
-            .len()
-            .saturating_sub(crate::lineup::BUILTIN.len()))
-            .map(|p| {
-                (0..MAX_PLAYERS)
-                    .map(|_| (lineup.plugin(p as u8))())
-                    .collect()
-            })
+        let plugins = (0..lineup.strategy_names().len().saturating_sub(crate::lineup::BUILTIN.len()))
+            .map(|p| (0..MAX_PLAYERS).map(|_| (lineup.plugin(p as u8))()).collect())
             .collect();
         let blank = Stream::new(key, 0, Purpose::Host);
         Table {
@@ -187,11 +180,7 @@ pub struct Worker {
 
 impl Worker {
     pub fn new(lineup: Lineup, key: [u8; 32]) -> Worker {
-        Worker {
-            table: Table::new(lineup, key),
-            state: State::default(),
-            moves: NightMoves::default(),
-        }
+        Worker { table: Table::new(lineup, key), state: State::default(), moves: NightMoves::default() }
     }
 
     /// Plays game `index` of the run keyed by `key`. Same inputs, same
@@ -202,11 +191,7 @@ impl Worker {
         let mut deal = t.streams.get(Purpose::Deal).clone();
         let mut host = t.streams.get(Purpose::Host).clone();
         let mut activity = t.streams.get(Purpose::Activity).clone();
-        let chance = Chance {
-            deal: &mut deal,
-            host: &mut host,
-            activity: &mut activity,
-        };
+        let chance = Chance { deal: &mut deal, host: &mut host, activity: &mut activity };
         mafia_engine::play(game, &mut self.state, &mut self.moves, t, chance, log)
     }
 }

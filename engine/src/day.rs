@@ -32,25 +32,17 @@ impl State {
         // C3: a game still running after the day cap is a draw.
         if day > rules.day_cap {
             self.phase = Phase::Day(rules.day_cap);
-            return Some(self.finish(
-                End {
-                    winner: None,
-                    cause: EndCause::DayCap,
-                },
-                log,
-            ));
+            return Some(self.finish(End { winner: None, cause: EndCause::DayCap }, log));
         }
         self.phase = Phase::Day(day);
         players.begin_phase(day, false);
         if L::ENABLED {
-            log.push(Event::DayStart {
-                day,
-                alive: self.alive,
-            });
+            log.push(Event::DayStart { day, alive: self.alive });
         }
         let n = self.n as usize;
         self.prev_votes[..n].copy_from_slice(&self.votes[..n]);
         self.votes[..n].fill(NO_VOTE);
+        self.tally[..n].fill(0);
         self.changed = PlayerSet::EMPTY;
 
         // C15: modkills, one draw per living player from the activity stream.
@@ -97,13 +89,9 @@ impl State {
         for s in present.iter() {
             let v = players.vote(&self.observe(s));
             if self.vote_is_legal(s, v) {
-                self.votes[s as usize] = encode(v);
+                self.set_vote(s, v);
                 if L::ENABLED {
-                    log.push(Event::Vote {
-                        seat: s,
-                        vote: v,
-                        change: false,
-                    });
+                    log.push(Event::Vote { seat: s, vote: v, change: false });
                 }
             } else {
                 self.refuse(s, "vote", log);
@@ -119,14 +107,10 @@ impl State {
                     continue;
                 }
                 if self.vote_is_legal(s, v) {
-                    self.votes[s as usize] = encode(v);
+                    self.set_vote(s, v);
                     self.changed.insert(s);
                     if L::ENABLED {
-                        log.push(Event::Vote {
-                            seat: s,
-                            vote: v,
-                            change: true,
-                        });
+                        log.push(Event::Vote { seat: s, vote: v, change: true });
                     }
                 } else {
                     self.refuse(s, "vote change", log);
@@ -153,9 +137,7 @@ impl State {
                         }
                         PlayerSet::single(s)
                     }
-                    TieBreak::Catastrophe => {
-                        self.catastrophe(leaders, rules.runoff_rounds, players, log)
-                    }
+                    TieBreak::Catastrophe => self.catastrophe(leaders, rules.runoff_rounds, players, log),
                 }
             }
             other => {
@@ -177,6 +159,20 @@ impl State {
         None
     }
 
+    /// Records `s`'s current vote, keeping the tally in step.
+    #[inline]
+    fn set_vote(&mut self, s: Seat, v: Vote) {
+        let old = self.votes[s as usize];
+        if old != NO_VOTE && old != PASS {
+            self.tally[old as usize] -= 1;
+        }
+        let new = encode(v);
+        if new != PASS {
+            self.tally[new as usize] += 1;
+        }
+        self.votes[s as usize] = new;
+    }
+
     /// C10: a vote is for a living player other than the voter, or PASS.
     #[inline]
     fn vote_is_legal(&self, voter: Seat, v: Vote) -> bool {
@@ -195,30 +191,22 @@ impl State {
 
     /// C11: the outcome of today's final votes.
     pub(crate) fn lynch_result(&self, day: u16, first_day_pardon: bool) -> LynchResult {
-        let mut tally = [0u8; crate::MAX_PLAYERS];
+        // Only the living vote and only the living are voted for today.
         let mut total = 0u32;
         for s in self.alive.iter() {
-            let v = self.votes[s as usize];
-            if v != NO_VOTE && v != PASS {
-                tally[v as usize] += 1;
-                total += 1;
-            }
+            total += self.tally[s as usize] as u32;
         }
         // C11.1: nobody voted for anybody.
         if total == 0 {
             return LynchResult::AllPass;
         }
-        let (leaders, _) = leaders_of(&tally, self.alive);
+        let (leaders, _) = leaders_of(&self.tally, self.alive);
         // C11.2: day 1, one vote for a player and every other cast vote PASS.
         if day == 1 && first_day_pardon && total == 1 {
             return LynchResult::Pardoned(leaders.lowest().expect("one vote has a target"));
         }
         // C11.3 / C11.4.
-        if leaders.len() == 1 {
-            LynchResult::Lynched(leaders.lowest().unwrap())
-        } else {
-            LynchResult::Tie(leaders)
-        }
+        if leaders.len() == 1 { LynchResult::Lynched(leaders.lowest().unwrap()) } else { LynchResult::Tie(leaders) }
     }
 
     /// C12: the catastrophe procedure for a tie among `tied`. Returns who is
@@ -253,9 +241,10 @@ impl State {
         if even && tied.len() == 2 {
             return self.hang_both_vote(tied, players, log);
         }
-        // C12.4 / C12.5: revotes among the tied, repeated at most `runoff_rounds` times.
+        // C12.4 / C12.5: revotes among the tied; a tied revote is repeated at most `runoff_rounds` times.
         let mut candidates = tied;
-        for round in 1..=runoff_rounds {
+        // The first revote, then at most `runoff_rounds` repeats of a tied one.
+        for round in 1..=runoff_rounds + 1 {
             if L::ENABLED {
                 log.push(Event::Revote { round, candidates });
             }
@@ -295,12 +284,7 @@ impl State {
     }
 
     /// C12.3: everybody but the pair votes hang-both or pardon-both; a tie pardons.
-    fn hang_both_vote<P: Players, L: Log>(
-        &mut self,
-        pair: PlayerSet,
-        players: &mut P,
-        log: &mut L,
-    ) -> PlayerSet {
+    fn hang_both_vote<P: Players, L: Log>(&mut self, pair: PlayerSet, players: &mut P, log: &mut L) -> PlayerSet {
         if L::ENABLED {
             log.push(Event::HangBothVote { pair });
         }
@@ -318,11 +302,7 @@ impl State {
                 log.push(Event::HangChoice { seat: v, hang: h });
             }
         }
-        let hanged = if hang > pardon {
-            pair
-        } else {
-            PlayerSet::EMPTY
-        };
+        let hanged = if hang > pardon { pair } else { PlayerSet::EMPTY };
         if L::ENABLED {
             log.push(Event::RunoffResult { hanged });
         }

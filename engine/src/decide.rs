@@ -27,11 +27,9 @@ pub struct Publication {
 }
 
 impl Publication {
-    pub const NONE: Publication = Publication {
-        claim: None,
-        camps: [PlayerSet::EMPTY; Camp::COUNT],
-    };
+    pub const NONE: Publication = Publication { claim: None, camps: [PlayerSet::EMPTY; Camp::COUNT] };
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.claim.is_none() && self.camps.iter().all(|s| s.is_empty())
     }

@@ -73,15 +73,7 @@ where
     L: Log,
 {
     state.deal(game, chance.deal);
-    play_dealt(
-        game,
-        state,
-        moves,
-        players,
-        chance.host,
-        chance.activity,
-        log,
-    )
+    play_dealt(game, state, moves, players, chance.host, chance.activity, log)
 }
 
 /// Plays a game whose roles are already set in `state` (see [`State::deal`]
@@ -103,10 +95,7 @@ where
 {
     if L::ENABLED {
         for (s, &role) in state.roles().iter().enumerate() {
-            log.push(Event::Deal {
-                seat: s as Seat,
-                role,
-            });
+            log.push(Event::Deal { seat: s as Seat, role });
         }
     }
     // C2: everybody learns his role; the mafia hold their conference.

@@ -83,10 +83,7 @@ pub struct NightMoves {
 
 impl Default for NightMoves {
     fn default() -> Self {
-        NightMoves {
-            kill: [NONE; MAX_PLAYERS],
-            act: [NONE; MAX_PLAYERS],
-        }
+        NightMoves { kill: [NONE; MAX_PLAYERS], act: [NONE; MAX_PLAYERS] }
     }
 }
 
@@ -138,10 +135,7 @@ impl State {
         self.phase = Phase::Night(night);
         players.begin_phase(night, true);
         if L::ENABLED {
-            log.push(Event::NightStart {
-                night,
-                alive: self.alive,
-            });
+            log.push(Event::NightStart { night, alive: self.alive });
         }
         self.draw_presence(game.absence_threshold, activity, log);
         self.collect_night_moves(players, moves, log);
@@ -159,19 +153,11 @@ impl State {
         } else {
             self.nights_without_kill = self.nights_without_kill.saturating_add(1);
             if L::ENABLED {
-                log.push(Event::NoKillCount {
-                    nights: self.nights_without_kill,
-                });
+                log.push(Event::NoKillCount { nights: self.nights_without_kill });
             }
             if let Some(limit) = game.rules.no_kill_limit {
                 if self.nights_without_kill >= limit {
-                    return Some(self.finish(
-                        End {
-                            winner: Some(Camp::Town),
-                            cause: EndCause::NoKillRule,
-                        },
-                        log,
-                    ));
+                    return Some(self.finish(End { winner: Some(Camp::Town), cause: EndCause::NoKillRule }, log));
                 }
             }
         }
@@ -181,12 +167,7 @@ impl State {
     /// Asks every present living player with a night move for it and keeps
     /// the legal ones. An illegal target counts as no move (and, for a
     /// shooter, as sending nothing: C4).
-    pub fn collect_night_moves<P: Players, L: Log>(
-        &mut self,
-        players: &mut P,
-        moves: &mut NightMoves,
-        log: &mut L,
-    ) {
+    pub fn collect_night_moves<P: Players, L: Log>(&mut self, players: &mut P, moves: &mut NightMoves, log: &mut L) {
         let n = self.n as usize;
         moves.kill[..n].fill(NONE);
         moves.act[..n].fill(NONE);
@@ -243,11 +224,7 @@ impl State {
                                 k.camps[camp as usize].insert(t);
                                 k.last = Some((t, CheckOutcome::Camp(camp)));
                                 if L::ENABLED {
-                                    log.push(Event::CampCheck {
-                                        seat: s,
-                                        target: t,
-                                        camp,
-                                    });
+                                    log.push(Event::CampCheck { seat: s, target: t, camp });
                                 }
                             }
                             NightAbility::CheckIsRole(role) => {
@@ -260,12 +237,7 @@ impl State {
                                 }
                                 k.last = Some((t, CheckOutcome::IsRole(role, yes)));
                                 if L::ENABLED {
-                                    log.push(Event::RoleCheck {
-                                        seat: s,
-                                        target: t,
-                                        role,
-                                        yes,
-                                    });
+                                    log.push(Event::RoleCheck { seat: s, target: t, role, yes });
                                 }
                             }
                             NightAbility::None => {}

@@ -34,7 +34,7 @@ pub struct Rules {
     pub no_kill_limit: Option<u8>,
     /// C12: how ties for the lead are settled.
     pub tie_break: TieBreak,
-    /// C12: how many times a tied revote is repeated before nobody is hanged.
+    /// C12: how many times a tied revote is repeated (after the first revote) before nobody is hanged.
     pub runoff_rounds: u8,
     /// C11.2: on day 1 a single vote against PASS votes pardons.
     pub first_day_pardon: bool,
@@ -76,73 +76,22 @@ pub struct RuleKey {
 
 /// Every rule setting, in the order they are documented.
 pub const RULE_KEYS: [RuleKey; 9] = [
-    RuleKey {
-        name: "no_kill_limit",
-        values: "1..=255 or off",
-        default: "3",
-        clause: "C8",
-    },
-    RuleKey {
-        name: "tie_break",
-        values: "catastrophe | random",
-        default: "catastrophe",
-        clause: "C12",
-    },
-    RuleKey {
-        name: "runoff_rounds",
-        values: "1..=100",
-        default: "3",
-        clause: "C12",
-    },
-    RuleKey {
-        name: "first_day_pardon",
-        values: "true | false",
-        default: "true",
-        clause: "C11.2",
-    },
-    RuleKey {
-        name: "reveal_roles_on_death",
-        values: "true | false",
-        default: "false",
-        clause: "C9",
-    },
-    RuleKey {
-        name: "mafia_win",
-        values: "parity | elimination",
-        default: "parity",
-        clause: "C18",
-    },
-    RuleKey {
-        name: "day_cap",
-        values: "1..=10000",
-        default: "50",
-        clause: "C3",
-    },
-    RuleKey {
-        name: "absence",
-        values: "0.0..=1.0",
-        default: "0.0",
-        clause: "C16",
-    },
-    RuleKey {
-        name: "modkill",
-        values: "0.0..=1.0",
-        default: "0.0",
-        clause: "C15",
-    },
+    RuleKey { name: "no_kill_limit", values: "1..=255 or off", default: "3", clause: "C8" },
+    RuleKey { name: "tie_break", values: "catastrophe | random", default: "catastrophe", clause: "C12" },
+    RuleKey { name: "runoff_rounds", values: "1..=100", default: "3", clause: "C12" },
+    RuleKey { name: "first_day_pardon", values: "true | false", default: "true", clause: "C11.2" },
+    RuleKey { name: "reveal_roles_on_death", values: "true | false", default: "false", clause: "C9" },
+    RuleKey { name: "mafia_win", values: "parity | elimination", default: "parity", clause: "C18" },
+    RuleKey { name: "day_cap", values: "1..=10000", default: "50", clause: "C3" },
+    RuleKey { name: "absence", values: "0.0..=1.0", default: "0.0", clause: "C16" },
+    RuleKey { name: "modkill", values: "0.0..=1.0", default: "0.0", clause: "C15" },
 ];
 
 /// Why a rule setting was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuleError {
-    UnknownKey {
-        key: String,
-    },
-    BadValue {
-        key: &'static str,
-        value: String,
-        expected: &'static str,
-    },
+    UnknownKey { key: String },
+    BadValue { key: &'static str, value: String, expected: &'static str },
 }
 
 impl fmt::Display for RuleError {
@@ -150,21 +99,10 @@ impl fmt::Display for RuleError {
         match self {
             RuleError::UnknownKey { key } => {
                 let names: Vec<&str> = RULE_KEYS.iter().map(|k| k.name).collect();
-                write!(
-                    f,
-                    "unknown rule `{key}` (known rules: {})",
-                    names.join(", ")
-                )
+                write!(f, "unknown rule `{key}` (known rules: {})", names.join(", "))
             }
-            RuleError::BadValue {
-                key,
-                value,
-                expected,
-            } => {
-                write!(
-                    f,
-                    "rule `{key}`: `{value}` is not valid (expected {expected})"
-                )
+            RuleError::BadValue { key, value, expected } => {
+                write!(f, "rule `{key}`: `{value}` is not valid (expected {expected})")
             }
         }
     }
@@ -185,15 +123,9 @@ impl Rules {
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
         let v = value.trim();
         let Some(k) = RULE_KEYS.iter().find(|k| k.name == key) else {
-            return Err(RuleError::UnknownKey {
-                key: key.to_string(),
-            });
+            return Err(RuleError::UnknownKey { key: key.to_string() });
         };
-        let bad = || RuleError::BadValue {
-            key: k.name,
-            value: value.to_string(),
-            expected: k.values,
-        };
+        let bad = || RuleError::BadValue { key: k.name, value: value.to_string(), expected: k.values };
         match k.name {
             "no_kill_limit" => {
                 self.no_kill_limit = if v == "off" {
@@ -217,9 +149,7 @@ impl Rules {
                 _ => return Err(bad()),
             },
             "first_day_pardon" => self.first_day_pardon = parse_bool(v).ok_or_else(bad)?,
-            "reveal_roles_on_death" => {
-                self.reveal_roles_on_death = parse_bool(v).ok_or_else(bad)?
-            }
+            "reveal_roles_on_death" => self.reveal_roles_on_death = parse_bool(v).ok_or_else(bad)?,
             "mafia_win" => {
                 self.mafia_win = match v {
                     "parity" => MafiaWin::Parity,
@@ -241,9 +171,7 @@ impl Rules {
     /// The current value of a rule, as [`Rules::set`] would accept it.
     pub fn get(&self, key: &str) -> Option<String> {
         Some(match key {
-            "no_kill_limit" => self
-                .no_kill_limit
-                .map_or("off".to_string(), |n| n.to_string()),
+            "no_kill_limit" => self.no_kill_limit.map_or("off".to_string(), |n| n.to_string()),
             "tie_break" => match self.tie_break {
                 TieBreak::Catastrophe => "catastrophe".into(),
                 TieBreak::Random => "random".into(),
@@ -294,12 +222,7 @@ mod tests {
         let mut r = Rules::default();
         for k in RULE_KEYS.iter() {
             let v = r.get(k.name).expect("known key");
-            assert_eq!(
-                v,
-                k.default
-                    .parse::<f64>()
-                    .map_or(k.default.to_string(), |_| v.clone())
-            );
+            assert_eq!(v, k.default.parse::<f64>().map_or(k.default.to_string(), |_| v.clone()));
             r.set(k.name, &v).expect("value read back is accepted");
         }
         assert_eq!(r, Rules::default());
@@ -308,21 +231,9 @@ mod tests {
     #[test]
     fn bad_values_are_refused_with_the_key() {
         let mut r = Rules::default();
-        assert!(matches!(
-            r.set("no_kill_limit", "0"),
-            Err(RuleError::BadValue {
-                key: "no_kill_limit",
-                ..
-            })
-        ));
-        assert!(matches!(
-            r.set("absence", "1.5"),
-            Err(RuleError::BadValue { key: "absence", .. })
-        ));
-        assert!(matches!(
-            r.set("bogus", "1"),
-            Err(RuleError::UnknownKey { .. })
-        ));
+        assert!(matches!(r.set("no_kill_limit", "0"), Err(RuleError::BadValue { key: "no_kill_limit", .. })));
+        assert!(matches!(r.set("absence", "1.5"), Err(RuleError::BadValue { key: "absence", .. })));
+        assert!(matches!(r.set("bogus", "1"), Err(RuleError::UnknownKey { .. })));
         r.set("no_kill_limit", "off").unwrap();
         assert_eq!(r.no_kill_limit, None);
     }

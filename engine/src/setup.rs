@@ -19,11 +19,7 @@ pub struct Setup {
 
 impl Setup {
     pub fn new(name: &str) -> Setup {
-        Setup {
-            name: name.to_string(),
-            counts: [0; Role::COUNT],
-            rules: Rules::default(),
-        }
+        Setup { name: name.to_string(), counts: [0; Role::COUNT], rules: Rules::default() }
     }
     pub fn with(mut self, role: Role, count: u64) -> Setup {
         self.counts[role as usize] = count;
@@ -82,55 +78,31 @@ impl Game {
     /// Checks a setup and reports every problem at once.
     pub fn new(setup: &Setup) -> Result<Game, SetupError> {
         let mut problems = Vec::new();
-        let mut push = |path: &str, message: String| {
-            problems.push(SetupProblem {
-                path: path.to_string(),
-                message,
-            })
-        };
+        let mut push = |path: &str, message: String| problems.push(SetupProblem { path: path.to_string(), message });
         let n = setup.players();
         for role in Role::ALL {
             let c = setup.counts[role as usize];
             if role.info().unique && c > 1 {
-                push(
-                    &format!("roles.{}", role.name()),
-                    format!("at most one {} per game, got {c}", role.name()),
-                );
+                push(&format!("roles.{}", role.name()), format!("at most one {} per game, got {c}", role.name()));
             }
         }
         if n > MAX_PLAYERS as u64 {
-            push(
-                "roles",
-                format!("{n} players; the engine supports at most {MAX_PLAYERS}"),
-            );
+            push("roles", format!("{n} players; the engine supports at most {MAX_PLAYERS}"));
         }
         let in_camp = |camp: Camp| -> u64 {
-            Role::ALL
-                .iter()
-                .filter(|r| r.camp() == camp)
-                .map(|&r| setup.counts[r as usize])
-                .sum()
+            Role::ALL.iter().filter(|r| r.camp() == camp).map(|&r| setup.counts[r as usize]).sum()
         };
         let mafia = in_camp(Camp::Mafia);
         let others = n - mafia;
         if mafia == 0 {
-            push(
-                "roles",
-                "no mafia role: the game would be over before it starts (C17)".to_string(),
-            );
+            push("roles", "no mafia role: the game would be over before it starts (C17)".to_string());
         }
         if others == 0 {
-            push(
-                "roles",
-                "nobody outside the mafia: the game would be over before it starts (C18)"
-                    .to_string(),
-            );
+            push("roles", "nobody outside the mafia: the game would be over before it starts (C18)".to_string());
         } else if mafia > 0 && setup.rules.mafia_win == MafiaWin::Parity && mafia >= others {
             push(
                 "roles",
-                format!(
-                    "{mafia} mafia against {others} others: the mafia already have parity before day 1 (C18)"
-                ),
+                format!("{mafia} mafia against {others} others: the mafia already have parity before day 1 (C18)"),
             );
         }
         if !problems.is_empty() {
@@ -186,22 +158,12 @@ pub const PRESETS: [Preset; 2] = [
     Preset {
         name: "classic",
         about: "C1: 10 players; Don and 2 mafiosi against the Commissar and 6 citizens",
-        counts: &[
-            (Role::Don, 1),
-            (Role::Mafioso, 2),
-            (Role::Commissar, 1),
-            (Role::Citizen, 6),
-        ],
+        counts: &[(Role::Don, 1), (Role::Mafioso, 2), (Role::Commissar, 1), (Role::Citizen, 6)],
     },
     Preset {
         name: "classic-13",
         about: "13 players; Don and 3 mafiosi against the Commissar and 8 citizens",
-        counts: &[
-            (Role::Don, 1),
-            (Role::Mafioso, 3),
-            (Role::Commissar, 1),
-            (Role::Citizen, 8),
-        ],
+        counts: &[(Role::Don, 1), (Role::Mafioso, 3), (Role::Commissar, 1), (Role::Citizen, 8)],
     },
 ];
 
@@ -234,10 +196,7 @@ mod tests {
 
     #[test]
     fn every_problem_is_reported_at_once() {
-        let s = Setup::new("bad")
-            .with(Role::Don, 2)
-            .with(Role::Commissar, 3)
-            .with(Role::Citizen, 0);
+        let s = Setup::new("bad").with(Role::Don, 2).with(Role::Commissar, 3).with(Role::Citizen, 0);
         let e = Game::new(&s).unwrap_err();
         let paths: Vec<&str> = e.problems.iter().map(|p| p.path.as_str()).collect();
         assert!(paths.contains(&"roles.don"), "{e}");
@@ -248,29 +207,8 @@ mod tests {
     #[test]
     fn impossible_counts_are_refused() {
         assert!(Game::new(&Setup::new("x").with(Role::Citizen, 5)).is_err());
-        assert!(
-            Game::new(
-                &Setup::new("x")
-                    .with(Role::Mafioso, 2)
-                    .with(Role::Citizen, 2)
-            )
-            .is_err()
-        );
-        assert!(
-            Game::new(
-                &Setup::new("x")
-                    .with(Role::Mafioso, 1)
-                    .with(Role::Citizen, 64)
-            )
-            .is_err()
-        );
-        assert!(
-            Game::new(
-                &Setup::new("x")
-                    .with(Role::Mafioso, 1)
-                    .with(Role::Citizen, 63)
-            )
-            .is_ok()
-        );
+        assert!(Game::new(&Setup::new("x").with(Role::Mafioso, 2).with(Role::Citizen, 2)).is_err());
+        assert!(Game::new(&Setup::new("x").with(Role::Mafioso, 1).with(Role::Citizen, 64)).is_err());
+        assert!(Game::new(&Setup::new("x").with(Role::Mafioso, 1).with(Role::Citizen, 63)).is_ok());
     }
 }

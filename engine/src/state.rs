@@ -84,6 +84,8 @@ pub struct State {
     /// Today's votes (`NO_VOTE`, `PASS` or a seat) and who has changed (C10).
     pub(crate) votes: [u8; MAX_PLAYERS],
     pub(crate) changed: PlayerSet,
+    /// Today's votes received per seat, kept in step with `votes`.
+    pub(crate) tally: [u8; MAX_PLAYERS],
     /// Yesterday's final votes.
     pub(crate) prev_votes: [u8; MAX_PLAYERS],
     /// Everything each player has published (posts and last word), merged.
@@ -93,6 +95,8 @@ pub struct State {
     pub(crate) knowledge: [Knowledge; MAX_PLAYERS],
     /// Public record of deaths: the day (or night) number and the cause.
     pub(crate) death: [Option<(Phase, DeathCause)>; MAX_PLAYERS],
+    /// The dead whose roles are announced when `reveal_roles` is on (all but modkills, C15).
+    pub(crate) revealed: PlayerSet,
     /// Players who left in the current phase and still owe their last word.
     pub(crate) leaving: PlayerSet,
     pub(crate) end: Option<End>,
@@ -113,11 +117,13 @@ impl Default for State {
             nights_without_kill: 0,
             votes: [NO_VOTE; MAX_PLAYERS],
             changed: PlayerSet::EMPTY,
+            tally: [0; MAX_PLAYERS],
             prev_votes: [NO_VOTE; MAX_PLAYERS],
             said: [Publication::NONE; MAX_PLAYERS],
             claimed: [PlayerSet::EMPTY; Role::COUNT],
             knowledge: [Knowledge::default(); MAX_PLAYERS],
             death: [None; MAX_PLAYERS],
+            revealed: PlayerSet::EMPTY,
             leaving: PlayerSet::EMPTY,
             end: None,
             illegal: 0,
@@ -157,10 +163,12 @@ impl State {
         self.votes[..n].fill(NO_VOTE);
         self.prev_votes[..n].fill(NO_VOTE);
         self.changed = PlayerSet::EMPTY;
+        self.tally[..n].fill(0);
         self.said[..n].fill(Publication::NONE);
         self.claimed = [PlayerSet::EMPTY; Role::COUNT];
         self.knowledge[..n].fill(Knowledge::default());
         self.death[..n].fill(None);
+        self.revealed = PlayerSet::EMPTY;
         self.leaving = PlayerSet::EMPTY;
         self.end = None;
         self.illegal = 0;
@@ -214,17 +222,14 @@ impl State {
         for s in who.iter() {
             self.alive.remove(s);
             self.death[s as usize] = Some((self.phase, cause));
+            if cause != DeathCause::Modkilled {
+                self.revealed.insert(s);
+            }
             if L::ENABLED {
-                let revealed = if self.reveal_roles {
-                    Some(self.roles[s as usize])
-                } else {
-                    None
-                };
-                log.push(Event::Died {
-                    seat: s,
-                    cause,
-                    revealed,
-                });
+                // C9 setting; C15: a modkilled player's role stays hidden regardless.
+                let shown = self.reveal_roles && cause != DeathCause::Modkilled;
+                let revealed = if shown { Some(self.roles[s as usize]) } else { None };
+                log.push(Event::Died { seat: s, cause, revealed });
             }
         }
         self.leaving = self.leaving.union(who);
@@ -259,32 +264,20 @@ impl State {
     pub(crate) fn end_check(&self, mafia_win: MafiaWin) -> Option<End> {
         let alive = self.alive;
         if alive.is_empty() {
-            return Some(End {
-                winner: None,
-                cause: EndCause::Nobody,
-            });
+            return Some(End { winner: None, cause: EndCause::Nobody });
         }
         let mafia = self.living(Camp::Mafia).len();
         let town = self.living(Camp::Town).len();
         let bandits = self.living(Camp::Bandits).len();
         let others = town + bandits;
         if mafia == 0 && bandits == 0 {
-            return Some(End {
-                winner: Some(Camp::Town),
-                cause: EndCause::MafiaEliminated,
-            });
+            return Some(End { winner: Some(Camp::Town), cause: EndCause::MafiaEliminated });
         }
         if others == 0 {
-            return Some(End {
-                winner: Some(Camp::Mafia),
-                cause: EndCause::TownEliminated,
-            });
+            return Some(End { winner: Some(Camp::Mafia), cause: EndCause::TownEliminated });
         }
         if mafia_win == MafiaWin::Parity && bandits == 0 && mafia >= others {
-            return Some(End {
-                winner: Some(Camp::Mafia),
-                cause: EndCause::Parity,
-            });
+            return Some(End { winner: Some(Camp::Mafia), cause: EndCause::Parity });
         }
         None
     }
@@ -292,23 +285,14 @@ impl State {
     pub(crate) fn finish<L: Log>(&mut self, end: End, log: &mut L) -> End {
         self.end = Some(end);
         if L::ENABLED {
-            log.push(Event::GameEnd {
-                winner: end.winner,
-                cause: end.cause,
-                day: self.day(),
-            });
+            log.push(Event::GameEnd { winner: end.winner, cause: end.cause, day: self.day() });
         }
         end
     }
 
     /// Draws who is absent this phase (C16) from the activity stream. With
     /// a zero rate no draw is made.
-    pub(crate) fn draw_presence<R: Rng + ?Sized, L: Log>(
-        &mut self,
-        threshold: u64,
-        activity: &mut R,
-        log: &mut L,
-    ) {
+    pub(crate) fn draw_presence<R: Rng + ?Sized, L: Log>(&mut self, threshold: u64, activity: &mut R, log: &mut L) {
         self.present = self.alive;
         if threshold == 0 {
             return;
@@ -375,20 +359,12 @@ impl<'a> Observation<'a> {
     #[inline]
     pub fn camp_mates(&self) -> PlayerSet {
         let c = self.camp();
-        if c.members_know_each_other() {
-            self.st.camp_members[c as usize]
-        } else {
-            PlayerSet::single(self.seat)
-        }
+        if c.members_know_each_other() { self.st.camp_members[c as usize] } else { PlayerSet::single(self.seat) }
     }
     /// The role of a camp mate I know (C2: the mafia's conference names the
     /// Don); `None` for anybody else.
     pub fn mate_role(&self, s: Seat) -> Option<Role> {
-        if self.camp_mates().contains(s) {
-            Some(self.st.roles[s as usize])
-        } else {
-            None
-        }
+        if self.camp_mates().contains(s) { Some(self.st.roles[s as usize]) } else { None }
     }
     /// The camp of `s` if I know it: myself, my known mates, my own checks,
     /// and the announced roles of the dead when `reveal_roles_on_death` is on.
@@ -400,16 +376,14 @@ impl<'a> Observation<'a> {
             return Some(r.camp());
         }
         let k = &self.st.knowledge[self.seat as usize];
-        Camp::ALL
-            .into_iter()
-            .find(|&c| k.camps[c as usize].contains(s))
+        Camp::ALL.into_iter().find(|&c| k.camps[c as usize].contains(s))
     }
     /// The role of `s` if it is public (dead and C9's reveal setting on) or my own.
     pub fn revealed_role(&self, s: Seat) -> Option<Role> {
         if s == self.seat {
             return Some(self.role());
         }
-        if self.st.reveal_roles && self.st.death[s as usize].is_some() {
+        if self.st.reveal_roles && self.st.revealed.contains(s) {
             return Some(self.st.roles[s as usize]);
         }
         None
@@ -441,11 +415,7 @@ impl<'a> Observation<'a> {
     }
     /// Today's votes for `s` so far.
     pub fn votes_for(&self, s: Seat) -> u32 {
-        self.st
-            .alive
-            .iter()
-            .filter(|&v| self.st.votes[v as usize] == s)
-            .count() as u32
+        self.st.tally[s as usize] as u32
     }
     /// Yesterday's final vote of `s`.
     pub fn prev_vote_of(&self, s: Seat) -> Option<Vote> {
@@ -457,11 +427,7 @@ impl<'a> Observation<'a> {
     }
     /// Dead players of camp `c` whose roles were announced (C9 setting).
     pub fn revealed_in_camp(&self, c: Camp) -> PlayerSet {
-        if self.st.reveal_roles {
-            self.st.camp_members[c as usize].minus(self.st.alive)
-        } else {
-            PlayerSet::EMPTY
-        }
+        if self.st.reveal_roles { self.st.camp_members[c as usize].inter(self.st.revealed) } else { PlayerSet::EMPTY }
     }
     /// Everything `s` has published so far (posts and last word).
     pub fn said(&self, s: Seat) -> &Publication {
