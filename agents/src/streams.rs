@@ -19,10 +19,12 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::convert::Infallible;
 
-/// Number of purposes reserved before the seats.
-pub const FIXED_PURPOSES: usize = 8;
-/// Blocks between two consecutive blocks of one purpose.
-pub const STRIDE: u64 = (FIXED_PURPOSES + MAX_PLAYERS) as u64;
+/// Purposes whose first block every game generates up front, before the
+/// seats: the deal, the mafia's plan and conference, the host.
+pub const EAGER_FIXED: usize = 4;
+/// Blocks between two consecutive blocks of one purpose: the eager fixed
+/// purposes, every possible seat, then four purposes read only on demand.
+pub const STRIDE: u64 = (EAGER_FIXED + MAX_PLAYERS + 4) as u64;
 
 /// What a stream is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,17 +46,20 @@ pub enum Purpose {
 impl Purpose {
     /// The purpose's index: its first block in the game's keystream.
     pub const fn index(self) -> usize {
+        // Purposes most games use come first, so one contiguous read at the
+        // start of a game covers them; the rest sit after the seats.
+        const LAZY: usize = EAGER_FIXED + MAX_PLAYERS;
         match self {
             Purpose::Deal => 0,
-            Purpose::Host => 1,
-            Purpose::Activity => 2,
-            Purpose::Conference(Camp::Mafia) => 3,
-            Purpose::Conference(Camp::Bandits) => 4,
-            Purpose::CampPlan(Camp::Mafia) => 5,
-            Purpose::CampPlan(Camp::Bandits) => 6,
+            Purpose::CampPlan(Camp::Mafia) => 1,
+            Purpose::Conference(Camp::Mafia) => 2,
+            Purpose::Host => 3,
+            Purpose::Seat(s) => EAGER_FIXED + s as usize,
+            Purpose::Activity => LAZY,
+            Purpose::Conference(Camp::Bandits) => LAZY + 1,
+            Purpose::CampPlan(Camp::Bandits) => LAZY + 2,
             // The town never confers (it has no private channel); its index is spare.
-            Purpose::Conference(Camp::Town) | Purpose::CampPlan(Camp::Town) => 7,
-            Purpose::Seat(s) => FIXED_PURPOSES + s as usize,
+            Purpose::Conference(Camp::Town) | Purpose::CampPlan(Camp::Town) => LAZY + 3,
         }
     }
 }
@@ -116,7 +121,9 @@ impl Stream {
         }
         let i = self.pos as usize * 4;
         self.pos += 1;
-        u32::from_le_bytes([self.buf[i], self.buf[i + 1], self.buf[i + 2], self.buf[i + 3]])
+        let mut w = [0u8; 4];
+        w.copy_from_slice(&self.buf[i..i + 4]);
+        u32::from_le_bytes(w)
     }
 }
 
@@ -144,15 +151,14 @@ impl rand::TryRng for Stream {
 /// All streams of one game, reused across games by one worker.
 pub struct GameStreams {
     key: [u8; 32],
-    core: ChaCha8Rng,
+    bytes: Vec<u8>,
     streams: Vec<Stream>,
-    used: usize,
 }
 
 impl GameStreams {
     pub fn new(key: [u8; 32]) -> GameStreams {
         let streams = (0..STRIDE as usize).map(|p| Stream::empty(key, p)).collect();
-        GameStreams { key, core: ChaCha8Rng::from_seed(key), streams, used: 0 }
+        GameStreams { key, bytes: vec![0; STRIDE as usize * 64], streams }
     }
 
     pub fn key(&self) -> [u8; 32] {
@@ -160,21 +166,28 @@ impl GameStreams {
     }
 
     /// Positions every purpose of a game with `players` seats at its start:
-    /// the first blocks of all purposes in one keystream read.
+    /// the first blocks of the eager purposes in one keystream read, the
+    /// others marked unread (they load their first block when first used).
     pub fn start_game(&mut self, game: u64, players: usize) {
-        let used = FIXED_PURPOSES + players;
+        let eager = EAGER_FIXED + players;
         // A fresh generator at word 0 of stream `game`: `set_stream` on a
         // generator with buffered words would regenerate them for nothing.
-        self.core = ChaCha8Rng::from_seed(self.key);
-        self.core.set_stream(game);
-        // Purpose p's first block is keystream block p: read them in order.
-        for stream in self.streams[..used].iter_mut() {
-            self.core.fill_bytes(&mut stream.buf);
+        let mut core = ChaCha8Rng::from_seed(self.key);
+        core.set_stream(game);
+        let bytes = &mut self.bytes[..eager * 64];
+        core.fill_bytes(bytes);
+        for (p, stream) in self.streams[..eager].iter_mut().enumerate() {
+            stream.buf.copy_from_slice(&bytes[p * 64..(p + 1) * 64]);
             stream.pos = 0;
             stream.blocks = 1;
             stream.game = game;
         }
-        self.used = used;
+        // Seats beyond `players` are never read; the lazy purposes start unread.
+        for stream in self.streams[EAGER_FIXED + MAX_PLAYERS..].iter_mut() {
+            stream.pos = 16;
+            stream.blocks = 0;
+            stream.game = game;
+        }
     }
 
     #[inline]

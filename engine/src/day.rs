@@ -239,7 +239,7 @@ impl State {
         let even = alive_n % 2 == 0;
         // C12.3: even count, two tied: hang both or pardon both.
         if even && tied.len() == 2 {
-            return self.hang_both_vote(tied, players, log);
+            return self.hang_both_vote(tied, self.alive.minus(tied), players, log);
         }
         // C12.4 / C12.5: revotes among the tied; a tied revote is repeated at most `runoff_rounds` times.
         let mut candidates = tied;
@@ -272,7 +272,7 @@ impl State {
             }
             // C12.4: even count, two leaders: hang both or pardon both.
             if even && leaders.len() == 2 {
-                return self.hang_both_vote(leaders, players, log);
+                return self.hang_both_vote(leaders, self.alive.minus(tied), players, log);
             }
             // Three or more leaders (even) or a repeated tie (odd): vote again among the leaders.
             candidates = leaders;
@@ -283,14 +283,20 @@ impl State {
         PlayerSet::EMPTY
     }
 
-    /// C12.3: everybody but the pair votes hang-both or pardon-both; a tie pardons.
-    fn hang_both_vote<P: Players, L: Log>(&mut self, pair: PlayerSet, players: &mut P, log: &mut L) -> PlayerSet {
+    /// C12.3: the voters (every living player but the originally tied,
+    /// C12.2/C12.8) vote hang-both or pardon-both; a tie pardons.
+    fn hang_both_vote<P: Players, L: Log>(
+        &mut self,
+        pair: PlayerSet,
+        voters: PlayerSet,
+        players: &mut P,
+        log: &mut L,
+    ) -> PlayerSet {
         if L::ENABLED {
             log.push(Event::HangBothVote { pair });
         }
         let mut hang = 0u32;
         let mut pardon = 0u32;
-        let voters = self.alive.minus(pair);
         for v in voters.iter() {
             let h = players.hang_both(&self.observe(v), pair);
             if h {

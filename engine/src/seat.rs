@@ -75,17 +75,21 @@ impl PlayerSet {
     /// the same answer, so results never depend on the CPU.
     #[inline]
     pub fn nth(self, k: u32) -> Option<Seat> {
-        if k >= self.len() {
-            return None;
-        }
+        if k >= self.len() { None } else { Some(self.nth_unchecked(k)) }
+    }
+
+    /// [`PlayerSet::nth`] for a `k` the caller knows is below `len`.
+    #[inline]
+    pub(crate) fn nth_unchecked(self, k: u32) -> Seat {
+        debug_assert!(k < self.len());
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("bmi2") {
                 // SAFETY: the CPU supports BMI2, checked just above.
-                return Some(unsafe { nth_bmi2(self.0, k) });
+                return unsafe { nth_bmi2(self.0, k) };
             }
         }
-        Some(nth_portable(self.0, k))
+        nth_portable(self.0, k)
     }
     /// Seats in increasing order.
     #[inline]

@@ -25,5 +25,5 @@ pub fn pick<R: Rng + ?Sized>(rng: &mut R, set: crate::PlayerSet) -> Option<crate
     if n == 0 {
         return None;
     }
-    set.nth(below(rng, n))
+    Some(set.nth_unchecked(below(rng, n)))
 }
