@@ -1,1 +1,241 @@
+//! Shared helpers of the engine benches (`benches/game.rs`): a scripted
+//! [`Players`] implementation that answers every decision from fixed tables,
+//! a fixed classic deal, whole-run tallies for the determinism checks, and the
+//! game-length bound the rules imply.
 
+use mafia_agents::{Lineup, Worker, master_key};
+use mafia_engine::{
+    EndCause, Game, MAX_PLAYERS, NightChoice, NoLog, Observation, Outcome, PlayerSet, Players, Preset, Publication,
+    Role, Seat, Vote,
+};
+
+/// The classic setup (C1: 10 players; the Don, 2 mafiosi, the Commissar, 6 citizens).
+pub fn classic_game() -> Game {
+    let preset = Preset::find("classic").expect("the classic preset exists");
+    Game::new(&preset.setup()).expect("the classic preset makes a game")
+}
+
+/// A fixed classic deal used by the day and night benches.
+pub const DEAL: [Role; 10] = [
+    Role::Citizen,   // 0
+    Role::Citizen,   // 1
+    Role::Don,       // 2
+    Role::Citizen,   // 3
+    Role::Mafioso,   // 4
+    Role::Commissar, // 5
+    Role::Citizen,   // 6
+    Role::Mafioso,   // 7
+    Role::Citizen,   // 8
+    Role::Citizen,   // 9
+];
+
+/// Seats of [`DEAL`] by role.
+pub const DON: Seat = 2;
+pub const MAFIOSI: [Seat; 2] = [4, 7];
+pub const COMMISSAR: Seat = 5;
+
+/// Whether `deal` is a permutation of the game's roles (what
+/// [`mafia_engine::State::set_roles`] requires of its caller).
+pub fn is_deal_of(game: &Game, deal: &[Role]) -> bool {
+    let mut a = game.role_list().to_vec();
+    let mut b = deal.to_vec();
+    a.sort();
+    b.sort();
+    a == b
+}
+
+/// How often each decision was asked for (to check a scenario took the
+/// expected path).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Asked {
+    pub votes: u32,
+    pub runoff: u32,
+    pub hang_both: u32,
+    pub night: u32,
+    pub last_words: u32,
+}
+
+/// Scripted players: every answer comes from a table indexed by seat (and,
+/// for runoffs, by round). Nobody posts, changes his vote or says anything
+/// in a last word. Nothing allocates while the engine asks.
+#[derive(Clone, Debug)]
+pub struct Script {
+    /// First vote of each seat (C10).
+    pub votes: [Vote; MAX_PLAYERS],
+    /// Runoff choice of each seat, one table per revote round (C12.4, C12.5).
+    /// A missing round or a non-candidate falls back to the lowest candidate.
+    pub runoffs: Vec<[Seat; MAX_PLAYERS]>,
+    /// Hang-both (`true`) or pardon-both choice of each seat (C12.3).
+    pub hang: [bool; MAX_PLAYERS],
+    /// Night moves of each seat (C4–C6).
+    pub night: [NightChoice; MAX_PLAYERS],
+    pub asked: Asked,
+    round: usize,
+    last_runoff_voter: Option<Seat>,
+}
+
+impl Default for Script {
+    fn default() -> Self {
+        Script {
+            votes: [Vote::Pass; MAX_PLAYERS],
+            runoffs: Vec::new(),
+            hang: [false; MAX_PLAYERS],
+            night: [NightChoice::default(); MAX_PLAYERS],
+            asked: Asked::default(),
+            round: 0,
+            last_runoff_voter: None,
+        }
+    }
+}
+
+impl Script {
+    /// Sets the first votes from `(voter, target)` pairs.
+    pub fn with_votes(mut self, votes: &[(Seat, Seat)]) -> Script {
+        for &(v, t) in votes {
+            self.votes[v as usize] = Vote::For(t);
+        }
+        self
+    }
+
+    /// Adds one runoff round from `(voter, choice)` pairs.
+    pub fn with_runoff(mut self, choices: &[(Seat, Seat)]) -> Script {
+        let mut round = [Seat::MAX; MAX_PLAYERS];
+        for &(v, c) in choices {
+            round[v as usize] = c;
+        }
+        self.runoffs.push(round);
+        self
+    }
+
+    /// Sets the hang-both choice of each listed voter.
+    pub fn with_hang(mut self, choices: &[(Seat, bool)]) -> Script {
+        for &(v, h) in choices {
+            self.hang[v as usize] = h;
+        }
+        self
+    }
+
+    /// Sets the night move of a seat.
+    pub fn with_night(mut self, seat: Seat, kill: Option<Seat>, act: Option<Seat>) -> Script {
+        self.night[seat as usize] = NightChoice { kill, act };
+        self
+    }
+}
+
+impl Players for Script {
+    fn new_game(&mut self, _obs: &Observation<'_>) {}
+
+    fn begin_phase(&mut self, _day: u16, _night: bool) {
+        self.round = 0;
+        self.last_runoff_voter = None;
+    }
+
+    fn post(&mut self, _obs: &Observation<'_>) -> Publication {
+        Publication::NONE
+    }
+
+    fn vote(&mut self, obs: &Observation<'_>) -> Vote {
+        self.asked.votes += 1;
+        self.votes[obs.seat() as usize]
+    }
+
+    fn revise(&mut self, _obs: &Observation<'_>) -> Option<Vote> {
+        None
+    }
+
+    fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Seat {
+        self.asked.runoff += 1;
+        let seat = obs.seat();
+        // Voters are asked in seat order, so a seat not above the last one
+        // asked starts the next round.
+        if self.last_runoff_voter.is_some_and(|last| seat <= last) {
+            self.round += 1;
+        }
+        self.last_runoff_voter = Some(seat);
+        let choice = self.runoffs.get(self.round).map_or(Seat::MAX, |r| r[seat as usize]);
+        if candidates.contains(choice) { choice } else { candidates.lowest().expect("a runoff has candidates") }
+    }
+
+    fn hang_both(&mut self, obs: &Observation<'_>, _pair: PlayerSet) -> bool {
+        self.asked.hang_both += 1;
+        self.hang[obs.seat() as usize]
+    }
+
+    fn night(&mut self, obs: &Observation<'_>) -> NightChoice {
+        self.asked.night += 1;
+        self.night[obs.seat() as usize]
+    }
+
+    fn last_word(&mut self, _obs: &Observation<'_>) -> Publication {
+        self.asked.last_words += 1;
+        Publication::NONE
+    }
+}
+
+/// The last day a game can reach, from the rules alone, for `players`
+/// players under parity (C18) without modkills or absences, when the mafia
+/// go at most `limit - 1` nights in a row without a kill (C8's no-kill
+/// limit `limit`; `limit = 1` for mafia that never miss).
+///
+/// Derivation: a game goes on only while `town > mafia >= 1` (C17, C18), so
+/// with at least 3 alive. Every night with a kill removes one player (C4),
+/// so at most `players - 3` kills leave the game running. Around them come
+/// at most `limit - 1` misses in a row, else C8 ends the game: at most
+/// `limit·(players-3) + limit - 1 = limit·(players-2) - 1` nights that do
+/// not end the game. The game therefore ends on day `limit·(players-2)` or
+/// the night after it, at the latest. Lynches only remove more players.
+pub fn max_days(players: usize, limit: u8) -> u16 {
+    (limit as usize * players.saturating_sub(2)) as u16
+}
+
+/// What a run of games produced, by outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunTally {
+    pub games: u64,
+    pub town_wins: u64,
+    pub mafia_wins: u64,
+    pub draws: u64,
+    pub total_days: u64,
+    pub max_days: u16,
+    pub illegal: u64,
+    pub causes: [u64; EndCause::COUNT],
+}
+
+impl RunTally {
+    pub fn add(&mut self, o: &Outcome) {
+        self.games += 1;
+        match o.winner {
+            Some(mafia_engine::Camp::Town) => self.town_wins += 1,
+            Some(mafia_engine::Camp::Mafia) => self.mafia_wins += 1,
+            _ => self.draws += 1,
+        }
+        self.total_days += o.days as u64;
+        self.max_days = self.max_days.max(o.days);
+        self.illegal += o.illegal_decisions as u64;
+        self.causes[o.cause as usize] += 1;
+    }
+
+    pub fn town_rate(&self) -> f64 {
+        self.town_wins as f64 / self.games as f64
+    }
+
+    pub fn count(&self, cause: EndCause) -> u64 {
+        self.causes[cause as usize]
+    }
+}
+
+/// Plays the games `indices` of the run with master seed `seed` on a fresh
+/// [`Worker`], returning each outcome in the order played.
+pub fn play_run(game: &Game, lineup: &Lineup, seed: u64, indices: impl Iterator<Item = u64>) -> Vec<(u64, Outcome)> {
+    let mut w = Worker::new(lineup.clone(), master_key(seed));
+    indices.map(|i| (i, w.play(game, i, &mut NoLog))).collect()
+}
+
+/// The tally of a list of outcomes.
+pub fn tally(outcomes: &[(u64, Outcome)]) -> RunTally {
+    let mut t = RunTally::default();
+    for (_, o) in outcomes {
+        t.add(o);
+    }
+    t
+}

@@ -210,7 +210,8 @@ fn parse_bool(v: &str) -> Option<bool> {
 }
 
 fn parse_probability(v: &str) -> Option<f64> {
-    v.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p))
+    // `+ 0.0` turns -0.0 into 0.0, so it labels and compares as the default.
+    v.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).map(|p| p + 0.0)
 }
 
 #[cfg(test)]

@@ -135,56 +135,35 @@ fn load(name: &str, lineup_spec: Option<&str>) -> Result<Loaded, Usage> {
         let path = Path::new(name);
         if !path.exists() {
             let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-            return Err(Usage(format!(
-                "--setup {name}: no such preset ({}) and no such file",
-                names.join(", ")
-            )));
+            return Err(Usage(format!("--setup {name}: no such preset ({}) and no such file", names.join(", "))));
         }
         let names = lineup.strategy_names();
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         let file = load_setup(path, &refs)?;
         for (k, v) in &file.agents {
-            lineup
-                .set(k, v)
-                .map_err(|e| Usage(format!("{name}: [agents] {e}")))?;
+            lineup.set(k, v).map_err(|e| Usage(format!("{name}: [agents] {e}")))?;
         }
         file.setup
     };
     if let Some(spec) = lineup_spec {
-        lineup
-            .apply(spec)
-            .map_err(|e| Usage(format!("--agents {spec}: {e}")))?;
+        lineup.apply(spec).map_err(|e| Usage(format!("--agents {spec}: {e}")))?;
     }
     Ok(Loaded { setup, lineup })
 }
 
 fn apply_rules(setup: &mut Setup, rules: &[String]) -> Result<(), Usage> {
     for r in rules {
-        let (k, v) = r.split_once('=').ok_or_else(|| {
-            Usage(format!(
-                "--rule {r}: expected KEY=VALUE (see `mafia rules`)"
-            ))
-        })?;
-        setup
-            .rules
-            .set(k.trim(), v)
-            .map_err(|e| Usage(format!("--rule {r}: {e}")))?;
+        let (k, v) =
+            r.split_once('=').ok_or_else(|| Usage(format!("--rule {r}: expected KEY=VALUE (see `mafia rules`)")))?;
+        setup.rules.set(k.trim(), v).map_err(|e| Usage(format!("--rule {r}: {e}")))?;
     }
     Ok(())
 }
 
 fn check(setup: &Setup) -> Result<Game, Usage> {
     Game::new(setup).map_err(|e| {
-        let lines: Vec<String> = e
-            .problems
-            .iter()
-            .map(|p| format!("  {}: {}", p.path, p.message))
-            .collect();
-        Usage(format!(
-            "setup `{}` makes no game:\n{}",
-            setup.name,
-            lines.join("\n")
-        ))
+        let lines: Vec<String> = e.problems.iter().map(|p| format!("  {}: {}", p.path, p.message)).collect();
+        Usage(format!("setup `{}` makes no game:\n{}", setup.name, lines.join("\n")))
     })
 }
 
@@ -192,23 +171,15 @@ fn check(setup: &Setup) -> Result<Game, Usage> {
 fn sweep_assignments(sweeps: &[String]) -> Result<Vec<Vec<(String, String)>>, Usage> {
     let mut out: Vec<Vec<(String, String)>> = vec![vec![]];
     for s in sweeps {
-        let (k, vs) = s
-            .split_once('=')
-            .ok_or_else(|| Usage(format!("--sweep {s}: expected KEY=V1,V2,…")))?;
-        let values: Vec<&str> = vs
-            .split(',')
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .collect();
+        let (k, vs) = s.split_once('=').ok_or_else(|| Usage(format!("--sweep {s}: expected KEY=V1,V2,…")))?;
+        let values: Vec<&str> = vs.split(',').map(str::trim).filter(|v| !v.is_empty()).collect();
         if values.is_empty() {
             return Err(Usage(format!("--sweep {s}: no values")));
         }
         // Check the key and every value now, before any game is played.
         let mut probe = mafia_engine::Rules::default();
         for v in &values {
-            probe
-                .set(k.trim(), v)
-                .map_err(|e| Usage(format!("--sweep {s}: {e}")))?;
+            probe.set(k.trim(), v).map_err(|e| Usage(format!("--sweep {s}: {e}")))?;
         }
         out = out
             .into_iter()
@@ -242,11 +213,7 @@ fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
                 agents: loaded.lineup.label(),
                 players: game.players(),
             };
-            jobs.push(Job {
-                game,
-                lineup: loaded.lineup.clone(),
-                variant,
-            });
+            jobs.push(Job { game, lineup: loaded.lineup.clone(), variant });
         }
     }
     Ok(jobs)
@@ -269,14 +236,7 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
             for p in PRESETS.iter() {
                 let players: u64 = p.counts.iter().map(|c| c.1).sum();
                 let roles: Vec<String> = p.counts.iter().map(|(r, c)| format!("{r}={c}")).collect();
-                writeln!(
-                    out,
-                    "{:<12} {:>2} players  {:<45} {}",
-                    p.name,
-                    players,
-                    roles.join(" "),
-                    p.about
-                )?;
+                writeln!(out, "{:<12} {:>2} players  {:<45} {}", p.name, players, roles.join(" "), p.about)?;
             }
             writeln!(out, "\nstrategies:")?;
             for (n, about) in BUILTIN {
@@ -286,17 +246,9 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
         }
         Some(Command::Rules) => {
             let mut out = std::io::stdout().lock();
-            writeln!(
-                out,
-                "{:<22} {:<22} {:<12} clause",
-                "rule", "values", "default"
-            )?;
+            writeln!(out, "{:<22} {:<22} {:<12} clause", "rule", "values", "default")?;
             for k in RULE_KEYS.iter() {
-                writeln!(
-                    out,
-                    "{:<22} {:<22} {:<12} {}",
-                    k.name, k.values, k.default, k.clause
-                )?;
+                writeln!(out, "{:<22} {:<22} {:<12} {}", k.name, k.values, k.default, k.clause)?;
             }
             Ok(())
         }
@@ -316,14 +268,21 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         out_format(p).map_err(Usage)?;
         if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
             if !dir.is_dir() {
-                return Err(Usage(format!(
-                    "{}: folder {} does not exist",
-                    p.display(),
-                    dir.display()
-                )));
+                return Err(Usage(format!("{}: folder {} does not exist", p.display(), dir.display())));
             }
         }
     }
+    if let (Some(out), Some(games)) = (&a.out, &a.games_out) {
+        let siblings = crate::tables::sibling_paths(out);
+        if siblings.iter().any(|p| p == games) {
+            return Err(Usage(format!(
+                "--games-out {} would overwrite a table written by --out {}",
+                games.display(),
+                out.display()
+            )));
+        }
+    }
+    check_threads(a.threads)?;
     let jobs = jobs(&a.game, &a.sweeps)?;
     let spec = RunSpec {
         jobs,
@@ -334,12 +293,8 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         games_out: a.games_out.clone(),
     };
     let tallies = run(&spec).map_err(|e| Usage(format!("games-out: {e}")))?;
-    let rows: Vec<(Variant, &crate::tally::Tally)> = spec
-        .jobs
-        .iter()
-        .map(|j| j.variant.clone())
-        .zip(tallies.iter())
-        .collect();
+    let rows: Vec<(Variant, &crate::tally::Tally)> =
+        spec.jobs.iter().map(|j| j.variant.clone()).zip(tallies.iter()).collect();
     let mut tables = build_tables(&rows).map_err(|e| Usage(format!("building tables: {e}")))?;
     // Print first: a failing write below must not lose the results.
     print_tables(&tables, &mut std::io::stdout().lock())?;
@@ -355,7 +310,18 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
     Ok(())
 }
 
+/// More threads than this is surely a typo (and would take ages to start).
+const MAX_THREADS: usize = 1024;
+
+fn check_threads(t: usize) -> Result<(), Usage> {
+    if t > MAX_THREADS {
+        return Err(Usage(format!("--threads {t}: at most {MAX_THREADS} (0 = every core)")));
+    }
+    Ok(())
+}
+
 fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
+    check_threads(a.threads)?;
     let job = one_job(&a.game)?;
     let threads = thread_count(a.threads);
     let mut out = std::io::stdout().lock();
@@ -385,21 +351,15 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
         rate1,
         one * 1e9 / a.games as f64
     )?;
-    let spec = RunSpec {
-        jobs: vec![job],
-        games: a.games,
-        seed: a.seed,
-        threads,
-        progress: false,
-        games_out: None,
-    };
+    let spec = RunSpec { jobs: vec![job], games: a.games, seed: a.seed, threads, progress: false, games_out: None };
     let t = Instant::now();
     let tallies = run(&spec).map_err(Usage)?;
     let all = t.elapsed().as_secs_f64();
     let rate = a.games as f64 / all;
     writeln!(
         out,
-        "{threads} threads: {:>12.0} games/s  {:>8.1} ns/game  ({:.2}x one thread; {} games tallied)",
+        "{threads} thread{}: {:>12.0} games/s  {:>8.1} ns/game  ({:.2}x one thread; {} games tallied)",
+        if threads == 1 { " " } else { "s" },
         rate,
         all * 1e9 / a.games as f64,
         rate / rate1,

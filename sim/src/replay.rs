@@ -58,11 +58,7 @@ fn publication_text(x: &Publication) -> String {
             parts.push(format!("names {} as {c}", set(s)));
         }
     }
-    if parts.is_empty() {
-        "(nothing)".into()
-    } else {
-        parts.join("; ")
-    }
+    if parts.is_empty() { "(nothing)".into() } else { parts.join("; ") }
 }
 
 fn publication_json(x: &Publication) -> Value {
@@ -75,11 +71,7 @@ fn publication_json(x: &Publication) -> Value {
 fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> String {
     let who = |s: Seat| format!("{} ({})", p(s), roles[s as usize]);
     let mut o = String::new();
-    let rules = if job.variant.rules.is_empty() {
-        "default rules".to_string()
-    } else {
-        job.variant.rules.clone()
-    };
+    let rules = if job.variant.rules.is_empty() { "default rules".to_string() } else { job.variant.rules.clone() };
     writeln!(
         o,
         "Game {index} of seed {seed}: setup {} ({} players), agents {}, {rules}",
@@ -100,16 +92,10 @@ fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> Str
             Event::Post { seat, what } => {
                 format!("  {} posts: {}", who(seat), publication_text(&what))
             }
-            Event::Vote {
-                seat,
-                vote,
-                change: false,
-            } => format!("  {} votes {}", who(seat), vote_text(vote)),
-            Event::Vote {
-                seat,
-                vote,
-                change: true,
-            } => format!("  {} changes his vote to {}", who(seat), vote_text(vote)),
+            Event::Vote { seat, vote, change: false } => format!("  {} votes {}", who(seat), vote_text(vote)),
+            Event::Vote { seat, vote, change: true } => {
+                format!("  {} changes his vote to {}", who(seat), vote_text(vote))
+            }
             Event::Illegal { seat, what } => format!("  {}: illegal {what}, ignored", who(seat)),
             Event::Lynch(r) => match r {
                 LynchResult::NoVoteModkillDay => "  No lynch vote on a modkill day (C15)".into(),
@@ -130,23 +116,13 @@ fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> Str
             Event::RunoffVote { seat, choice } => format!("    {} votes {}", who(seat), p(choice)),
             Event::HangBothVote { pair } => format!("  Hang both or pardon both: {}", set(pair)),
             Event::HangChoice { seat, hang } => {
-                format!(
-                    "    {} says {}",
-                    who(seat),
-                    if hang { "hang" } else { "pardon" }
-                )
+                format!("    {} says {}", who(seat), if hang { "hang" } else { "pardon" })
             }
-            Event::RunoffResult { hanged } if hanged.is_empty() => {
-                "  Runoff: nobody is hanged".into()
-            }
+            Event::RunoffResult { hanged } if hanged.is_empty() => "  Runoff: nobody is hanged".into(),
             Event::RunoffResult { hanged } => format!("  Runoff: {} hanged", set(hanged)),
             Event::RunoffExhausted => "  The revotes kept tying: nobody is hanged (C12)".into(),
             Event::RandomTieBreak { leaders, hanged } => {
-                format!(
-                    "  The host picks among {} at random: {}",
-                    set(leaders),
-                    who(hanged)
-                )
+                format!("  The host picks among {} at random: {}", set(leaders), who(hanged))
             }
             Event::NightKillNick { seat, target } => {
                 format!("  {} sends the kill nick {}", who(seat), p(target))
@@ -155,38 +131,20 @@ fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> Str
             Event::CampCheck { seat, target, camp } => {
                 format!("  {} learns {} is {camp}", who(seat), p(target))
             }
-            Event::RoleCheck {
-                seat,
-                target,
-                role,
-                yes,
-            } => {
-                format!(
-                    "  {} learns {} is {}the {role}",
-                    who(seat),
-                    p(target),
-                    if yes { "" } else { "not " }
-                )
+            Event::RoleCheck { seat, target, role, yes } => {
+                format!("  {} learns {} is {}the {role}", who(seat), p(target), if yes { "" } else { "not " })
             }
             Event::NightKill { target } => format!("  The mafia kill {}", who(target)),
             Event::NightMiss(MissReason::Silent(s)) => {
                 format!("  Miss: {} sent no nick (C4)", who(s))
             }
             Event::NightMiss(MissReason::Disagree(a, b)) => {
-                format!(
-                    "  Miss: {} and {} sent different nicks (C4)",
-                    who(a),
-                    who(b)
-                )
+                format!("  Miss: {} and {} sent different nicks (C4)", who(a), who(b))
             }
             Event::NoKillCount { nights } => {
                 format!("  Nights in a row without a kill: {nights} (C8)")
             }
-            Event::Died {
-                seat,
-                cause,
-                revealed,
-            } => {
+            Event::Died { seat, cause, revealed } => {
                 let r = revealed.map_or(String::new(), |r| format!(", announced as {r}"));
                 format!("  {} leaves: {cause:?}{r}", who(seat))
             }
@@ -267,12 +225,7 @@ fn event_json(e: &Event) -> Value {
         Event::CampCheck { seat, target, camp } => {
             json!({"event": "camp_check", "seat": seat + 1, "target": target + 1, "camp": camp.name()})
         }
-        Event::RoleCheck {
-            seat,
-            target,
-            role,
-            yes,
-        } => {
+        Event::RoleCheck { seat, target, role, yes } => {
             json!({"event": "role_check", "seat": seat + 1, "target": target + 1, "role": role.name(), "yes": yes})
         }
         Event::NightKill { target } => json!({"event": "night_kill", "target": target + 1}),
@@ -283,11 +236,7 @@ fn event_json(e: &Event) -> Value {
             json!({"event": "miss", "reason": "disagree", "seats": [a + 1, b + 1]})
         }
         Event::NoKillCount { nights } => json!({"event": "no_kill_count", "nights": nights}),
-        Event::Died {
-            seat,
-            cause,
-            revealed,
-        } => json!({"event": "died", "seat": seat + 1,
+        Event::Died { seat, cause, revealed } => json!({"event": "died", "seat": seat + 1,
             "cause": format!("{cause:?}").to_lowercase(), "revealed": revealed.map(|r| r.name())}),
         Event::LastWord { seat, what } => {
             json!({"event": "last_word", "seat": seat + 1, "says": publication_json(&what)})

@@ -39,11 +39,7 @@ pub struct RunSpec {
 
 /// The thread count to use for `requested` (0 = every core).
 pub fn thread_count(requested: usize) -> usize {
-    if requested == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        requested
-    }
+    if requested == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { requested }
 }
 
 fn progress_bar(total: u64, show: bool) -> ProgressBar {
@@ -52,10 +48,8 @@ fn progress_bar(total: u64, show: bool) -> ProgressBar {
     }
     let pb = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
     pb.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}  {msg}",
-        )
-        .expect("a valid template"),
+        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}  {msg}")
+            .expect("a valid template"),
     );
     pb
 }
@@ -92,10 +86,7 @@ pub fn run(spec: &RunSpec) -> Result<Vec<Tally>, String> {
     let chunks = spec.games.div_ceil(CHUNK);
     let mut tallies = Vec::with_capacity(spec.jobs.len());
     for (vi, job) in spec.jobs.iter().enumerate() {
-        pb.set_message(format!(
-            "{} {} {}",
-            job.variant.setup, job.variant.rules, job.variant.agents
-        ));
+        pb.set_message(format!("{} {} {}", job.variant.setup, job.variant.rules, job.variant.agents));
         let mut total = Tally::new(job.game.rules().day_cap);
         let mut first = 0;
         while first < chunks {

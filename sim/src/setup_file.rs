@@ -27,9 +27,7 @@
 //! don = "random"               # a role (overrides the camp)
 //! ```
 
-use mafia_engine::{
-    Camp, Game, PRESETS, Preset, ROLE_INFO, RULE_KEYS, Role, RuleError, Rules, Setup,
-};
+use mafia_engine::{Camp, Game, PRESETS, Preset, ROLE_INFO, RULE_KEYS, Role, RuleError, Rules, Setup};
 use std::fmt;
 use std::ops::Range;
 use std::path::Path;
@@ -93,11 +91,7 @@ pub fn load_setup(path: &Path, strategies: &[&str]) -> Result<SetupFile, SetupFi
         Ok(text) => parse_setup(&label, &text, strategies),
         Err(e) => Err(SetupFileError {
             file: label,
-            diagnostics: vec![Diagnostic {
-                line: 1,
-                col: 1,
-                message: format!("cannot read the setup file: {e}"),
-            }],
+            diagnostics: vec![Diagnostic { line: 1, col: 1, message: format!("cannot read the setup file: {e}") }],
         }),
     }
 }
@@ -105,28 +99,17 @@ pub fn load_setup(path: &Path, strategies: &[&str]) -> Result<SetupFile, SetupFi
 /// Parses and checks the text of a setup file. `file_label` names the file in
 /// the diagnostics, and its stem is the setup's name unless the file gives
 /// one; `strategies` are the valid strategy names.
-pub fn parse_setup(
-    file_label: &str,
-    text: &str,
-    strategies: &[&str],
-) -> Result<SetupFile, SetupFileError> {
+pub fn parse_setup(file_label: &str, text: &str, strategies: &[&str]) -> Result<SetupFile, SetupFileError> {
     let lines = LineIndex::new(text);
     let (doc, syntax_errors) = DeTable::parse_recoverable(text);
 
     let mut syntax = Vec::new();
     for e in &syntax_errors {
         let (line, col) = e.span().map_or((1, 1), |s| lines.locate(s.start));
-        syntax.push(Diagnostic {
-            line,
-            col,
-            message: format!("invalid TOML: {}", e.message()),
-        });
+        syntax.push(Diagnostic { line, col, message: format!("invalid TOML: {}", e.message()) });
     }
 
-    let mut reader = Reader {
-        lines: &lines,
-        diagnostics: Vec::new(),
-    };
+    let mut reader = Reader { lines: &lines, diagnostics: Vec::new() };
     let (setup, agents) = reader.read(doc.get_ref(), file_label, strategies);
 
     let mut diagnostics = syntax;
@@ -136,13 +119,8 @@ pub fn parse_setup(
             && let Err(e) = Game::new(&setup)
         {
             for p in e.problems {
-                let (line, col) =
-                    locate_path(doc.get_ref(), &p.path).map_or((1, 1), |at| lines.locate(at));
-                diagnostics.push(Diagnostic {
-                    line,
-                    col,
-                    message: p.message,
-                });
+                let (line, col) = locate_path(doc.get_ref(), &p.path).map_or((1, 1), |at| lines.locate(at));
+                diagnostics.push(Diagnostic { line, col, message: p.message });
             }
         }
     } else {
@@ -150,12 +128,7 @@ pub fn parse_setup(
         // problems, except on the lines of a syntax error, where they are
         // most likely echoes of it.
         let bad_lines: Vec<usize> = diagnostics.iter().map(|d| d.line).collect();
-        diagnostics.extend(
-            reader
-                .diagnostics
-                .into_iter()
-                .filter(|d| !bad_lines.contains(&d.line)),
-        );
+        diagnostics.extend(reader.diagnostics.into_iter().filter(|d| !bad_lines.contains(&d.line)));
     }
 
     if diagnostics.is_empty() {
@@ -164,10 +137,7 @@ pub fn parse_setup(
         diagnostics.sort_by_key(|d| (d.line, d.col));
         // Recovery can report one syntax error twice.
         diagnostics.dedup();
-        Err(SetupFileError {
-            file: file_label.to_string(),
-            diagnostics,
-        })
+        Err(SetupFileError { file: file_label.to_string(), diagnostics })
     }
 }
 
@@ -203,18 +173,13 @@ fn entry_start(key: &Spanned<DeString<'_>>, value: &Spanned<DeValue<'_>>) -> usi
 }
 
 /// A table's entries in file order.
-fn entries<'t, 'i>(
-    table: &'t DeTable<'i>,
-) -> Vec<(&'t Spanned<DeString<'i>>, &'t Spanned<DeValue<'i>>)> {
+fn entries<'t, 'i>(table: &'t DeTable<'i>) -> Vec<(&'t Spanned<DeString<'i>>, &'t Spanned<DeValue<'i>>)> {
     let mut v: Vec<_> = table.iter().collect();
     v.sort_by_key(|(k, _)| k.span().start);
     v
 }
 
-fn find<'t, 'i>(
-    table: &'t DeTable<'i>,
-    key: &str,
-) -> Option<(&'t Spanned<DeString<'i>>, &'t Spanned<DeValue<'i>>)> {
+fn find<'t, 'i>(table: &'t DeTable<'i>, key: &str) -> Option<(&'t Spanned<DeString<'i>>, &'t Spanned<DeValue<'i>>)> {
     table.iter().find(|(k, _)| k.get_ref().as_ref() == key)
 }
 
@@ -228,11 +193,7 @@ fn locate_path(doc: &DeTable<'_>, path: &str) -> Option<usize> {
         let Some((k, v)) = table.and_then(|t| find(t, segment)) else {
             break;
         };
-        found = Some(if found.is_none() {
-            entry_start(k, v)
-        } else {
-            k.span().start
-        });
+        found = Some(if found.is_none() { entry_start(k, v) } else { k.span().start });
         table = match v.get_ref() {
             DeValue::Table(t) => Some(t),
             _ => None,
@@ -252,10 +213,9 @@ fn locate_path(doc: &DeTable<'_>, path: &str) -> Option<usize> {
 fn rule_text(value: &DeValue<'_>) -> Option<String> {
     match value {
         DeValue::String(s) => Some(s.to_string()),
-        DeValue::Integer(i) => Some(
-            i128::from_str_radix(i.as_str(), i.radix())
-                .map_or_else(|_| i.to_string(), |n| n.to_string()),
-        ),
+        DeValue::Integer(i) => {
+            Some(i128::from_str_radix(i.as_str(), i.radix()).map_or_else(|_| i.to_string(), |n| n.to_string()))
+        }
         // The source text, so `3.0` is not taken for the integer 3.
         DeValue::Float(x) => Some(x.as_str().to_string()),
         DeValue::Boolean(b) => Some(b.to_string()),
@@ -264,27 +224,15 @@ fn rule_text(value: &DeValue<'_>) -> Option<String> {
 }
 
 fn a_or_an(type_str: &str) -> &'static str {
-    if type_str.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    }
+    if type_str.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
 }
 
 fn role_names() -> String {
-    ROLE_INFO
-        .iter()
-        .map(|r| r.name)
-        .collect::<Vec<_>>()
-        .join(", ")
+    ROLE_INFO.iter().map(|r| r.name).collect::<Vec<_>>().join(", ")
 }
 
 fn camp_names() -> String {
-    Camp::ALL
-        .iter()
-        .map(|c| c.name())
-        .collect::<Vec<_>>()
-        .join(", ")
+    Camp::ALL.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
 }
 
 /// Reads a parsed document, collecting diagnostics.
@@ -303,16 +251,10 @@ impl Reader<'_> {
         self.report(span.start, message);
     }
 
-    fn read(
-        &mut self,
-        doc: &DeTable<'_>,
-        file_label: &str,
-        strategies: &[&str],
-    ) -> (Setup, Vec<(String, String)>) {
-        let stem = Path::new(file_label).file_stem().map_or_else(
-            || file_label.to_string(),
-            |s| s.to_string_lossy().into_owned(),
-        );
+    fn read(&mut self, doc: &DeTable<'_>, file_label: &str, strategies: &[&str]) -> (Setup, Vec<(String, String)>) {
+        let stem = Path::new(file_label)
+            .file_stem()
+            .map_or_else(|| file_label.to_string(), |s| s.to_string_lossy().into_owned());
         let mut name = stem;
         let mut base: Option<&'static Preset> = None;
         let mut roles = None;
@@ -329,11 +271,7 @@ impl Reader<'_> {
                     DeValue::String(s) => name = s.to_string(),
                     other => self.report_span(
                         v.span(),
-                        format!(
-                            "`name` must be a string, got {} {}",
-                            a_or_an(other.type_str()),
-                            other.type_str()
-                        ),
+                        format!("`name` must be a string, got {} {}", a_or_an(other.type_str()), other.type_str()),
                     ),
                 },
                 "base" => match v.get_ref() {
@@ -341,19 +279,12 @@ impl Reader<'_> {
                         Some(p) => base = Some(p),
                         None => {
                             let known: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-                            self.report_span(
-                                v.span(),
-                                format!("unknown preset `{s}` (presets: {})", known.join(", ")),
-                            )
+                            self.report_span(v.span(), format!("unknown preset `{s}` (presets: {})", known.join(", ")))
                         }
                     },
                     other => self.report_span(
                         v.span(),
-                        format!(
-                            "`base` must be a preset name, got {} {}",
-                            a_or_an(other.type_str()),
-                            other.type_str()
-                        ),
+                        format!("`base` must be a preset name, got {} {}", a_or_an(other.type_str()), other.type_str()),
                     ),
                 },
                 "roles" | "rules" | "agents" => match v.get_ref() {
@@ -364,17 +295,12 @@ impl Reader<'_> {
                     },
                     other => self.report(
                         entry_start(k, v),
-                        format!(
-                            "`{key}` must be a table, got {} {}",
-                            a_or_an(other.type_str()),
-                            other.type_str()
-                        ),
+                        format!("`{key}` must be a table, got {} {}", a_or_an(other.type_str()), other.type_str()),
                     ),
                 },
-                _ => self.report(
-                    entry_start(k, v),
-                    format!("unknown key `{key}` (known keys: {})", TOP_KEYS.join(", ")),
-                ),
+                _ => {
+                    self.report(entry_start(k, v), format!("unknown key `{key}` (known keys: {})", TOP_KEYS.join(", ")))
+                }
             }
         }
 
@@ -400,20 +326,13 @@ impl Reader<'_> {
         for (k, v) in entries(table) {
             let key = k.get_ref().as_ref();
             let Some(role) = Role::from_name(key) else {
-                self.report_span(
-                    k.span(),
-                    format!("unknown role `{key}` (known roles: {})", role_names()),
-                );
+                self.report_span(k.span(), format!("unknown role `{key}` (known roles: {})", role_names()));
                 continue;
             };
             let count = match v.get_ref() {
                 DeValue::Integer(i) => match i128::from_str_radix(i.as_str(), i.radix()) {
-                    Ok(n) if n < 0 => Err(format!(
-                        "count of `{key}` must be a non-negative integer, got {n}"
-                    )),
-                    Ok(n) if n > MAX_COUNT as i128 => {
-                        Err(format!("count of `{key}` is too large ({n})"))
-                    }
+                    Ok(n) if n < 0 => Err(format!("count of `{key}` must be a non-negative integer, got {n}")),
+                    Ok(n) if n > MAX_COUNT as i128 => Err(format!("count of `{key}` is too large ({n})")),
                     Ok(n) => Ok(n as u64),
                     Err(_) => Err(format!("count of `{key}` is too large ({i})")),
                 },
@@ -436,21 +355,9 @@ impl Reader<'_> {
             let Some(text) = rule_text(v.get_ref()) else {
                 let t = v.get_ref().type_str();
                 match RULE_KEYS.iter().find(|r| r.name == key) {
-                    Some(r) => self.report_span(
-                        v.span(),
-                        format!(
-                            "rule `{key}`: expected {}, got {} {t}",
-                            r.values,
-                            a_or_an(t)
-                        ),
-                    ),
-                    None => self.report_span(
-                        k.span(),
-                        RuleError::UnknownKey {
-                            key: key.to_string(),
-                        }
-                        .to_string(),
-                    ),
+                    Some(r) => self
+                        .report_span(v.span(), format!("rule `{key}`: expected {}, got {} {t}", r.values, a_or_an(t))),
+                    None => self.report_span(k.span(), RuleError::UnknownKey { key: key.to_string() }.to_string()),
                 }
                 continue;
             };
@@ -466,9 +373,7 @@ impl Reader<'_> {
         let mut out = Vec::new();
         for (k, v) in entries(table) {
             let key = k.get_ref().as_ref();
-            let key_ok = key == "default"
-                || Camp::from_name(key).is_some()
-                || Role::from_name(key).is_some();
+            let key_ok = key == "default" || Camp::from_name(key).is_some() || Role::from_name(key).is_some();
             if !key_ok {
                 self.report_span(
                     k.span(),
@@ -486,15 +391,9 @@ impl Reader<'_> {
                     }
                 }
                 DeValue::String(s) => {
-                    let known = if strategies.is_empty() {
-                        "none are available".to_string()
-                    } else {
-                        strategies.join(", ")
-                    };
-                    self.report_span(
-                        v.span(),
-                        format!("unknown strategy `{s}` (known strategies: {known})"),
-                    );
+                    let known =
+                        if strategies.is_empty() { "none are available".to_string() } else { strategies.join(", ") };
+                    self.report_span(v.span(), format!("unknown strategy `{s}` (known strategies: {known})"));
                 }
                 other => self.report_span(
                     v.span(),
@@ -530,8 +429,7 @@ mod tests {
 
     /// The diagnostic on `line` whose message contains `needle`.
     fn has(ds: &[Diagnostic], line: usize, needle: &str) -> bool {
-        ds.iter()
-            .any(|d| d.line == line && d.message.contains(needle))
+        ds.iter().any(|d| d.line == line && d.message.contains(needle))
     }
 
     const GOOD: &str = r#"name = "classic-13"
@@ -569,24 +467,9 @@ don = "classic"
         assert_eq!(s.rules.absence, 0.05);
         assert!(!s.rules.first_day_pardon);
         assert_eq!(s.rules.day_cap, 32);
-        assert_eq!(
-            s.rules.mafia_win,
-            MafiaWin::Parity,
-            "untouched rules keep their defaults"
-        );
-        let agents: Vec<(&str, &str)> = f
-            .agents
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
-        assert_eq!(
-            agents,
-            [
-                ("default", "classic"),
-                ("mafia", "random"),
-                ("don", "classic")
-            ]
-        );
+        assert_eq!(s.rules.mafia_win, MafiaWin::Parity, "untouched rules keep their defaults");
+        let agents: Vec<(&str, &str)> = f.agents.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(agents, [("default", "classic"), ("mafia", "random"), ("don", "classic")]);
         assert!(Game::new(s).is_ok());
     }
 
@@ -615,38 +498,19 @@ default = "clever"
         let e = parse(text).unwrap_err();
         let ds = &e.diagnostics;
         assert_eq!(ds.len(), 3, "{e}");
-        assert_eq!(
-            ds[0],
-            Diagnostic {
-                line: 3,
-                col: 1,
-                message: ds[0].message.clone()
-            }
-        );
+        assert_eq!(ds[0], Diagnostic { line: 3, col: 1, message: ds[0].message.clone() });
         assert!(ds[0].message.contains("unknown role `werewolf`"), "{e}");
-        assert!(
-            ds[0].message.contains("citizen, commissar, mafioso, don"),
-            "{e}"
-        );
+        assert!(ds[0].message.contains("citizen, commissar, mafioso, don"), "{e}");
         assert_eq!((ds[1].line, ds[1].col), (7, 11), "{e}");
-        assert!(
-            ds[1].message.contains("absence") && ds[1].message.contains("1.5"),
-            "{e}"
-        );
+        assert!(ds[1].message.contains("absence") && ds[1].message.contains("1.5"), "{e}");
         assert_eq!((ds[2].line, ds[2].col), (11, 11), "{e}");
         assert!(ds[2].message.contains("unknown strategy `clever`"), "{e}");
         assert!(ds[2].message.contains("random, classic"), "{e}");
         let shown = e.to_string();
         let lines: Vec<&str> = shown.lines().collect();
         assert_eq!(lines.len(), 3);
-        assert!(
-            lines[0].starts_with("setups/test.toml:3:1: unknown role"),
-            "{shown}"
-        );
-        assert!(
-            lines[2].starts_with("setups/test.toml:11:11: unknown strategy"),
-            "{shown}"
-        );
+        assert!(lines[0].starts_with("setups/test.toml:3:1: unknown role"), "{shown}");
+        assert!(lines[2].starts_with("setups/test.toml:11:11: unknown strategy"), "{shown}");
     }
 
     #[test]
@@ -670,44 +534,22 @@ godfather = "random"
 town = 1
 "#;
         let ds = errors(text);
-        assert!(
-            has(&ds, 1, "`name` must be a string, got an integer"),
-            "{ds:#?}"
-        );
-        assert!(
-            has(
-                &ds,
-                2,
-                "unknown preset `nope` (presets: classic, classic-13)"
-            ),
-            "{ds:#?}"
-        );
+        assert!(has(&ds, 1, "`name` must be a string, got an integer"), "{ds:#?}");
+        assert!(has(&ds, 2, "unknown preset `nope` (presets: classic, classic-13)"), "{ds:#?}");
         assert!(has(&ds, 3, "unknown key `colour`"), "{ds:#?}");
         assert!(has(&ds, 5, "non-negative integer, got -1"), "{ds:#?}");
         assert!(has(&ds, 6, "non-negative integer, got a float"), "{ds:#?}");
         assert!(has(&ds, 7, "non-negative integer, got a string"), "{ds:#?}");
         assert!(has(&ds, 9, "unknown rule `speed`"), "{ds:#?}");
         assert!(has(&ds, 10, "rule `tie_break`"), "{ds:#?}");
-        assert!(
-            has(&ds, 11, "rule `day_cap`: expected 1..=10000, got an array"),
-            "{ds:#?}"
-        );
-        assert!(
-            has(&ds, 12, "rule `no_kill_limit`: `3.0` is not valid"),
-            "{ds:#?}"
-        );
+        assert!(has(&ds, 11, "rule `day_cap`: expected 1..=10000, got an array"), "{ds:#?}");
+        assert!(has(&ds, 12, "rule `no_kill_limit`: `3.0` is not valid"), "{ds:#?}");
         assert!(has(&ds, 13, "rule `first_day_pardon`"), "{ds:#?}");
         assert!(has(&ds, 16, "unknown agents key `godfather`"), "{ds:#?}");
-        assert!(
-            has(&ds, 17, "strategy for `town` must be a string"),
-            "{ds:#?}"
-        );
+        assert!(has(&ds, 17, "strategy for `town` must be a string"), "{ds:#?}");
         assert_eq!(ds.len(), 13, "{ds:#?}");
         let sorted: Vec<usize> = ds.iter().map(|d| d.line).collect();
-        assert!(
-            sorted.is_sorted(),
-            "diagnostics are in file order: {sorted:?}"
-        );
+        assert!(sorted.is_sorted(), "diagnostics are in file order: {sorted:?}");
     }
 
     #[test]
@@ -782,10 +624,7 @@ town = 1
         let ds = errors("\nbase = \"classic\"\n[roles]\ncitizen = 0\ncommissar = 0\n");
         assert_eq!(ds.len(), 1, "{ds:#?}");
         assert_eq!((ds[0].line, ds[0].col), (3, 1), "{ds:#?}");
-        assert!(
-            ds[0].message.contains("nobody outside the mafia"),
-            "{ds:#?}"
-        );
+        assert!(ds[0].message.contains("nobody outside the mafia"), "{ds:#?}");
     }
 
     #[test]
@@ -797,15 +636,10 @@ town = 1
 
     #[test]
     fn load_setup_reads_files_and_reports_io_errors() {
-        let dir =
-            std::env::temp_dir().join(format!("mafia-setup-file-test-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("mafia-setup-file-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("my-setup.toml");
-        std::fs::write(
-            &path,
-            "[roles]\nmafioso = 1\ncitizen = 4\n[agents]\ndefault = \"random\"\n",
-        )
-        .unwrap();
+        std::fs::write(&path, "[roles]\nmafioso = 1\ncitizen = 4\n[agents]\ndefault = \"random\"\n").unwrap();
         let f = load_setup(&path, STRATEGIES).unwrap();
         assert_eq!(f.setup.name, "my-setup");
         assert_eq!(f.setup.players(), 5);
@@ -815,11 +649,7 @@ town = 1
         let e = load_setup(&missing, STRATEGIES).unwrap_err();
         assert_eq!(e.diagnostics.len(), 1);
         assert_eq!((e.diagnostics[0].line, e.diagnostics[0].col), (1, 1));
-        assert!(
-            e.to_string()
-                .starts_with(&format!("{}:1:1: cannot read", missing.display())),
-            "{e}"
-        );
+        assert!(e.to_string().starts_with(&format!("{}:1:1: cannot read", missing.display())), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -94,11 +94,7 @@ fn max_day(t: &Tally) -> u32 {
 
 /// Builds the `summary`, `roles` and `days` tables from labelled tallies.
 pub fn build_tables(rows: &[(Variant, &Tally)]) -> PolarsResult<Tables> {
-    Ok(Tables {
-        summary: summary_frame(rows)?,
-        roles: roles_frame(rows)?,
-        days: days_frame(rows)?,
-    })
+    Ok(Tables { summary: summary_frame(rows)?, roles: roles_frame(rows)?, days: days_frame(rows)? })
 }
 
 fn summary_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
@@ -108,58 +104,27 @@ fn summary_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
     }
     let mut c = labels.into_cols();
     let per = |f: &dyn Fn(&Tally) -> u64| rows.iter().map(|(_, t)| f(t)).collect::<Vec<u64>>();
-    c.push(
-        "players",
-        rows.iter()
-            .map(|(v, _)| v.players as u32)
-            .collect::<Vec<u32>>(),
-    );
+    c.push("players", rows.iter().map(|(v, _)| v.players as u32).collect::<Vec<u32>>());
     c.push("games", per(&|t| t.games));
     for camp in Camp::ALL {
         let name = camp.name();
         let wins = per(&|t| t.wins[camp as usize]);
         let games = per(&|t| t.games);
-        let bounds: Vec<(f64, f64)> = wins
-            .iter()
-            .zip(&games)
-            .map(|(&k, &n)| wilson(k, n))
-            .collect();
+        let bounds: Vec<(f64, f64)> = wins.iter().zip(&games).map(|(&k, &n)| wilson(k, n)).collect();
         let rates: Vec<Option<f64>> = wins.iter().zip(&games).map(|(&k, &n)| rate(k, n)).collect();
         c.push(&format!("{name}_wins"), wins);
         c.push(&format!("{name}_rate"), rates);
-        c.push(
-            &format!("{name}_lo"),
-            bounds.iter().map(|b| b.0).collect::<Vec<f64>>(),
-        );
-        c.push(
-            &format!("{name}_hi"),
-            bounds.iter().map(|b| b.1).collect::<Vec<f64>>(),
-        );
+        c.push(&format!("{name}_lo"), bounds.iter().map(|b| b.0).collect::<Vec<f64>>());
+        c.push(&format!("{name}_hi"), bounds.iter().map(|b| b.1).collect::<Vec<f64>>());
     }
     c.push("draws", per(&|t| t.draws));
-    c.push(
-        "draw_rate",
-        rows.iter()
-            .map(|(_, t)| rate(t.draws, t.games))
-            .collect::<Vec<_>>(),
-    );
+    c.push("draw_rate", rows.iter().map(|(_, t)| rate(t.draws, t.games)).collect::<Vec<_>>());
     for cause in EndCause::ALL {
-        c.push(
-            &format!("end_{}", cause.name()),
-            per(&|t| t.causes[cause as usize]),
-        );
+        c.push(&format!("end_{}", cause.name()), per(&|t| t.causes[cause as usize]));
     }
-    let if_games = |f: &dyn Fn(&Tally) -> u32| {
-        rows.iter()
-            .map(|(_, t)| (t.games > 0).then(|| f(t)))
-            .collect::<Vec<Option<u32>>>()
-    };
-    c.push(
-        "days_mean",
-        rows.iter()
-            .map(|(_, t)| (t.games > 0).then(|| t.mean_days()))
-            .collect::<Vec<_>>(),
-    );
+    let if_games =
+        |f: &dyn Fn(&Tally) -> u32| rows.iter().map(|(_, t)| (t.games > 0).then(|| f(t))).collect::<Vec<Option<u32>>>();
+    c.push("days_mean", rows.iter().map(|(_, t)| (t.games > 0).then(|| t.mean_days())).collect::<Vec<_>>());
     c.push("days_p50", if_games(&|t| t.days_quantile(0.5) as u32));
     c.push("days_p90", if_games(&|t| t.days_quantile(0.9) as u32));
     c.push("days_max", if_games(&max_day));
@@ -270,11 +235,7 @@ fn display_frame(df: &DataFrame, names: &[String]) -> PolarsResult<DataFrame> {
     for name in names {
         let col = out.column(name)?;
         if col.dtype() == &DataType::Float64 {
-            let rounded: Vec<Option<f64>> = col
-                .f64()?
-                .iter()
-                .map(|v| v.map(|x| (x * 1e4).round() / 1e4))
-                .collect();
+            let rounded: Vec<Option<f64>> = col.f64()?.iter().map(|v| v.map(|x| (x * 1e4).round() / 1e4)).collect();
             out.replace(name, Column::new(name.as_str().into(), rounded))?;
         }
     }
@@ -314,13 +275,7 @@ pub fn print_tables(t: &Tables, out: &mut impl Write) -> io::Result<()> {
     ends.extend(EndCause::ALL.iter().map(|c| format!("end_{}", c.name())));
 
     let mut length = names(&label);
-    length.extend(names(&[
-        "days_mean",
-        "days_p50",
-        "days_p90",
-        "days_max",
-        "illegal",
-    ]));
+    length.extend(names(&["days_mean", "days_p50", "days_p90", "days_max", "illegal"]));
 
     let blocks = [
         ("Outcomes (rates with Wilson 95% bounds)", &outcomes),
@@ -333,10 +288,7 @@ pub fn print_tables(t: &Tables, out: &mut impl Write) -> io::Result<()> {
         writeln!(out)?;
     }
 
-    writeln!(
-        out,
-        "Roles (survival and win rates per player dealt the role)"
-    )?;
+    writeln!(out, "Roles (survival and win rates per player dealt the role)")?;
     let role_cols = t.roles.get_column_names_owned();
     let role_cols: Vec<String> = role_cols.iter().map(|s| s.to_string()).collect();
     writeln!(out, "{}", display_frame(&t.roles, &role_cols).map_err(pe)?)?;
@@ -356,9 +308,15 @@ fn print_days(days: &DataFrame, out: &mut impl Write) -> io::Result<()> {
     let day = get("days")?.u32().map_err(pe)?;
     let share = get("share")?.f64().map_err(pe)?;
     let mut current: Option<(Option<&str>, Option<&str>, Option<&str>)> = None;
+    let mut prev_day = 0;
     for i in 0..days.height() {
         let key = (setup.get(i), rules.get(i), agents.get(i));
-        if current != Some(key) {
+        let d = day.get(i).unwrap_or(0);
+        // A new variant starts where the label changes or the days restart
+        // (two variants may share a label, e.g. the same setup given twice).
+        let new_variant = current != Some(key) || d <= prev_day;
+        prev_day = d;
+        if new_variant {
             if current.is_some() {
                 writeln!(out)?;
             }
@@ -366,21 +324,10 @@ fn print_days(days: &DataFrame, out: &mut impl Write) -> io::Result<()> {
                 None | Some("") => "default rules",
                 Some(r) => r,
             };
-            write!(
-                out,
-                "  {} | {} | {}:",
-                key.0.unwrap_or(""),
-                rules,
-                key.2.unwrap_or("")
-            )?;
+            write!(out, "  {} | {} | {}:", key.0.unwrap_or(""), rules, key.2.unwrap_or(""))?;
             current = Some(key);
         }
-        write!(
-            out,
-            "  d{} {:.1}%",
-            day.get(i).unwrap_or(0),
-            share.get(i).unwrap_or(0.0) * 100.0
-        )?;
+        write!(out, "  d{} {:.1}%", day.get(i).unwrap_or(0), share.get(i).unwrap_or(0.0) * 100.0)?;
     }
     if current.is_some() {
         writeln!(out)?;
@@ -401,10 +348,7 @@ pub enum OutFormat {
 /// The format of `path` by its extension: `.parquet` or `.pq` for Parquet,
 /// `.csv` for CSV (any case).
 pub fn out_format(path: &Path) -> Result<OutFormat, String> {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(|e| e.to_ascii_lowercase());
+    let ext = path.extension().and_then(|e| e.to_str()).map(|e| e.to_ascii_lowercase());
     match ext.as_deref() {
         Some("parquet" | "pq") => Ok(OutFormat::Parquet),
         Some("csv") => Ok(OutFormat::Csv),
@@ -429,8 +373,7 @@ fn sibling(path: &Path, part: &str) -> PathBuf {
 
 fn create_file(path: &Path) -> Result<File, String> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create the folder of {}: {e}", path.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the folder of {}: {e}", path.display()))?;
     }
     File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))
 }
@@ -442,9 +385,7 @@ fn write_frame(df: &mut DataFrame, path: &Path, format: OutFormat) -> Result<(),
         OutFormat::Csv => CsvWriter::new(file).include_header(true).finish(df),
         OutFormat::Parquet => {
             let mut w = BufWriter::new(file);
-            ParquetWriter::new(&mut w)
-                .finish(df)
-                .and_then(|_| w.flush().map_err(PolarsError::from))
+            ParquetWriter::new(&mut w).finish(df).and_then(|_| w.flush().map_err(PolarsError::from))
         }
     };
     result.map_err(|e| format!("cannot write {}: {e}", path.display()))
@@ -453,13 +394,15 @@ fn write_frame(df: &mut DataFrame, path: &Path, format: OutFormat) -> Result<(),
 /// Writes the summary to `path`, the roles to `<stem>.roles.<ext>` and the
 /// day distribution to `<stem>.days.<ext>` beside it, in the format named by
 /// the extension. Returns the paths written.
+/// The three files [`write_tables`] writes for `path`: the summary itself,
+/// then `<stem>.roles.<ext>` and `<stem>.days.<ext>`.
+pub fn sibling_paths(path: &Path) -> Vec<PathBuf> {
+    vec![path.to_path_buf(), sibling(path, "roles"), sibling(path, "days")]
+}
+
 pub fn write_tables(t: &mut Tables, path: &Path) -> Result<Vec<PathBuf>, String> {
     let format = out_format(path)?;
-    let paths = vec![
-        path.to_path_buf(),
-        sibling(path, "roles"),
-        sibling(path, "days"),
-    ];
+    let paths = sibling_paths(path);
     let frames = [&mut t.summary, &mut t.roles, &mut t.days];
     for (df, p) in frames.into_iter().zip(&paths) {
         write_frame(df, p, format)?;
@@ -517,12 +460,8 @@ impl Batch {
     /// The batch as a frame: `setup, rules, agents, seed, game, winner,
     /// end_cause, days, deal`.
     fn frame(&self, variants: &[Variant]) -> PolarsResult<DataFrame> {
-        let label = |f: fn(&Variant) -> &str| {
-            self.variant
-                .iter()
-                .map(|&v| f(&variants[v as usize]))
-                .collect::<Vec<&str>>()
-        };
+        let label =
+            |f: fn(&Variant) -> &str| self.variant.iter().map(|&v| f(&variants[v as usize])).collect::<Vec<&str>>();
         let mut c = Cols::default();
         c.push("setup", label(|v| &v.setup));
         c.push("rules", label(|v| &v.rules));
@@ -562,28 +501,15 @@ impl GamesWriter {
     pub fn create(path: &Path, variants: &[Variant]) -> Result<GamesWriter, String> {
         let format = out_format(path)?;
         let batch = Batch::default();
-        let schema = batch
-            .frame(variants)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?
-            .schema()
-            .clone();
+        let schema =
+            batch.frame(variants).map_err(|e| format!("cannot write {}: {e}", path.display()))?.schema().clone();
         let file = create_file(path)?;
         let sink = match format {
-            OutFormat::Csv => CsvWriter::new(file)
-                .include_header(true)
-                .batched(&schema)
-                .map(Sink::Csv),
-            OutFormat::Parquet => ParquetWriter::new(BufWriter::new(file))
-                .batched(&schema)
-                .map(Sink::Parquet),
+            OutFormat::Csv => CsvWriter::new(file).include_header(true).batched(&schema).map(Sink::Csv),
+            OutFormat::Parquet => ParquetWriter::new(BufWriter::new(file)).batched(&schema).map(Sink::Parquet),
         }
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        Ok(GamesWriter {
-            path: path.to_path_buf(),
-            variants: variants.to_vec(),
-            sink,
-            batch,
-        })
+        Ok(GamesWriter { path: path.to_path_buf(), variants: variants.to_vec(), sink, batch })
     }
 
     /// Buffers one row; writes a batch every 65,536 rows.
@@ -639,12 +565,7 @@ mod tests {
     use super::*;
 
     fn variant(setup: &str, rules: &str, players: usize) -> Variant {
-        Variant {
-            setup: setup.into(),
-            rules: rules.into(),
-            agents: "random".into(),
-            players,
-        }
+        Variant { setup: setup.into(), rules: rules.into(), agents: "random".into(), players }
     }
 
     /// 100 games: town 60, mafia 40; all four roles dealt.
@@ -687,54 +608,27 @@ mod tests {
 
     fn tables() -> Tables {
         let (a, b) = (tally_a(), tally_b());
-        let rows = [
-            (variant("classic-7", "", 7), &a),
-            (
-                variant("classic-10", "no_kill_limit=off absence=0.05", 10),
-                &b,
-            ),
-        ];
+        let rows =
+            [(variant("classic-7", "", 7), &a), (variant("classic-10", "no_kill_limit=off absence=0.05", 10), &b)];
         build_tables(&rows).unwrap()
     }
 
     fn f64_at(df: &DataFrame, col: &str, i: usize) -> f64 {
-        df.column(col)
-            .unwrap()
-            .get(i)
-            .unwrap()
-            .extract::<f64>()
-            .unwrap()
+        df.column(col).unwrap().get(i).unwrap().extract::<f64>().unwrap()
     }
 
     fn u64_at(df: &DataFrame, col: &str, i: usize) -> u64 {
-        df.column(col)
-            .unwrap()
-            .get(i)
-            .unwrap()
-            .extract::<u64>()
-            .unwrap()
+        df.column(col).unwrap().get(i).unwrap().extract::<u64>().unwrap()
     }
 
     fn str_at(df: &DataFrame, col: &str, i: usize) -> String {
-        df.column(col)
-            .unwrap()
-            .str()
-            .unwrap()
-            .get(i)
-            .unwrap()
-            .to_string()
+        df.column(col).unwrap().str().unwrap().get(i).unwrap().to_string()
     }
 
     /// A fresh folder under the system temp dir.
     fn temp_dir(name: &str) -> PathBuf {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let dir = std::env::temp_dir().join(format!(
-            "mafia-tables-{}-{name}-{nanos}",
-            std::process::id()
-        ));
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+        let dir = std::env::temp_dir().join(format!("mafia-tables-{}-{name}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         dir
     }
@@ -747,9 +641,7 @@ mod tests {
                 .unwrap()
                 .finish()
                 .unwrap(),
-            OutFormat::Parquet => ParquetReader::new(File::open(path).unwrap())
-                .finish()
-                .unwrap(),
+            OutFormat::Parquet => ParquetReader::new(File::open(path).unwrap()).finish().unwrap(),
         }
     }
 
@@ -851,16 +743,8 @@ mod tests {
         assert!(text.contains("no_kill_limit=off absence=0.05"), "{text}");
         assert!(text.contains("end_nobody_left"), "{text}");
         assert!(text.contains("win_hi"), "{text}");
-        assert!(
-            text.contains(
-                "classic-10 | no_kill_limit=off absence=0.05 | random:  d2 80.0%  d10 20.0%"
-            ),
-            "{text}"
-        );
-        assert!(
-            text.contains("classic-7 | default rules | random:  d3 50.0%  d4 30.0%  d6 20.0%"),
-            "{text}"
-        );
+        assert!(text.contains("classic-10 | no_kill_limit=off absence=0.05 | random:  d2 80.0%  d10 20.0%"), "{text}");
+        assert!(text.contains("classic-7 | default rules | random:  d3 50.0%  d4 30.0%  d6 20.0%"), "{text}");
         // No bandit role is dealt, so no bandit columns in the print.
         assert!(!text.contains("bandits_rate"), "{text}");
         assert!(!text.contains('…'), "{text}");
@@ -873,11 +757,7 @@ mod tests {
         let paths = write_tables(&mut t, &path).unwrap();
         assert_eq!(
             paths,
-            vec![
-                path.clone(),
-                dir.join(format!("out.roles.{ext}")),
-                dir.join(format!("out.days.{ext}"))
-            ]
+            vec![path.clone(), dir.join(format!("out.roles.{ext}")), dir.join(format!("out.days.{ext}"))]
         );
         let s = read(&paths[0]);
         assert_eq!(s.shape(), t.summary.shape());
@@ -906,10 +786,7 @@ mod tests {
     fn games_round_trip(ext: &str) {
         let dir = temp_dir(&format!("games-{ext}"));
         let path = dir.join(format!("games.{ext}"));
-        let variants = [
-            variant("classic-7", "", 7),
-            variant("classic-10", "absence=0.1", 10),
-        ];
+        let variants = [variant("classic-7", "", 7), variant("classic-10", "absence=0.1", 10)];
         let mut w = GamesWriter::create(&path, &variants).unwrap();
         let n = 150_000u64;
         for i in 0..n {
@@ -922,11 +799,7 @@ mod tests {
                     1 => Some(Camp::Mafia),
                     _ => None,
                 },
-                cause: if i % 3 == 2 {
-                    EndCause::DayCap
-                } else {
-                    EndCause::Parity
-                },
+                cause: if i % 3 == 2 { EndCause::DayCap } else { EndCause::Parity },
                 days: (i % 7 + 1) as u16,
                 deal: "citizen,don,commissar".into(),
             })
@@ -935,25 +808,8 @@ mod tests {
         w.finish().unwrap();
         let df = read(&path);
         assert_eq!(df.height(), n as usize);
-        let cols: Vec<String> = df
-            .get_column_names()
-            .iter()
-            .map(|c| c.to_string())
-            .collect();
-        assert_eq!(
-            cols,
-            [
-                "setup",
-                "rules",
-                "agents",
-                "seed",
-                "game",
-                "winner",
-                "end_cause",
-                "days",
-                "deal"
-            ]
-        );
+        let cols: Vec<String> = df.get_column_names().iter().map(|c| c.to_string()).collect();
+        assert_eq!(cols, ["setup", "rules", "agents", "seed", "game", "winner", "end_cause", "days", "deal"]);
         // Row 149_999: variant 1, 149_999 % 3 = 2 (a draw), days 149_999 % 7 + 1 = 4.
         let last = n as usize - 1;
         assert_eq!(u64_at(&df, "game", last), n - 1);
@@ -1006,11 +862,7 @@ mod tests {
         let e = out_format(Path::new("x.json")).unwrap_err();
         assert!(e.contains("x.json"), "{e}");
         assert!(e.contains(".parquet") && e.contains(".csv"), "{e}");
-        assert!(
-            out_format(Path::new("noext"))
-                .unwrap_err()
-                .contains("noext")
-        );
+        assert!(out_format(Path::new("noext")).unwrap_err().contains("noext"));
         let mut t = tables();
         let e = write_tables(&mut t, Path::new("x.json")).unwrap_err();
         assert!(e.contains("x.json"), "{e}");

@@ -90,12 +90,7 @@ impl Tally {
         if self.games == 0 {
             return 0.0;
         }
-        let sum: u64 = self
-            .days
-            .iter()
-            .enumerate()
-            .map(|(d, &c)| d as u64 * c)
-            .sum();
+        let sum: u64 = self.days.iter().enumerate().map(|(d, &c)| d as u64 * c).sum();
         sum as f64 / self.games as f64
     }
 
@@ -126,7 +121,10 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     let denom = 1.0 + z2 / n_f;
     let centre = (p + z2 / (2.0 * n_f)) / denom;
     let half = z * ((p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt()) / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // The exact ends: no successes → 0, all successes → 1 (rounding would leave 1e-19).
+    let lo = if k == 0 { 0.0 } else { (centre - half).max(0.0) };
+    let hi = if k == n { 1.0 } else { (centre + half).min(1.0) };
+    (lo, hi)
 }
 
 #[cfg(test)]
