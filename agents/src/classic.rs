@@ -34,9 +34,7 @@
 //! candidate when my own candidate trails and the leader is not cleared.
 
 use crate::agent::{Agent, Cx};
-use mafia_engine::{
-    Camp, DeathCause, MAX_PLAYERS, NightChoice, Observation, Phase, PlayerSet, Publication, Role, Seat, Vote, pick,
-};
+use mafia_engine::{Camp, MAX_PLAYERS, NightChoice, Observation, PlayerSet, Publication, Role, Seat, Vote, pick};
 
 #[derive(Clone, Debug)]
 pub struct ClassicAgent {
@@ -51,6 +49,16 @@ pub struct ClassicAgent {
     voted: [PlayerSet; MAX_PLAYERS],
     /// The day whose final votes have been recorded in `voted`.
     recorded_day: u16,
+    view: DayView,
+}
+
+/// A cached public picture (see [`ClassicAgent::view`]).
+#[derive(Clone, Debug)]
+struct DayView {
+    key: Option<(u16, PlayerSet, PlayerSet, PlayerSet)>,
+    town: PlayerSet,
+    mafia: PlayerSet,
+    score: [i16; MAX_PLAYERS],
 }
 
 impl Default for ClassicAgent {
@@ -62,6 +70,7 @@ impl Default for ClassicAgent {
             seen_day: 0,
             voted: [PlayerSet::EMPTY; MAX_PLAYERS],
             recorded_day: 0,
+            view: DayView { key: None, town: PlayerSet::EMPTY, mafia: PlayerSet::EMPTY, score: [0; MAX_PLAYERS] },
         }
     }
 }
@@ -100,39 +109,46 @@ impl ClassicAgent {
     }
 
     fn shown_town(obs: &Observation<'_>) -> PlayerSet {
-        let mut s = published(obs, Camp::Town);
-        for p in 0..obs.players() as Seat {
-            if let Some((Phase::Night(_), DeathCause::Killed)) = obs.death(p) {
-                s.insert(p);
-            }
-        }
-        s.minus(published(obs, Camp::Mafia))
+        published(obs, Camp::Town).union(obs.killed_at_night()).minus(published(obs, Camp::Mafia))
     }
 
-    /// The suspicion score of `s` from public votes.
-    fn suspicion(&self, obs: &Observation<'_>, s: Seat, town: PlayerSet, mafia: PlayerSet) -> i32 {
-        let v = self.voted[s as usize];
-        let mut score = 2 * v.inter(town).len() as i32 - 2 * v.inter(mafia).len() as i32;
-        if obs.prev_vote_of(s) == Some(Vote::For(obs.seat())) {
-            score += 1;
+    /// Today's public picture — who is shown town or mafia, and everybody's
+    /// suspicion score — recomputed only when its inputs change.
+    fn view(&mut self, obs: &Observation<'_>) -> &DayView {
+        let mafia = published(obs, Camp::Mafia);
+        let town = Self::shown_town(obs);
+        let key = (obs.day(), obs.alive(), mafia, town);
+        if self.view.key != Some(key) {
+            let me = obs.seat();
+            for s in obs.alive().iter() {
+                let v = self.voted[s as usize];
+                let mut score = 2 * v.inter(town).len() as i32 - 2 * v.inter(mafia).len() as i32;
+                // A vote against me yesterday counts a little.
+                if obs.prev_vote_of(s) == Some(Vote::For(me)) {
+                    score += 1;
+                }
+                self.view.score[s as usize] = score as i16;
+            }
+            self.view.key = Some(key);
+            self.view.town = town;
+            self.view.mafia = mafia;
         }
-        score
+        &self.view
     }
 
     /// The town's choice among `candidates`: a known/published mafioso, else
     /// the most suspicious (ties at random), avoiding cleared players.
-    fn town_pick(&self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Option<Seat> {
-        let mafia = published(obs, Camp::Mafia);
-        let found = candidates.inter(mafia);
-        if let Some(s) = found.lowest() {
+    fn town_pick(&mut self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Option<Seat> {
+        let view = self.view(obs);
+        if let Some(s) = candidates.inter(view.mafia).lowest() {
             return Some(s);
         }
-        let town = Self::shown_town(obs);
-        let pool = if candidates.minus(town).is_empty() { candidates } else { candidates.minus(town) };
-        let mut best = i32::MIN;
+        let cleared = candidates.minus(view.town);
+        let pool = if cleared.is_empty() { candidates } else { cleared };
+        let mut best = i16::MIN;
         let mut top = PlayerSet::EMPTY;
         for s in pool.iter() {
-            let sc = self.suspicion(obs, s, town, mafia);
+            let sc = view.score[s as usize];
             if sc > best {
                 best = sc;
                 top = PlayerSet::single(s);
@@ -179,14 +195,8 @@ impl ClassicAgent {
         if let Some(s) = commissar_claimants(obs).minus(mates).lowest() {
             return Some(s);
         }
-        let leader = obs
-            .alive()
-            .minus(mates)
-            .iter()
-            .map(|s| (obs.votes_for(s), s))
-            .filter(|&(v, _)| v > 0)
-            .max_by_key(|&(v, s)| (v, std::cmp::Reverse(s)));
-        if let Some((_, s)) = leader {
+        let leader = most_voted(obs, obs.alive().minus(mates)).filter(|&(_, v)| v > 0);
+        if let Some((s, _)) = leader {
             return Some(s);
         }
         self.next_in_order(obs)
@@ -198,6 +208,7 @@ impl Agent for ClassicAgent {
         self.revealed = false;
         self.seen_day = 0;
         self.recorded_day = 0;
+        self.view.key = None;
         self.voted[..obs.players()].fill(PlayerSet::EMPTY);
         self.order_len = 0;
         if obs.camp() == Camp::Mafia {
@@ -242,18 +253,13 @@ impl Agent for ClassicAgent {
             return None;
         };
         let others = obs.others_alive();
-        let (lead_votes, leader) =
-            others.iter().map(|s| (obs.votes_for(s), s)).max_by_key(|&(v, s)| (v, std::cmp::Reverse(s)))?;
+        let (leader, lead_votes) = most_voted(obs, others)?;
         if obs.camp() == Camp::Mafia {
             // Save a partner who leads: move to the leading outsider.
             let mates = obs.camp_mates();
             if mates.contains(leader) {
-                let alt = others
-                    .minus(mates)
-                    .iter()
-                    .map(|s| (obs.votes_for(s), s))
-                    .max_by_key(|&(v, s)| (v, std::cmp::Reverse(s)))?;
-                return Some(Vote::For(alt.1));
+                let (alt, _) = most_voted(obs, others.minus(mates))?;
+                return Some(Vote::For(alt));
             }
             return None;
         }
@@ -262,7 +268,8 @@ impl Agent for ClassicAgent {
         if leader == mine || obs.votes_for(mine) >= lead_votes {
             return None;
         }
-        if published(obs, Camp::Mafia).contains(mine) || Self::shown_town(obs).contains(leader) {
+        let view = self.view(obs);
+        if view.mafia.contains(mine) || view.town.contains(leader) {
             return None;
         }
         Some(Vote::For(leader))
@@ -282,15 +289,14 @@ impl Agent for ClassicAgent {
         if obs.camp() == Camp::Mafia {
             return pair.inter(obs.camp_mates()).is_empty();
         }
-        let mafia = published(obs, Camp::Mafia);
-        let town = Self::shown_town(obs);
-        if !pair.inter(town).is_empty() {
+        let view = self.view(obs);
+        if !pair.inter(view.town).is_empty() {
             return false;
         }
-        if !pair.inter(mafia).is_empty() {
+        if !pair.inter(view.mafia).is_empty() {
             return true;
         }
-        pair.iter().map(|s| self.suspicion(obs, s, town, mafia)).max().unwrap_or(0) > 0
+        pair.iter().map(|s| view.score[s as usize]).max().unwrap_or(0) > 0
     }
 
     fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {
@@ -316,6 +322,19 @@ impl Agent for ClassicAgent {
     fn last_word(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         if obs.role() == Role::Commissar { commissar_report(obs) } else { Publication::NONE }
     }
+}
+
+/// The member of `among` with the most votes today (the lowest seat on a
+/// tie) and his count; `None` for an empty set.
+fn most_voted(obs: &Observation<'_>, among: PlayerSet) -> Option<(Seat, u32)> {
+    let mut best: Option<(Seat, u32)> = None;
+    for s in among.iter() {
+        let v = obs.votes_for(s);
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((s, v));
+        }
+    }
+    best
 }
 
 /// The Commissar's claim with every check he made (C13: his last word may carry them).

@@ -20,11 +20,12 @@ use rand_chacha::ChaCha8Rng;
 use std::convert::Infallible;
 
 /// Purposes whose first block every game generates up front, before the
-/// seats: the deal, the mafia's plan and conference, the host.
-pub const EAGER_FIXED: usize = 4;
+/// seats: the deal and the mafia's shared stream. (With `n` seats a game
+/// reads `2 + n` blocks at start: 12 for the classic ten.)
+pub const EAGER_FIXED: usize = 2;
 /// Blocks between two consecutive blocks of one purpose: the eager fixed
-/// purposes, every possible seat, then four purposes read only on demand.
-pub const STRIDE: u64 = (EAGER_FIXED + MAX_PLAYERS + 4) as u64;
+/// purposes, every possible seat, then purposes read only on demand.
+pub const STRIDE: u64 = (EAGER_FIXED + MAX_PLAYERS + 6) as u64;
 
 /// What a stream is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,10 +36,9 @@ pub enum Purpose {
     Host,
     /// C15/C16: modkills and absences.
     Activity,
-    /// C2: a camp's pre-game conference (its agreed plan).
-    Conference(Camp),
-    /// A camp's shared, pre-agreed choices during the game.
-    CampPlan(Camp),
+    /// A camp's shared, pre-agreed choices: first the conference's plan
+    /// (C2), then each phase's pre-agreed draws.
+    Camp(Camp),
     /// One seat's own decisions.
     Seat(Seat),
 }
@@ -46,20 +46,18 @@ pub enum Purpose {
 impl Purpose {
     /// The purpose's index: its first block in the game's keystream.
     pub const fn index(self) -> usize {
-        // Purposes most games use come first, so one contiguous read at the
+        // Purposes every game uses come first, so one contiguous read at the
         // start of a game covers them; the rest sit after the seats.
         const LAZY: usize = EAGER_FIXED + MAX_PLAYERS;
         match self {
             Purpose::Deal => 0,
-            Purpose::CampPlan(Camp::Mafia) => 1,
-            Purpose::Conference(Camp::Mafia) => 2,
-            Purpose::Host => 3,
+            Purpose::Camp(Camp::Mafia) => 1,
             Purpose::Seat(s) => EAGER_FIXED + s as usize,
-            Purpose::Activity => LAZY,
-            Purpose::Conference(Camp::Bandits) => LAZY + 1,
-            Purpose::CampPlan(Camp::Bandits) => LAZY + 2,
-            // The town never confers (it has no private channel); its index is spare.
-            Purpose::Conference(Camp::Town) | Purpose::CampPlan(Camp::Town) => LAZY + 3,
+            Purpose::Host => LAZY,
+            Purpose::Activity => LAZY + 1,
+            Purpose::Camp(Camp::Bandits) => LAZY + 2,
+            // The town has no private channel and so no shared stream; the index is spare.
+            Purpose::Camp(Camp::Town) => LAZY + 3,
         }
     }
 }
@@ -101,6 +99,17 @@ impl Stream {
     #[inline]
     pub fn position(&self) -> u64 {
         (self.blocks as u64) * 16 - (16 - self.pos as u64)
+    }
+
+    /// Makes `self` equal to `other`, copying the block only when it differs
+    /// (the shared camp stream is re-synced on every member's call).
+    #[inline]
+    pub fn sync_to(&mut self, other: &Stream) {
+        if self.blocks == other.blocks && self.purpose == other.purpose && self.game == other.game {
+            self.pos = other.pos;
+        } else {
+            self.clone_from(other);
+        }
     }
 
     #[cold]

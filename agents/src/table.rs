@@ -26,7 +26,6 @@ pub struct Table {
     shared_start: [Stream; Camp::COUNT],
     shared_end: [Stream; Camp::COUNT],
     shared_work: Stream,
-    first_phase: bool,
 }
 
 /// Calls one agent method with its context, dispatching statically for the
@@ -44,7 +43,7 @@ macro_rules! ask {
         // Only the conference and night moves are pre-agreed; other calls get no shared stream.
         let coordinated = $with_shared && camp.members_know_each_other();
         if coordinated {
-            $t.shared_work.clone_from(&$t.shared_start[camp as usize]);
+            $t.shared_work.sync_to(&$t.shared_start[camp as usize]);
         }
         let rng = $t.streams.get(Purpose::Seat(s as Seat));
         let mut $cx = Cx { rng, shared: if coordinated { Some(&mut $t.shared_work) } else { None } };
@@ -63,7 +62,7 @@ macro_rules! ask {
             }
         };
         if coordinated && $t.shared_work.position() > $t.shared_end[camp as usize].position() {
-            $t.shared_end[camp as usize].clone_from(&$t.shared_work);
+            $t.shared_end[camp as usize].sync_to(&$t.shared_work);
         }
         r
     }};
@@ -85,7 +84,6 @@ impl Table {
             shared_start: [blank.clone(), blank.clone(), blank.clone()],
             shared_end: [blank.clone(), blank.clone(), blank.clone()],
             shared_work: blank,
-            first_phase: true,
         }
     }
 
@@ -93,17 +91,17 @@ impl Table {
         &self.lineup
     }
 
-    /// Positions every stream for game `index`, and the conference streams.
+    /// Positions every stream for game `index`; each coordinated camp's
+    /// shared stream starts at its beginning (the conference, C2).
     fn start_game(&mut self, index: u64, players: usize) {
         self.streams.start_game(index, players);
         for c in Camp::ALL {
             if c.members_know_each_other() {
-                let conf = self.streams.get(Purpose::Conference(c)).clone();
-                self.shared_start[c as usize].clone_from(&conf);
-                self.shared_end[c as usize] = conf;
+                let i = c as usize;
+                self.shared_start[i].clone_from(self.streams.get(Purpose::Camp(c)));
+                self.shared_end[i].clone_from(&self.shared_start[i]);
             }
         }
-        self.first_phase = true;
     }
 }
 
@@ -114,22 +112,14 @@ impl Players for Table {
     }
 
     fn begin_phase(&mut self, _day: u16, _night: bool) {
+        // Each phase's shared draws start past everything any member read before.
         for c in Camp::ALL {
-            if !c.members_know_each_other() {
-                continue;
-            }
-            let i = c as usize;
-            if self.first_phase {
-                // After the conference, in-game plans come from the camp's plan stream.
-                let plan = self.streams.get(Purpose::CampPlan(c)).clone();
-                self.shared_start[i].clone_from(&plan);
-                self.shared_end[i] = plan;
-            } else {
-                let end = self.shared_end[i].clone();
-                self.shared_start[i] = end;
+            if c.members_know_each_other() {
+                let i = c as usize;
+                let (start, end) = (&mut self.shared_start[i], &self.shared_end[i]);
+                start.sync_to(end);
             }
         }
-        self.first_phase = false;
     }
 
     fn post(&mut self, obs: &Observation<'_>) -> Publication {

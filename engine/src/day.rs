@@ -192,17 +192,13 @@ impl State {
     /// C11: the outcome of today's final votes.
     pub(crate) fn lynch_result(&self, day: u16, first_day_pardon: bool) -> LynchResult {
         // Only the living vote and only the living are voted for today.
-        let mut total = 0u32;
-        for s in self.alive.iter() {
-            total += self.tally[s as usize] as u32;
-        }
+        let (leaders, best) = leaders_of(&self.tally, self.alive);
         // C11.1: nobody voted for anybody.
-        if total == 0 {
+        if best == 0 {
             return LynchResult::AllPass;
         }
-        let (leaders, _) = leaders_of(&self.tally, self.alive);
         // C11.2: day 1, one vote for a player and every other cast vote PASS.
-        if day == 1 && first_day_pardon && total == 1 {
+        if day == 1 && first_day_pardon && best == 1 && leaders.len() == 1 {
             return LynchResult::Pardoned(leaders.lowest().expect("one vote has a target"));
         }
         // C11.3 / C11.4.
@@ -317,18 +313,17 @@ impl State {
 }
 
 /// The seats of `among` with the most votes in `tally`, and that count.
+/// Two passes without data-dependent branches: votes are random, so a
+/// branchy running maximum mispredicts on the hot path.
 #[inline]
 fn leaders_of(tally: &[u8; crate::MAX_PLAYERS], among: PlayerSet) -> (PlayerSet, u8) {
     let mut best = 0u8;
-    let mut leaders = PlayerSet::EMPTY;
     for s in among.iter() {
-        let t = tally[s as usize];
-        if t > best {
-            best = t;
-            leaders = PlayerSet::single(s);
-        } else if t == best {
-            leaders.insert(s);
-        }
+        best = best.max(tally[s as usize]);
     }
-    (leaders, best)
+    let mut leaders = 0u64;
+    for s in among.iter() {
+        leaders |= ((tally[s as usize] == best) as u64) << s;
+    }
+    (PlayerSet(leaders), best)
 }

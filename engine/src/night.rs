@@ -171,11 +171,8 @@ impl State {
         let n = self.n as usize;
         moves.kill[..n].fill(NONE);
         moves.act[..n].fill(NONE);
-        for s in self.present.iter() {
+        for s in self.present.inter(self.night_movers).iter() {
             let info = self.roles[s as usize].info();
-            if !info.shoots && info.night == NightAbility::None {
-                continue;
-            }
             let choice = players.night(&self.observe(s));
             if info.shoots {
                 if let Some(t) = choice.kill {
@@ -213,7 +210,7 @@ impl State {
         for step in NIGHT_ORDER {
             match step {
                 NightStep::Information => {
-                    for s in self.alive.iter() {
+                    for s in self.alive.inter(self.night_movers).iter() {
                         let Some(t) = moves.act(s) else { continue };
                         match self.roles[s as usize].info().night {
                             NightAbility::CheckCamp => {
@@ -273,10 +270,7 @@ impl State {
         let mut target = NONE;
         let mut first = NONE;
         let mut any = false;
-        for s in self.living(camp).iter() {
-            if !self.roles[s as usize].info().shoots {
-                continue;
-            }
+        for s in self.living(camp).inter(self.shooters).iter() {
             any = true;
             let t = moves.kill[s as usize];
             if t == NONE {

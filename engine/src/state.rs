@@ -74,6 +74,10 @@ pub struct State {
     pub(crate) n: u8,
     pub(crate) roles: [Role; MAX_PLAYERS],
     pub(crate) camp_members: [PlayerSet; Camp::COUNT],
+    /// Seats whose role has a night move or shoots (fixed per deal).
+    pub(crate) night_movers: PlayerSet,
+    /// Seats whose role takes part in its camp's kill (C4).
+    pub(crate) shooters: PlayerSet,
     pub(crate) alive: PlayerSet,
     pub(crate) phase: Phase,
     pub(crate) reveal_roles: bool,
@@ -95,6 +99,8 @@ pub struct State {
     pub(crate) knowledge: [Knowledge; MAX_PLAYERS],
     /// Public record of deaths: the day (or night) number and the cause.
     pub(crate) death: [Option<(Phase, DeathCause)>; MAX_PLAYERS],
+    /// Players killed at night (public: the dawn announcement).
+    pub(crate) night_killed: PlayerSet,
     /// The dead whose roles are announced when `reveal_roles` is on (all but modkills, C15).
     pub(crate) revealed: PlayerSet,
     /// Players who left in the current phase and still owe their last word.
@@ -110,6 +116,8 @@ impl Default for State {
             n: 0,
             roles: [Role::Citizen; MAX_PLAYERS],
             camp_members: [PlayerSet::EMPTY; Camp::COUNT],
+            night_movers: PlayerSet::EMPTY,
+            shooters: PlayerSet::EMPTY,
             alive: PlayerSet::EMPTY,
             phase: Phase::Day(1),
             reveal_roles: false,
@@ -123,6 +131,7 @@ impl Default for State {
             claimed: [PlayerSet::EMPTY; Role::COUNT],
             knowledge: [Knowledge::default(); MAX_PLAYERS],
             death: [None; MAX_PLAYERS],
+            night_killed: PlayerSet::EMPTY,
             revealed: PlayerSet::EMPTY,
             leaving: PlayerSet::EMPTY,
             end: None,
@@ -152,8 +161,18 @@ impl State {
         self.n = n as u8;
         self.roles[..n].copy_from_slice(roles);
         self.camp_members = [PlayerSet::EMPTY; Camp::COUNT];
+        self.night_movers = PlayerSet::EMPTY;
+        self.shooters = PlayerSet::EMPTY;
         for (s, r) in roles.iter().enumerate() {
-            self.camp_members[r.camp() as usize].insert(s as Seat);
+            let s = s as Seat;
+            let info = r.info();
+            self.camp_members[info.camp as usize].insert(s);
+            if info.shoots {
+                self.shooters.insert(s);
+            }
+            if info.shoots || info.night != crate::role::NightAbility::None {
+                self.night_movers.insert(s);
+            }
         }
         self.alive = PlayerSet::first(n);
         self.phase = Phase::Day(1);
@@ -168,6 +187,7 @@ impl State {
         self.claimed = [PlayerSet::EMPTY; Role::COUNT];
         self.knowledge[..n].fill(Knowledge::default());
         self.death[..n].fill(None);
+        self.night_killed = PlayerSet::EMPTY;
         self.revealed = PlayerSet::EMPTY;
         self.leaving = PlayerSet::EMPTY;
         self.end = None;
@@ -224,6 +244,9 @@ impl State {
             self.death[s as usize] = Some((self.phase, cause));
             if cause != DeathCause::Modkilled {
                 self.revealed.insert(s);
+            }
+            if cause == DeathCause::Killed {
+                self.night_killed.insert(s);
             }
             if L::ENABLED {
                 // C9 setting; C15: a modkilled player's role stays hidden regardless.
@@ -432,6 +455,10 @@ impl<'a> Observation<'a> {
     /// Everything `s` has published so far (posts and last word).
     pub fn said(&self, s: Seat) -> &Publication {
         &self.st.said[s as usize]
+    }
+    /// Everybody killed at night so far (public).
+    pub fn killed_at_night(&self) -> PlayerSet {
+        self.st.night_killed
     }
     /// When and how `s` left the game, if he has (deaths are public).
     pub fn death(&self, s: Seat) -> Option<(Phase, DeathCause)> {

@@ -328,13 +328,15 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
     writeln!(
         out,
         "bench: setup {} ({} players), agents {}, rules [{}], {} games per measurement",
-        job.variant.setup, job.variant.players, job.variant.agents, job.variant.rules, a.games
+        job.variant.setup,
+        job.variant.players,
+        job.variant.agents,
+        if job.variant.rules.is_empty() { "default" } else { &job.variant.rules },
+        a.games
     )?;
-    // One thread, no pool: the plain loop a worker runs.
-    let key = master_key(a.seed);
-    let mut w = Worker::new(job.lineup.clone(), key);
-    let warm = (a.games / 20).max(1);
-    for i in 0..warm {
+    // The bare game loop of one worker: engine and agents only.
+    let mut w = Worker::new(job.lineup.clone(), master_key(a.seed));
+    for i in 0..(a.games / 20).max(1) {
         std::hint::black_box(w.play(&job.game, i, &mut NoLog));
     }
     let t = Instant::now();
@@ -343,27 +345,36 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
         let o = w.play(&job.game, i, &mut NoLog);
         checksum = checksum.wrapping_add(o.days as u64 + o.winner.map_or(0, |c| c as u64 + 1));
     }
-    let one = t.elapsed().as_secs_f64();
-    let rate1 = a.games as f64 / one;
-    writeln!(
-        out,
-        "1 thread : {:>12.0} games/s  {:>8.1} ns/game  (checksum {checksum})",
-        rate1,
-        one * 1e9 / a.games as f64
-    )?;
-    let spec = RunSpec { jobs: vec![job], games: a.games, seed: a.seed, threads, progress: false, games_out: None };
-    let t = Instant::now();
-    let tallies = run(&spec).map_err(Usage)?;
-    let all = t.elapsed().as_secs_f64();
-    let rate = a.games as f64 / all;
-    writeln!(
-        out,
-        "{threads} thread{}: {:>12.0} games/s  {:>8.1} ns/game  ({:.2}x one thread; {} games tallied)",
-        if threads == 1 { " " } else { "s" },
-        rate,
-        all * 1e9 / a.games as f64,
-        rate / rate1,
-        tallies[0].games
-    )?;
+    let bare = t.elapsed().as_secs_f64();
+    let line = |out: &mut std::io::StdoutLock<'_>, label: &str, secs: f64, extra: String| {
+        writeln!(
+            out,
+            "{label:<22} {:>12.0} games/s {:>9.1} ns/game  {extra}",
+            a.games as f64 / secs,
+            secs * 1e9 / a.games as f64
+        )
+    };
+    line(&mut out, "game loop, 1 thread", bare, format!("(checksum {checksum})"))?;
+    // The runner as `mafia run` uses it (tallies, chunks, rayon), on 1 thread and on all.
+    let runner = |n: usize| -> Result<(f64, u64), Usage> {
+        let spec = RunSpec {
+            jobs: vec![job.clone()],
+            games: a.games,
+            seed: a.seed,
+            threads: n,
+            progress: false,
+            games_out: None,
+        };
+        let t = Instant::now();
+        let tallies = run(&spec).map_err(Usage)?;
+        Ok((t.elapsed().as_secs_f64(), tallies[0].wins[0]))
+    };
+    let (one, wins1) = runner(1)?;
+    line(&mut out, "runner, 1 thread", one, format!("(town wins {wins1})"))?;
+    if threads > 1 {
+        let (all, wins) = runner(threads)?;
+        let label = format!("runner, {threads} threads");
+        line(&mut out, &label, all, format!("(town wins {wins}; {:.2}x the 1-thread runner)", one / all))?;
+    }
     Ok(())
 }
