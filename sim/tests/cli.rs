@@ -575,8 +575,14 @@ fn replay_json_lines_match_the_run() {
 #[test]
 fn bench_prints_games_per_second() {
     let out = ok(&["bench", "--games", "20000", "--threads", "2"]);
-    assert_eq!(out.matches("games/s").count(), 2, "{out}");
-    assert!(out.contains("1 thread"), "{out}");
-    assert!(out.contains("2 threads"), "{out}");
-    assert!(out.contains("20000 games tallied"), "{out}");
+    // The bare loop, the runner on 1 thread and the runner on 2.
+    assert_eq!(out.matches("games/s").count(), 3, "{out}");
+    assert!(out.contains("game loop, 1 thread"), "{out}");
+    assert!(out.contains("runner, 1 thread"), "{out}");
+    assert!(out.contains("runner, 2 threads"), "{out}");
+    // Both runner measurements tallied the same games.
+    let wins: Vec<&str> =
+        out.lines().filter_map(|l| l.split("town wins ").nth(1)).map(|w| w.split([')', ';']).next().unwrap()).collect();
+    assert_eq!(wins.len(), 2, "{out}");
+    assert_eq!(wins[0], wins[1], "{out}");
 }
