@@ -107,7 +107,11 @@ impl Table {
 
 impl Players for Table {
     fn new_game(&mut self, obs: &Observation<'_>) {
-        self.kind[obs.seat() as usize] = self.lineup.for_role(obs.role());
+        let kind = self.lineup.for_role(obs.role());
+        self.kind[obs.seat() as usize] = kind;
+        if kind == Strategy::Random {
+            return; // `random` keeps no per-game memory and draws nothing here.
+        }
         ask!(self, obs, shared, |a, cx| a.new_game(obs, &mut cx))
     }
 

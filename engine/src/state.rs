@@ -160,20 +160,19 @@ impl State {
         debug_assert_eq!(n, game.n as usize);
         self.n = n as u8;
         self.roles[..n].copy_from_slice(roles);
-        self.camp_members = [PlayerSet::EMPTY; Camp::COUNT];
-        self.night_movers = PlayerSet::EMPTY;
-        self.shooters = PlayerSet::EMPTY;
+        // Branch-free: the deal is random, so `if shoots` would mispredict.
+        let mut camps = [0u64; Camp::COUNT];
+        let (mut shooters, mut movers) = (0u64, 0u64);
         for (s, r) in roles.iter().enumerate() {
-            let s = s as Seat;
             let info = r.info();
-            self.camp_members[info.camp as usize].insert(s);
-            if info.shoots {
-                self.shooters.insert(s);
-            }
-            if info.shoots || info.night != crate::role::NightAbility::None {
-                self.night_movers.insert(s);
-            }
+            let bit = 1u64 << s;
+            camps[info.camp as usize] |= bit;
+            shooters |= bit * info.shoots as u64;
+            movers |= bit * (info.shoots || info.night != crate::role::NightAbility::None) as u64;
         }
+        self.camp_members = camps.map(PlayerSet);
+        self.shooters = PlayerSet(shooters);
+        self.night_movers = PlayerSet(movers);
         self.alive = PlayerSet::first(n);
         self.phase = Phase::Day(1);
         self.reveal_roles = game.rules.reveal_roles_on_death;
