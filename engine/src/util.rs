@@ -5,7 +5,7 @@ use rand::Rng;
 /// A uniform integer in `0..n` (`n > 0`) by Lemire's multiply-and-reject on
 /// one `u32` word. Written here rather than taken from `rand` so the exact
 /// draws, and so every seeded result, do not change with a `rand` upgrade.
-#[inline]
+#[inline(always)]
 pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     debug_assert!(n > 0);
     let mut m = (rng.next_u32() as u64) * (n as u64);
@@ -19,7 +19,7 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
 }
 
 /// A uniformly random member of a non-empty set.
-#[inline]
+#[inline(always)]
 pub fn pick<R: Rng + ?Sized>(rng: &mut R, set: crate::PlayerSet) -> Option<crate::Seat> {
     let n = set.len();
     if n == 0 {

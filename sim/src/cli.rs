@@ -292,7 +292,8 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         progress: !a.quiet,
         games_out: a.games_out.clone(),
     };
-    let tallies = run(&spec).map_err(|e| Usage(format!("games-out: {e}")))?;
+    let output = run(&spec).map_err(|e| Usage(format!("games-out: {e}")))?;
+    let tallies = output.tallies;
     let rows: Vec<(Variant, &crate::tally::Tally)> =
         spec.jobs.iter().map(|j| j.variant.clone()).zip(tallies.iter()).collect();
     let mut tables = build_tables(&rows).map_err(|e| Usage(format!("building tables: {e}")))?;
@@ -305,7 +306,10 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         }
     }
     if let Some(p) = &a.games_out {
-        eprintln!("wrote {}", p.display());
+        match output.games_out_error {
+            None => eprintln!("wrote {}", p.display()),
+            Some(e) => return Err(Usage(format!("--games-out {}: {e} (the tables above are complete)", p.display()))),
+        }
     }
     Ok(())
 }
@@ -366,8 +370,8 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
             games_out: None,
         };
         let t = Instant::now();
-        let tallies = run(&spec).map_err(Usage)?;
-        Ok((t.elapsed().as_secs_f64(), tallies[0].wins[0]))
+        let output = run(&spec).map_err(Usage)?;
+        Ok((t.elapsed().as_secs_f64(), output.tallies[0].wins[0]))
     };
     let (one, wins1) = runner(1)?;
     line(&mut out, "runner, 1 thread", one, format!("(town wins {wins1})"))?;

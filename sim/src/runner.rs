@@ -66,8 +66,17 @@ fn deal_text(roles: &[mafia_engine::Role]) -> String {
     s
 }
 
-/// Runs every job; returns one tally per job, in job order.
-pub fn run(spec: &RunSpec) -> Result<Vec<Tally>, String> {
+/// What a run produced: one tally per job, in job order, and — if writing
+/// `--games-out` failed part-way — why. The games are still played and
+/// tallied to the end, so a full disk never loses the tables.
+pub struct RunOutput {
+    pub tallies: Vec<Tally>,
+    pub games_out_error: Option<String>,
+}
+
+/// Runs every job. `Err` only if the run could not start (threads, or the
+/// `--games-out` file could not be created).
+pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
     let threads = thread_count(spec.threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -83,6 +92,7 @@ pub fn run(spec: &RunSpec) -> Result<Vec<Tally>, String> {
         None => None,
     };
     let keep_rows = writer.is_some();
+    let mut games_out_error = None;
     let chunks = spec.games.div_ceil(CHUNK);
     let mut tallies = Vec::with_capacity(spec.jobs.len());
     for (vi, job) in spec.jobs.iter().enumerate() {
@@ -125,8 +135,10 @@ pub fn run(spec: &RunSpec) -> Result<Vec<Tally>, String> {
             for (t, rows) in parts {
                 total.merge(&t);
                 if let Some(w) = writer.as_mut() {
-                    for r in rows {
-                        w.push(r)?;
+                    if let Err(e) = rows.into_iter().try_for_each(|r| w.push(r)) {
+                        // Stop writing rows, keep playing and tallying.
+                        games_out_error = Some(e);
+                        writer = None;
                     }
                 }
             }
@@ -136,7 +148,9 @@ pub fn run(spec: &RunSpec) -> Result<Vec<Tally>, String> {
     }
     pb.finish_and_clear();
     if let Some(w) = writer {
-        w.finish()?;
+        if let Err(e) = w.finish() {
+            games_out_error = Some(e);
+        }
     }
-    Ok(tallies)
+    Ok(RunOutput { tallies, games_out_error })
 }
