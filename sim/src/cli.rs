@@ -100,7 +100,7 @@ pub struct ReplayArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Game index within the run (0-based).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long = "game", visible_alias = "game-index", value_name = "I", default_value_t = 0)]
     pub game_index: u64,
     /// JSON lines instead of a story.
     #[arg(long)]
