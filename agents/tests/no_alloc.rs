@@ -1,0 +1,60 @@
+//! The hot path allocates nothing: after a worker is made, playing games
+//! (random and classic agents, every rule that draws) does not touch the
+//! heap. A counting global allocator proves it.
+
+use mafia_agents::{Lineup, Worker, master_key};
+use mafia_engine::{Game, NoLog, Preset};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn playing_games_allocates_nothing() {
+    for (agents, rules) in [
+        ("random", vec![]),
+        ("classic", vec![]),
+        ("classic,mafia=random", vec![("tie_break", "random"), ("absence", "0.1"), ("modkill", "0.02")]),
+    ] {
+        let mut setup = Preset::find("classic-13").unwrap().setup();
+        for (k, v) in rules {
+            setup.rules.set(k, v).unwrap();
+        }
+        let game = Game::new(&setup).unwrap();
+        let mut lineup = Lineup::default();
+        lineup.apply(agents).unwrap();
+        let mut worker = Worker::new(lineup, master_key(5));
+        // Warm up once, then count.
+        worker.play(&game, 0, &mut NoLog);
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let mut days = 0u64;
+        for i in 1..2000 {
+            days += worker.play(&game, i, &mut NoLog).days as u64;
+        }
+        let after = ALLOCATIONS.load(Ordering::Relaxed);
+        assert!(days > 2000, "the games were played ({agents})");
+        assert_eq!(after - before, 0, "{agents}: {} allocations in 1999 games", after - before);
+    }
+}
