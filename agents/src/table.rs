@@ -115,6 +115,12 @@ impl Players for Table {
         ask!(self, obs, shared, |a, cx| a.new_game(obs, &mut cx))
     }
 
+    #[inline]
+    fn quiet(&self, s: Seat) -> bool {
+        // `random` never speaks nor changes its vote (see random.rs).
+        self.kind[s as usize] == Strategy::Random
+    }
+
     fn begin_phase(&mut self, _day: u16, _night: bool) {
         // Each phase's shared draws start past everything any member read before.
         for c in Camp::ALL {
@@ -127,39 +133,31 @@ impl Players for Table {
     }
 
     fn post(&mut self, obs: &Observation<'_>) -> Publication {
-        if self.kind[obs.seat() as usize] == Strategy::Random {
-            return Publication::NONE; // `random` never speaks nor changes (see random.rs)
-        }
         ask!(self, obs, |a, cx| a.post(obs, &mut cx))
     }
+    #[inline]
     fn vote(&mut self, obs: &Observation<'_>) -> Vote {
         ask!(self, obs, |a, cx| a.vote(obs, &mut cx))
     }
     fn revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
-        if self.kind[obs.seat() as usize] == Strategy::Random {
-            return None; // `random` never speaks nor changes (see random.rs)
-        }
         ask!(self, obs, |a, cx| a.revise(obs, &mut cx))
     }
     fn defence(&mut self, obs: &Observation<'_>) -> Publication {
-        if self.kind[obs.seat() as usize] == Strategy::Random {
-            return Publication::NONE; // `random` never speaks nor changes (see random.rs)
-        }
         ask!(self, obs, |a, cx| a.defence(obs, &mut cx))
     }
+    #[inline]
     fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Seat {
         ask!(self, obs, |a, cx| a.runoff(obs, candidates, &mut cx))
     }
+    #[inline]
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet) -> bool {
         ask!(self, obs, |a, cx| a.hang_both(obs, pair, &mut cx))
     }
+    #[inline]
     fn night(&mut self, obs: &Observation<'_>) -> NightChoice {
         ask!(self, obs, shared, |a, cx| a.night(obs, &mut cx))
     }
     fn last_word(&mut self, obs: &Observation<'_>) -> Publication {
-        if self.kind[obs.seat() as usize] == Strategy::Random {
-            return Publication::NONE; // `random` never speaks nor changes (see random.rs)
-        }
         ask!(self, obs, |a, cx| a.last_word(obs, &mut cx))
     }
 }

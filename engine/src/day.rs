@@ -75,7 +75,7 @@ impl State {
         let present = self.present;
 
         // Posts (a Commissar may reveal here).
-        for s in present.iter() {
+        for s in present.inter(self.talkers).iter() {
             let what = players.post(&self.observe(s));
             if !what.is_empty() {
                 self.publish(s, &what);
@@ -98,7 +98,7 @@ impl State {
             }
         }
         // C10: one change per player, in seat order; the second vote is final.
-        for s in present.iter() {
+        for s in present.inter(self.talkers).iter() {
             if self.votes[s as usize] == NO_VOTE {
                 continue;
             }
@@ -223,7 +223,7 @@ impl State {
             return PlayerSet::EMPTY;
         }
         // C12.2: the tied may each write a defence.
-        for s in tied.iter() {
+        for s in tied.inter(self.talkers).iter() {
             let what = players.defence(&self.observe(s));
             if !what.is_empty() {
                 self.publish(s, &what);

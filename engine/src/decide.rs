@@ -58,6 +58,13 @@ pub struct NightChoice {
 pub trait Players {
     /// A new game; called once per seat before day 1 (the C2 conference happens here).
     fn new_game(&mut self, obs: &Observation<'_>);
+    /// Whether seat `s` is *quiet* this game: it never posts, never changes
+    /// its vote, never defends and says nothing in its last word. The engine
+    /// then skips asking (the answers would be empty); nothing else changes.
+    /// Asked once per seat after [`Players::new_game`]. Default: not quiet.
+    fn quiet(&self, _s: Seat) -> bool {
+        false
+    }
     /// A phase begins (`night` false = day). Drivers refresh any shared,
     /// pre-agreed randomness here.
     fn begin_phase(&mut self, _day: u16, _night: bool) {}

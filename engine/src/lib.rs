@@ -102,6 +102,12 @@ where
     for s in 0..state.players() as Seat {
         players.new_game(&state.observe(s));
     }
+    state.talkers = PlayerSet::first(state.players());
+    for s in 0..state.players() as Seat {
+        if players.quiet(s) {
+            state.talkers.remove(s);
+        }
+    }
     let mut day = 1u16;
     let end = loop {
         if let Some(end) = state.run_day(game, day, players, host, activity, log) {

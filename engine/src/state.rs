@@ -99,6 +99,9 @@ pub struct State {
     pub(crate) knowledge: [Knowledge; MAX_PLAYERS],
     /// Public record of deaths: the day (or night) number and the cause.
     pub(crate) death: [Option<(Phase, DeathCause)>; MAX_PLAYERS],
+    /// Seats that may post, change votes, defend or speak a last word
+    /// (everyone but the seats their players declared quiet).
+    pub(crate) talkers: PlayerSet,
     /// Players killed at night (public: the dawn announcement).
     pub(crate) night_killed: PlayerSet,
     /// The dead whose roles are announced when `reveal_roles` is on (all but modkills, C15).
@@ -131,6 +134,7 @@ impl Default for State {
             claimed: [PlayerSet::EMPTY; Role::COUNT],
             knowledge: [Knowledge::default(); MAX_PLAYERS],
             death: [None; MAX_PLAYERS],
+            talkers: PlayerSet::EMPTY,
             night_killed: PlayerSet::EMPTY,
             revealed: PlayerSet::EMPTY,
             leaving: PlayerSet::EMPTY,
@@ -186,6 +190,8 @@ impl State {
         self.claimed = [PlayerSet::EMPTY; Role::COUNT];
         self.knowledge[..n].fill(Knowledge::default());
         self.death[..n].fill(None);
+        // Everyone talks until the players say otherwise (see `play_dealt`).
+        self.talkers = PlayerSet::first(n);
         self.night_killed = PlayerSet::EMPTY;
         self.revealed = PlayerSet::EMPTY;
         self.leaving = PlayerSet::EMPTY;
@@ -274,7 +280,8 @@ impl State {
         let leaving = self.leaving;
         self.leaving = PlayerSet::EMPTY;
         for s in leaving.iter() {
-            let what = players.last_word(&self.observe(s));
+            // A quiet seat's last word is empty: logged, not asked.
+            let what = if self.talkers.contains(s) { players.last_word(&self.observe(s)) } else { Publication::NONE };
             self.publish(s, &what);
             if L::ENABLED {
                 log.push(Event::LastWord { seat: s, what });
