@@ -203,24 +203,6 @@ impl GameStreams {
     pub fn get(&mut self, p: Purpose) -> &mut Stream {
         &mut self.streams[p.index()]
     }
-
-    /// Two different purposes at once (for the engine's host and activity draws).
-    pub fn pair(&mut self, a: Purpose, b: Purpose) -> (&mut Stream, &mut Stream) {
-        let (i, j) = (a.index(), b.index());
-        assert!(i != j, "two handles on one stream");
-        if i < j {
-            let (x, y) = self.streams.split_at_mut(j);
-            (&mut x[i], &mut y[0])
-        } else {
-            let (x, y) = self.streams.split_at_mut(i);
-            (&mut y[0], &mut x[j])
-        }
-    }
-
-    /// Three different purposes at once.
-    pub fn triple(&mut self, a: Purpose, b: Purpose, c: Purpose) -> [&mut Stream; 3] {
-        self.streams.get_disjoint_mut([a.index(), b.index(), c.index()]).expect("three distinct purposes")
-    }
 }
 
 #[cfg(test)]
