@@ -72,6 +72,9 @@ pub struct RunArgs {
     /// Games per variant.
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
+    /// Index of the first game: shards of one run (say, on a cluster) use the same seed and disjoint ranges.
+    #[arg(long, value_name = "I", default_value_t = 0)]
+    pub first_game: u64,
     /// Master seed; the same seed gives byte-identical output on any thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -284,9 +287,13 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
     }
     check_threads(a.threads)?;
     let jobs = jobs(&a.game, &a.sweeps)?;
+    if a.first_game.checked_add(a.games).is_none() {
+        return Err(Usage(format!("--first-game {} with --games {}: past the last game index", a.first_game, a.games)));
+    }
     let spec = RunSpec {
         jobs,
         games: a.games,
+        first: a.first_game,
         seed: a.seed,
         threads: a.threads,
         progress: !a.quiet,
@@ -364,6 +371,7 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
         let spec = RunSpec {
             jobs: vec![job.clone()],
             games: a.games,
+            first: 0,
             seed: a.seed,
             threads: n,
             progress: false,

@@ -30,7 +30,12 @@ pub struct Job {
 /// A run: variants, games per variant, master seed, threads.
 pub struct RunSpec {
     pub jobs: Vec<Job>,
+    /// Games per job, with indices `first..first + games`.
     pub games: u64,
+    /// The first game index. Shards of one big run (a cluster's machines)
+    /// take disjoint ranges of the same seed; their tallies add up to the
+    /// whole run's, and their per-game rows concatenate to its rows.
+    pub first: u64,
     pub seed: u64,
     pub threads: usize,
     pub progress: bool,
@@ -107,8 +112,8 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                     .map_init(
                         || Worker::new(job.lineup.clone(), key),
                         |w, c| {
-                            let start = c * CHUNK;
-                            let end = (start + CHUNK).min(spec.games);
+                            let start = spec.first + c * CHUNK;
+                            let end = (start + CHUNK).min(spec.first + spec.games);
                             let mut t = Tally::new(job.game.rules().day_cap);
                             let mut rows = Vec::new();
                             for i in start..end {

@@ -586,3 +586,23 @@ fn bench_prints_games_per_second() {
     assert_eq!(wins.len(), 2, "{out}");
     assert_eq!(wins[0], wins[1], "{out}");
 }
+
+#[test]
+fn shards_of_a_run_add_up_to_the_whole_run() {
+    // A cluster splits one run by game index: same seed, disjoint ranges.
+    let dir = TempDir::new("shards");
+    let p = |f: &str| dir.path(f).display().to_string();
+    ok(&["run", "--games", "3000", "--seed", "9", "--quiet", "--games-out", &p("all.csv"), "--out", &p("all-sum.csv")]);
+    ok(&["run", "--games", "1800", "--seed", "9", "--quiet", "--games-out", &p("a.csv"), "--out", &p("a-sum.csv")]);
+    let second = ["run", "--games", "1200", "--first-game", "1800", "--seed", "9", "--quiet"];
+    ok(&[&second[..], &["--games-out", &p("b.csv"), "--out", &p("b-sum.csv")]].concat());
+    // Per-game rows: the shards' rows, in order, are the whole run's rows.
+    let mut shards = csv_rows(&dir.path("a.csv"));
+    shards.extend(csv_rows(&dir.path("b.csv")));
+    assert_eq!(shards, csv_rows(&dir.path("all.csv")));
+    // Tallies: the shards' counts add up to the whole run's.
+    let count = |f: &str, c: &str| -> u64 { col(&csv_rows(&dir.path(f))[0], c).parse().unwrap() };
+    for c in ["games", "town_wins", "mafia_wins", "end_parity", "end_mafia_eliminated"] {
+        assert_eq!(count("a-sum.csv", c) + count("b-sum.csv", c), count("all-sum.csv", c), "{c}");
+    }
+}
