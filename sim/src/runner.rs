@@ -6,7 +6,7 @@
 
 use crate::tables::{GameRow, GamesWriter, Variant};
 use crate::tally::Tally;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use mafia_agents::{Lineup, Worker, master_key};
 use mafia_engine::{Game, NoLog};
 use rayon::prelude::*;
@@ -53,8 +53,11 @@ fn progress_bar(total: u64, show: bool) -> ProgressBar {
     }
     let pb = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
     pb.set_style(
-        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}  {msg}")
-            .expect("a valid template"),
+        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}  {msg}")
+            .expect("a valid template")
+            .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0} games/s", s.per_sec());
+            }),
     );
     pb
 }
