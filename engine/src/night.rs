@@ -10,7 +10,7 @@
 
 use crate::decide::Players;
 use crate::event::{DeathCause, EndCause, Event, Log, MissReason};
-use crate::role::{Camp, NightAbility};
+use crate::role::{Camp, NightAbility, Role};
 use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::Game;
 use crate::state::{CheckOutcome, End, Phase, State};
@@ -46,6 +46,27 @@ impl NightStep {
             NightStep::Marks => "marks for later",
             NightStep::InformationOnMoves => "information on moves",
         }
+    }
+
+    /// What the step does, for the night-order table.
+    pub const fn about(self) -> &'static str {
+        match self {
+            NightStep::StartOfNight => "last night's statuses expire; carried effects take hold",
+            NightStep::Control => "blocks and redirects",
+            NightStep::Protection => "guards and heals",
+            NightStep::Information => "checks of people, answered against the state at dusk (C7)",
+            NightStep::Kills => "each camp's kill: all its living shooters must name the same player (C4)",
+            NightStep::Marks => "marks that act later (the next night or day)",
+            NightStep::InformationOnMoves => "reports on who moved where",
+        }
+    }
+
+    /// The roles whose moves resolve in this step.
+    pub fn roles(self) -> impl Iterator<Item = Role> {
+        Role::ALL.into_iter().filter(move |r| {
+            let info = r.info();
+            (self == NightStep::Kills && info.shoots) || info.night.step() == Some(self)
+        })
     }
 }
 
@@ -290,5 +311,23 @@ impl State {
             }
         }
         if any { Some(target) } else { None }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_role_with_a_night_move_has_a_step() {
+        for role in Role::ALL {
+            let info = role.info();
+            let steps: Vec<NightStep> = NIGHT_ORDER.into_iter().filter(|s| s.roles().any(|r| r == role)).collect();
+            let expected = info.shoots as usize + (info.night != NightAbility::None) as usize;
+            assert_eq!(steps.len(), expected, "{role}: {steps:?}");
+        }
+        // C5/C6 are information, C4 is a kill.
+        assert!(NightStep::Information.roles().eq([Role::Commissar, Role::Don]));
+        assert!(NightStep::Kills.roles().eq([Role::Mafioso, Role::Don]));
     }
 }

@@ -47,6 +47,8 @@ pub enum Command {
     Rules,
     /// Tell one game as a story (or JSON lines).
     Replay(ReplayArgs),
+    /// Print the night order: each step, the roles that move in it, what it does.
+    NightOrder(NightOrderArgs),
     /// Measure games per second on one thread and on all.
     Bench(BenchArgs),
 }
@@ -108,6 +110,13 @@ pub struct ReplayArgs {
     /// JSON lines instead of a story.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct NightOrderArgs {
+    /// Only the roles of this setup (a preset or a file); all roles without it.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub setup: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -262,6 +271,7 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
             Ok(())
         }
         Some(Command::Bench(a)) => cmd_bench(a),
+        Some(Command::NightOrder(a)) => cmd_night_order(a),
     }
 }
 
@@ -317,6 +327,25 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
             None => eprintln!("wrote {}", p.display()),
             Some(e) => return Err(Usage(format!("--games-out {}: {e} (the tables above are complete)", p.display()))),
         }
+    }
+    Ok(())
+}
+
+fn cmd_night_order(a: NightOrderArgs) -> Result<(), Usage> {
+    let in_setup: Option<Vec<mafia_engine::Role>> = match &a.setup {
+        None => None,
+        Some(name) => {
+            let game = check(&load(name, None)?.setup)?;
+            Some(mafia_engine::Role::ALL.into_iter().filter(|&r| game.count(r) > 0).collect())
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{:<5} {:<22} {:<22} what happens", "step", "phase", "roles")?;
+    for (i, step) in mafia_engine::NIGHT_ORDER.iter().enumerate() {
+        let roles: Vec<&str> =
+            step.roles().filter(|r| in_setup.as_ref().is_none_or(|set| set.contains(r))).map(|r| r.name()).collect();
+        let roles = if roles.is_empty() { "-".to_string() } else { roles.join(", ") };
+        writeln!(out, "{:<5} {:<22} {:<22} {}", i + 1, step.name(), roles, step.about())?;
     }
     Ok(())
 }

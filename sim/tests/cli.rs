@@ -606,3 +606,16 @@ fn shards_of_a_run_add_up_to_the_whole_run() {
         assert_eq!(count("a-sum.csv", c) + count("b-sum.csv", c), count("all-sum.csv", c), "{c}");
     }
 }
+
+#[test]
+fn night_order_lists_the_steps_and_their_roles() {
+    let out = ok(&["night-order"]);
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(rows.len(), 7, "{out}");
+    // C5/C6 checks come before the C4 kill (C7: checks see the state at dusk).
+    let info = rows.iter().position(|l| l.contains("information on people")).unwrap();
+    let kills = rows.iter().position(|l| l.contains("kills")).unwrap();
+    assert!(info < kills, "{out}");
+    assert!(rows[info].contains("commissar") && rows[info].contains("don"), "{out}");
+    assert!(rows[kills].contains("mafioso") && rows[kills].contains("don"), "{out}");
+}
