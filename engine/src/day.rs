@@ -7,7 +7,7 @@ use crate::event::{DeathCause, EndCause, Event, Log, LynchResult};
 use crate::rules::TieBreak;
 use crate::seat::{PlayerSet, Seat};
 use crate::setup::Game;
-use crate::state::{End, NO_VOTE, PASS, Phase, State, encode};
+use crate::state::{End, NO_VOTE, PASS, Phase, State, draw_each, encode};
 use crate::util::pick;
 use rand::Rng;
 
@@ -46,14 +46,11 @@ impl State {
         self.changed = PlayerSet::EMPTY;
 
         // C15: modkills, one draw per living player from the activity stream.
-        if game.modkill_threshold > 0 {
-            let mut gone = PlayerSet::EMPTY;
-            for s in self.alive.iter() {
-                if (activity.next_u32() as u64) < game.modkill_threshold {
-                    gone.insert(s);
-                    if L::ENABLED {
-                        log.push(Event::Modkill { seat: s });
-                    }
+        {
+            let gone = draw_each(self.alive, game.modkill_threshold, activity);
+            if L::ENABLED {
+                for s in gone.iter() {
+                    log.push(Event::Modkill { seat: s });
                 }
             }
             if !gone.is_empty() {

@@ -322,19 +322,29 @@ impl State {
     /// Draws who is absent this phase (C16) from the activity stream. With
     /// a zero rate no draw is made.
     pub(crate) fn draw_presence<R: Rng + ?Sized, L: Log>(&mut self, threshold: u64, activity: &mut R, log: &mut L) {
-        self.present = self.alive;
-        if threshold == 0 {
-            return;
-        }
-        for s in self.alive.iter() {
-            if (activity.next_u32() as u64) < threshold {
-                self.present.remove(s);
-                if L::ENABLED {
-                    log.push(Event::Absent { seat: s });
-                }
+        let absent = draw_each(self.alive, threshold, activity);
+        self.present = self.alive.minus(absent);
+        if L::ENABLED {
+            for s in absent.iter() {
+                log.push(Event::Absent { seat: s });
             }
         }
     }
+}
+
+/// The members of `set` for whom one activity draw each falls under
+/// `threshold` (C15 modkills, C16 absences), drawn in seat order. A zero
+/// threshold draws nothing, so a zero rate costs nothing.
+pub(crate) fn draw_each<R: Rng + ?Sized>(set: PlayerSet, threshold: u64, rng: &mut R) -> PlayerSet {
+    let mut hit = PlayerSet::EMPTY;
+    if threshold > 0 {
+        for s in set.iter() {
+            if (rng.next_u32() as u64) < threshold {
+                hit.insert(s);
+            }
+        }
+    }
+    hit
 }
 
 /// What one player may know: his own role, the public record, and — by his
