@@ -38,7 +38,7 @@ impl Agent for Stubborn {
         } else {
             None
         };
-        NightChoice { kill, act: None }
+        NightChoice { kill, ..NightChoice::default() }
     }
 }
 

@@ -311,7 +311,15 @@ impl Agent for ClassicAgent {
                 let pool = outsiders.minus(obs.checked());
                 choice.act = pick(cx.rng, if pool.is_empty() { outsiders } else { pool });
             }
-            _ => {}
+            // Extended roles: the classic conventions do not cover them yet;
+            // they make the `random` strategy's move (a later issue brings their strategies).
+            _ => {
+                crate::random::random_move(obs, &mut choice, cx.rng);
+                let search = obs.search_targets();
+                if !search.is_empty() {
+                    choice.search = pick(cx.rng, search);
+                }
+            }
         }
         if obs.role().info().shoots {
             choice.kill = self.mafia_target(obs);

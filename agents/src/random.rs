@@ -1,17 +1,68 @@
-//! The `random` strategy: the baseline with an exactly computable outcome.
+//! The `random` strategy: the baseline with an exactly computable outcome
+//! in the classic set, and a uniformly random legal move for every role of
+//! the extended set.
 //!
 //! Votes for a uniformly random other living player, never PASS, never
 //! changes. Runoff votes and hang-both votes are uniform too. At night the
 //! mafia all shoot the same uniformly random living non-mafia player (the
-//! draw comes from the camp's shared stream: perfect coordination); checks
-//! pick uniformly among living players other than oneself.
+//! draw comes from the camp's shared stream: perfect coordination). Every
+//! role move names a uniformly random legal target (the engine's
+//! `Observation::targets`); the Swindler and the Journalist draw a second
+//! one; the Role Prostitute first draws a usable role, then its targets. A
+//! bandit names a uniformly random player he does not know yet in the
+//! search (E3). The Chosen gives his secret votes with his open vote.
 
 use crate::agent::{Agent, Cx};
-use mafia_engine::{NightAbility, NightChoice, Observation, PlayerSet, Seat, Vote, pick};
+use mafia_engine::{NightAbility, NightChoice, Observation, PlayerSet, Seat, Targets, Vote, pick};
 use rand::Rng as _;
 
 #[derive(Clone, Debug, Default)]
 pub struct RandomAgent;
+
+/// A uniformly random legal move of `ability` (targets only).
+#[inline]
+pub(crate) fn random_targets(
+    obs: &Observation<'_>,
+    ability: NightAbility,
+    rng: &mut crate::streams::Stream,
+) -> (Option<Seat>, Option<Seat>) {
+    match ability.info().targets {
+        Targets::Zero => (None, None),
+        Targets::One => (pick(rng, obs.targets(ability)), None),
+        Targets::Two => {
+            let Some(a) = pick(rng, obs.targets(ability)) else { return (None, None) };
+            match pick(rng, obs.second_targets(ability, a)) {
+                Some(b) => (Some(a), Some(b)),
+                None => (None, None),
+            }
+        }
+    }
+}
+
+/// A uniformly random legal role move (E19: the Role Prostitute draws a usable role first).
+#[inline]
+pub(crate) fn random_move(obs: &Observation<'_>, choice: &mut NightChoice, rng: &mut crate::streams::Stream) {
+    let mut ability = obs.ability();
+    if ability == NightAbility::Borrow {
+        let usable = obs.borrowable();
+        if usable.is_empty() {
+            return;
+        }
+        let k = mafia_engine::below(rng, usable.len());
+        let role = usable.nth(k).expect("k < len");
+        choice.borrow = Some(role);
+        ability = role.info().night;
+    }
+    if ability != NightAbility::None {
+        let (a, b) = random_targets(obs, ability, rng);
+        if choice.borrow.is_some() && a.is_none() && ability.info().targets != Targets::Zero {
+            choice.borrow = None;
+            return;
+        }
+        choice.act = a;
+        choice.second = b;
+    }
+}
 
 impl Agent for RandomAgent {
     fn new_game(&mut self, _obs: &Observation<'_>, _cx: &mut Cx<'_>) {}
@@ -36,17 +87,19 @@ impl Agent for RandomAgent {
 
     #[inline]
     fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {
-        let info = obs.role().info();
-        let kill = if info.shoots {
+        let mut choice = NightChoice::default();
+        if obs.shoots() {
             let targets = obs.alive().minus(obs.camp_mates());
-            match cx.shared.as_deref_mut() {
+            choice.kill = match cx.shared.as_deref_mut() {
                 Some(shared) => pick(shared, targets),
                 None => pick(cx.rng, targets),
-            }
-        } else {
-            None
-        };
-        let act = if info.night != NightAbility::None { pick(cx.rng, obs.others_alive()) } else { None };
-        NightChoice { kill, act }
+            };
+        }
+        random_move(obs, &mut choice, cx.rng);
+        let search = obs.search_targets();
+        if !search.is_empty() {
+            choice.search = pick(cx.rng, search);
+        }
+        choice
     }
 }

@@ -236,7 +236,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
         // Once it holds, only that batch's last words (C13) precede the end.
         if batch_open && !matches!(e, Event::Died { .. }) {
             batch_open = false;
-            must_end = end_state(roles, alive, rules.mafia_win).is_some();
+            must_end = end_state(roles, alive, game.mafia_win()).is_some();
         }
         if must_end {
             ensure!(
@@ -261,7 +261,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                     ensure!(kill.is_some() != missed, "{}", at("C4: a night needs exactly one of kill or miss".into()));
                     ensure!(kill.is_some() || counted, "{}", at("C8: a night without a kill was not counted".into()));
                 }
-                if let Some(limit) = rules.no_kill_limit {
+                if let Some(limit) = game.no_kill_limit() {
                     ensure!(
                         nights_without_kill < limit,
                         "{}",
@@ -545,7 +545,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                 nicked.insert(seat);
                 nicks[seat as usize] = Some(target);
             }
-            Event::NightAct { seat, target } => {
+            Event::NightAct { seat, target: Some(target), .. } => {
                 ensure!(matches!(cur, Cur::Night(_)), "{}", at("a night act outside a night".into()));
                 ensure!(present.contains(seat), "{}", at("C16: an absent player acted".into()));
                 ensure!(
@@ -571,7 +571,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                 ensure!(yes == (roles[target as usize] == Role::Commissar), "{}", at("C5: the wrong answer".into()));
                 seen.role_checks += 1;
             }
-            Event::NightKill { target } => {
+            Event::NightKill { target, .. } => {
                 ensure!(matches!(cur, Cur::Night(_)), "{}", at("a kill outside a night".into()));
                 let shooters = shooters_all.inter(alive);
                 ensure!(
@@ -635,6 +635,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                             seen.two_lynched += 1;
                         }
                     }
+                    DeathCause::Mined => return Err(at("E25: a mine in the classic set".into())),
                     DeathCause::Killed => {
                         ensure!(matches!(cur, Cur::Night(_)), "{}", at("a kill death outside a night".into()));
                         ensure!(kill == Some(seat), "{}", at(format!("C4: the kill was {kill:?}")));
@@ -663,9 +664,13 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
             Event::GameEnd { winner, cause, day } => {
                 ensure!(idx == log.len() - 1, "{}", at("GameEnd is not the last event".into()));
                 ensure!(owe_last_word.is_empty(), "{}", at(format!("C13: {owe_last_word:?} got no last word")));
-                let holds = end_state(roles, alive, rules.mafia_win);
+                let holds = end_state(roles, alive, game.mafia_win());
                 match cause {
-                    EndCause::MafiaEliminated | EndCause::TownEliminated | EndCause::Parity | EndCause::Nobody => {
+                    EndCause::MafiaEliminated
+                    | EndCause::TownEliminated
+                    | EndCause::Parity
+                    | EndCause::Nobody
+                    | EndCause::OnlyBandits => {
                         ensure!(
                             holds == Some((winner, cause)),
                             "{}",
@@ -677,11 +682,11 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                         ensure!(holds.is_none(), "{}", at(format!("C19: {holds:?} held already")));
                         ensure!(winner == Some(Camp::Town), "{}", at("C8: the town wins".into()));
                         ensure!(
-                            rules.no_kill_limit == Some(nights_without_kill) && counted,
+                            game.no_kill_limit() == Some(nights_without_kill) && counted,
                             "{}",
                             at(format!(
                                 "C8: {nights_without_kill} nights without a kill, limit {:?}",
-                                rules.no_kill_limit
+                                game.no_kill_limit()
                             ))
                         );
                     }
@@ -707,6 +712,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                 seen.ends[cause as usize] += 1;
                 cur = Cur::Start; // consumed: nothing may follow (checked by position)
             }
+            other => return Err(at(format!("not an event of the classic set: {other:?}"))),
         }
     }
     ensure!(matches!(log.last(), Some(Event::GameEnd { .. })), "the game did not end with a GameEnd event");
@@ -920,7 +926,7 @@ fn the_checker_refuses_broken_logs() {
         // A night kill nobody agreed on.
         if let Some(k) = pos(&|e| matches!(e, Event::NightKill { .. })) {
             let mut bad = log.clone();
-            if let Event::NightKill { target } = &mut bad[k] {
+            if let Event::NightKill { target, .. } = &mut bad[k] {
                 *target = (*target + 1) % game.players() as Seat;
             }
             refused(&bad, &out, "C4");
@@ -1287,7 +1293,7 @@ impl Players for Script {
         let pool = o.others_alive().minus(o.checked());
         let pool = if pool.is_empty() { o.others_alive() } else { pool };
         let act = pool.nth((self.h(o, 7) >> 8) as u32 % pool.len().max(1));
-        NightChoice { kill, act }
+        NightChoice { kill, act, ..NightChoice::default() }
     }
     fn last_word(&mut self, o: &Observation<'_>) -> Publication {
         self.see(o, "last_word");

@@ -29,7 +29,10 @@
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use mafia_agents::{Lineup, Strategy, Worker, master_key};
 use mafia_benches::{COMMISSAR, DEAL, DON, MAFIOSI, Script, classic_game, is_deal_of, max_days, play_run, tally};
-use mafia_engine::{Camp, CheckOutcome, EndCause, Event, Game, LynchResult, NightMoves, NoLog, PlayerSet, Role, State};
+use mafia_engine::{
+    Camp, CheckOutcome, EndCause, Event, Game, LynchResult, Move, NightAbility, NightMoves, NoLog, PlayerSet, Role,
+    State,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -84,7 +87,7 @@ fn check_random(game: &Game, lineup: &Lineup) {
 
 fn check_classic(game: &Game, lineup: &Lineup) {
     let outcomes = assert_deterministic(game, lineup, CHECK_GAMES);
-    let limit = game.rules().no_kill_limit.expect("classic has C8 on");
+    let limit = game.no_kill_limit().expect("classic has C8 on");
     assert_within_rules(game, &outcomes, limit);
     let t = tally(&outcomes);
     assert!(t.town_wins > 0 && t.mafia_wins > 0, "both camps win some games: {t:?}");
@@ -250,8 +253,8 @@ fn night_moves() -> NightMoves {
     for m in [DON, MAFIOSI[0], MAFIOSI[1]] {
         moves.set_kill(m, Some(9));
     }
-    moves.set_act(DON, Some(COMMISSAR));
-    moves.set_act(COMMISSAR, Some(MAFIOSI[0]));
+    moves.set_move(DON, Move::one(NightAbility::CheckIsRole(Role::Commissar), COMMISSAR));
+    moves.set_move(COMMISSAR, Move::one(NightAbility::CheckCamp, MAFIOSI[0]));
     moves
 }
 
@@ -271,7 +274,7 @@ fn assert_checks(state: &State) {
 
 fn check_nights(game: &Game) {
     let mut state = dealt(game);
-    let result = state.resolve_night(&night_moves(), &mut NoLog);
+    let result = state.resolve_night(game, &night_moves(), &mut NoLog);
     assert!(result.shot, "a unanimous shot (C4)");
     assert_eq!(result.killed, set(&[9]));
     assert_checks(&state);
@@ -310,7 +313,7 @@ fn bench_nights(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("classic", "resolve_night"), |b| {
         // Resolution only records checks (idempotent) and does not remove
         // the dead, so the same state serves every iteration.
-        b.iter(|| state.resolve_night(black_box(&moves), &mut NoLog))
+        b.iter(|| state.resolve_night(&game, black_box(&moves), &mut NoLog))
     });
 
     let template = dealt(&game);

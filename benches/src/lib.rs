@@ -117,7 +117,7 @@ impl Script {
 
     /// Sets the night move of a seat.
     pub fn with_night(mut self, seat: Seat, kill: Option<Seat>, act: Option<Seat>) -> Script {
-        self.night[seat as usize] = NightChoice { kill, act };
+        self.night[seat as usize] = NightChoice { kill, act, ..NightChoice::default() };
         self
     }
 }

@@ -5,9 +5,10 @@
 use crate::decide::{Players, Vote};
 use crate::event::{DeathCause, EndCause, Event, Log, LynchResult};
 use crate::rules::TieBreak;
+use crate::seat::MAX_PLAYERS;
 use crate::seat::{PlayerSet, Seat};
 use crate::setup::Game;
-use crate::state::{End, NO_VOTE, PASS, Phase, State, draw_each, encode};
+use crate::state::{End, NO_VOTE, NONE, PASS, Phase, State, decode, draw_each, encode};
 use crate::util::pick;
 use rand::Rng;
 
@@ -56,7 +57,7 @@ impl State {
             if !gone.is_empty() {
                 self.eliminate(gone, DeathCause::Modkilled, log);
                 self.last_words(players, log);
-                if let Some(end) = self.end_check(rules.mafia_win) {
+                if let Some(end) = self.end_check(game.mafia_win) {
                     return Some(self.finish(end, log));
                 }
                 // C15: on a day with a modkill no lynch vote is held.
@@ -115,7 +116,13 @@ impl State {
             }
         }
 
-        let hanged = match self.lynch_result(day, rules.first_day_pardon) {
+        // E16, E25, E28: the extended marks on the count.
+        let counted = if game.extended { Some(self.count_marks(game, players, present, log)) } else { None };
+        let result = match &counted {
+            Some(tally) => lynch_result_of(tally, self.alive, day, rules.first_day_pardon),
+            None => self.lynch_result(day, rules.first_day_pardon),
+        };
+        let hanged = match result {
             LynchResult::Lynched(s) => {
                 if L::ENABLED {
                     log.push(Event::Lynch(LynchResult::Lynched(s)));
@@ -144,16 +151,79 @@ impl State {
                 PlayerSet::EMPTY
             }
         };
-        if !hanged.is_empty() {
-            // C12.6: one or two leave, as one elimination (C19 checks after it).
+        // E25: a mined player with 3 or more votes dies, lynched or not.
+        let mut mined = PlayerSet::EMPTY;
+        if let Some(tally) = &counted {
+            for s in self.mines.inter(self.alive).iter() {
+                let votes = tally[s as usize];
+                if votes >= 3 {
+                    if L::ENABLED {
+                        log.push(Event::MineExplodes { seat: s, votes });
+                    }
+                    if !hanged.contains(s) {
+                        mined.insert(s);
+                    }
+                }
+            }
+        }
+        if !hanged.is_empty() || !mined.is_empty() {
+            // C12.6: one or two leave by the lynch; with the mines, one elimination (C19 checks after it).
             debug_assert!(hanged.len() <= 2);
-            self.eliminate(hanged, DeathCause::Lynched, log);
+            if !hanged.is_empty() {
+                self.eliminate(hanged, DeathCause::Lynched, log);
+            }
+            if !mined.is_empty() {
+                self.eliminate(mined, DeathCause::Mined, log);
+            }
             self.last_words(players, log);
-            if let Some(end) = self.end_check(rules.mafia_win) {
+            if let Some(end) = self.end_check(game.mafia_win) {
                 return Some(self.finish(end, log));
             }
         }
         None
+    }
+
+    /// E28, E16: today's count: the Trickster's removed votes do not count;
+    /// the Chosen's secret votes do. Nobody sees this count but the host.
+    fn count_marks<P: Players, L: Log>(
+        &mut self,
+        game: &Game,
+        players: &mut P,
+        present: PlayerSet,
+        log: &mut L,
+    ) -> [u8; MAX_PLAYERS] {
+        let mut tally = self.tally;
+        for s in self.tricked.inter(present).iter() {
+            if let Some(Vote::For(t)) = decode(self.votes[s as usize]) {
+                tally[t as usize] -= 1;
+                if L::ENABLED {
+                    log.push(Event::VoteRemoved { seat: s });
+                }
+            }
+        }
+        let chosen = self.seat_of[crate::Role::Chosen as usize];
+        let k = game.rules.chosen_secret_votes;
+        if chosen != NONE && k > 0 && present.contains(chosen) {
+            let open = match decode(self.votes[chosen as usize]) {
+                Some(Vote::For(t)) => Some(t),
+                _ => None,
+            };
+            let target = match players.secret_vote(&self.observe(chosen)) {
+                Some(t) if t != chosen && self.alive.contains(t) => Some(t),
+                Some(_) => {
+                    self.refuse(chosen, "secret vote", log);
+                    open
+                }
+                None => open,
+            };
+            if let Some(t) = target {
+                tally[t as usize] += k;
+                if L::ENABLED {
+                    log.push(Event::SecretVotes { seat: chosen, target: t, votes: k });
+                }
+            }
+        }
+        tally
     }
 
     /// Records `s`'s current vote, keeping the tally in step.
@@ -188,8 +258,15 @@ impl State {
 
     /// C11: the outcome of today's final votes.
     pub(crate) fn lynch_result(&self, day: u16, first_day_pardon: bool) -> LynchResult {
+        lynch_result_of(&self.tally, self.alive, day, first_day_pardon)
+    }
+}
+
+/// C11: the outcome of a count.
+fn lynch_result_of(tally: &[u8; MAX_PLAYERS], alive: PlayerSet, day: u16, first_day_pardon: bool) -> LynchResult {
+    {
         // Only the living vote and only the living are voted for today.
-        let (leaders, best) = leaders_of(&self.tally, self.alive);
+        let (leaders, best) = leaders_of(tally, alive);
         // C11.1: nobody voted for anybody.
         if best == 0 {
             return LynchResult::AllPass;
@@ -201,7 +278,9 @@ impl State {
         // C11.3 / C11.4.
         if leaders.len() == 1 { LynchResult::Lynched(leaders.lowest().unwrap()) } else { LynchResult::Tie(leaders) }
     }
+}
 
+impl State {
     /// C12: the catastrophe procedure for a tie among `tied`. Returns who is
     /// hanged: nobody, one, or two (C12.6: never more).
     pub(crate) fn catastrophe<P: Players, L: Log>(

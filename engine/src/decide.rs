@@ -44,12 +44,17 @@ impl Publication {
     }
 }
 
-/// A player's night submission: the nick for the camp kill (C4), if his role
-/// shoots, and the target of his own role move (C5, C6), if it has one.
+/// A player's night submission: the nick for the camp kill (C4, E8), if his
+/// role shoots; his role move (C5, C6, E7–E28): its target, a second target
+/// for the Swindler and the Journalist (E11, E17), the role the Role
+/// Prostitute borrows (E19); and a bandit's search nick (E3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NightChoice {
     pub kill: Option<Seat>,
     pub act: Option<Seat>,
+    pub second: Option<Seat>,
+    pub borrow: Option<Role>,
+    pub search: Option<Seat>,
 }
 
 /// The players of one game, as the engine sees them: something that answers
@@ -82,8 +87,12 @@ pub trait Players {
     fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Seat;
     /// A hang-both (`true`) or pardon-both (`false`) vote on `pair` (C12.3).
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet) -> bool;
-    /// Night moves (C4–C6).
+    /// Night moves (C4–C6, E3, E7–E28).
     fn night(&mut self, obs: &Observation<'_>) -> NightChoice;
+    /// E16: whom the Chosen gives his secret votes; `None` = his open vote's target.
+    fn secret_vote(&mut self, _obs: &Observation<'_>) -> Option<Seat> {
+        None
+    }
     /// The last word of an eliminated player (C13).
     fn last_word(&mut self, obs: &Observation<'_>) -> Publication;
 }

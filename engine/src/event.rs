@@ -3,7 +3,8 @@
 //! nothing, so the hot path pays for no story it does not tell.
 
 use crate::decide::{Publication, Vote};
-use crate::role::{Camp, Role};
+use crate::night::NightStep;
+use crate::role::{Camp, NightAbility, Role};
 use crate::seat::{PlayerSet, Seat};
 
 /// How a player left the game.
@@ -12,6 +13,8 @@ pub enum DeathCause {
     Lynched,
     Killed,
     Modkilled,
+    /// E25: a mined player who got 3 or more votes.
+    Mined,
 }
 
 /// Why a game ended.
@@ -30,17 +33,20 @@ pub enum EndCause {
     DayCap = 4,
     /// E2: nobody alive; a draw.
     Nobody = 5,
+    /// E2: only bandits alive.
+    OnlyBandits = 6,
 }
 
 impl EndCause {
-    pub const COUNT: usize = 6;
-    pub const ALL: [EndCause; 6] = [
+    pub const COUNT: usize = 7;
+    pub const ALL: [EndCause; 7] = [
         EndCause::MafiaEliminated,
         EndCause::Parity,
         EndCause::TownEliminated,
         EndCause::NoKillRule,
         EndCause::DayCap,
         EndCause::Nobody,
+        EndCause::OnlyBandits,
     ];
     pub const fn name(self) -> &'static str {
         match self {
@@ -50,6 +56,7 @@ impl EndCause {
             EndCause::NoKillRule => "no_kill_rule",
             EndCause::DayCap => "day_cap",
             EndCause::Nobody => "nobody_left",
+            EndCause::OnlyBandits => "only_bandits",
         }
     }
 }
@@ -61,6 +68,68 @@ pub enum MissReason {
     Silent(Seat),
     /// Two living shooters sent different nicks.
     Disagree(Seat, Seat),
+}
+
+/// A status a night move puts on a player (E6 and the status words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Robbed,
+    Beaten,
+    Invited,
+    Hexed,
+}
+
+impl Status {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Status::Robbed => "robbed",
+            Status::Beaten => "beaten",
+            Status::Invited => "invited",
+            Status::Hexed => "hexed",
+        }
+    }
+}
+
+/// Why a move failed. A failed move leaves no trace (E30): watchers do not see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fail {
+    /// E6: the maker is robbed, beaten, invited or hexed; `by` made the block
+    /// (`None` for a hex, whose Witch acted last night).
+    Blocked { status: Status, by: Option<Seat> },
+    /// E6: the target is beaten: nobody can find him.
+    TargetBeaten,
+    /// E6, E23: the target is the Psycho's guest tonight.
+    TargetInvited,
+    /// E15: the target is healed.
+    TargetHealed,
+    /// E10: the target is guarded.
+    TargetGuarded,
+    /// E11: the Swindler named a mafioso.
+    TargetMafia,
+}
+
+/// Who killed (for the night trace; the dawn announcement gives no roles, E32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Killer {
+    /// C4/E8: a camp's kill, decided by `decider`.
+    Camp { camp: Camp, decider: Seat },
+    /// E20.
+    Shooter(Seat),
+    /// E23: last night's guest of the Psycho, not healed tonight.
+    Guest(Seat),
+    /// E24: someone tried to kill the Psycho while he had a guest.
+    Blast(Seat),
+}
+
+/// What an information move on moves learned (E22, E27).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// E17: the two players' camps are the same or not.
+    Compare { a: Seat, b: Seat, same: bool },
+    /// E22: the camps of everybody who made a successful move on `target`.
+    Watch { target: Seat, camps: [bool; Camp::COUNT] },
+    /// E27: whom the Detective checked, the Thief robbed, the Doctor healed (successful moves only).
+    Scout { checked: Option<Seat>, robbed: Option<Seat>, healed: Option<Seat> },
 }
 
 /// How the lynch vote of a day ended (C11, C12).
@@ -152,9 +221,132 @@ pub enum Event {
         seat: Seat,
         target: Seat,
     },
+    /// A night move as submitted (and accepted as legal).
     NightAct {
         seat: Seat,
+        ability: NightAbility,
+        target: Option<Seat>,
+        second: Option<Seat>,
+    },
+    /// E19: the Role Prostitute borrows `role` tonight.
+    Borrowed {
+        seat: Seat,
+        role: Role,
+    },
+    /// E3: a bandit names a player he suspects to be a bandit.
+    SearchNick {
+        seat: Seat,
         target: Seat,
+    },
+    /// A step of the night order begins (E30).
+    Step(NightStep),
+    /// E12/E14: from tonight `seat` acts as `role`.
+    Promoted {
+        seat: Seat,
+        role: Role,
+    },
+    /// E14: the promoted Deputy and the other role learn each other.
+    Introduced {
+        a: Seat,
+        b: Seat,
+    },
+    /// E18: last night's hex holds tonight.
+    HexHolds {
+        seat: Seat,
+    },
+    /// E29: a cycle of control moves broken at `seat` (his move stands).
+    CycleBroken {
+        seat: Seat,
+    },
+    /// A move took effect.
+    Succeeded {
+        seat: Seat,
+        ability: NightAbility,
+        target: Option<Seat>,
+    },
+    /// A move failed and left no trace.
+    Failed {
+        seat: Seat,
+        ability: NightAbility,
+        reason: Fail,
+    },
+    /// E11: `victim`'s move goes to `to` instead of `from`.
+    Redirected {
+        by: Seat,
+        victim: Seat,
+        from: Option<Seat>,
+        to: Seat,
+    },
+    /// A status put on a player tonight.
+    StatusSet {
+        seat: Seat,
+        status: Status,
+        by: Seat,
+    },
+    /// E22: the Sleepwalker watched a beaten house and is beaten too.
+    BeatenWatching {
+        seat: Seat,
+    },
+    /// E10: guarded tonight.
+    Guarded {
+        seat: Seat,
+        by: Seat,
+    },
+    /// E15: healed tonight.
+    Healed {
+        seat: Seat,
+        by: Seat,
+    },
+    /// E7: the Boss learns whether the target holds a role and his camp.
+    BossCheck {
+        seat: Seat,
+        target: Seat,
+        plain: bool,
+        camp: Camp,
+    },
+    /// E17, E22, E27.
+    Learned {
+        seat: Seat,
+        report: Report,
+    },
+    /// A kill that did not reach its target.
+    KillFailed {
+        target: Seat,
+        by: Killer,
+        reason: Fail,
+    },
+    /// E23: last night's guest healed tonight: he lives.
+    GuestSaved {
+        seat: Seat,
+        by: Seat,
+    },
+    /// E21: the Lucky's spare life absorbed tonight's kills.
+    SpareLife {
+        seat: Seat,
+    },
+    /// E18: a hex cast on a player healed tonight is lifted.
+    HexLifted {
+        seat: Seat,
+    },
+    /// E3: two bandits learn each other.
+    BanditsMeet {
+        a: Seat,
+        b: Seat,
+    },
+    /// E28: `seat`'s vote is removed today.
+    VoteRemoved {
+        seat: Seat,
+    },
+    /// E16: the Chosen's secret votes.
+    SecretVotes {
+        seat: Seat,
+        target: Seat,
+        votes: u8,
+    },
+    /// E25: a mined player got `votes` (3 or more) votes.
+    MineExplodes {
+        seat: Seat,
+        votes: u8,
     },
     /// C6: the Commissar learns a camp.
     CampCheck {
@@ -171,6 +363,7 @@ pub enum Event {
     },
     NightKill {
         target: Seat,
+        by: Killer,
     },
     NightMiss(MissReason),
     /// C8: consecutive nights without a kill so far.

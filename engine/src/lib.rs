@@ -6,7 +6,8 @@
 //! every draw comes from. Players are asked through the [`Players`] trait and
 //! see only an [`Observation`].
 //!
-//! Clauses of `rules/classic.md` are cited as `C1`…`C19` in comments and tests.
+//! Clauses of `rules/classic.md` are cited as `C1`…`C19` and those of
+//! `rules/extended.md` as `E1`…`E32` in comments and tests.
 
 mod day;
 mod decide;
@@ -14,16 +15,18 @@ mod event;
 mod night;
 mod role;
 mod rules;
+mod scenario;
 mod seat;
 mod setup;
 mod state;
 mod util;
 
 pub use decide::{NightChoice, Players, Publication, Vote};
-pub use event::{DeathCause, EndCause, Event, Log, LynchResult, MissReason, NoLog};
-pub use night::{NIGHT_ORDER, NightMoves, NightResult, NightStep};
-pub use role::{Camp, NightAbility, ROLE_INFO, Role, RoleInfo};
-pub use rules::{MafiaWin, RULE_KEYS, RuleError, RuleKey, Rules, TieBreak};
+pub use event::{DeathCause, EndCause, Event, Fail, Killer, Log, LynchResult, MissReason, NoLog, Report, Status};
+pub use night::{Move, MoveError, NIGHT_ORDER, NightMoves, NightResult, NightStep};
+pub use role::{AbilityInfo, Camp, NightAbility, ROLE_INFO, Role, RoleInfo, RoleSet, RuleSet, Targets};
+pub use rules::{CampKill, MafiaWin, NoKillLimit, RULE_KEYS, Resolution, RuleError, RuleKey, Rules, TieBreak};
+pub use scenario::{Carry, Scenario, ScenarioError, resolve_scenario};
 pub use seat::{MAX_PLAYERS, PlayerSet, Seat, SeatIter};
 pub use setup::{Game, PRESETS, Preset, Setup, SetupError, SetupProblem};
 pub use state::{CheckOutcome, End, Observation, Phase, State};

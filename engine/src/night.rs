@@ -1,41 +1,48 @@
-//! The night: collecting moves, then resolving them step by step in the
-//! order of a table ([`NIGHT_ORDER`]).
+//! The night: the start of night (promotions, the carried hex), collecting
+//! moves, then resolving them step by step in the night order (E30), a
+//! table ([`NIGHT_ORDER`]) that a setup may reorder.
 //!
-//! The steps are those of E30 so the extended roles slot in as rows of the
-//! role table and arms of [`State::resolve_night`], not as a rewrite. In the
-//! classic set only two steps have movers: information (the Don's and the
-//! Commissar's checks, C5–C6) and kills (the camp kill, C4). Night moves are
-//! simultaneous (C7): every check is judged against the state at dusk, and a
-//! checker killed tonight still learns his answer.
+//! Each step sees the statuses set by earlier steps; a move that fails
+//! leaves no trace (E30). Control moves (E29) resolve as a dependency graph
+//! with a cycle rule, or as a plain sequence (`resolution = sequential`).
+//! In the classic set only two steps have movers: information (the Don's
+//! and the Commissar's checks, C5–C6) and kills (the camp kill, C4). Checks
+//! are judged before kills, so a checker killed tonight still learns his
+//! answer (C7), and "dead" in every failure list means dead at dusk.
 
-use crate::decide::Players;
-use crate::event::{DeathCause, EndCause, Event, Log, MissReason};
-use crate::role::{Camp, NightAbility, Role};
+use crate::decide::{NightChoice, Players};
+use crate::event::{DeathCause, EndCause, Event, Fail, Killer, Log, MissReason, Report, Status};
+use crate::role::{Camp, NightAbility, Role, Targets};
+use crate::rules::Resolution;
 use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::Game;
-use crate::state::{CheckOutcome, End, Phase, State};
+use crate::state::{CheckOutcome, End, NONE, Phase, State};
 use rand::Rng;
+use std::fmt;
 
-/// A step of the night order (E30). Each role's move belongs to one step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A step of the night order (E30). Each move belongs to one step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum NightStep {
-    /// Statuses of last night expire; carried effects take hold (E30.1).
-    StartOfNight,
-    /// Blocks and redirects (E29). No classic role.
-    Control,
-    /// Guards and heals. No classic role.
-    Protection,
-    /// Checks of people: the Don (C5), the Commissar (C6).
-    Information,
-    /// The camp kill (C4).
-    Kills,
-    /// Marks for later (hexes, mines). No classic role.
-    Marks,
-    /// Information on moves (watchers). No classic role.
-    InformationOnMoves,
+    /// Promotions and appointments; last night's hex holds; statuses expire (E30.1).
+    StartOfNight = 0,
+    /// Blocks and redirects (E29).
+    Control = 1,
+    /// Guards and heals.
+    Protection = 2,
+    /// Checks of people: the Boss, the Don, the Commissar, the Detective, the Journalist.
+    Information = 3,
+    /// The guest's death, the camp kill, the Shooter, the blast, the spare life.
+    Kills = 4,
+    /// Marks for later: hexes, mines, the Trickster's pick.
+    Marks = 5,
+    /// Information on moves: the Sleepwalker, the Scout, the bandits' search.
+    InformationOnMoves = 6,
 }
 
 impl NightStep {
+    pub const ALL: [NightStep; 7] = NIGHT_ORDER;
+
     pub const fn name(self) -> &'static str {
         match self {
             NightStep::StartOfNight => "start of night",
@@ -48,24 +55,54 @@ impl NightStep {
         }
     }
 
-    /// What the step does, for the night-order table.
-    pub const fn about(self) -> &'static str {
+    /// The short key used in setup files (`night_order = ["control", …]`).
+    pub const fn key(self) -> &'static str {
         match self {
-            NightStep::StartOfNight => "last night's statuses expire; carried effects take hold",
-            NightStep::Control => "blocks and redirects",
-            NightStep::Protection => "guards and heals",
-            NightStep::Information => "checks of people, answered against the state at dusk (C7)",
-            NightStep::Kills => "each camp's kill: all its living shooters must name the same player (C4)",
-            NightStep::Marks => "marks that act later (the next night or day)",
-            NightStep::InformationOnMoves => "reports on who moved where",
+            NightStep::StartOfNight => "start",
+            NightStep::Control => "control",
+            NightStep::Protection => "protection",
+            NightStep::Information => "information",
+            NightStep::Kills => "kills",
+            NightStep::Marks => "marks",
+            NightStep::InformationOnMoves => "watchers",
         }
     }
 
-    /// The roles whose moves resolve in this step.
+    pub fn from_key(s: &str) -> Option<NightStep> {
+        NightStep::ALL.into_iter().find(|k| k.key() == s)
+    }
+
+    /// What the step does, for the night-order table.
+    pub const fn about(self) -> &'static str {
+        match self {
+            NightStep::StartOfNight => {
+                "promotions and appointments (E12, E14); last night's hex holds (E18); statuses expire"
+            }
+            NightStep::Control => "blocks and redirects, as E29's dependency graph (or in sequence)",
+            NightStep::Protection => "guards and heals",
+            NightStep::Information => "checks of people, answered against the state at dusk (C7)",
+            NightStep::Kills => {
+                "last night's guest dies unless healed (E23); each camp's kill (C4, E8); the Shooter; \
+                 the blast (E24); a Lucky's spare life absorbs what reaches him (E21)"
+            }
+            NightStep::Marks => "marks that act later: hex (next night), mine and vote removal (next day)",
+            NightStep::InformationOnMoves => "reports on who moved where (E22, E27); the bandits' search (E3)",
+        }
+    }
+
+    /// The moves that resolve in this step, in their order within it.
+    pub fn abilities(self) -> impl Iterator<Item = NightAbility> {
+        NightAbility::MOVES.into_iter().filter(move |a| a.step() == Some(self))
+    }
+
+    /// The roles whose moves resolve in this step (camp kills and the
+    /// bandits' search count as moves of every member).
     pub fn roles(self) -> impl Iterator<Item = Role> {
         Role::ALL.into_iter().filter(move |r| {
             let info = r.info();
-            (self == NightStep::Kills && info.shoots) || info.night.step() == Some(self)
+            (self == NightStep::Kills && info.shoots)
+                || (self == NightStep::InformationOnMoves && info.camp == Camp::Bandits)
+                || info.night.step() == Some(self)
         })
     }
 }
@@ -82,48 +119,191 @@ pub const NIGHT_ORDER: [NightStep; 7] = [
 ];
 
 impl NightAbility {
-    /// The step this ability resolves in.
+    /// The step this move resolves in. The Role Prostitute's borrowed move
+    /// sits where the borrowed role sits (E31), so `Borrow` has none.
     pub const fn step(self) -> Option<NightStep> {
         match self {
-            NightAbility::None => None,
-            NightAbility::CheckIsRole(_) | NightAbility::CheckCamp => Some(NightStep::Information),
+            NightAbility::None | NightAbility::Borrow => None,
+            NightAbility::Rob | NightAbility::Invite | NightAbility::Beat | NightAbility::Swindle => {
+                Some(NightStep::Control)
+            }
+            NightAbility::Guard | NightAbility::Heal => Some(NightStep::Protection),
+            NightAbility::BossCheck
+            | NightAbility::CheckIsRole(_)
+            | NightAbility::CheckCamp
+            | NightAbility::Compare => Some(NightStep::Information),
+            NightAbility::Shoot => Some(NightStep::Kills),
+            NightAbility::Hex | NightAbility::Mine | NightAbility::Trick => Some(NightStep::Marks),
+            NightAbility::Watch | NightAbility::Scout => Some(NightStep::InformationOnMoves),
         }
     }
 }
 
-const NONE: u8 = 0xFF;
+/// Why a submitted night move was refused (for agents: an illegal decision;
+/// for scenario files: an error naming the line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The maker is dead.
+    Dead,
+    /// A kill nick from a player whose role does not shoot (C4, E8).
+    NotAShooter,
+    /// A kill nick at a player who is not alive.
+    KillTarget(Seat),
+    /// A role move from a role without one tonight.
+    NoMove(Role),
+    /// E19: the Role Prostitute must name the role she borrows.
+    BorrowMissing,
+    /// E19: a borrow by someone who is not the Role Prostitute.
+    NotABorrower(Role),
+    /// E19: no borrowing on night 1.
+    BorrowNightOne,
+    /// E19: not the role of a dead town player, or used before, or the Lucky/Deputy.
+    CannotBorrow(Role),
+    /// A move that needs a target got none.
+    MissingTarget,
+    /// A two-target move got one.
+    MissingSecond,
+    /// A second target for a one-target move.
+    UnexpectedSecond,
+    /// A target the move may not name, and why.
+    Target { target: Seat, why: &'static str },
+    /// A second target the move may not name.
+    Second { target: Seat, why: &'static str },
+    /// E3: only bandits search.
+    NotABandit,
+    /// E3: a search nick at a player who is not alive, or oneself.
+    SearchTarget(Seat),
+}
 
-/// Everybody's submitted night moves, validated. Fixed arrays; reused.
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            MoveError::Dead => write!(f, "the player is dead and makes no move"),
+            MoveError::NotAShooter => write!(f, "only mafia members send a kill nick (C4, E8)"),
+            MoveError::KillTarget(t) => write!(f, "kill target {} is not alive", t + 1),
+            MoveError::NoMove(r) => write!(f, "the {r} has no night move tonight"),
+            MoveError::BorrowMissing => write!(f, "the Role Prostitute must name the role she borrows (E19)"),
+            MoveError::NotABorrower(r) => write!(f, "only the Role Prostitute borrows a role, not the {r} (E19)"),
+            MoveError::BorrowNightOne => write!(f, "the Role Prostitute has no move on night 1 (E19)"),
+            MoveError::CannotBorrow(r) => write!(
+                f,
+                "the {r} cannot be borrowed: not the role of a dead town player, borrowed before, or the Lucky/Deputy (E19)"
+            ),
+            MoveError::MissingTarget => write!(f, "the move needs a target"),
+            MoveError::MissingSecond => write!(f, "the move needs a second target (E11, E17)"),
+            MoveError::UnexpectedSecond => write!(f, "the move takes one target only"),
+            MoveError::Target { target, why } => write!(f, "target {} is not allowed: {why}", target + 1),
+            MoveError::Second { target, why } => write!(f, "second target {} is not allowed: {why}", target + 1),
+            MoveError::NotABandit => write!(f, "only bandits search for each other (E3)"),
+            MoveError::SearchTarget(t) => write!(f, "search target {} is not another living player (E3)", t + 1),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// An accepted role move: what it does and to whom (targets `NONE` when unused).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub ability: NightAbility,
+    pub target: u8,
+    pub second: u8,
+    pub borrowed: Option<Role>,
+}
+
+impl Move {
+    /// A one-target move.
+    pub const fn one(ability: NightAbility, target: Seat) -> Move {
+        Move { ability, target, second: NONE, borrowed: None }
+    }
+    /// A two-target move (E11, E17).
+    pub const fn two(ability: NightAbility, target: Seat, second: Seat) -> Move {
+        Move { ability, target, second, borrowed: None }
+    }
+    /// A move without a target (E27).
+    pub const fn zero(ability: NightAbility) -> Move {
+        Move { ability, target: NONE, second: NONE, borrowed: None }
+    }
+}
+
+/// Everybody's accepted night moves. Fixed arrays; reused across nights and games.
 #[derive(Clone, Debug)]
 pub struct NightMoves {
-    /// C4: each shooter's nick (`NONE` = sent nothing).
+    /// C4/E8: each shooter's nick (`NONE` = sent nothing).
     kill: [u8; MAX_PLAYERS],
-    /// Each player's own role move target (`NONE` = none).
+    /// Each player's role move target (`NONE` = none).
     act: [u8; MAX_PLAYERS],
+    /// The second target (E11, E17).
+    second: [u8; MAX_PLAYERS],
+    /// E3: each bandit's search nick.
+    search: [u8; MAX_PLAYERS],
+    /// The move each player makes (`None` = none), a borrowed one included.
+    ability: [NightAbility; MAX_PLAYERS],
+    /// Per move (`NightAbility::index`): who makes it tonight.
+    makers: [PlayerSet; NightAbility::COUNT],
 }
 
 impl Default for NightMoves {
     fn default() -> Self {
-        NightMoves { kill: [NONE; MAX_PLAYERS], act: [NONE; MAX_PLAYERS] }
+        NightMoves {
+            kill: [NONE; MAX_PLAYERS],
+            act: [NONE; MAX_PLAYERS],
+            second: [NONE; MAX_PLAYERS],
+            search: [NONE; MAX_PLAYERS],
+            ability: [NightAbility::None; MAX_PLAYERS],
+            makers: [PlayerSet::EMPTY; NightAbility::COUNT],
+        }
     }
+}
+
+fn opt(x: u8) -> Option<Seat> {
+    if x == NONE { None } else { Some(x) }
 }
 
 impl NightMoves {
     pub fn clear(&mut self) {
-        self.kill.fill(NONE);
-        self.act.fill(NONE);
+        *self = NightMoves::default();
     }
+    fn reset(&mut self, n: usize) {
+        self.kill[..n].fill(NONE);
+        self.act[..n].fill(NONE);
+        self.second[..n].fill(NONE);
+        self.search[..n].fill(NONE);
+        self.ability[..n].fill(NightAbility::None);
+        self.makers = [PlayerSet::EMPTY; NightAbility::COUNT];
+    }
+    /// Records a kill nick (unchecked; for tests of the resolver).
     pub fn set_kill(&mut self, shooter: Seat, target: Option<Seat>) {
         self.kill[shooter as usize] = target.unwrap_or(NONE);
     }
-    pub fn set_act(&mut self, actor: Seat, target: Option<Seat>) {
-        self.act[actor as usize] = target.unwrap_or(NONE);
+    /// Records a role move (unchecked; for tests of the resolver).
+    pub fn set_move(&mut self, maker: Seat, m: Move) {
+        let s = maker as usize;
+        let old = self.ability[s];
+        if old != NightAbility::None {
+            self.makers[old.index()].remove(maker);
+        }
+        self.ability[s] = m.ability;
+        self.act[s] = m.target;
+        self.second[s] = m.second;
+        if m.ability != NightAbility::None {
+            self.makers[m.ability.index()].insert(maker);
+        }
     }
     pub fn kill(&self, shooter: Seat) -> Option<Seat> {
-        Some(self.kill[shooter as usize]).filter(|&t| t != NONE)
+        opt(self.kill[shooter as usize])
     }
     pub fn act(&self, actor: Seat) -> Option<Seat> {
-        Some(self.act[actor as usize]).filter(|&t| t != NONE)
+        opt(self.act[actor as usize])
+    }
+    pub fn second(&self, actor: Seat) -> Option<Seat> {
+        opt(self.second[actor as usize])
+    }
+    pub fn search(&self, bandit: Seat) -> Option<Seat> {
+        opt(self.search[bandit as usize])
+    }
+    pub fn ability(&self, actor: Seat) -> NightAbility {
+        self.ability[actor as usize]
     }
 }
 
@@ -132,13 +312,101 @@ impl NightMoves {
 pub struct NightResult {
     /// Who died.
     pub killed: PlayerSet,
-    /// C8: whether a valid unanimous shot was made (a prevented shot counts).
+    /// E32: the Psycho's guests among them, announced first.
+    pub guests: PlayerSet,
+    /// C8: whether a kill was tried (a prevented kill counts).
     pub shot: bool,
 }
 
+/// Statuses and records of one night, on the stack.
+struct Tonight {
+    robbed: PlayerSet,
+    beaten: PlayerSet,
+    invited: PlayerSet,
+    healed: PlayerSet,
+    guarded: PlayerSet,
+    by_rob: u8,
+    by_beat: u8,
+    by_invite: u8,
+    /// E23: tonight's guest.
+    guest: u8,
+    psycho: u8,
+    /// E11: the standing redirect, victim → new target.
+    victim: u8,
+    redirect_to: u8,
+    /// E22: the watched house and the camps of successful visitors so far.
+    watch: u8,
+    seen: [bool; Camp::COUNT],
+    /// E27: successful check, robbery, heal.
+    scout: [u8; 3],
+    hits: PlayerSet,
+    guests: PlayerSet,
+    psycho_tried: bool,
+    shot: bool,
+}
+
+impl Tonight {
+    fn new() -> Tonight {
+        Tonight {
+            robbed: PlayerSet::EMPTY,
+            beaten: PlayerSet::EMPTY,
+            invited: PlayerSet::EMPTY,
+            healed: PlayerSet::EMPTY,
+            guarded: PlayerSet::EMPTY,
+            by_rob: NONE,
+            by_beat: NONE,
+            by_invite: NONE,
+            guest: NONE,
+            psycho: NONE,
+            victim: NONE,
+            redirect_to: NONE,
+            watch: NONE,
+            seen: [false; Camp::COUNT],
+            scout: [NONE; 3],
+            hits: PlayerSet::EMPTY,
+            guests: PlayerSet::EMPTY,
+            psycho_tried: false,
+            shot: false,
+        }
+    }
+
+    /// A successful move by a member of `camp` on `target` (E22: the Sleepwalker sees it).
+    #[inline]
+    fn visit(&mut self, camp: Camp, target: u8) {
+        if target == self.watch {
+            self.seen[camp as usize] = true;
+        }
+    }
+}
+
+const UNDECIDED: u8 = 0;
+const STANDS: u8 = 1;
+const FAILS: u8 = 2;
+
+/// A control move in the E29 graph.
+#[derive(Clone, Copy)]
+struct Ctl {
+    seat: Seat,
+    ability: NightAbility,
+    target: u8,
+    second: u8,
+    state: u8,
+    reason: Option<Fail>,
+}
+
+fn block_status(a: NightAbility) -> Option<Status> {
+    match a {
+        NightAbility::Rob => Some(Status::Robbed),
+        NightAbility::Invite => Some(Status::Invited),
+        NightAbility::Beat => Some(Status::Beaten),
+        _ => None,
+    }
+}
+
 impl State {
-    /// Plays night `night`: absence, moves, resolution, deaths, last words,
-    /// the end check (C19) and the no-kill rule (C8).
+    /// Plays night `night`: absence, the start of night, moves, resolution,
+    /// deaths (the Psycho's guests first, E32), last words, the end check
+    /// (C19) and the no-kill rule (C8).
     pub fn run_night<P, A, L>(
         &mut self,
         game: &Game,
@@ -159,16 +427,21 @@ impl State {
             log.push(Event::NightStart { night, alive: self.alive });
         }
         self.draw_presence(game.absence_threshold, activity, log);
-        self.collect_night_moves(players, moves, log);
-        let result = self.resolve_night(moves, log);
+        self.begin_night(game, log);
+        self.collect_night_moves(game, players, moves, log);
+        let result = self.resolve_night(game, moves, log);
         if !result.killed.is_empty() {
-            self.eliminate(result.killed, DeathCause::Killed, log);
+            // E32: the Psycho's guest is announced first, then the rest; one elimination (C19).
+            if !result.guests.is_empty() {
+                self.eliminate(result.guests, DeathCause::Killed, log);
+            }
+            self.eliminate(result.killed.minus(result.guests), DeathCause::Killed, log);
             self.last_words(players, log);
-            if let Some(end) = self.end_check(game.rules.mafia_win) {
+            if let Some(end) = self.end_check(game.mafia_win) {
                 return Some(self.finish(end, log));
             }
         }
-        // C8: consecutive nights without a valid shot give the town the win.
+        // C8: consecutive nights without a kill give the town the win.
         if result.shot {
             self.nights_without_kill = 0;
         } else {
@@ -176,7 +449,7 @@ impl State {
             if L::ENABLED {
                 log.push(Event::NoKillCount { nights: self.nights_without_kill });
             }
-            if let Some(limit) = game.rules.no_kill_limit {
+            if let Some(limit) = game.no_kill_limit {
                 if self.nights_without_kill >= limit {
                     return Some(self.finish(End { winner: Some(Camp::Town), cause: EndCause::NoKillRule }, log));
                 }
@@ -185,109 +458,872 @@ impl State {
         None
     }
 
-    /// Asks every present living player with a night move for it and keeps
-    /// the legal ones. An illegal target counts as no move (and, for a
-    /// shooter, as sending nothing: C4).
-    pub fn collect_night_moves<P: Players, L: Log>(&mut self, players: &mut P, moves: &mut NightMoves, log: &mut L) {
-        let n = self.n as usize;
-        moves.kill[..n].fill(NONE);
-        moves.act[..n].fill(NONE);
-        for s in self.present.inter(self.night_movers).iter() {
-            let info = self.roles[s as usize].info();
-            let choice = players.night(&self.observe(s));
-            if info.shoots {
-                if let Some(t) = choice.kill {
-                    // C4: any living player is a legal target.
-                    if self.alive.contains(t) {
-                        moves.kill[s as usize] = t;
-                        if L::ENABLED {
-                            log.push(Event::NightKillNick { seat: s, target: t });
-                        }
-                    } else {
-                        self.refuse(s, "night kill target", log);
+    /// E30.1, before moves are asked for: the Actor's appointment (E12) and
+    /// the Deputy's promotion (E14) take effect; last night's hex holds
+    /// (E18); the marks for the day that passed expire (E25, E28).
+    pub fn begin_night<L: Log>(&mut self, game: &Game, log: &mut L) {
+        if !game.extended {
+            return;
+        }
+        self.mines = PlayerSet::EMPTY;
+        self.tricked = PlayerSet::EMPTY;
+        // E12: a mafia role-holder other than the Boss died: the Actor takes his role.
+        let actor = self.seat_of[Role::Actor as usize];
+        if actor != NONE && self.alive.contains(actor) && self.acting[actor as usize] == Role::Actor {
+            let dead = self.camp_members[Camp::Mafia as usize].minus(self.alive);
+            let mut best: Option<Role> = None;
+            for d in dead.iter() {
+                let r = self.acting[d as usize];
+                if !r.info().plain
+                    && !matches!(r, Role::Boss | Role::Actor)
+                    && best.is_none_or(|b| r.info().rank < b.info().rank)
+                {
+                    best = Some(r);
+                }
+            }
+            if let Some(r) = best {
+                self.acting[actor as usize] = r;
+                if L::ENABLED {
+                    log.push(Event::Promoted { seat: actor, role: r });
+                }
+            }
+        }
+        // E14: the first of the Detective and the Doctor to die is replaced by the Deputy.
+        let deputy = self.seat_of[Role::Deputy as usize];
+        if deputy != NONE && self.alive.contains(deputy) && self.acting[deputy as usize] == Role::Deputy {
+            let key = |s: u8| -> Option<u32> {
+                if s == NONE || self.alive.contains(s) {
+                    return None;
+                }
+                Some(match self.death[s as usize] {
+                    Some((Phase::Day(d), _)) => 2 * d as u32,
+                    Some((Phase::Night(d), _)) => 2 * d as u32 + 1,
+                    None => 0,
+                })
+            };
+            let det = self.seat_of[Role::Detective as usize];
+            let doc = self.seat_of[Role::Doctor as usize];
+            let pick = match (key(det), key(doc)) {
+                (Some(a), Some(b)) if b < a => Some((Role::Doctor, det)),
+                (Some(_), _) => Some((Role::Detective, doc)),
+                (None, Some(_)) => Some((Role::Doctor, det)),
+                (None, None) => None,
+            };
+            if let Some((role, other)) = pick {
+                self.acting[deputy as usize] = role;
+                if L::ENABLED {
+                    log.push(Event::Promoted { seat: deputy, role });
+                }
+                if other != NONE && self.alive.contains(other) {
+                    self.knowledge[deputy as usize].mates.insert(other);
+                    self.knowledge[other as usize].mates.insert(deputy);
+                    if L::ENABLED {
+                        log.push(Event::Introduced { a: deputy, b: other });
                     }
                 }
             }
-            if info.night != NightAbility::None {
-                if let Some(t) = choice.act {
-                    // C5/C6: a living player other than oneself.
-                    if t != s && self.alive.contains(t) {
-                        moves.act[s as usize] = t;
-                        if L::ENABLED {
-                            log.push(Event::NightAct { seat: s, target: t });
-                        }
-                    } else {
-                        self.refuse(s, "night move target", log);
+        }
+        // E18: last night's hex holds tonight.
+        self.hexed = self.hex_next.inter(self.alive);
+        self.hex_next = PlayerSet::EMPTY;
+        if L::ENABLED {
+            for s in self.hexed.iter() {
+                log.push(Event::HexHolds { seat: s });
+            }
+        }
+    }
+
+    /// Checks a kill nick (C4: any living player).
+    pub fn check_kill(&self, s: Seat, kill: Option<Seat>) -> Result<u8, MoveError> {
+        match kill {
+            None => Ok(NONE),
+            Some(_) if !self.roles[s as usize].info().shoots => Err(MoveError::NotAShooter),
+            Some(t) if !self.alive.contains(t) => Err(MoveError::KillTarget(t)),
+            Some(t) => Ok(t),
+        }
+    }
+
+    /// Checks a bandit's search nick (E3).
+    pub fn check_search(&self, s: Seat, search: Option<Seat>) -> Result<u8, MoveError> {
+        match search {
+            None => Ok(NONE),
+            Some(_) if self.roles[s as usize].camp() != Camp::Bandits => Err(MoveError::NotABandit),
+            Some(t) if t == s || !self.alive.contains(t) => Err(MoveError::SearchTarget(t)),
+            Some(t) => Ok(t),
+        }
+    }
+
+    /// Why `t` is not a legal first target of `ability` for `s`.
+    fn target_problem(&self, s: Seat, ability: NightAbility, t: Seat) -> &'static str {
+        if (t as usize) >= self.n as usize || !self.alive.contains(t) {
+            "not a living player"
+        } else if t == s && !ability.info().self_allowed {
+            "the role may not name itself"
+        } else if ability == NightAbility::Guard {
+            "the Guard guards a mafioso (E10)"
+        } else if matches!(ability, NightAbility::Heal | NightAbility::Beat) {
+            "the same player as last night (E15, E26)"
+        } else if ability == NightAbility::Swindle {
+            "the Swindler swindled this player before (E11)"
+        } else {
+            "not allowed"
+        }
+    }
+
+    /// Checks a role move: the acting role's move, or a borrowed one (E19).
+    /// `Ok(None)` = no move (none submitted, or the role has none).
+    pub fn check_move(&self, s: Seat, choice: &NightChoice) -> Result<Option<Move>, MoveError> {
+        let acting = self.acting[s as usize];
+        let own = acting.info().night;
+        let ability = match (own, choice.borrow) {
+            (NightAbility::None, _) => {
+                return if choice.act.is_some() || choice.second.is_some() || choice.borrow.is_some() {
+                    Err(MoveError::NoMove(acting))
+                } else {
+                    Ok(None)
+                };
+            }
+            (NightAbility::Borrow, None) => {
+                return if choice.act.is_some() { Err(MoveError::BorrowMissing) } else { Ok(None) };
+            }
+            (NightAbility::Borrow, Some(r)) => {
+                if self.day() < 2 {
+                    return Err(MoveError::BorrowNightOne);
+                }
+                if !self.borrowable(s).contains(r) {
+                    return Err(MoveError::CannotBorrow(r));
+                }
+                r.info().night
+            }
+            (_, Some(_)) => return Err(MoveError::NotABorrower(acting)),
+            (a, None) => a,
+        };
+        let borrowed = choice.borrow;
+        let info = ability.info();
+        match info.targets {
+            Targets::Zero => Ok(Some(Move { ability, target: NONE, second: NONE, borrowed })),
+            Targets::One => {
+                if choice.second.is_some() {
+                    return Err(MoveError::UnexpectedSecond);
+                }
+                match choice.act {
+                    None if borrowed.is_some() => Err(MoveError::MissingTarget),
+                    None => Ok(None),
+                    Some(t) if self.targets(s, ability).contains(t) => {
+                        Ok(Some(Move { ability, target: t, second: NONE, borrowed }))
                     }
+                    Some(t) => Err(MoveError::Target { target: t, why: self.target_problem(s, ability, t) }),
+                }
+            }
+            Targets::Two => match (choice.act, choice.second) {
+                (None, None) if borrowed.is_none() => Ok(None),
+                (None, _) => Err(MoveError::MissingTarget),
+                (Some(_), None) => Err(MoveError::MissingSecond),
+                (Some(t), Some(u)) => {
+                    if !self.targets(s, ability).contains(t) {
+                        return Err(MoveError::Target { target: t, why: self.target_problem(s, ability, t) });
+                    }
+                    if !self.second_targets(s, ability, t).contains(u) {
+                        let why = if (u as usize) >= self.n as usize || !self.alive.contains(u) {
+                            "not a living player"
+                        } else if u == t {
+                            "the same player as the first target"
+                        } else {
+                            "the role may not name itself"
+                        };
+                        return Err(MoveError::Second { target: u, why });
+                    }
+                    Ok(Some(Move { ability, target: t, second: u, borrowed }))
+                }
+            },
+        }
+    }
+
+    /// Records an accepted move (a borrow uses up the role, E19).
+    fn accept<L: Log>(&mut self, s: Seat, m: Move, moves: &mut NightMoves, log: &mut L) {
+        if let Some(r) = m.borrowed {
+            self.borrowed.insert(r);
+            if L::ENABLED {
+                log.push(Event::Borrowed { seat: s, role: r });
+            }
+        }
+        moves.set_move(s, m);
+        if L::ENABLED {
+            log.push(Event::NightAct { seat: s, ability: m.ability, target: opt(m.target), second: opt(m.second) });
+        }
+    }
+
+    /// Submits one player's night choice, all of it or nothing (scenario
+    /// files, tests). The first problem is returned.
+    pub fn submit<L: Log>(
+        &mut self,
+        s: Seat,
+        choice: &NightChoice,
+        moves: &mut NightMoves,
+        log: &mut L,
+    ) -> Result<(), MoveError> {
+        if !self.alive.contains(s) {
+            return Err(MoveError::Dead);
+        }
+        let kill = self.check_kill(s, choice.kill)?;
+        let search = self.check_search(s, choice.search)?;
+        let m = self.check_move(s, choice)?;
+        self.record_nicks(s, kill, search, moves, log);
+        if let Some(m) = m {
+            self.accept(s, m, moves, log);
+        }
+        Ok(())
+    }
+
+    fn record_nicks<L: Log>(&mut self, s: Seat, kill: u8, search: u8, moves: &mut NightMoves, log: &mut L) {
+        moves.kill[s as usize] = kill;
+        moves.search[s as usize] = search;
+        if L::ENABLED {
+            if kill != NONE {
+                log.push(Event::NightKillNick { seat: s, target: kill });
+            }
+            if search != NONE {
+                log.push(Event::SearchNick { seat: s, target: search });
+            }
+        }
+    }
+
+    /// Clears `moves` for a night of this game (before [`State::submit`]).
+    pub fn clear_moves(&self, moves: &mut NightMoves) {
+        moves.reset(self.n as usize);
+    }
+
+    /// Asks every present living player with a night move for it and keeps
+    /// the legal parts. An illegal part counts as no move (and, for a
+    /// shooter, as sending nothing: C4).
+    pub fn collect_night_moves<P: Players, L: Log>(
+        &mut self,
+        _game: &Game,
+        players: &mut P,
+        moves: &mut NightMoves,
+        log: &mut L,
+    ) {
+        moves.reset(self.n as usize);
+        for s in self.present.inter(self.night_movers).iter() {
+            let choice = players.night(&self.observe(s));
+            let kill = match self.check_kill(s, choice.kill) {
+                Ok(k) => k,
+                Err(_) => {
+                    self.refuse(s, "night kill target", log);
+                    NONE
+                }
+            };
+            let search = match self.check_search(s, choice.search) {
+                Ok(k) => k,
+                Err(_) => {
+                    self.refuse(s, "search target", log);
+                    NONE
+                }
+            };
+            self.record_nicks(s, kill, search, moves, log);
+            match self.check_move(s, &choice) {
+                Ok(Some(m)) => self.accept(s, m, moves, log),
+                Ok(None) => {}
+                Err(_) => self.refuse(s, "night move", log),
+            }
+        }
+    }
+
+    /// Why `s`'s blockable move fails (E6), if it does.
+    #[inline]
+    fn blocked(&self, t: &Tonight, s: Seat) -> Option<Fail> {
+        let by = |x: u8| if x == NONE { None } else { Some(x) };
+        if t.robbed.contains(s) {
+            Some(Fail::Blocked { status: Status::Robbed, by: by(t.by_rob) })
+        } else if t.beaten.contains(s) {
+            Some(Fail::Blocked { status: Status::Beaten, by: by(t.by_beat) })
+        } else if t.invited.contains(s) {
+            Some(Fail::Blocked { status: Status::Invited, by: by(t.by_invite) })
+        } else if self.hexed.contains(s) {
+            Some(Fail::Blocked { status: Status::Hexed, by: None })
+        } else {
+            None
+        }
+    }
+
+    /// Judges a non-control move at its step: the maker's blocks (E6), the
+    /// redirect (E11), a beaten target (E6). Returns the targets it reaches.
+    #[inline]
+    fn judge<L: Log>(&self, t: &Tonight, moves: &NightMoves, s: Seat, log: &mut L) -> Option<(u8, u8)> {
+        let ability = moves.ability[s as usize];
+        let info = ability.info();
+        let fail = |reason: Fail, log: &mut L| {
+            if L::ENABLED {
+                log.push(Event::Failed { seat: s, ability, reason });
+            }
+        };
+        if info.blockable {
+            if let Some(reason) = self.blocked(t, s) {
+                fail(reason, log);
+                return None;
+            }
+        }
+        let target = if s == t.victim { t.redirect_to } else { moves.act[s as usize] };
+        let second = moves.second[s as usize];
+        if info.fails_on_beaten
+            && ((target != NONE && t.beaten.contains(target)) || (second != NONE && t.beaten.contains(second)))
+        {
+            fail(Fail::TargetBeaten, log);
+            return None;
+        }
+        Some((target, second))
+    }
+
+    #[inline]
+    fn succeed<L: Log>(&self, s: Seat, ability: NightAbility, target: u8, log: &mut L) {
+        if L::ENABLED {
+            log.push(Event::Succeeded { seat: s, ability, target: opt(target) });
+        }
+    }
+
+    /// Resolves the accepted moves in the game's night order. Does not
+    /// remove the dead (the caller does, so last words and end checks
+    /// follow C13/C19).
+    pub fn resolve_night<L: Log>(&mut self, game: &Game, moves: &NightMoves, log: &mut L) -> NightResult {
+        let mut t = Tonight::new();
+        if game.extended {
+            t.psycho = self.seat_of[Role::Psycho as usize];
+            for w in moves.makers[NightAbility::Watch.index()].iter() {
+                t.watch = moves.act[w as usize];
+            }
+        }
+        for &step in game.night_order.iter() {
+            // Step markers only in extended games, so classic stories stay as they were.
+            if L::ENABLED && game.extended {
+                log.push(Event::Step(step));
+            }
+            match step {
+                NightStep::StartOfNight => {}
+                NightStep::Control => self.control(game, moves, &mut t, log),
+                NightStep::Protection => self.protection(moves, &mut t, log),
+                NightStep::Information => self.information(moves, &mut t, log),
+                NightStep::Kills => self.kills(game, moves, &mut t, log),
+                NightStep::Marks => self.marks(moves, &mut t, log),
+                NightStep::InformationOnMoves => self.information_on_moves(moves, &mut t, log),
+            }
+        }
+        if game.extended {
+            // E23: tonight's guest dies next night; E15/E26: tonight's heal and beating.
+            self.guest = if t.hits.contains(t.guest) { NONE } else { t.guest };
+            for s in 0..self.n as usize {
+                let a = moves.ability[s];
+                self.prev_target[s] =
+                    if matches!(a, NightAbility::Heal | NightAbility::Beat) { moves.act[s] } else { NONE };
+            }
+        }
+        NightResult { killed: t.hits, guests: t.guests.inter(t.hits), shot: t.shot }
+    }
+
+    /// E29: control moves. A control move stands unless its maker is blocked
+    /// by a control move that stands; a standing redirect rewrites its
+    /// victim's target first. A cycle is broken at the highest-priority
+    /// maker (Thief, Psycho, Thug, Swindler). `sequential`: in that order,
+    /// an earlier move always wins and the redirect reaches only later steps.
+    fn control<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
+        let blank = Ctl { seat: NONE, ability: NightAbility::None, target: NONE, second: NONE, state: 0, reason: None };
+        let mut ctl = [blank; 8];
+        let mut k = 0;
+        for a in [NightAbility::Rob, NightAbility::Invite, NightAbility::Beat, NightAbility::Swindle] {
+            for s in moves.makers[a.index()].iter() {
+                if k < ctl.len() {
+                    let reason = self.hexed.contains(s).then_some(Fail::Blocked { status: Status::Hexed, by: None });
+                    ctl[k] = Ctl {
+                        seat: s,
+                        ability: a,
+                        target: moves.act[s as usize],
+                        second: moves.second[s as usize],
+                        state: if reason.is_some() { FAILS } else { UNDECIDED },
+                        reason,
+                    };
+                    k += 1;
+                }
+            }
+        }
+        if k == 0 {
+            return;
+        }
+        let ctl = &mut ctl[..k];
+        let mafia = self.camp_members[Camp::Mafia as usize];
+        let graph = game.rules.resolution == Resolution::Graph;
+        let swindle = ctl.iter().position(|c| c.ability == NightAbility::Swindle);
+        // Whether control move `j` is the swindle's victim (E11: never a mafioso).
+        let redirectable = |ctl: &[Ctl], j: usize| -> Option<usize> {
+            let w = swindle?;
+            (graph && w != j && ctl[w].target == ctl[j].seat && !mafia.contains(ctl[j].seat)).then_some(w)
+        };
+        // The targets control move `j` may reach: (definite, other possible).
+        let possible = |ctl: &[Ctl], j: usize| -> (u8, u8) {
+            match redirectable(ctl, j) {
+                Some(w) if ctl[w].state == STANDS => (ctl[w].second, NONE),
+                Some(w) if ctl[w].state == UNDECIDED => (ctl[j].target, ctl[w].second),
+                _ => (ctl[j].target, NONE),
+            }
+        };
+        if graph {
+            loop {
+                let mut progress = false;
+                for i in 0..k {
+                    if ctl[i].state != UNDECIDED {
+                        continue;
+                    }
+                    let me = ctl[i].seat;
+                    let mut maybe = false;
+                    let mut by = None;
+                    for j in 0..k {
+                        if j == i || ctl[j].state == FAILS || block_status(ctl[j].ability).is_none() {
+                            continue;
+                        }
+                        let (a, b) = possible(ctl, j);
+                        if a == me && b == NONE && ctl[j].state == STANDS {
+                            by = Some(j);
+                            break;
+                        }
+                        maybe |= a == me || b == me;
+                    }
+                    if let Some(j) = by {
+                        ctl[i].state = FAILS;
+                        ctl[i].reason = Some(Fail::Blocked {
+                            status: block_status(ctl[j].ability).expect("a blocking move"),
+                            by: Some(ctl[j].seat),
+                        });
+                        progress = true;
+                    } else if !maybe {
+                        ctl[i].state = STANDS;
+                        progress = true;
+                    }
+                }
+                if !progress {
+                    // E29: a cycle; it is broken at the highest-priority maker.
+                    match ctl.iter().position(|c| c.state == UNDECIDED) {
+                        Some(i) => {
+                            ctl[i].state = STANDS;
+                            if L::ENABLED {
+                                log.push(Event::CycleBroken { seat: ctl[i].seat });
+                            }
+                        }
+                        None => break,
+                    }
+                }
+            }
+        } else {
+            for i in 0..k {
+                if ctl[i].state == FAILS {
+                    continue;
+                }
+                let me = ctl[i].seat;
+                let by = (0..i)
+                    .find(|&j| ctl[j].state == STANDS && block_status(ctl[j].ability).is_some() && ctl[j].target == me);
+                match by {
+                    Some(j) => {
+                        ctl[i].state = FAILS;
+                        ctl[i].reason = Some(Fail::Blocked {
+                            status: block_status(ctl[j].ability).expect("a blocking move"),
+                            by: Some(ctl[j].seat),
+                        });
+                    }
+                    None => ctl[i].state = STANDS,
+                }
+            }
+        }
+        // Final targets: a standing redirect rewrites its victim's target (graph only).
+        for j in 0..k {
+            if ctl[j].state == FAILS {
+                if L::ENABLED {
+                    let reason = ctl[j].reason.expect("a failed move has a reason");
+                    log.push(Event::Failed { seat: ctl[j].seat, ability: ctl[j].ability, reason });
+                }
+                continue;
+            }
+            if let Some(w) = redirectable(ctl, j) {
+                if ctl[w].state == STANDS {
+                    ctl[j].target = ctl[w].second;
+                }
+            }
+        }
+        // The beating first: every other move checks for a beaten target (E6).
+        for c in ctl.iter().filter(|c| c.state == STANDS && c.ability == NightAbility::Beat) {
+            t.beaten.insert(c.target);
+            t.by_beat = c.seat;
+            t.visit(Camp::Bandits, c.target);
+            self.succeed(c.seat, c.ability, c.target, log);
+            if L::ENABLED {
+                log.push(Event::StatusSet { seat: c.target, status: Status::Beaten, by: c.seat });
+            }
+        }
+        // E11: the redirect.
+        if let Some(w) = swindle {
+            let c = ctl[w];
+            if c.state == STANDS {
+                if mafia.contains(c.target) {
+                    if L::ENABLED {
+                        log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::TargetMafia });
+                    }
+                } else if t.beaten.contains(c.target) {
+                    if L::ENABLED {
+                        log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::TargetBeaten });
+                    }
+                } else {
+                    t.victim = c.target;
+                    t.redirect_to = c.second;
+                    self.swindled.insert(c.target);
+                    t.visit(Camp::Mafia, c.target);
+                    self.succeed(c.seat, c.ability, c.target, log);
+                    let from = moves.act[c.target as usize];
+                    if L::ENABLED {
+                        log.push(Event::Redirected { by: c.seat, victim: c.target, from: opt(from), to: c.second });
+                    }
+                    if moves.ability[c.target as usize] == NightAbility::Watch {
+                        t.watch = c.second;
+                    }
+                }
+            }
+        }
+        // E22: a Sleepwalker watching a beaten house is beaten too.
+        if t.by_beat != NONE {
+            for w in moves.makers[NightAbility::Watch.index()].iter() {
+                let target = if w == t.victim { t.redirect_to } else { moves.act[w as usize] };
+                if t.beaten.contains(target) && !t.beaten.contains(w) {
+                    t.beaten.insert(w);
+                    if L::ENABLED {
+                        log.push(Event::BeatenWatching { seat: w });
+                    }
+                }
+            }
+        }
+        for c in ctl.iter().filter(|c| c.state == STANDS) {
+            let status = match c.ability {
+                NightAbility::Rob => Status::Robbed,
+                NightAbility::Invite => Status::Invited,
+                _ => continue,
+            };
+            if t.beaten.contains(c.target) {
+                if L::ENABLED {
+                    log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::TargetBeaten });
+                }
+                continue;
+            }
+            self.succeed(c.seat, c.ability, c.target, log);
+            if L::ENABLED {
+                log.push(Event::StatusSet { seat: c.target, status, by: c.seat });
+            }
+            if status == Status::Robbed {
+                // E9: unnoticed: the Sleepwalker does not see the Thief; E27: the Scout learns it.
+                t.robbed.insert(c.target);
+                t.by_rob = c.seat;
+                t.scout[1] = c.target;
+            } else {
+                t.invited.insert(c.target);
+                t.by_invite = c.seat;
+                t.guest = c.target;
+                t.visit(Camp::Bandits, c.target);
+            }
+        }
+    }
+
+    /// E10, E15: guards and heals.
+    fn protection<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
+        for s in moves.makers[NightAbility::Guard.index()].iter() {
+            let Some((g, _)) = self.judge(t, moves, s, log) else { continue };
+            if t.invited.contains(g) {
+                if L::ENABLED {
+                    log.push(Event::Failed { seat: s, ability: NightAbility::Guard, reason: Fail::TargetInvited });
+                }
+                continue;
+            }
+            t.guarded.insert(g);
+            t.visit(self.roles[s as usize].camp(), g);
+            self.succeed(s, NightAbility::Guard, g, log);
+            if L::ENABLED {
+                log.push(Event::Guarded { seat: g, by: s });
+            }
+        }
+        for s in moves.makers[NightAbility::Heal.index()].iter() {
+            let Some((h, _)) = self.judge(t, moves, s, log) else { continue };
+            // E23: the guest cannot be healed on the night of the invitation.
+            if t.invited.contains(h) {
+                if L::ENABLED {
+                    log.push(Event::Failed { seat: s, ability: NightAbility::Heal, reason: Fail::TargetInvited });
+                }
+                continue;
+            }
+            t.healed.insert(h);
+            t.scout[2] = h;
+            t.visit(self.roles[s as usize].camp(), h);
+            self.succeed(s, NightAbility::Heal, h, log);
+            if L::ENABLED {
+                log.push(Event::Healed { seat: h, by: s });
+            }
+        }
+    }
+
+    /// C5, C6, E7, E13, E17: checks of people, judged at dusk (C7).
+    fn information<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
+        for s in moves.makers[NightAbility::BossCheck.index()].iter() {
+            let Some((x, _)) = self.judge(t, moves, s, log) else { continue };
+            // E7: role or plain, and the camp.
+            let info = self.roles[x as usize].info();
+            let k = &mut self.knowledge[s as usize];
+            k.checked.insert(x);
+            k.camps[info.camp as usize].insert(x);
+            if !info.plain {
+                k.holders.insert(x);
+            }
+            k.last = Some((x, CheckOutcome::Camp(info.camp)));
+            t.visit(self.roles[s as usize].camp(), x);
+            if L::ENABLED {
+                log.push(Event::BossCheck { seat: s, target: x, plain: info.plain, camp: info.camp });
+            }
+        }
+        for s in moves.makers[NightAbility::CheckIsRole(Role::Commissar).index()].iter() {
+            let NightAbility::CheckIsRole(role) = moves.ability[s as usize] else { continue };
+            let Some((x, _)) = self.judge(t, moves, s, log) else { continue };
+            // C5: the Don asks "is he the Commissar?".
+            let yes = self.roles[x as usize] == role;
+            let k = &mut self.knowledge[s as usize];
+            k.checked.insert(x);
+            if yes {
+                k.role_yes.insert(x);
+            }
+            k.last = Some((x, CheckOutcome::IsRole(role, yes)));
+            t.visit(self.roles[s as usize].camp(), x);
+            if L::ENABLED {
+                log.push(Event::RoleCheck { seat: s, target: x, role, yes });
+            }
+        }
+        for s in moves.makers[NightAbility::CheckCamp.index()].iter() {
+            let Some((x, _)) = self.judge(t, moves, s, log) else { continue };
+            // C6/E13: the camp.
+            let camp = self.roles[x as usize].camp();
+            let k = &mut self.knowledge[s as usize];
+            k.checked.insert(x);
+            k.camps[camp as usize].insert(x);
+            k.last = Some((x, CheckOutcome::Camp(camp)));
+            t.scout[0] = x;
+            t.visit(self.roles[s as usize].camp(), x);
+            if L::ENABLED {
+                log.push(Event::CampCheck { seat: s, target: x, camp });
+            }
+        }
+        for s in moves.makers[NightAbility::Compare.index()].iter() {
+            let Some((a, b)) = self.judge(t, moves, s, log) else { continue };
+            // E17: same camp or different.
+            let same = self.roles[a as usize].camp() == self.roles[b as usize].camp();
+            let report = Report::Compare { a, b, same };
+            self.knowledge[s as usize].report = Some(report);
+            let camp = self.roles[s as usize].camp();
+            t.visit(camp, a);
+            t.visit(camp, b);
+            if L::ENABLED {
+                log.push(Event::Learned { seat: s, report });
+            }
+        }
+    }
+
+    /// Why a kill does not reach `target` (E6, E8, E10, E15, E20, E23).
+    #[inline]
+    fn kill_stopped(t: &Tonight, target: u8) -> Option<Fail> {
+        if t.invited.contains(target) {
+            Some(Fail::TargetInvited)
+        } else if t.beaten.contains(target) {
+            Some(Fail::TargetBeaten)
+        } else if t.healed.contains(target) {
+            Some(Fail::TargetHealed)
+        } else if t.guarded.contains(target) {
+            Some(Fail::TargetGuarded)
+        } else {
+            None
+        }
+    }
+
+    /// E30.5: the guest's death, the camp kills, the Shooter, the blast, the spare life.
+    fn kills<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
+        // E23: last night's guest dies unless healed tonight.
+        let g = self.guest;
+        if g != NONE && self.alive.contains(g) {
+            t.shot = true;
+            if t.healed.contains(g) {
+                if L::ENABLED {
+                    let by = moves.makers[NightAbility::Heal.index()].lowest().unwrap_or(g);
+                    log.push(Event::GuestSaved { seat: g, by });
+                }
+            } else {
+                t.hits.insert(g);
+                t.guests.insert(g);
+                if L::ENABLED {
+                    log.push(Event::NightKill { target: g, by: Killer::Guest(t.psycho) });
+                }
+            }
+        }
+        // C4/E8: each camp's kill.
+        for camp in Camp::ALL {
+            let decided =
+                if game.leader_kill { self.leader_kill(camp, moves, log) } else { self.camp_kill(camp, moves, log) };
+            let Some((target, decider)) = decided else { continue };
+            t.shot = true;
+            t.psycho_tried |= target == t.psycho;
+            let by = Killer::Camp { camp, decider };
+            match Self::kill_stopped(t, target) {
+                Some(reason) => {
+                    if L::ENABLED {
+                        log.push(Event::KillFailed { target, by, reason });
+                    }
+                }
+                None => {
+                    t.hits.insert(target);
+                    t.visit(camp, target);
+                    if L::ENABLED {
+                        log.push(Event::NightKill { target, by });
+                    }
+                }
+            }
+        }
+        // E20: the Shooter.
+        for s in moves.makers[NightAbility::Shoot.index()].iter() {
+            let Some((target, _)) = self.judge(t, moves, s, log) else { continue };
+            t.shot = true;
+            t.psycho_tried |= target == t.psycho;
+            let by = Killer::Shooter(s);
+            match Self::kill_stopped(t, target) {
+                Some(reason) => {
+                    if L::ENABLED {
+                        log.push(Event::KillFailed { target, by, reason });
+                    }
+                }
+                None => {
+                    t.hits.insert(target);
+                    t.visit(self.roles[s as usize].camp(), target);
+                    self.succeed(s, NightAbility::Shoot, target, log);
+                    if L::ENABLED {
+                        log.push(Event::NightKill { target, by });
+                    }
+                }
+            }
+        }
+        // E24: the blast takes the Psycho's guest of tonight.
+        if t.psycho_tried && t.guest != NONE {
+            let by = Killer::Blast(t.psycho);
+            if game.rules.blast_heal && t.healed.contains(t.guest) {
+                if L::ENABLED {
+                    log.push(Event::KillFailed { target: t.guest, by, reason: Fail::TargetHealed });
+                }
+            } else {
+                t.hits.insert(t.guest);
+                t.guests.insert(t.guest);
+                if L::ENABLED {
+                    log.push(Event::NightKill { target: t.guest, by });
+                }
+            }
+        }
+        // E21: one spare life absorbs every kill that reached the Lucky tonight.
+        let saved = t.hits.inter(self.spare_life);
+        if !saved.is_empty() {
+            self.spare_life = self.spare_life.minus(saved);
+            t.hits = t.hits.minus(saved);
+            if L::ENABLED {
+                for s in saved.iter() {
+                    log.push(Event::SpareLife { seat: s });
                 }
             }
         }
     }
 
-    /// Resolves submitted moves in the night order. Does not remove the
-    /// dead (the caller does, so last words and end checks follow C13/C19).
-    pub fn resolve_night<L: Log>(&mut self, moves: &NightMoves, log: &mut L) -> NightResult {
-        let mut result = NightResult::default();
-        for step in NIGHT_ORDER {
-            match step {
-                NightStep::Information => {
-                    for s in self.alive.inter(self.night_movers).iter() {
-                        let Some(t) = moves.act(s) else { continue };
-                        match self.roles[s as usize].info().night {
-                            NightAbility::CheckCamp => {
-                                // C6: the Commissar learns the target's camp.
-                                let camp = self.roles[t as usize].camp();
-                                let k = &mut self.knowledge[s as usize];
-                                k.checked.insert(t);
-                                k.camps[camp as usize].insert(t);
-                                k.last = Some((t, CheckOutcome::Camp(camp)));
-                                if L::ENABLED {
-                                    log.push(Event::CampCheck { seat: s, target: t, camp });
-                                }
-                            }
-                            NightAbility::CheckIsRole(role) => {
-                                // C5: the Don asks "is he the Commissar?".
-                                let yes = self.roles[t as usize] == role;
-                                let k = &mut self.knowledge[s as usize];
-                                k.checked.insert(t);
-                                if yes {
-                                    k.role_yes.insert(t);
-                                }
-                                k.last = Some((t, CheckOutcome::IsRole(role, yes)));
-                                if L::ENABLED {
-                                    log.push(Event::RoleCheck { seat: s, target: t, role, yes });
-                                }
-                            }
-                            NightAbility::None => {}
-                        }
-                    }
+    /// E18, E25, E28: marks that act later.
+    fn marks<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
+        for s in moves.makers[NightAbility::Hex.index()].iter() {
+            let Some((x, _)) = self.judge(t, moves, s, log) else { continue };
+            if t.healed.contains(x) {
+                // E15/E18: a heal tonight lifts the hex cast tonight.
+                if L::ENABLED {
+                    log.push(Event::HexLifted { seat: x });
                 }
-                NightStep::Kills => {
-                    for camp in Camp::ALL {
-                        if let Some(target) = self.camp_kill(camp, moves, log) {
-                            result.shot = true;
-                            result.killed.insert(target);
-                            if L::ENABLED {
-                                log.push(Event::NightKill { target });
-                            }
-                        }
-                    }
-                }
-                // No classic role moves in these steps; the extended set fills them.
-                NightStep::StartOfNight
-                | NightStep::Control
-                | NightStep::Protection
-                | NightStep::Marks
-                | NightStep::InformationOnMoves => {}
+                continue;
+            }
+            self.hex_next.insert(x);
+            t.visit(self.roles[s as usize].camp(), x);
+            self.succeed(s, NightAbility::Hex, x, log);
+        }
+        for s in moves.makers[NightAbility::Mine.index()].iter() {
+            let Some((x, _)) = self.judge(t, moves, s, log) else { continue };
+            self.mines.insert(x);
+            t.visit(self.roles[s as usize].camp(), x);
+            self.succeed(s, NightAbility::Mine, x, log);
+        }
+        for s in moves.makers[NightAbility::Trick.index()].iter() {
+            let Some((x, _)) = self.judge(t, moves, s, log) else { continue };
+            self.tricked.insert(x);
+            t.visit(self.roles[s as usize].camp(), x);
+            self.succeed(s, NightAbility::Trick, x, log);
+        }
+    }
+
+    /// E22, E27, E3: reports on moves and the bandits' search.
+    fn information_on_moves<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
+        for s in moves.makers[NightAbility::Watch.index()].iter() {
+            let Some((x, _)) = self.judge(t, moves, s, log) else { continue };
+            let report = Report::Watch { target: x, camps: t.seen };
+            self.knowledge[s as usize].report = Some(report);
+            if L::ENABLED {
+                log.push(Event::Learned { seat: s, report });
             }
         }
-        result
+        for s in moves.makers[NightAbility::Scout.index()].iter() {
+            if self.judge(t, moves, s, log).is_none() {
+                continue;
+            }
+            let report = Report::Scout { checked: opt(t.scout[0]), robbed: opt(t.scout[1]), healed: opt(t.scout[2]) };
+            self.knowledge[s as usize].report = Some(report);
+            if L::ENABLED {
+                log.push(Event::Learned { seat: s, report });
+            }
+        }
+        // E3: a bandit naming a bandit: the host introduces the two.
+        let bandits = self.camp_members[Camp::Bandits as usize];
+        for s in bandits.inter(self.alive).iter() {
+            let x = moves.search[s as usize];
+            if x != NONE && bandits.contains(x) && !self.knowledge[s as usize].mates.contains(x) {
+                self.knowledge[s as usize].mates.insert(x);
+                self.knowledge[x as usize].mates.insert(s);
+                if L::ENABLED {
+                    log.push(Event::BanditsMeet { a: s, b: x });
+                }
+            }
+        }
+    }
+
+    /// E8: the highest-ranked living member who sent a nick decides the kill.
+    fn leader_kill<L: Log>(&self, camp: Camp, moves: &NightMoves, log: &mut L) -> Option<(Seat, Seat)> {
+        let members = self.living(camp).inter(self.shooters);
+        let mut best: Option<(u8, Seat)> = None;
+        for s in members.iter() {
+            if moves.kill[s as usize] != NONE {
+                let rank = self.roles[s as usize].info().rank;
+                if best.is_none_or(|(r, _)| rank < r) {
+                    best = Some((rank, s));
+                }
+            }
+        }
+        match best {
+            Some((_, s)) => Some((moves.kill[s as usize], s)),
+            None => {
+                if L::ENABLED {
+                    if let Some(s) = members.lowest() {
+                        log.push(Event::NightMiss(MissReason::Silent(s)));
+                    }
+                }
+                None
+            }
+        }
     }
 
     /// C4: the camp's kill. Every living shooter of the camp must send the
     /// same nick; anything else is a miss. `None` for a miss or a camp
-    /// without living shooters.
-    fn camp_kill<L: Log>(&self, camp: Camp, moves: &NightMoves, log: &mut L) -> Option<Seat> {
+    /// without living shooters; else the target and the first shooter.
+    fn camp_kill<L: Log>(&self, camp: Camp, moves: &NightMoves, log: &mut L) -> Option<(Seat, Seat)> {
         let mut target = NONE;
         let mut first = NONE;
         let mut any = false;
@@ -310,7 +1346,7 @@ impl State {
                 return None;
             }
         }
-        if any { Some(target) } else { None }
+        if any { Some((target, first)) } else { None }
     }
 }
 
@@ -323,11 +1359,21 @@ mod tests {
         for role in Role::ALL {
             let info = role.info();
             let steps: Vec<NightStep> = NIGHT_ORDER.into_iter().filter(|s| s.roles().any(|r| r == role)).collect();
-            let expected = info.shoots as usize + (info.night != NightAbility::None) as usize;
+            let own = info.night != NightAbility::None && info.night != NightAbility::Borrow;
+            let expected = info.shoots as usize + own as usize + (info.camp == Camp::Bandits) as usize
+                - (info.camp == Camp::Bandits && info.night.step() == Some(NightStep::InformationOnMoves)) as usize;
             assert_eq!(steps.len(), expected, "{role}: {steps:?}");
         }
         // C5/C6 are information, C4 is a kill.
-        assert!(NightStep::Information.roles().eq([Role::Commissar, Role::Don]));
-        assert!(NightStep::Kills.roles().eq([Role::Mafioso, Role::Don]));
+        assert!(NightStep::Information.roles().take(2).eq([Role::Commissar, Role::Don]));
+        assert!(NightStep::Kills.roles().take(2).eq([Role::Mafioso, Role::Don]));
+    }
+
+    #[test]
+    fn e30_every_move_has_one_step_in_the_order() {
+        for a in NightAbility::MOVES {
+            let n = NIGHT_ORDER.iter().filter(|s| s.abilities().any(|b| b == a)).count();
+            assert_eq!(n, (a != NightAbility::Borrow) as usize, "{a:?}");
+        }
     }
 }

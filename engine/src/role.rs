@@ -1,11 +1,12 @@
 //! Roles and camps as closed enums with constant tables.
 //!
-//! Every role is one row of [`ROLE_INFO`]; adding a role (the extended set of
-//! `extended.md`) is a new variant and a new row, not a new code path in the
-//! hot loop.
+//! Every role is one row of [`ROLE_INFO`]; every night move is one
+//! [`NightAbility`] with its own row of properties ([`NightAbility::info`]).
+//! The classic set (`classic.md`: citizen, commissar, mafioso, don) and the
+//! extended set (`extended.md`, E7–E28) share the tables, so a setup may mix
+//! them.
 
-/// A camp (team). Three camps exist so the extended rules (E1) fit: town,
-/// mafia and bandits. The classic set uses the first two.
+/// A camp (team): town, mafia and bandits (E1). The classic set uses the first two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Camp {
@@ -31,21 +32,187 @@ impl Camp {
     }
 
     /// Whether members of the camp know each other from the start (C2, E1).
+    /// Bandits find each other during the game (E3).
     pub const fn members_know_each_other(self) -> bool {
         matches!(self, Camp::Mafia)
     }
 }
 
-/// What a role may do at night. The night resolver dispatches on this, in
-/// the order given by the night-step table (see `night.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A night move. The resolver dispatches on this, in the order of the night
+/// steps (see `night.rs`); [`NightAbility::info`] gives each move's table row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
 pub enum NightAbility {
     /// No individual move (the camp kill is a camp move, see [`RoleInfo::shoots`]).
-    None,
-    /// C5: learns whether the target holds `role` (the Don: "is he the Commissar?").
+    None = 0,
+    /// E9: the Thief robs (blocks) a player. Control.
+    Rob,
+    /// E23: the Psycho invites a guest (blocks; the guest dies next night). Control.
+    Invite,
+    /// E26: the Thug beats a player (blocks; unreachable). Control.
+    Beat,
+    /// E11: the Swindler sends a player's move to a new target. Control.
+    Swindle,
+    /// E10: the Guard guards a mafioso against kills. Protection.
+    Guard,
+    /// E15: the Doctor heals. Protection.
+    Heal,
+    /// E7: the Boss learns "role or plain" and the camp. Information.
+    BossCheck,
+    /// C5: the Don learns whether the target holds the given role. Information.
     CheckIsRole(Role),
-    /// C6: learns the target's camp (the Commissar).
+    /// C6, E13: the Commissar / the Detective learns the target's camp. Information.
     CheckCamp,
+    /// E17: the Journalist compares two players' camps. Information.
+    Compare,
+    /// E20: the Shooter shoots. Kills.
+    Shoot,
+    /// E18: the Witch hexes a player for next night. Marks.
+    Hex,
+    /// E25: the Miner mines a player for the next day's vote. Marks.
+    Mine,
+    /// E28: the Trickster removes a player's vote next day. Marks.
+    Trick,
+    /// E22: the Sleepwalker watches a house. Information on moves.
+    Watch,
+    /// E27: the Scout learns the Detective's, Thief's and Doctor's targets. Information on moves.
+    Scout,
+    /// E19: the Role Prostitute borrows a dead town role's move.
+    Borrow,
+}
+
+/// How many targets a move names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Targets {
+    /// No target (the Scout's report; the Prostitute names a role, then the role's targets).
+    Zero,
+    One,
+    /// The Swindler (victim, new target) and the Journalist (two players).
+    Two,
+}
+
+/// One row of the move table.
+#[derive(Clone, Copy, Debug)]
+pub struct AbilityInfo {
+    pub name: &'static str,
+    pub targets: Targets,
+    /// The maker may name himself (E10 Guard, E15 Doctor, E26 Thug).
+    pub self_allowed: bool,
+    /// The move fails when its maker is robbed, beaten, invited or hexed
+    /// (E6). The Trickster's pick cannot be stopped (E28).
+    pub blockable: bool,
+    /// The move fails when its target is beaten (E6). The Thug's own beating
+    /// and the Trickster's pick are exempt.
+    pub fails_on_beaten: bool,
+    /// What the move does, for the night-order table.
+    pub about: &'static str,
+}
+
+impl NightAbility {
+    /// Every ability with a move, in the order moves of one step resolve.
+    pub const MOVES: [NightAbility; 17] = [
+        NightAbility::Rob,
+        NightAbility::Invite,
+        NightAbility::Beat,
+        NightAbility::Swindle,
+        NightAbility::Guard,
+        NightAbility::Heal,
+        NightAbility::BossCheck,
+        NightAbility::CheckIsRole(Role::Commissar),
+        NightAbility::CheckCamp,
+        NightAbility::Compare,
+        NightAbility::Shoot,
+        NightAbility::Hex,
+        NightAbility::Mine,
+        NightAbility::Trick,
+        NightAbility::Watch,
+        NightAbility::Scout,
+        NightAbility::Borrow,
+    ];
+
+    /// A dense index, `0..=17` (the Don's check is one index whatever its role).
+    #[inline]
+    pub const fn index(self) -> usize {
+        match self {
+            NightAbility::None => 0,
+            NightAbility::Rob => 1,
+            NightAbility::Invite => 2,
+            NightAbility::Beat => 3,
+            NightAbility::Swindle => 4,
+            NightAbility::Guard => 5,
+            NightAbility::Heal => 6,
+            NightAbility::BossCheck => 7,
+            NightAbility::CheckIsRole(_) => 8,
+            NightAbility::CheckCamp => 9,
+            NightAbility::Compare => 10,
+            NightAbility::Shoot => 11,
+            NightAbility::Hex => 12,
+            NightAbility::Mine => 13,
+            NightAbility::Trick => 14,
+            NightAbility::Watch => 15,
+            NightAbility::Scout => 16,
+            NightAbility::Borrow => 17,
+        }
+    }
+    pub const COUNT: usize = 18;
+
+    /// Control moves (E29): blocks and the redirect.
+    #[inline]
+    pub const fn is_control(self) -> bool {
+        matches!(self, NightAbility::Rob | NightAbility::Invite | NightAbility::Beat | NightAbility::Swindle)
+    }
+
+    pub const fn info(self) -> AbilityInfo {
+        use Targets::*;
+        let (name, targets, self_allowed, blockable, fails_on_beaten, about) = match self {
+            NightAbility::None => ("none", Zero, false, false, false, "no move"),
+            NightAbility::Rob => ("rob", One, false, true, true, "Thief robs: the target's role move fails (E9)"),
+            NightAbility::Invite => {
+                ("invite", One, false, true, true, "Psycho invites: the guest is blocked and dies next night (E23)")
+            }
+            NightAbility::Beat => ("beat", One, true, true, false, "Thug beats: blocked and unreachable (E26, E6)"),
+            NightAbility::Swindle => {
+                ("swindle", Two, false, true, true, "Swindler sends a non-mafia player's move to a new target (E11)")
+            }
+            NightAbility::Guard => ("guard", One, true, true, true, "Guard guards a mafioso against kills (E10)"),
+            NightAbility::Heal => {
+                ("heal", One, true, true, true, "Doctor heals; not the same player twice running (E15)")
+            }
+            NightAbility::BossCheck => {
+                ("boss-check", One, false, true, true, "Boss learns role-or-plain and camp (E7)")
+            }
+            NightAbility::CheckIsRole(_) => {
+                ("don-check", One, false, true, true, "Don asks: is he the Commissar? (C5)")
+            }
+            NightAbility::CheckCamp => {
+                ("camp-check", One, false, true, true, "Commissar/Detective learns the camp (C6, E13)")
+            }
+            NightAbility::Compare => ("compare", Two, false, true, true, "Journalist: same camp or different (E17)"),
+            NightAbility::Shoot => ("shoot", One, false, true, true, "Shooter kills (E20)"),
+            NightAbility::Hex => {
+                ("hex", One, false, true, true, "Witch hexes for next night; a heal tonight lifts it (E18)")
+            }
+            NightAbility::Mine => ("mine", One, false, true, true, "Miner mines: 3+ votes next day kill (E25)"),
+            NightAbility::Trick => {
+                ("trick", One, false, false, false, "Trickster removes a vote next day; unstoppable (E28)")
+            }
+            NightAbility::Watch => {
+                ("watch", One, false, true, true, "Sleepwalker learns the camps of successful visitors (E22)")
+            }
+            NightAbility::Scout => {
+                ("scout", Zero, false, true, false, "Scout learns whom the Detective, Thief, Doctor reached (E27)")
+            }
+            NightAbility::Borrow => (
+                "borrow",
+                Zero,
+                false,
+                true,
+                false,
+                "Role Prostitute makes a dead town role's move, in its place (E19)",
+            ),
+        };
+        AbilityInfo { name, targets, self_allowed, blockable, fails_on_beaten, about }
+    }
 }
 
 /// A role. Plain players are roles too (`Citizen`, `Mafioso`).
@@ -56,6 +223,37 @@ pub enum Role {
     Commissar = 1,
     Mafioso = 2,
     Don = 3,
+    Boss = 4,
+    Thief = 5,
+    Guard = 6,
+    Swindler = 7,
+    Actor = 8,
+    Detective = 9,
+    Deputy = 10,
+    Doctor = 11,
+    Chosen = 12,
+    Journalist = 13,
+    Witch = 14,
+    Prostitute = 15,
+    Lucky = 16,
+    Shooter = 17,
+    Sleepwalker = 18,
+    Psycho = 19,
+    Miner = 20,
+    Thug = 21,
+    Scout = 22,
+    Trickster = 23,
+}
+
+/// Which rule set a role comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleSet {
+    /// `classic.md`.
+    Classic,
+    /// `extended.md`.
+    Extended,
+    /// Plain players, in both.
+    Both,
 }
 
 /// One row of the role table.
@@ -65,58 +263,96 @@ pub struct RoleInfo {
     /// The name used in setup files, on the command line and in tables.
     pub name: &'static str,
     pub camp: Camp,
-    /// Takes part in the camp's night kill (C4).
+    /// Takes part in the camp's night kill (C4, E8).
     pub shoots: bool,
     pub night: NightAbility,
-    /// At most one of this role in a setup (C1 deals one Don, one Commissar).
+    /// At most one of this role in a setup (C1 deals one Don; every named
+    /// extended role is one person, E4).
     pub unique: bool,
     /// A plain player without a role of his own (E4, E7 tell them apart).
     pub plain: bool,
+    /// E8: who decides the camp kill, lower first (the Boss, then his stand-ins).
+    pub rank: u8,
+    pub set: RuleSet,
+    /// The clause that defines the role.
+    pub clause: &'static str,
 }
 
-/// The role table, indexed by `Role as usize`.
+const fn row(
+    role: Role,
+    name: &'static str,
+    camp: Camp,
+    night: NightAbility,
+    plain: bool,
+    rank: u8,
+    set: RuleSet,
+    clause: &'static str,
+) -> RoleInfo {
+    RoleInfo { role, name, camp, shoots: matches!(camp, Camp::Mafia), night, unique: !plain, plain, rank, set, clause }
+}
+
+use Camp::{Bandits as B, Mafia as M, Town as T};
+use NightAbility as A;
+use RuleSet::{Both, Classic, Extended};
+
+/// The role table, indexed by `Role as usize`. E8's kill rank: Boss, Thief,
+/// Guard, Swindler, Actor; the classic Don ranks after the Boss and plain
+/// mafiosi last (a mixed set's decision, `RULES.md`).
 pub const ROLE_INFO: [RoleInfo; Role::COUNT] = [
-    RoleInfo {
-        role: Role::Citizen,
-        name: "citizen",
-        camp: Camp::Town,
-        shoots: false,
-        night: NightAbility::None,
-        unique: false,
-        plain: true,
-    },
-    RoleInfo {
-        role: Role::Commissar,
-        name: "commissar",
-        camp: Camp::Town,
-        shoots: false,
-        night: NightAbility::CheckCamp,
-        unique: true,
-        plain: false,
-    },
-    RoleInfo {
-        role: Role::Mafioso,
-        name: "mafioso",
-        camp: Camp::Mafia,
-        shoots: true,
-        night: NightAbility::None,
-        unique: false,
-        plain: true,
-    },
-    RoleInfo {
-        role: Role::Don,
-        name: "don",
-        camp: Camp::Mafia,
-        shoots: true,
-        night: NightAbility::CheckIsRole(Role::Commissar),
-        unique: true,
-        plain: false,
-    },
+    row(Role::Citizen, "citizen", T, A::None, true, 255, Both, "C1, E4"),
+    row(Role::Commissar, "commissar", T, A::CheckCamp, false, 255, Classic, "C6"),
+    row(Role::Mafioso, "mafioso", M, A::None, true, 7, Both, "C1, E4"),
+    row(Role::Don, "don", M, A::CheckIsRole(Role::Commissar), false, 1, Classic, "C5"),
+    row(Role::Boss, "boss", M, A::BossCheck, false, 0, Extended, "E7, E8"),
+    row(Role::Thief, "thief", M, A::Rob, false, 2, Extended, "E9"),
+    row(Role::Guard, "guard", M, A::Guard, false, 3, Extended, "E10"),
+    row(Role::Swindler, "swindler", M, A::Swindle, false, 4, Extended, "E11"),
+    row(Role::Actor, "actor", M, A::None, false, 5, Extended, "E12"),
+    row(Role::Detective, "detective", T, A::CheckCamp, false, 255, Extended, "E13"),
+    row(Role::Deputy, "deputy", T, A::None, false, 255, Extended, "E14"),
+    row(Role::Doctor, "doctor", T, A::Heal, false, 255, Extended, "E15"),
+    row(Role::Chosen, "chosen", T, A::None, false, 255, Extended, "E16"),
+    row(Role::Journalist, "journalist", T, A::Compare, false, 255, Extended, "E17"),
+    row(Role::Witch, "witch", T, A::Hex, false, 255, Extended, "E18"),
+    row(Role::Prostitute, "prostitute", T, A::Borrow, false, 255, Extended, "E19"),
+    row(Role::Lucky, "lucky", T, A::None, false, 255, Extended, "E21"),
+    row(Role::Shooter, "shooter", T, A::Shoot, false, 255, Extended, "E20"),
+    row(Role::Sleepwalker, "sleepwalker", T, A::Watch, false, 255, Extended, "E22"),
+    row(Role::Psycho, "psycho", B, A::Invite, false, 255, Extended, "E23, E24"),
+    row(Role::Miner, "miner", B, A::Mine, false, 255, Extended, "E25"),
+    row(Role::Thug, "thug", B, A::Beat, false, 255, Extended, "E26"),
+    row(Role::Scout, "scout", B, A::Scout, false, 255, Extended, "E27"),
+    row(Role::Trickster, "trickster", B, A::Trick, false, 255, Extended, "E28"),
 ];
 
 impl Role {
-    pub const COUNT: usize = 4;
-    pub const ALL: [Role; Role::COUNT] = [Role::Citizen, Role::Commissar, Role::Mafioso, Role::Don];
+    pub const COUNT: usize = 24;
+    pub const ALL: [Role; Role::COUNT] = [
+        Role::Citizen,
+        Role::Commissar,
+        Role::Mafioso,
+        Role::Don,
+        Role::Boss,
+        Role::Thief,
+        Role::Guard,
+        Role::Swindler,
+        Role::Actor,
+        Role::Detective,
+        Role::Deputy,
+        Role::Doctor,
+        Role::Chosen,
+        Role::Journalist,
+        Role::Witch,
+        Role::Prostitute,
+        Role::Lucky,
+        Role::Shooter,
+        Role::Sleepwalker,
+        Role::Psycho,
+        Role::Miner,
+        Role::Thug,
+        Role::Scout,
+        Role::Trickster,
+    ];
 
     #[inline]
     pub const fn info(self) -> &'static RoleInfo {
@@ -129,8 +365,53 @@ impl Role {
     pub const fn name(self) -> &'static str {
         self.info().name
     }
+    /// The role by its name; `role-prostitute` and `role_prostitute` are accepted for `prostitute`.
     pub fn from_name(s: &str) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.name() == s)
+        match s {
+            "role-prostitute" | "role_prostitute" => Some(Role::Prostitute),
+            _ => Role::ALL.into_iter().find(|r| r.name() == s),
+        }
+    }
+    /// E19: roles the Role Prostitute may never borrow.
+    pub const fn borrowable(self) -> bool {
+        matches!(self.camp(), Camp::Town)
+            && !matches!(self, Role::Lucky | Role::Deputy | Role::Prostitute)
+            && !matches!(self.info().night, NightAbility::None)
+    }
+}
+
+/// A set of roles as a bitset (the Role Prostitute's used roles, E19).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RoleSet(pub u32);
+
+impl RoleSet {
+    pub const EMPTY: RoleSet = RoleSet(0);
+    #[inline]
+    pub const fn contains(self, r: Role) -> bool {
+        (self.0 >> r as u32) & 1 == 1
+    }
+    #[inline]
+    pub fn insert(&mut self, r: Role) {
+        self.0 |= 1 << r as u32;
+    }
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    #[inline]
+    pub const fn minus(self, o: RoleSet) -> RoleSet {
+        RoleSet(self.0 & !o.0)
+    }
+    pub fn iter(self) -> impl Iterator<Item = Role> {
+        Role::ALL.into_iter().filter(move |&r| self.contains(r))
+    }
+    /// The `k`-th member in role order.
+    pub fn nth(self, k: u32) -> Option<Role> {
+        self.iter().nth(k as usize)
     }
 }
 
@@ -156,5 +437,16 @@ mod tests {
             assert_eq!(info.role as usize, i, "row {i} is {}", info.name);
             assert_eq!(Role::from_name(info.name), Some(info.role));
         }
+        for (i, a) in NightAbility::MOVES.iter().enumerate() {
+            assert_eq!(a.index(), i + 1, "{a:?}");
+        }
+    }
+
+    #[test]
+    fn e1_twenty_extended_roles_in_three_camps() {
+        let ext: Vec<&RoleInfo> = ROLE_INFO.iter().filter(|i| i.set == RuleSet::Extended).collect();
+        assert_eq!(ext.len(), 20);
+        let count = |c: Camp| ext.iter().filter(|i| i.camp == c).count();
+        assert_eq!((count(Camp::Mafia), count(Camp::Town), count(Camp::Bandits)), (5, 10, 5));
     }
 }

@@ -16,13 +16,46 @@ pub enum TieBreak {
     Random,
 }
 
-/// When the mafia win (C18).
+/// When the mafia win (C18, E2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MafiaWin {
-    /// Living mafia at least as many as everybody else alive.
+    /// `parity` for a setup of classic roles only (C18), `elimination` for
+    /// one with any extended role (E2). Resolved by `Game::new`.
+    Auto,
+    /// Living mafia at least as many as everybody else alive (and no bandits alive).
     Parity,
     /// Everybody else dead.
     Elimination,
+}
+
+/// C8: after how many nights without a kill the town wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoKillLimit {
+    /// 3 for a setup of classic roles only (C8), off for one with any
+    /// extended role (E2 names no such rule). Resolved by `Game::new`.
+    Auto,
+    Off,
+    Nights(u8),
+}
+
+/// How E29's control moves resolve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    /// The dependency graph of E29 with its cycle rule.
+    Graph,
+    /// The plain sequence Thief, Psycho, Thug, Swindler: an earlier move always wins.
+    Sequential,
+}
+
+/// Who decides a camp's night kill (C4, E8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CampKill {
+    /// `unanimous` for a setup of classic roles only, `leader` otherwise.
+    Auto,
+    /// C4: every living shooter must send the same nick.
+    Unanimous,
+    /// E8: the highest-ranked member who sent a nick decides.
+    Leader,
 }
 
 /// The rule settings of one game. Probabilities are kept both as `f64` (for
@@ -30,8 +63,8 @@ pub enum MafiaWin {
 /// hot path does no floating point.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rules {
-    /// C8: consecutive nights without a kill that give the town the win; `None` = off.
-    pub no_kill_limit: Option<u8>,
+    /// C8: consecutive nights without a kill that give the town the win.
+    pub no_kill_limit: NoKillLimit,
     /// C12: how ties for the lead are settled.
     pub tie_break: TieBreak,
     /// C12: how many times a tied revote is repeated (after the first revote) before nobody is hanged.
@@ -48,20 +81,32 @@ pub struct Rules {
     pub absence: f64,
     /// C15: per player, per day probability of a modkill.
     pub modkill: f64,
+    /// E29: graph or sequential resolution of control moves.
+    pub resolution: Resolution,
+    /// E24: whether a heal saves the Psycho's guest from the blast.
+    pub blast_heal: bool,
+    /// E16: the Chosen's secret extra votes.
+    pub chosen_secret_votes: u8,
+    /// C4/E8: who decides the camp kill.
+    pub camp_kill: CampKill,
 }
 
 impl Default for Rules {
     fn default() -> Self {
         Rules {
-            no_kill_limit: Some(3),
+            no_kill_limit: NoKillLimit::Auto,
             tie_break: TieBreak::Catastrophe,
             runoff_rounds: 3,
             first_day_pardon: true,
             reveal_roles_on_death: false,
-            mafia_win: MafiaWin::Parity,
+            mafia_win: MafiaWin::Auto,
             day_cap: 50,
             absence: 0.0,
             modkill: 0.0,
+            resolution: Resolution::Graph,
+            blast_heal: false,
+            chosen_secret_votes: 2,
+            camp_kill: CampKill::Auto,
         }
     }
 }
@@ -75,16 +120,35 @@ pub struct RuleKey {
 }
 
 /// Every rule setting, in the order they are documented.
-pub const RULE_KEYS: [RuleKey; 9] = [
-    RuleKey { name: "no_kill_limit", values: "1..=255 or off", default: "3", clause: "C8" },
+pub const RULE_KEYS: [RuleKey; 13] = [
+    RuleKey {
+        name: "no_kill_limit",
+        values: "1..=255, off or auto",
+        default: "auto (3 for classic roles only, off with extended roles)",
+        clause: "C8",
+    },
     RuleKey { name: "tie_break", values: "catastrophe | random", default: "catastrophe", clause: "C12" },
     RuleKey { name: "runoff_rounds", values: "1..=100", default: "3", clause: "C12" },
     RuleKey { name: "first_day_pardon", values: "true | false", default: "true", clause: "C11.2" },
     RuleKey { name: "reveal_roles_on_death", values: "true | false", default: "false", clause: "C9" },
-    RuleKey { name: "mafia_win", values: "parity | elimination", default: "parity", clause: "C18" },
+    RuleKey {
+        name: "mafia_win",
+        values: "parity | elimination | auto",
+        default: "auto (parity for classic roles only, elimination with extended roles)",
+        clause: "C18, E2",
+    },
     RuleKey { name: "day_cap", values: "1..=10000", default: "50", clause: "C3" },
     RuleKey { name: "absence", values: "0.0..=1.0", default: "0.0", clause: "C16" },
     RuleKey { name: "modkill", values: "0.0..=1.0", default: "0.0", clause: "C15" },
+    RuleKey { name: "resolution", values: "graph | sequential", default: "graph", clause: "E29" },
+    RuleKey { name: "blast_heal", values: "true | false", default: "false", clause: "E24" },
+    RuleKey { name: "chosen_secret_votes", values: "0..=10", default: "2", clause: "E16" },
+    RuleKey {
+        name: "camp_kill",
+        values: "unanimous | leader | auto",
+        default: "auto (unanimous for classic roles only, leader with extended roles)",
+        clause: "C4, E8",
+    },
 ];
 
 /// Why a rule setting was refused.
@@ -128,13 +192,13 @@ impl Rules {
         let bad = || RuleError::BadValue { key: k.name, value: value.to_string(), expected: k.values };
         match k.name {
             "no_kill_limit" => {
-                self.no_kill_limit = if v == "off" {
-                    None
-                } else {
-                    match v.parse::<u8>() {
-                        Ok(n) if n >= 1 => Some(n),
+                self.no_kill_limit = match v {
+                    "off" => NoKillLimit::Off,
+                    "auto" => NoKillLimit::Auto,
+                    _ => match v.parse::<u8>() {
+                        Ok(n) if n >= 1 => NoKillLimit::Nights(n),
                         _ => return Err(bad()),
-                    }
+                    },
                 }
             }
             "tie_break" => {
@@ -154,6 +218,7 @@ impl Rules {
                 self.mafia_win = match v {
                     "parity" => MafiaWin::Parity,
                     "elimination" => MafiaWin::Elimination,
+                    "auto" => MafiaWin::Auto,
                     _ => return Err(bad()),
                 }
             }
@@ -163,6 +228,26 @@ impl Rules {
             },
             "absence" => self.absence = parse_probability(v).ok_or_else(bad)?,
             "modkill" => self.modkill = parse_probability(v).ok_or_else(bad)?,
+            "resolution" => {
+                self.resolution = match v {
+                    "graph" => Resolution::Graph,
+                    "sequential" => Resolution::Sequential,
+                    _ => return Err(bad()),
+                }
+            }
+            "blast_heal" => self.blast_heal = parse_bool(v).ok_or_else(bad)?,
+            "chosen_secret_votes" => match v.parse::<u8>() {
+                Ok(n) if n <= 10 => self.chosen_secret_votes = n,
+                _ => return Err(bad()),
+            },
+            "camp_kill" => {
+                self.camp_kill = match v {
+                    "unanimous" => CampKill::Unanimous,
+                    "leader" => CampKill::Leader,
+                    "auto" => CampKill::Auto,
+                    _ => return Err(bad()),
+                }
+            }
             _ => unreachable!("every RULE_KEYS entry is handled above"),
         }
         Ok(())
@@ -171,7 +256,11 @@ impl Rules {
     /// The current value of a rule, as [`Rules::set`] would accept it.
     pub fn get(&self, key: &str) -> Option<String> {
         Some(match key {
-            "no_kill_limit" => self.no_kill_limit.map_or("off".to_string(), |n| n.to_string()),
+            "no_kill_limit" => match self.no_kill_limit {
+                NoKillLimit::Auto => "auto".into(),
+                NoKillLimit::Off => "off".into(),
+                NoKillLimit::Nights(n) => n.to_string(),
+            },
             "tie_break" => match self.tie_break {
                 TieBreak::Catastrophe => "catastrophe".into(),
                 TieBreak::Random => "random".into(),
@@ -180,12 +269,24 @@ impl Rules {
             "first_day_pardon" => self.first_day_pardon.to_string(),
             "reveal_roles_on_death" => self.reveal_roles_on_death.to_string(),
             "mafia_win" => match self.mafia_win {
+                MafiaWin::Auto => "auto".into(),
                 MafiaWin::Parity => "parity".into(),
                 MafiaWin::Elimination => "elimination".into(),
             },
             "day_cap" => self.day_cap.to_string(),
             "absence" => self.absence.to_string(),
             "modkill" => self.modkill.to_string(),
+            "resolution" => match self.resolution {
+                Resolution::Graph => "graph".into(),
+                Resolution::Sequential => "sequential".into(),
+            },
+            "blast_heal" => self.blast_heal.to_string(),
+            "chosen_secret_votes" => self.chosen_secret_votes.to_string(),
+            "camp_kill" => match self.camp_kill {
+                CampKill::Auto => "auto".into(),
+                CampKill::Unanimous => "unanimous".into(),
+                CampKill::Leader => "leader".into(),
+            },
             _ => return None,
         })
     }
@@ -223,7 +324,8 @@ mod tests {
         let mut r = Rules::default();
         for k in RULE_KEYS.iter() {
             let v = r.get(k.name).expect("known key");
-            assert_eq!(v, k.default.parse::<f64>().map_or(k.default.to_string(), |_| v.clone()));
+            let default = k.default.split(' ').next().unwrap();
+            assert_eq!(v, default.parse::<f64>().map_or(default.to_string(), |_| v.clone()));
             r.set(k.name, &v).expect("value read back is accepted");
         }
         assert_eq!(r, Rules::default());
@@ -236,6 +338,6 @@ mod tests {
         assert!(matches!(r.set("absence", "1.5"), Err(RuleError::BadValue { key: "absence", .. })));
         assert!(matches!(r.set("bogus", "1"), Err(RuleError::UnknownKey { .. })));
         r.set("no_kill_limit", "off").unwrap();
-        assert_eq!(r.no_kill_limit, None);
+        assert_eq!(r.no_kill_limit, NoKillLimit::Off);
     }
 }

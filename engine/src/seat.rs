@@ -60,6 +60,10 @@ impl PlayerSet {
         PlayerSet(self.0 & !o.0)
     }
     #[inline]
+    pub const fn with(self, s: Seat) -> PlayerSet {
+        PlayerSet(self.0 | (1u64 << s))
+    }
+    #[inline]
     pub const fn without(self, s: Seat) -> PlayerSet {
         PlayerSet(self.0 & !(1u64 << s))
     }

@@ -2,8 +2,9 @@
 //! checked [`Game`] through [`Game::new`], which reports *every* problem at
 //! once. The inner loop never re-validates.
 
-use crate::role::{Camp, Role};
-use crate::rules::{MafiaWin, Rules, probability_threshold};
+use crate::night::{NIGHT_ORDER, NightStep};
+use crate::role::{Camp, Role, RoleSet, RuleSet};
+use crate::rules::{CampKill, MafiaWin, NoKillLimit, Rules, probability_threshold};
 use crate::seat::MAX_PLAYERS;
 use std::fmt;
 
@@ -15,11 +16,27 @@ pub struct Setup {
     /// How many of each role, indexed by `Role as usize`.
     pub counts: [u64; Role::COUNT],
     pub rules: Rules,
+    /// E30: a designer's night order (every step once, the start of night
+    /// first); `None` = the default [`NIGHT_ORDER`].
+    pub night_order: Option<Vec<NightStep>>,
 }
 
 impl Setup {
     pub fn new(name: &str) -> Setup {
-        Setup { name: name.to_string(), counts: [0; Role::COUNT], rules: Rules::default() }
+        Setup { name: name.to_string(), counts: [0; Role::COUNT], rules: Rules::default(), night_order: None }
+    }
+    /// The setup of the given roles, one entry per seat (tests, scenarios).
+    pub fn of_roles(name: &str, roles: &[Role]) -> Setup {
+        let mut s = Setup::new(name);
+        for &r in roles {
+            s.counts[r as usize] += 1;
+        }
+        s
+    }
+    /// Sets a rule by name (see [`Rules::set`]).
+    pub fn rule(mut self, key: &str, value: &str) -> Result<Setup, crate::RuleError> {
+        self.rules.set(key, value)?;
+        Ok(self)
     }
     pub fn with(mut self, role: Role, count: u64) -> Setup {
         self.counts[role as usize] = count;
@@ -72,6 +89,15 @@ pub struct Game {
     pub(crate) rules: Rules,
     pub(crate) absence_threshold: u64,
     pub(crate) modkill_threshold: u64,
+    /// The roles present.
+    pub(crate) present: RoleSet,
+    /// Any role of the extended set is present (E1–E32 apply).
+    pub(crate) extended: bool,
+    /// `rules.mafia_win`, `rules.no_kill_limit` and `rules.camp_kill` with `auto` resolved.
+    pub(crate) mafia_win: MafiaWin,
+    pub(crate) no_kill_limit: Option<u8>,
+    pub(crate) leader_kill: bool,
+    pub(crate) night_order: [NightStep; 7],
 }
 
 impl Game {
@@ -92,28 +118,54 @@ impl Game {
         let in_camp = |camp: Camp| -> u64 {
             Role::ALL.iter().filter(|r| r.camp() == camp).map(|&r| setup.counts[r as usize]).sum()
         };
+        let extended = Role::ALL.iter().any(|r| r.info().set == RuleSet::Extended && setup.counts[*r as usize] > 0);
+        let mafia_win = match setup.rules.mafia_win {
+            MafiaWin::Auto if extended => MafiaWin::Elimination,
+            MafiaWin::Auto => MafiaWin::Parity,
+            w => w,
+        };
         let mafia = in_camp(Camp::Mafia);
-        let others = n - mafia;
-        if mafia == 0 {
-            push("roles", "no mafia role: the game would be over before it starts (C17)".to_string());
-        }
-        if others == 0 {
-            push("roles", "nobody outside the mafia: the game would be over before it starts (C18)".to_string());
-        } else if mafia > 0 && setup.rules.mafia_win == MafiaWin::Parity && mafia >= others {
+        let bandits = in_camp(Camp::Bandits);
+        let town = in_camp(Camp::Town);
+        let camps = [mafia, town, bandits].iter().filter(|&&c| c > 0).count();
+        if n > 0 && camps < 2 {
+            push("roles", "all players are in one camp: the game would be over before it starts (C17, C18, E2)".into());
+        } else if n == 0 {
+            push("roles", "no players".into());
+        } else if mafia > 0 && bandits == 0 && mafia_win == MafiaWin::Parity && mafia >= town {
             push(
                 "roles",
-                format!("{mafia} mafia against {others} others: the mafia already have parity before day 1 (C18)"),
+                format!("{mafia} mafia against {town} others: the mafia already have parity before day 1 (C18)"),
             );
+        }
+        let mut night_order = NIGHT_ORDER;
+        if let Some(order) = &setup.night_order {
+            let mut seen = [false; 7];
+            let mut ok = order.len() == 7;
+            for &step in order {
+                ok &= !std::mem::replace(&mut seen[step as usize], true);
+            }
+            if !ok {
+                push("night_order", format!("must name each of the 7 steps once, got {}", order.len()));
+            } else if order[0] != NightStep::StartOfNight {
+                push("night_order", "the start of night must come first (E30.1)".into());
+            } else {
+                night_order.copy_from_slice(order);
+            }
         }
         if !problems.is_empty() {
             return Err(SetupError { problems });
         }
         let mut roles = [Role::Citizen; MAX_PLAYERS];
         let mut counts = [0u8; Role::COUNT];
+        let mut present = RoleSet::EMPTY;
         let mut k = 0;
         for role in Role::ALL {
             let c = setup.counts[role as usize] as usize;
             counts[role as usize] = c as u8;
+            if c > 0 {
+                present.insert(role);
+            }
             roles[k..k + c].fill(role);
             k += c;
         }
@@ -125,7 +177,47 @@ impl Game {
             rules: setup.rules,
             absence_threshold: probability_threshold(setup.rules.absence),
             modkill_threshold: probability_threshold(setup.rules.modkill),
+            present,
+            extended,
+            mafia_win,
+            no_kill_limit: match setup.rules.no_kill_limit {
+                NoKillLimit::Auto if extended => None,
+                NoKillLimit::Auto => Some(3),
+                NoKillLimit::Off => None,
+                NoKillLimit::Nights(k) => Some(k),
+            },
+            leader_kill: match setup.rules.camp_kill {
+                CampKill::Auto => extended,
+                CampKill::Unanimous => false,
+                CampKill::Leader => true,
+            },
+            night_order,
         })
+    }
+
+    /// C18/E2 with `auto` resolved.
+    pub fn mafia_win(&self) -> MafiaWin {
+        self.mafia_win
+    }
+    /// C8 with `auto` resolved; `None` = off.
+    pub fn no_kill_limit(&self) -> Option<u8> {
+        self.no_kill_limit
+    }
+    /// C4/E8 with `auto` resolved: whether the highest-ranked sender decides the kill.
+    pub fn leader_kill(&self) -> bool {
+        self.leader_kill
+    }
+    /// Whether any extended role is present.
+    pub fn is_extended(&self) -> bool {
+        self.extended
+    }
+    /// The night order (E30), possibly reordered by the setup.
+    pub fn night_order(&self) -> &[NightStep; 7] {
+        &self.night_order
+    }
+    /// The roles present.
+    pub fn roles_present(&self) -> RoleSet {
+        self.present
     }
 
     pub fn name(&self) -> &str {
@@ -154,7 +246,7 @@ pub struct Preset {
 }
 
 /// The built-in setups.
-pub const PRESETS: [Preset; 2] = [
+pub const PRESETS: [Preset; 4] = [
     Preset {
         name: "classic",
         about: "C1: 10 players; Don and 2 mafiosi against the Commissar and 6 citizens",
@@ -164,6 +256,53 @@ pub const PRESETS: [Preset; 2] = [
         name: "classic-13",
         about: "13 players; Don and 3 mafiosi against the Commissar and 8 citizens",
         counts: &[(Role::Don, 1), (Role::Mafioso, 3), (Role::Commissar, 1), (Role::Citizen, 8)],
+    },
+    Preset {
+        name: "extended",
+        about: "E1: all 20 extended roles once, 20 players (5 mafia, 10 town, 5 bandits)",
+        counts: &[
+            (Role::Boss, 1),
+            (Role::Thief, 1),
+            (Role::Guard, 1),
+            (Role::Swindler, 1),
+            (Role::Actor, 1),
+            (Role::Detective, 1),
+            (Role::Deputy, 1),
+            (Role::Doctor, 1),
+            (Role::Chosen, 1),
+            (Role::Journalist, 1),
+            (Role::Witch, 1),
+            (Role::Prostitute, 1),
+            (Role::Lucky, 1),
+            (Role::Shooter, 1),
+            (Role::Sleepwalker, 1),
+            (Role::Psycho, 1),
+            (Role::Miner, 1),
+            (Role::Thug, 1),
+            (Role::Scout, 1),
+            (Role::Trickster, 1),
+        ],
+    },
+    Preset {
+        name: "forum-16",
+        about: "E4: a forum-sized mix of 16: Boss, Thief, Swindler, a mafioso; Detective, Doctor, Witch, \
+                Lucky, Sleepwalker, Shooter, Chosen, 3 citizens; Psycho, Thug",
+        counts: &[
+            (Role::Boss, 1),
+            (Role::Thief, 1),
+            (Role::Swindler, 1),
+            (Role::Mafioso, 1),
+            (Role::Detective, 1),
+            (Role::Doctor, 1),
+            (Role::Witch, 1),
+            (Role::Lucky, 1),
+            (Role::Sleepwalker, 1),
+            (Role::Shooter, 1),
+            (Role::Chosen, 1),
+            (Role::Citizen, 3),
+            (Role::Psycho, 1),
+            (Role::Thug, 1),
+        ],
     },
 ];
 

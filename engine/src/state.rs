@@ -5,13 +5,16 @@
 //! [`Observation`], whose methods return exactly what that player may know.
 
 use crate::decide::{Publication, Vote};
-use crate::event::{DeathCause, EndCause, Event, Log};
-use crate::role::{Camp, Role};
+use crate::event::{DeathCause, EndCause, Event, Log, Report};
+use crate::role::{Camp, NightAbility, Role, RoleSet, Targets};
 use crate::rules::MafiaWin;
 use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::Game;
 use crate::util::below;
 use rand::Rng;
+
+/// "No seat" in per-seat byte tables.
+pub(crate) const NONE: u8 = 0xFF;
 
 /// Encoding of a day vote in the per-seat vote table.
 pub(crate) const NO_VOTE: u8 = 0xFF;
@@ -59,6 +62,13 @@ pub(crate) struct Knowledge {
     pub role_yes: PlayerSet,
     /// The last check: target and (camp learned | "yes"/"no").
     pub last: Option<(Seat, CheckOutcome)>,
+    /// Players I know to be on my side without a check: bandits found by
+    /// the search (E3), the Deputy's introduction (E14).
+    pub mates: PlayerSet,
+    /// E7: players the Boss found to hold a role (the rest he checked are plain).
+    pub holders: PlayerSet,
+    /// The last report of a comparison, a watch or a scouting (E17, E22, E27).
+    pub report: Option<Report>,
 }
 
 /// The result of one check.
@@ -111,6 +121,30 @@ pub struct State {
     pub(crate) end: Option<End>,
     /// Decisions refused as illegal in this game (agents' bugs, counted).
     pub(crate) illegal: u32,
+    // --- The extended set (E1–E32). All stay empty in a classic game. ---
+    /// The role whose move each seat makes: his own, or the role he was
+    /// appointed to (Actor, E12) or promoted to (Deputy, E14).
+    pub(crate) acting: [Role; MAX_PLAYERS],
+    /// The seat holding each unique role (`NONE` if absent).
+    pub(crate) seat_of: [u8; Role::COUNT],
+    /// E18: hexes cast last night; they hold tonight.
+    pub(crate) hex_next: PlayerSet,
+    /// E18: hexed tonight (set at the start of the night).
+    pub(crate) hexed: PlayerSet,
+    /// E23: last night's guest of the Psycho (`NONE`): dies tonight unless healed.
+    pub(crate) guest: u8,
+    /// E25: mined for the next day's vote.
+    pub(crate) mines: PlayerSet,
+    /// E28: votes removed in the next day's vote.
+    pub(crate) tricked: PlayerSet,
+    /// E21: Lucky players who still have their spare life.
+    pub(crate) spare_life: PlayerSet,
+    /// E11: players the Swindler has already swindled.
+    pub(crate) swindled: PlayerSet,
+    /// E19: roles the Role Prostitute has already borrowed.
+    pub(crate) borrowed: RoleSet,
+    /// E15/E26: last night's heal or beating target per seat (`NONE`).
+    pub(crate) prev_target: [u8; MAX_PLAYERS],
 }
 
 impl Default for State {
@@ -140,6 +174,17 @@ impl Default for State {
             leaving: PlayerSet::EMPTY,
             end: None,
             illegal: 0,
+            acting: [Role::Citizen; MAX_PLAYERS],
+            seat_of: [NONE; Role::COUNT],
+            hex_next: PlayerSet::EMPTY,
+            hexed: PlayerSet::EMPTY,
+            guest: NONE,
+            mines: PlayerSet::EMPTY,
+            tricked: PlayerSet::EMPTY,
+            spare_life: PlayerSet::EMPTY,
+            swindled: PlayerSet::EMPTY,
+            borrowed: RoleSet::EMPTY,
+            prev_target: [NONE; MAX_PLAYERS],
         }
     }
 }
@@ -172,11 +217,45 @@ impl State {
             let bit = 1u64 << s;
             camps[info.camp as usize] |= bit;
             shooters |= bit * info.shoots as u64;
-            movers |= bit * (info.shoots || info.night != crate::role::NightAbility::None) as u64;
+            // Bandits search (E3); the Actor and the Deputy may gain a move (E12, E14).
+            let moves = info.shoots
+                || info.night != NightAbility::None
+                || info.camp == Camp::Bandits
+                || matches!(r, Role::Actor | Role::Deputy);
+            movers |= bit * moves as u64;
         }
         self.camp_members = camps.map(PlayerSet);
         self.shooters = PlayerSet(shooters);
         self.night_movers = PlayerSet(movers);
+        self.acting[..n].copy_from_slice(roles);
+        if game.extended {
+            self.seat_of = [NONE; Role::COUNT];
+            let mut lucky = PlayerSet::EMPTY;
+            for (s, &r) in roles.iter().enumerate() {
+                if r.info().unique {
+                    self.seat_of[r as usize] = s as u8;
+                }
+                if r == Role::Lucky {
+                    lucky.insert(s as u8);
+                }
+            }
+            self.spare_life = lucky;
+        } else {
+            for (s, &r) in roles.iter().enumerate() {
+                if r.info().unique {
+                    self.seat_of[r as usize] = s as u8;
+                }
+            }
+            self.spare_life = PlayerSet::EMPTY;
+        }
+        self.hex_next = PlayerSet::EMPTY;
+        self.hexed = PlayerSet::EMPTY;
+        self.guest = NONE;
+        self.mines = PlayerSet::EMPTY;
+        self.tricked = PlayerSet::EMPTY;
+        self.swindled = PlayerSet::EMPTY;
+        self.borrowed = RoleSet::EMPTY;
+        self.prev_target[..n].fill(NONE);
         self.alive = PlayerSet::first(n);
         self.phase = Phase::Day(1);
         self.reveal_roles = game.rules.reveal_roles_on_death;
@@ -233,6 +312,67 @@ impl State {
     }
     pub fn nights_without_kill(&self) -> u8 {
         self.nights_without_kill
+    }
+
+    /// The role whose move `s` makes: his own, or the role he was appointed
+    /// or promoted to (E12, E14).
+    #[inline]
+    pub fn acting_role(&self, s: Seat) -> Role {
+        self.acting[s as usize]
+    }
+
+    /// The legal first targets of `ability` for seat `s` tonight: living
+    /// players, himself only where the role allows (E10, E15, E26), a
+    /// mafioso for the Guard (E10), not last night's target for the Doctor
+    /// and the Thug (E15, E26), not a player swindled before (E11).
+    pub fn targets(&self, s: Seat, ability: NightAbility) -> PlayerSet {
+        let info = ability.info();
+        if info.targets == Targets::Zero {
+            return PlayerSet::EMPTY;
+        }
+        let mut t = if info.self_allowed { self.alive } else { self.alive.without(s) };
+        match ability {
+            NightAbility::Guard => t = t.inter(self.camp_members[Camp::Mafia as usize]),
+            NightAbility::Heal | NightAbility::Beat => {
+                let prev = self.prev_target[s as usize];
+                if prev != NONE {
+                    t.remove(prev);
+                }
+            }
+            NightAbility::Swindle => t = t.minus(self.swindled),
+            _ => {}
+        }
+        t
+    }
+
+    /// The legal second targets of a two-target move (E11: any living
+    /// player but the swindled one; E17: another player than the first).
+    pub fn second_targets(&self, s: Seat, ability: NightAbility, first: Seat) -> PlayerSet {
+        match ability.info().targets {
+            Targets::Two => match ability {
+                NightAbility::Swindle => self.alive.without(first),
+                _ => self.alive.without(s).without(first),
+            },
+            _ => PlayerSet::EMPTY,
+        }
+    }
+
+    /// E19: the roles the Role Prostitute `s` may borrow tonight: roles of
+    /// dead town players with a night move, never the Lucky, the Deputy or
+    /// one she borrowed before; none on night 1.
+    pub fn borrowable(&self, s: Seat) -> RoleSet {
+        if self.acting[s as usize].info().night != NightAbility::Borrow || self.day() < 2 {
+            return RoleSet::EMPTY;
+        }
+        let mut r = RoleSet::EMPTY;
+        let dead_town = self.camp_members[Camp::Town as usize].minus(self.alive);
+        for d in dead_town.iter() {
+            let role = self.acting[d as usize];
+            if role.borrowable() {
+                r.insert(role);
+            }
+        }
+        r.minus(self.borrowed)
     }
 
     /// The observation of seat `s`.
@@ -304,6 +444,10 @@ impl State {
         }
         if others == 0 {
             return Some(End { winner: Some(Camp::Mafia), cause: EndCause::TownEliminated });
+        }
+        // E2: the last camp standing wins.
+        if mafia == 0 && town == 0 {
+            return Some(End { winner: Some(Camp::Bandits), cause: EndCause::OnlyBandits });
         }
         if mafia_win == MafiaWin::Parity && bandits == 0 && mafia >= others {
             return Some(End { winner: Some(Camp::Mafia), cause: EndCause::Parity });
@@ -398,7 +542,58 @@ impl<'a> Observation<'a> {
     #[inline]
     pub fn camp_mates(&self) -> PlayerSet {
         let c = self.camp();
-        if c.members_know_each_other() { self.st.camp_members[c as usize] } else { PlayerSet::single(self.seat) }
+        if c.members_know_each_other() {
+            self.st.camp_members[c as usize]
+        } else {
+            // E3: bandits found by the search; E14: the Deputy's introduction.
+            self.st.knowledge[self.seat as usize].mates.with(self.seat)
+        }
+    }
+    /// The role whose move I make tonight (E12, E14).
+    #[inline]
+    pub fn acting_role(&self) -> Role {
+        self.st.acting[self.seat as usize]
+    }
+    /// My night move by my acting role.
+    #[inline]
+    pub fn ability(&self) -> NightAbility {
+        self.acting_role().info().night
+    }
+    /// Whether I send a nick for my camp's kill (C4, E8).
+    #[inline]
+    pub fn shoots(&self) -> bool {
+        self.role().info().shoots
+    }
+    /// The legal first targets of `ability` tonight (my own move, or a
+    /// borrowed one for the Role Prostitute).
+    #[inline]
+    pub fn targets(&self, ability: NightAbility) -> PlayerSet {
+        self.st.targets(self.seat, ability)
+    }
+    /// The legal second targets of a two-target move.
+    #[inline]
+    pub fn second_targets(&self, ability: NightAbility, first: Seat) -> PlayerSet {
+        self.st.second_targets(self.seat, ability, first)
+    }
+    /// E19: the roles I may borrow tonight (Role Prostitute only).
+    pub fn borrowable(&self) -> RoleSet {
+        self.st.borrowable(self.seat)
+    }
+    /// E3: whom I may name in the bandits' search (bandits only).
+    pub fn search_targets(&self) -> PlayerSet {
+        if self.camp() == Camp::Bandits { self.st.alive.minus(self.camp_mates()) } else { PlayerSet::EMPTY }
+    }
+    /// E7: players I (the Boss) found to hold a role; the rest of `checked()` are plain.
+    pub fn found_holders(&self) -> PlayerSet {
+        self.st.knowledge[self.seat as usize].holders
+    }
+    /// My latest report (E17, E22, E27).
+    pub fn last_report(&self) -> Option<Report> {
+        self.st.knowledge[self.seat as usize].report
+    }
+    /// E21: whether I (a Lucky) still have my spare life.
+    pub fn has_spare_life(&self) -> bool {
+        self.st.spare_life.contains(self.seat)
     }
     /// The role of a camp mate I know (C2: the mafia's conference names the
     /// Don); `None` for anybody else.

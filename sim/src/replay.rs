@@ -127,14 +127,14 @@ fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> Str
             Event::NightKillNick { seat, target } => {
                 format!("  {} sends the kill nick {}", who(seat), p(target))
             }
-            Event::NightAct { seat, target } => format!("  {} checks {}", who(seat), p(target)),
+            Event::NightAct { seat, target: Some(target), .. } => format!("  {} checks {}", who(seat), p(target)),
             Event::CampCheck { seat, target, camp } => {
                 format!("  {} learns {} is {camp}", who(seat), p(target))
             }
             Event::RoleCheck { seat, target, role, yes } => {
                 format!("  {} learns {} is {}the {role}", who(seat), p(target), if yes { "" } else { "not " })
             }
-            Event::NightKill { target } => format!("  The mafia kill {}", who(target)),
+            Event::NightKill { target, .. } => format!("  The mafia kill {}", who(target)),
             Event::NightMiss(MissReason::Silent(s)) => {
                 format!("  Miss: {} sent no nick (C4)", who(s))
             }
@@ -155,6 +155,7 @@ fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> Str
                 let w = winner.map_or("a draw".to_string(), |c| format!("{c} wins"));
                 format!("\nGame over on day {day}: {w} ({})", cause.name())
             }
+            other => format!("  {other:?}"),
         };
         writeln!(o, "{line}").unwrap();
     }
@@ -219,8 +220,8 @@ fn event_json(e: &Event) -> Value {
         Event::NightKillNick { seat, target } => {
             json!({"event": "kill_nick", "seat": seat + 1, "target": target + 1})
         }
-        Event::NightAct { seat, target } => {
-            json!({"event": "night_move", "seat": seat + 1, "target": target + 1})
+        Event::NightAct { seat, target, .. } => {
+            json!({"event": "night_move", "seat": seat + 1, "target": target.map(|t| t + 1)})
         }
         Event::CampCheck { seat, target, camp } => {
             json!({"event": "camp_check", "seat": seat + 1, "target": target + 1, "camp": camp.name()})
@@ -228,7 +229,7 @@ fn event_json(e: &Event) -> Value {
         Event::RoleCheck { seat, target, role, yes } => {
             json!({"event": "role_check", "seat": seat + 1, "target": target + 1, "role": role.name(), "yes": yes})
         }
-        Event::NightKill { target } => json!({"event": "night_kill", "target": target + 1}),
+        Event::NightKill { target, .. } => json!({"event": "night_kill", "target": target + 1}),
         Event::NightMiss(MissReason::Silent(s)) => {
             json!({"event": "miss", "reason": "silent", "seat": s + 1})
         }
@@ -245,5 +246,6 @@ fn event_json(e: &Event) -> Value {
             json!({"event": "end", "winner": winner.map(|c| c.name()),
             "cause": cause.name(), "day": day})
         }
+        other => json!({"event": format!("{other:?}")}),
     }
 }

@@ -476,12 +476,12 @@ don = "classic"
         assert_eq!(s.counts[Role::Commissar as usize], 1);
         assert_eq!(s.counts[Role::Citizen as usize], 8);
         assert_eq!(s.players(), 13);
-        assert_eq!(s.rules.no_kill_limit, None);
+        assert_eq!(s.rules.no_kill_limit, mafia_engine::NoKillLimit::Off);
         assert_eq!(s.rules.tie_break, TieBreak::Random);
         assert_eq!(s.rules.absence, 0.05);
         assert!(!s.rules.first_day_pardon);
         assert_eq!(s.rules.day_cap, 32);
-        assert_eq!(s.rules.mafia_win, MafiaWin::Parity, "untouched rules keep their defaults");
+        assert_eq!(s.rules.mafia_win, MafiaWin::Auto, "untouched rules keep their defaults");
         let agents: Vec<(&str, &str)> = f.agents.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         assert_eq!(agents, [("default", "classic"), ("mafia", "random"), ("don", "classic")]);
         assert!(Game::new(s).is_ok());

@@ -579,9 +579,9 @@ mod tests {
         t.days[3] = 50;
         t.days[4] = 30;
         t.days[6] = 20;
-        t.role_dealt = [400, 100, 100, 100];
-        t.role_survived = [150, 30, 45, 50];
-        t.role_won = [240, 60, 40, 40];
+        t.role_dealt[..4].copy_from_slice(&[400, 100, 100, 100]);
+        t.role_survived[..4].copy_from_slice(&[150, 30, 45, 50]);
+        t.role_won[..4].copy_from_slice(&[240, 60, 40, 40]);
         t
     }
 
