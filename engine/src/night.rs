@@ -330,6 +330,8 @@ struct Tonight {
     by_invite: u8,
     /// E23: tonight's guest.
     guest: u8,
+    /// E23: who healed last night's guest tonight (`NONE`).
+    guest_healer: u8,
     psycho: u8,
     /// E11: the standing redirect, victim → new target.
     victim: u8,
@@ -357,6 +359,7 @@ impl Tonight {
             by_beat: NONE,
             by_invite: NONE,
             guest: NONE,
+            guest_healer: NONE,
             psycho: NONE,
             victim: NONE,
             redirect_to: NONE,
@@ -800,7 +803,7 @@ impl State {
             match step {
                 NightStep::StartOfNight => {}
                 NightStep::Control => self.control(game, moves, &mut t, log),
-                NightStep::Protection => self.protection(moves, &mut t, log),
+                NightStep::Protection => self.protection(moves, game.rules.blast_heal, &mut t, log),
                 NightStep::Information => self.information(moves, &mut t, log),
                 NightStep::Kills => self.kills(game, moves, &mut t, log),
                 NightStep::Marks => self.marks(moves, &mut t, log),
@@ -1025,8 +1028,9 @@ impl State {
         }
     }
 
-    /// E10, E15: guards and heals.
-    fn protection<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
+    /// E10, E15: guards and heals. `blast_heal` (E24): a heal may reach
+    /// tonight's guest, so that it can save him from the blast.
+    fn protection<L: Log>(&mut self, moves: &NightMoves, blast_heal: bool, t: &mut Tonight, log: &mut L) {
         for s in moves.makers[NightAbility::Guard.index()].iter() {
             let Some((g, _)) = self.judge(t, moves, s, log) else { continue };
             if t.invited.contains(g) {
@@ -1044,14 +1048,18 @@ impl State {
         }
         for s in moves.makers[NightAbility::Heal.index()].iter() {
             let Some((h, _)) = self.judge(t, moves, s, log) else { continue };
-            // E23: the guest cannot be healed on the night of the invitation.
-            if t.invited.contains(h) {
+            // E23: the guest cannot be healed on the night of the invitation,
+            // unless the setting takes the seed's "unless healed" of E24.
+            if t.invited.contains(h) && !blast_heal {
                 if L::ENABLED {
                     log.push(Event::Failed { seat: s, ability: NightAbility::Heal, reason: Fail::TargetInvited });
                 }
                 continue;
             }
             t.healed.insert(h);
+            if h == self.guest {
+                t.guest_healer = s;
+            }
             t.scout[2] = h;
             t.visit(self.roles[s as usize].camp(), h);
             self.succeed(s, NightAbility::Heal, h, log);
@@ -1148,8 +1156,7 @@ impl State {
             t.shot = true;
             if t.healed.contains(g) {
                 if L::ENABLED {
-                    let by = moves.makers[NightAbility::Heal.index()].lowest().unwrap_or(g);
-                    log.push(Event::GuestSaved { seat: g, by });
+                    log.push(Event::GuestSaved { seat: g, by: t.guest_healer });
                 }
             } else {
                 t.hits.insert(g);
