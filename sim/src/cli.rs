@@ -51,6 +51,18 @@ pub enum Command {
     NightOrder(NightOrderArgs),
     /// Measure games per second on one thread and on all.
     Bench(BenchArgs),
+    /// Night calculator: resolve one night of a scenario file and print the trace.
+    Resolve(ResolveArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ResolveArgs {
+    /// The scenario file (.toml): seats, carry-over and moves (see scenarios/).
+    #[arg(value_name = "SCENARIO")]
+    pub scenario: PathBuf,
+    /// One JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// What to play: setup, rules and agents (shared by run, replay and bench).
@@ -272,6 +284,11 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
         }
         Some(Command::Bench(a)) => cmd_bench(a),
         Some(Command::NightOrder(a)) => cmd_night_order(a),
+        Some(Command::Resolve(a)) => {
+            let trace = crate::trace::resolve_file(&a.scenario, a.json)?;
+            std::io::stdout().lock().write_all(trace.as_bytes())?;
+            Ok(())
+        }
     }
 }
 

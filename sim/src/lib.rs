@@ -4,6 +4,8 @@
 pub mod cli;
 pub mod replay;
 pub mod runner;
+pub mod scenario_file;
 pub mod setup_file;
 pub mod tables;
 pub mod tally;
+pub mod trace;
