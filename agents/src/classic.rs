@@ -315,10 +315,7 @@ impl Agent for ClassicAgent {
             // they make the `random` strategy's move (a later issue brings their strategies).
             _ => {
                 crate::random::random_move(obs, &mut choice, cx.rng);
-                let search = obs.search_targets();
-                if !search.is_empty() {
-                    choice.search = pick(cx.rng, search);
-                }
+                crate::random::random_search(obs, &mut choice, cx.rng);
             }
         }
         if obs.role().info().shoots {

@@ -13,11 +13,29 @@
 //! search (E3). The Chosen gives his secret votes with his open vote.
 
 use crate::agent::{Agent, Cx};
-use mafia_engine::{NightAbility, NightChoice, Observation, PlayerSet, Seat, Targets, Vote, pick};
+use mafia_engine::{Camp, NightAbility, NightChoice, Observation, PlayerSet, Seat, Targets, Vote, pick};
 use rand::Rng as _;
 
 #[derive(Clone, Debug, Default)]
 pub struct RandomAgent;
+
+/// How many targets each move names (0, 1 or 2), by [`NightAbility::index`]:
+/// the engine's move table read once, at compile time. `NightAbility::info`
+/// builds its whole row on every call, which the night loop cannot afford.
+const ARITY: [u8; NightAbility::COUNT] = {
+    let mut arity = [0u8; NightAbility::COUNT];
+    let mut i = 0;
+    while i < NightAbility::MOVES.len() {
+        let a = NightAbility::MOVES[i];
+        arity[a.index()] = match a.info().targets {
+            Targets::Zero => 0,
+            Targets::One => 1,
+            Targets::Two => 2,
+        };
+        i += 1;
+    }
+    arity
+};
 
 /// A uniformly random legal move of `ability` (targets only).
 #[inline]
@@ -26,10 +44,10 @@ pub(crate) fn random_targets(
     ability: NightAbility,
     rng: &mut crate::streams::Stream,
 ) -> (Option<Seat>, Option<Seat>) {
-    match ability.info().targets {
-        Targets::Zero => (None, None),
-        Targets::One => (pick(rng, obs.targets(ability)), None),
-        Targets::Two => {
+    match ARITY[ability.index()] {
+        0 => (None, None),
+        1 => (pick(rng, obs.targets(ability)), None),
+        _ => {
             let Some(a) = pick(rng, obs.targets(ability)) else { return (None, None) };
             match pick(rng, obs.second_targets(ability, a)) {
                 Some(b) => (Some(a), Some(b)),
@@ -55,12 +73,24 @@ pub(crate) fn random_move(obs: &Observation<'_>, choice: &mut NightChoice, rng: 
     }
     if ability != NightAbility::None {
         let (a, b) = random_targets(obs, ability, rng);
-        if choice.borrow.is_some() && a.is_none() && ability.info().targets != Targets::Zero {
+        if choice.borrow.is_some() && a.is_none() && ARITY[ability.index()] != 0 {
             choice.borrow = None;
             return;
         }
         choice.act = a;
         choice.second = b;
+    }
+}
+
+/// E3: a bandit names a uniformly random player he does not know yet.
+#[inline]
+pub(crate) fn random_search(obs: &Observation<'_>, choice: &mut NightChoice, rng: &mut crate::streams::Stream) {
+    // Only bandits search; the check spares everybody else the call.
+    if obs.camp() == Camp::Bandits {
+        let search = obs.search_targets();
+        if !search.is_empty() {
+            choice.search = pick(rng, search);
+        }
     }
 }
 
@@ -96,10 +126,7 @@ impl Agent for RandomAgent {
             };
         }
         random_move(obs, &mut choice, cx.rng);
-        let search = obs.search_targets();
-        if !search.is_empty() {
-            choice.search = pick(cx.rng, search);
-        }
+        random_search(obs, &mut choice, cx.rng);
         choice
     }
 }

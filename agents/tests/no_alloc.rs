@@ -1,6 +1,7 @@
 //! The hot path allocates nothing: after a worker is made, playing games
-//! (random and classic agents, every rule that draws) does not touch the
-//! heap. A counting global allocator proves it.
+//! (random and classic agents, every rule that draws; `classic-13`,
+//! `extended` and `forum-16`) does not touch the heap. A counting global
+//! allocator proves it.
 
 use mafia_agents::{Lineup, Worker, master_key};
 use mafia_engine::{Game, NoLog, Preset};
@@ -31,6 +32,29 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// Plays 1999 games after one warm-up game and asserts none of them allocated.
+fn assert_no_allocations(preset: &str, agents: &str, rules: &[(&str, &str)]) {
+    let mut setup = Preset::find(preset).unwrap().setup();
+    for (k, v) in rules {
+        setup.rules.set(k, v).unwrap();
+    }
+    let game = Game::new(&setup).unwrap();
+    let mut lineup = Lineup::default();
+    lineup.apply(agents).unwrap();
+    let mut worker = Worker::new(lineup, master_key(5));
+    // Warm up once, then count.
+    worker.play(&game, 0, &mut NoLog);
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let mut days = 0u64;
+    for i in 1..2000 {
+        days += worker.play(&game, i, &mut NoLog).days as u64;
+    }
+    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    assert!(days > 2000, "the games were played ({preset}, {agents})");
+    assert_eq!(after - before, 0, "{preset}, {agents}, {rules:?}: {} allocations in 1999 games", after - before);
+}
+
+// One test function: the counter is global, so cases must not run in parallel.
 #[test]
 fn playing_games_allocates_nothing() {
     for (agents, rules) in [
@@ -38,23 +62,18 @@ fn playing_games_allocates_nothing() {
         ("classic", vec![]),
         ("classic,mafia=random", vec![("tie_break", "random"), ("absence", "0.1"), ("modkill", "0.02")]),
     ] {
-        let mut setup = Preset::find("classic-13").unwrap().setup();
-        for (k, v) in rules {
-            setup.rules.set(k, v).unwrap();
+        assert_no_allocations("classic-13", agents, &rules);
+    }
+    // The extended set (E1–E32): every role's move, the control graph and the
+    // sequence, carried hexes, guests, mines and vote marks.
+    for preset in ["extended", "forum-16"] {
+        for (agents, rules) in [
+            ("random", vec![]),
+            ("classic", vec![]),
+            ("classic,bandits=random", vec![("resolution", "sequential"), ("camp_kill", "unanimous")]),
+            ("random", vec![("absence", "0.1"), ("modkill", "0.02"), ("tie_break", "random"), ("mafia_win", "parity")]),
+        ] {
+            assert_no_allocations(preset, agents, &rules);
         }
-        let game = Game::new(&setup).unwrap();
-        let mut lineup = Lineup::default();
-        lineup.apply(agents).unwrap();
-        let mut worker = Worker::new(lineup, master_key(5));
-        // Warm up once, then count.
-        worker.play(&game, 0, &mut NoLog);
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
-        let mut days = 0u64;
-        for i in 1..2000 {
-            days += worker.play(&game, i, &mut NoLog).days as u64;
-        }
-        let after = ALLOCATIONS.load(Ordering::Relaxed);
-        assert!(days > 2000, "the games were played ({agents})");
-        assert_eq!(after - before, 0, "{agents}: {} allocations in 1999 games", after - before);
     }
 }

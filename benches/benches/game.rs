@@ -14,6 +14,17 @@
 //!   unanimous kill, the Don's and the Commissar's checks: C4–C7).
 //! - `night/classic/run_night`: a whole night with scripted players: moves,
 //!   resolution, the death, the last word, the end check and C8's counter.
+//! - `game/extended/random`: one whole game of the `extended` preset (E1: the
+//!   20 extended roles) with every seat on `random`, as `game/classic/random`.
+//! - `resolve_night/extended`: resolving one full night of the `extended`
+//!   preset with every role that has a move moving (night 2 of a fixed deal:
+//!   the Actor and the Deputy promoted, the Role Prostitute borrowing, last
+//!   night's guest and hex carried; blocks, a redirect, a guard, a heal, a
+//!   spare life, checks, reports, marks and the bandits' search). Resolution
+//!   changes the state (knowledge, the carried guest, the spare life), so each
+//!   iteration resolves a fresh copy of the prepared state: `iter_batched_ref`
+//!   clones it outside the timed part, 16 copies a batch (about 125 KB, so
+//!   they stay in cache). The timed work is the full resolution every time.
 //!
 //! The day and night benches reset the state from a template outside the
 //! timed part (`iter_batched_ref`). Before measuring, every bench asserts what
@@ -28,10 +39,13 @@
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use mafia_agents::{Lineup, Strategy, Worker, master_key};
-use mafia_benches::{COMMISSAR, DEAL, DON, MAFIOSI, Script, classic_game, is_deal_of, max_days, play_run, tally};
+use mafia_benches::{
+    COMMISSAR, DEAL, DON, MAFIOSI, Script, classic_game, ext, extended_game, extended_night, is_deal_of, max_days,
+    play_run, tally,
+};
 use mafia_engine::{
-    Camp, CheckOutcome, EndCause, Event, Game, LynchResult, Move, NightAbility, NightMoves, NoLog, PlayerSet, Role,
-    State,
+    Camp, CheckOutcome, EndCause, Event, Fail, Game, Killer, LynchResult, Move, NightAbility, NightMoves, NoLog,
+    PlayerSet, Report, Role, State, Status,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -43,6 +57,8 @@ const CHECK_GAMES: u64 = 2_000;
 /// Games in the random agents' win-rate check: enough that the sampling
 /// error (about 0.002 at a rate near 0.1) is small against the bounds.
 const RATE_GAMES: u64 = 20_000;
+/// Extended games in the outcome check (each camp's share is far above 1/1000).
+const EXTENDED_GAMES: u64 = 5_000;
 const SEED: u64 = 1;
 
 /// Plays games `0..games` twice on two fresh workers, in opposite orders, and
@@ -93,9 +109,40 @@ fn check_classic(game: &Game, lineup: &Lineup) {
     assert!(t.town_wins > 0 && t.mafia_wins > 0, "both camps win some games: {t:?}");
 }
 
+/// Outcomes every extended game of the `extended` preset must have: E2's
+/// ends by elimination (its default `mafia_win`), no C8 (its default
+/// `no_kill_limit` is off), the day cap as the only bound on length.
+fn check_extended_random(game: &Game, lineup: &Lineup) {
+    assert!(game.is_extended() && game.no_kill_limit().is_none());
+    let outcomes = assert_deterministic(game, lineup, CHECK_GAMES);
+    let many = play_run(game, lineup, SEED, 0..EXTENDED_GAMES);
+    let cap = game.rules().day_cap;
+    for (i, o) in outcomes.iter().chain(&many) {
+        assert!(o.days >= 1 && o.days <= cap, "game {i} lasted {} days (cap {cap})", o.days);
+        let winner = match o.cause {
+            EndCause::MafiaEliminated => Some(Camp::Town),
+            EndCause::TownEliminated => Some(Camp::Mafia),
+            EndCause::OnlyBandits => Some(Camp::Bandits),
+            EndCause::Nobody | EndCause::DayCap => None,
+            other => panic!("game {i} ended by {other:?}, which the extended preset's rules do not have"),
+        };
+        assert_eq!(o.winner, winner, "game {i}: {o:?}");
+        assert_eq!(o.survivors.is_empty(), o.cause == EndCause::Nobody, "game {i}: {o:?}");
+    }
+    let t = tally(&many);
+    assert_eq!(t.illegal, 0, "`random` picks only legal moves: {t:?}");
+    // Every camp wins some games (three camps, E1), and most games end in a win.
+    let share = |wins: u64| wins * 1000 / t.games;
+    assert!(
+        share(t.town_wins) > 0 && share(t.mafia_wins) > 0 && share(t.bandit_wins) > 0,
+        "each camp wins more than 1 game in 1000: {t:?}"
+    );
+    assert!(t.draws * 2 < t.games, "draws are a minority: {t:?}");
+}
+
 fn bench_games(c: &mut Criterion) {
-    let game = classic_game();
     let mut group = c.benchmark_group("game");
+    let game = classic_game();
     for (name, strategy) in [("random", Strategy::Random), ("classic", Strategy::Classic)] {
         let lineup = Lineup::all(strategy);
         match strategy {
@@ -111,6 +158,17 @@ fn bench_games(c: &mut Criterion) {
             })
         });
     }
+    let game = extended_game();
+    let lineup = Lineup::all(Strategy::Random);
+    check_extended_random(&game, &lineup);
+    let mut worker = Worker::new(lineup, master_key(SEED));
+    let mut index = 0u64;
+    group.bench_function(BenchmarkId::new("extended", "random"), |b| {
+        b.iter(|| {
+            index += 1;
+            worker.play(&game, index, &mut NoLog)
+        })
+    });
     group.finish();
 }
 
@@ -330,11 +388,116 @@ fn bench_nights(c: &mut Criterion) {
     group.finish();
 }
 
+/// Night 2 of [`extended_night`], resolved by hand from the rules:
+/// - control (E29, no cycle): the Thief robs the Shooter, the Psycho invites
+///   the Journalist, the Thug beats the Witch; the Swindler sends the
+///   Doctor's heal from the Chosen to herself (E11);
+/// - protection: the Actor, as the Guard, guards the Boss (E10); the Doctor
+///   heals the Swindler;
+/// - information: the Boss learns the Role Prostitute holds a role and is
+///   town (E7); the Deputy, as the Detective, finds the Psycho a bandit; the
+///   Role Prostitute, borrowing the Detective's move (E19), finds the Thief
+///   mafia; the invited Journalist's comparison fails (E6);
+/// - kills: last night's guest, the Chosen, was not healed: he dies (E23);
+///   the Boss's kill (E8) reaches the Lucky, whose spare life absorbs it
+///   (E21); the robbed Shooter's shot at the Psycho fails, so no blast (E24);
+/// - marks: the beaten Witch's hex fails; the Miner mines the Boss; the
+///   Trickster picks the Deputy;
+/// - information on moves: the Sleepwalker, watching the Swindler, sees the
+///   town Doctor's heal (E22); the Scout learns the Role Prostitute's check
+///   (the last camp check), the robbery and the heal (E27); four pairs of
+///   bandits meet (E3).
+fn check_extended_night(game: &Game, template: &State, moves: &NightMoves) {
+    use ext::*;
+    let mut state = template.clone();
+    let mut log: Vec<Event> = Vec::new();
+    let result = state.resolve_night(game, moves, &mut log);
+    assert_eq!(result.killed, set(&[CHOSEN]), "only the Chosen dies: {log:#?}");
+    assert_eq!(result.guests, set(&[CHOSEN]), "E32: he was the Psycho's guest");
+    assert!(result.shot);
+    let expected = [
+        Event::Redirected { by: SWINDLER, victim: DOCTOR, from: Some(CHOSEN), to: SWINDLER },
+        Event::StatusSet { seat: SHOOTER, status: Status::Robbed, by: THIEF },
+        Event::StatusSet { seat: JOURNALIST, status: Status::Invited, by: PSYCHO },
+        Event::StatusSet { seat: WITCH, status: Status::Beaten, by: THUG },
+        Event::Guarded { seat: BOSS, by: ACTOR },
+        Event::Healed { seat: SWINDLER, by: DOCTOR },
+        Event::BossCheck { seat: BOSS, target: PROSTITUTE, plain: false, camp: Camp::Town },
+        Event::CampCheck { seat: DEPUTY, target: PSYCHO, camp: Camp::Bandits },
+        Event::CampCheck { seat: PROSTITUTE, target: THIEF, camp: Camp::Mafia },
+        Event::Failed {
+            seat: JOURNALIST,
+            ability: NightAbility::Compare,
+            reason: Fail::Blocked { status: Status::Invited, by: Some(PSYCHO) },
+        },
+        Event::NightKill { target: CHOSEN, by: Killer::Guest(PSYCHO) },
+        Event::NightKill { target: LUCKY, by: Killer::Camp { camp: Camp::Mafia, decider: BOSS } },
+        Event::Failed {
+            seat: SHOOTER,
+            ability: NightAbility::Shoot,
+            reason: Fail::Blocked { status: Status::Robbed, by: Some(THIEF) },
+        },
+        Event::SpareLife { seat: LUCKY },
+        Event::Failed {
+            seat: WITCH,
+            ability: NightAbility::Hex,
+            reason: Fail::Blocked { status: Status::Beaten, by: Some(THUG) },
+        },
+        Event::Succeeded { seat: MINER, ability: NightAbility::Mine, target: Some(BOSS) },
+        Event::Succeeded { seat: TRICKSTER, ability: NightAbility::Trick, target: Some(DEPUTY) },
+        Event::Learned { seat: SLEEPWALKER, report: Report::Watch { target: SWINDLER, camps: [true, false, false] } },
+        Event::Learned {
+            seat: SCOUT,
+            report: Report::Scout { checked: Some(THIEF), robbed: Some(SHOOTER), healed: Some(SWINDLER) },
+        },
+    ];
+    for e in expected {
+        assert!(log.contains(&e), "missing {e:?} in {log:#?}");
+    }
+    let meets = log.iter().filter(|e| matches!(e, Event::BanditsMeet { .. })).count();
+    assert_eq!(
+        meets, 4,
+        "E3: the Psycho and the Scout, the Scout and the Thug, the Trickster and the Miner, the Thug and the Psycho"
+    );
+    assert!(!log.iter().any(|e| matches!(e, Event::NightKill { by: Killer::Blast(_), .. })), "no blast");
+    // What the night leaves behind.
+    let carry = state.carry();
+    assert_eq!(carry.guest, Some(JOURNALIST), "E23: tonight's guest dies next night unless healed");
+    assert_eq!((carry.mines, carry.tricked), (set(&[BOSS]), set(&[DEPUTY])));
+    assert!(carry.hex_next.is_empty() && !carry.spare_life.contains(LUCKY));
+    assert_eq!(carry.swindled, set(&[DOCTOR]));
+    assert_eq!(state.observe(BOSS).found_holders(), set(&[PROSTITUTE]));
+    assert_eq!(state.observe(PSYCHO).camp_mates(), set(&[PSYCHO, SCOUT, THUG]));
+    // The silent resolution (the one benched) ends in the same place.
+    let mut silent = template.clone();
+    assert_eq!(silent.resolve_night(game, moves, &mut NoLog), result);
+    assert_eq!(silent.carry(), carry);
+    for s in 0..20 {
+        assert_eq!(silent.observe(s).last_report(), state.observe(s).last_report());
+        assert_eq!(silent.observe(s).last_check(), state.observe(s).last_check());
+    }
+}
+
+fn bench_extended_night(c: &mut Criterion) {
+    let game = extended_game();
+    let (template, moves) = extended_night(&game);
+    check_extended_night(&game, &template, &moves);
+    let mut group = c.benchmark_group("resolve_night");
+    group.bench_function("extended", |b| {
+        b.iter_batched_ref(
+            || template.clone(),
+            |state| state.resolve_night(&game, black_box(&moves), &mut NoLog),
+            BatchSize::NumIterations(16),
+        )
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    targets = bench_games, bench_days, bench_nights
+    targets = bench_games, bench_days, bench_nights, bench_extended_night
 }
 criterion_main!(benches);

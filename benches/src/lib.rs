@@ -1,13 +1,16 @@
 //! Shared helpers of the engine benches (`benches/game.rs`): a scripted
 //! [`Players`] implementation that answers every decision from fixed tables,
-//! a fixed classic deal, whole-run tallies for the determinism checks, and the
-//! game-length bound the rules imply.
+//! a fixed classic deal, a fixed extended deal and the night it benches,
+//! whole-run tallies for the determinism checks, and the game-length bound
+//! the rules imply.
 
 use mafia_agents::{Lineup, Worker, master_key};
 use mafia_engine::{
-    EndCause, Game, MAX_PLAYERS, NightChoice, NoLog, Observation, Outcome, PlayerSet, Players, Preset, Publication,
-    Role, Seat, Vote,
+    Camp, EndCause, Game, MAX_PLAYERS, NightChoice, NightMoves, NoLog, Observation, Outcome, PlayerSet, Players,
+    Preset, Publication, Role, Seat, State, Vote,
 };
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 /// The classic setup (C1: 10 players; the Don, 2 mafiosi, the Commissar, 6 citizens).
 pub fn classic_game() -> Game {
@@ -194,6 +197,7 @@ pub struct RunTally {
     pub games: u64,
     pub town_wins: u64,
     pub mafia_wins: u64,
+    pub bandit_wins: u64,
     pub draws: u64,
     pub total_days: u64,
     pub max_days: u16,
@@ -207,7 +211,8 @@ impl RunTally {
         match o.winner {
             Some(mafia_engine::Camp::Town) => self.town_wins += 1,
             Some(mafia_engine::Camp::Mafia) => self.mafia_wins += 1,
-            _ => self.draws += 1,
+            Some(mafia_engine::Camp::Bandits) => self.bandit_wins += 1,
+            None => self.draws += 1,
         }
         self.total_days += o.days as u64;
         self.max_days = self.max_days.max(o.days);
@@ -238,4 +243,152 @@ pub fn tally(outcomes: &[(u64, Outcome)]) -> RunTally {
         t.add(o);
     }
     t
+}
+
+// ---------------------------------------------------------------------------
+// The extended night.
+
+/// The `extended` preset (E1: the 20 extended roles once each).
+pub fn extended_game() -> Game {
+    let preset = Preset::find("extended").expect("the extended preset exists");
+    Game::new(&preset.setup()).expect("the extended preset makes a game")
+}
+
+/// A fixed deal of the `extended` preset.
+pub const EXT_DEAL: [Role; 20] = [
+    Role::Doctor,      // 0
+    Role::Thief,       // 1
+    Role::Psycho,      // 2
+    Role::Journalist,  // 3
+    Role::Boss,        // 4
+    Role::Lucky,       // 5
+    Role::Shooter,     // 6
+    Role::Guard,       // 7
+    Role::Scout,       // 8
+    Role::Detective,   // 9
+    Role::Swindler,    // 10
+    Role::Witch,       // 11
+    Role::Trickster,   // 12
+    Role::Deputy,      // 13
+    Role::Actor,       // 14
+    Role::Sleepwalker, // 15
+    Role::Miner,       // 16
+    Role::Chosen,      // 17
+    Role::Thug,        // 18
+    Role::Prostitute,  // 19
+];
+
+/// Seats of [`EXT_DEAL`] by role.
+pub mod ext {
+    use mafia_engine::Seat;
+    pub const DOCTOR: Seat = 0;
+    pub const THIEF: Seat = 1;
+    pub const PSYCHO: Seat = 2;
+    pub const JOURNALIST: Seat = 3;
+    pub const BOSS: Seat = 4;
+    pub const LUCKY: Seat = 5;
+    pub const SHOOTER: Seat = 6;
+    pub const GUARD: Seat = 7;
+    pub const SCOUT: Seat = 8;
+    pub const DETECTIVE: Seat = 9;
+    pub const SWINDLER: Seat = 10;
+    pub const WITCH: Seat = 11;
+    pub const TRICKSTER: Seat = 12;
+    pub const DEPUTY: Seat = 13;
+    pub const ACTOR: Seat = 14;
+    pub const SLEEPWALKER: Seat = 15;
+    pub const MINER: Seat = 16;
+    pub const CHOSEN: Seat = 17;
+    pub const THUG: Seat = 18;
+    pub const PROSTITUTE: Seat = 19;
+}
+
+fn choice(kill: Option<Seat>, act: Option<Seat>, second: Option<Seat>, search: Option<Seat>) -> NightChoice {
+    NightChoice { kill, act, second, search, borrow: None }
+}
+
+/// The moves of night 2 in [`extended_night`], one per living player with a
+/// move (the Chosen and the Lucky have none; the Guard and the Detective are
+/// dead, their roles taken by the Actor and the Deputy and borrowed by the
+/// Role Prostitute).
+pub fn extended_night_two_choices() -> Vec<(Seat, NightChoice)> {
+    use ext::*;
+    vec![
+        // Mafia: the Boss decides the kill (E8) on the Lucky; the others name the Sleepwalker.
+        (BOSS, choice(Some(LUCKY), Some(PROSTITUTE), None, None)),
+        (THIEF, choice(Some(SLEEPWALKER), Some(SHOOTER), None, None)),
+        (SWINDLER, choice(Some(SLEEPWALKER), Some(DOCTOR), Some(SWINDLER), None)),
+        (ACTOR, choice(Some(SLEEPWALKER), Some(BOSS), None, None)),
+        // Town.
+        (DOCTOR, choice(None, Some(CHOSEN), None, None)),
+        (JOURNALIST, choice(None, Some(BOSS), Some(MINER), None)),
+        (WITCH, choice(None, Some(SHOOTER), None, None)),
+        (PROSTITUTE, NightChoice { act: Some(THIEF), borrow: Some(Role::Detective), ..NightChoice::default() }),
+        (SHOOTER, choice(None, Some(PSYCHO), None, None)),
+        (SLEEPWALKER, choice(None, Some(SWINDLER), None, None)),
+        (DEPUTY, choice(None, Some(PSYCHO), None, None)),
+        // Bandits, each also naming a suspect in the search (E3).
+        (PSYCHO, choice(None, Some(JOURNALIST), None, Some(SCOUT))),
+        (MINER, choice(None, Some(BOSS), None, Some(LUCKY))),
+        (THUG, choice(None, Some(WITCH), None, Some(PSYCHO))),
+        (SCOUT, choice(None, None, None, Some(THUG))),
+        (TRICKSTER, choice(None, Some(DEPUTY), None, Some(MINER))),
+    ]
+}
+
+/// The state of [`EXT_DEAL`] at the start of night 2, after
+/// [`State::begin_night`], and night 2's moves submitted through
+/// [`State::submit`]. How it got there:
+/// - day 1: everybody votes the Guard (he votes the Doctor); the Chosen's
+///   secret votes follow his open vote; the Guard is lynched (C11, E16);
+/// - night 1: the Actor takes the Guard's role (E12); the mafia kill the
+///   Detective (E8); the Psycho invites the Chosen (E23); the Witch hexes the
+///   Lucky (E18); the Doctor heals the Journalist; the Thug beats the Scout;
+/// - day 2: everybody passes; nobody leaves;
+/// - start of night 2: the Deputy takes the Detective's role and meets the
+///   Doctor (E14); the Lucky is hexed (no move to stop).
+///
+/// The state's phase still reads day 2 (only `run_night` moves it to the
+/// night, and it also asks the players); nothing in the resolution reads it.
+pub fn extended_night(game: &Game) -> (State, NightMoves) {
+    use ext::*;
+    assert!(is_deal_of(game, &EXT_DEAL), "EXT_DEAL is a deal of the extended preset");
+    let mut state = State::default();
+    state.set_roles(game, &EXT_DEAL);
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut script = Script::default();
+    for s in 0..EXT_DEAL.len() as Seat {
+        script.votes[s as usize] = Vote::For(if s == GUARD { DOCTOR } else { GUARD });
+    }
+    let end = state.run_day(game, 1, &mut script, &mut rng.clone(), &mut rng, &mut NoLog);
+    assert_eq!(end, None);
+    assert_eq!(state.alive(), PlayerSet::first(20).without(GUARD), "day 1 lynched the Guard");
+
+    let mut script = Script::default();
+    for m in [BOSS, THIEF, SWINDLER, ACTOR] {
+        script.night[m as usize].kill = Some(DETECTIVE);
+    }
+    script.night[PSYCHO as usize].act = Some(CHOSEN);
+    script.night[WITCH as usize].act = Some(LUCKY);
+    script.night[DOCTOR as usize].act = Some(JOURNALIST);
+    script.night[THUG as usize].act = Some(SCOUT);
+    let mut moves = NightMoves::default();
+    let end = state.run_night(game, 1, &mut script, &mut moves, &mut rng, &mut NoLog);
+    assert_eq!(end, None);
+    assert_eq!(state.alive(), PlayerSet::first(20).without(GUARD).without(DETECTIVE), "night 1 killed the Detective");
+    assert_eq!(state.acting_role(ACTOR), Role::Guard, "E12: the Actor took the Guard's role");
+
+    let mut script = Script::default();
+    let end = state.run_day(game, 2, &mut script, &mut rng.clone(), &mut rng, &mut NoLog);
+    assert_eq!(end, None);
+    assert_eq!(state.alive().len(), 18, "day 2: nobody left");
+
+    state.begin_night(game, &mut NoLog);
+    assert_eq!(state.acting_role(DEPUTY), Role::Detective, "E14: the Deputy took the Detective's role");
+    state.clear_moves(&mut moves);
+    for (s, c) in extended_night_two_choices() {
+        state.submit(s, &c, &mut moves, &mut NoLog).unwrap_or_else(|e| panic!("seat {s}: {e}"));
+    }
+    assert_eq!(state.living(Camp::Mafia).len(), 4);
+    (state, moves)
 }
