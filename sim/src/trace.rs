@@ -33,8 +33,9 @@ impl Names<'_> {
         (s as usize) < self.r.state.players()
     }
 
+    /// The seat's role (a seat the engine never names, `?`, reads as a citizen).
     fn role(&self, s: Seat) -> Role {
-        self.r.state.role(s)
+        if self.valid(s) { self.r.state.role(s) } else { Role::Citizen }
     }
 
     /// The seat with its role (and the role it acts in, if another).

@@ -191,6 +191,7 @@ const GOLDENS: &[&str] = &[
     "e7_boss_check_plain",
     "e7_boss_check_role",
     "e8_camp_kill_on_guarded",
+    "e8_camp_kill_on_healed",
     "e8_camp_kill_on_invited",
     "e8_leader_decides_kill",
 ];
@@ -413,6 +414,13 @@ fn e10_shot_at_guard_kills_only_guard() {
 fn e8_camp_kill_on_guarded() {
     let v = golden("e8_camp_kill_on_guarded");
     assert_eq!(kill_failed(&v, 3).as_deref(), Some("target_guarded"));
+    assert!(deaths(&v).is_empty());
+}
+
+#[test]
+fn e8_camp_kill_on_healed() {
+    let v = golden("e8_camp_kill_on_healed");
+    assert_eq!(kill_failed(&v, 4).as_deref(), Some("target_healed"));
     assert!(deaths(&v).is_empty());
 }
 
