@@ -126,9 +126,12 @@ pub struct ReplayArgs {
 
 #[derive(Args, Debug)]
 pub struct NightOrderArgs {
-    /// Only the roles of this setup (a preset or a file); all roles without it.
+    /// Only the roles of this setup (a preset or a file), in its night order; all roles without it.
     #[arg(long, value_name = "NAME|FILE")]
     pub setup: Option<String>,
+    /// A rule setting, `key=value` (repeatable), e.g. `resolution=sequential`.
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
 }
 
 #[derive(Args, Debug)]
@@ -259,8 +262,15 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
             let mut out = std::io::stdout().lock();
             for p in PRESETS.iter() {
                 let players: u64 = p.counts.iter().map(|c| c.1).sum();
-                let roles: Vec<String> = p.counts.iter().map(|(r, c)| format!("{r}={c}")).collect();
-                writeln!(out, "{:<12} {:>2} players  {:<45} {}", p.name, players, roles.join(" "), p.about)?;
+                writeln!(out, "{:<12} {:>2} players  {}", p.name, players, p.about)?;
+                // The roles by camp, as a setup file's [roles] table writes them.
+                for camp in mafia_engine::Camp::ALL {
+                    let roles: Vec<String> =
+                        p.counts.iter().filter(|(r, _)| r.camp() == camp).map(|(r, c)| format!("{r}={c}")).collect();
+                    if !roles.is_empty() {
+                        writeln!(out, "{:<13}{:<9}{}", "", camp.name(), roles.join(" "))?;
+                    }
+                }
             }
             writeln!(out, "\nstrategies:")?;
             for (n, about) in BUILTIN {
@@ -270,9 +280,14 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
         }
         Some(Command::Rules) => {
             let mut out = std::io::stdout().lock();
-            writeln!(out, "{:<22} {:<22} {:<12} clause", "rule", "values", "default")?;
+            // The long `auto` defaults go last, so the columns stay narrow.
+            let w = |f: fn(&mafia_engine::RuleKey) -> &str, head: &str| {
+                RULE_KEYS.iter().map(|k| f(k).len()).chain([head.len()]).max().unwrap_or(0)
+            };
+            let (wn, wv, wc) = (w(|k| k.name, "rule"), w(|k| k.values, "values"), w(|k| k.clause, "clause"));
+            writeln!(out, "{:<wn$}  {:<wv$}  {:<wc$}  default", "rule", "values", "clause")?;
             for k in RULE_KEYS.iter() {
-                writeln!(out, "{:<22} {:<22} {:<12} {}", k.name, k.values, k.default, k.clause)?;
+                writeln!(out, "{:<wn$}  {:<wv$}  {:<wc$}  {}", k.name, k.values, k.clause, k.default)?;
             }
             Ok(())
         }
@@ -349,20 +364,97 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
 }
 
 fn cmd_night_order(a: NightOrderArgs) -> Result<(), Usage> {
-    let in_setup: Option<Vec<mafia_engine::Role>> = match &a.setup {
+    let game = match &a.setup {
+        None if !a.rules.is_empty() => {
+            // Rules alone: the default order with those settings, for every role.
+            let mut setup = Setup::new("all roles");
+            apply_rules(&mut setup, &a.rules)?;
+            return write_night_order(&setup.rules, None);
+        }
         None => None,
         Some(name) => {
-            let game = check(&load(name, None)?.setup)?;
-            Some(mafia_engine::Role::ALL.into_iter().filter(|&r| game.count(r) > 0).collect())
+            let mut setup = load(name, None)?.setup;
+            apply_rules(&mut setup, &a.rules)?;
+            Some(check(&setup)?)
         }
     };
+    let rules = game.as_ref().map_or_else(mafia_engine::Rules::default, |g| *g.rules());
+    write_night_order(&rules, game.as_ref())
+}
+
+/// The night-order table (E30): each step of `game`'s order (the default
+/// order without a game) with the roles that move in it and what each of
+/// their moves does; with a game, only the roles it deals.
+fn write_night_order(rules: &mafia_engine::Rules, game: Option<&Game>) -> Result<(), Usage> {
+    use mafia_engine::{NIGHT_ORDER, NightStep, Resolution, Role};
+    let present = |r: Role| game.is_none_or(|g| g.count(r) > 0);
+    let names = |roles: &mut dyn Iterator<Item = Role>| -> Vec<&'static str> {
+        roles.filter(|&r| present(r)).map(|r| r.name()).collect()
+    };
+    let order: &[NightStep] = game.map_or(&NIGHT_ORDER[..], |g| &g.night_order()[..]);
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{:<5} {:<22} {:<22} what happens", "step", "phase", "roles")?;
-    for (i, step) in mafia_engine::NIGHT_ORDER.iter().enumerate() {
-        let roles: Vec<&str> =
-            step.roles().filter(|r| in_setup.as_ref().is_none_or(|set| set.contains(r))).map(|r| r.name()).collect();
-        let roles = if roles.is_empty() { "-".to_string() } else { roles.join(", ") };
-        writeln!(out, "{:<5} {:<22} {:<22} {}", i + 1, step.name(), roles, step.about())?;
+    match game {
+        Some(g) => writeln!(out, "Night order of setup {} ({} players), E30:", g.name(), g.players())?,
+        None => writeln!(out, "Night order (E30), every role:")?,
+    }
+    writeln!(out, "each step sees what the earlier steps did; a move that fails leaves no trace.")?;
+    let (resolution, other) = match rules.resolution {
+        Resolution::Graph => ("graph", "sequential: the plain sequence, an earlier move always wins"),
+        Resolution::Sequential => ("sequential", "graph: E29's dependency graph with its cycle rule"),
+    };
+    writeln!(out, "Control moves resolve with resolution = {resolution} (E29; the other value is {other}).")?;
+    for (i, step) in order.iter().enumerate() {
+        let roles = names(&mut step.roles());
+        let roles = if roles.is_empty() { String::new() } else { format!(" — {}", roles.join(", ")) };
+        writeln!(out, "\n{}. {}{roles}", i + 1, step.name())?;
+        writeln!(out, "   {}", step.about())?;
+        // Each move of the step whose role is dealt, with what it does.
+        let mut line = |what: &str, about: &str| writeln!(out, "     {what:<11} {about}");
+        for ability in step.abilities() {
+            let holders = names(&mut Role::ALL.into_iter().filter(|r| r.info().night.index() == ability.index()));
+            if !holders.is_empty() {
+                line(ability.info().name, ability.info().about)?;
+            }
+        }
+        match step {
+            NightStep::StartOfNight => {
+                if present(Role::Actor) {
+                    line("appoint", "the Actor takes the best-ranked dead mafia role (E12)")?;
+                }
+                if present(Role::Deputy) {
+                    line("promote", "the Deputy takes the role of the dead Detective or Doctor (E14)")?;
+                }
+            }
+            NightStep::Kills => {
+                let shooters = names(&mut Role::ALL.into_iter().filter(|r| r.info().shoots));
+                if !shooters.is_empty() {
+                    let how = match game.map(|g| g.leader_kill()) {
+                        Some(true) => "the highest-ranked sender decides (camp_kill = leader)",
+                        Some(false) => "every living member sends the same nick (camp_kill = unanimous)",
+                        None => "camp_kill: unanimous for classic roles only, else the highest-ranked sender decides",
+                    };
+                    line("camp kill", &format!("one kill per camp; {how} (C4, E8)"))?;
+                }
+                if present(Role::Psycho) {
+                    line("guest", "last night's guest dies unless healed (E23); the blast (E24)")?;
+                }
+                if present(Role::Lucky) {
+                    line("spare life", "the Lucky's one spare life absorbs every kill of one night (E21)")?;
+                }
+            }
+            NightStep::InformationOnMoves
+                if Role::ALL.into_iter().any(|r| r.camp() == mafia_engine::Camp::Bandits && present(r)) =>
+            {
+                line("search", "each bandit may name a suspected bandit; two bandits meet (E3)")?;
+            }
+            _ => {}
+        }
+    }
+    if present(Role::Prostitute) {
+        writeln!(
+            out,
+            "\nThe Role Prostitute's borrowed move (E19) is made in the step of the role she borrows (E31)."
+        )?;
     }
     Ok(())
 }

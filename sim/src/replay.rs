@@ -1,11 +1,19 @@
 //! `mafia replay`: one game told as a story, or as JSON lines — the same
 //! game the runner plays for that (seed, index), because it uses the same
 //! worker and streams, with the engine's event log switched on.
+//!
+//! The story has one line per event. Nights of extended games (E1–E32)
+//! show the moves sent, then each step of the night order (E30) that had
+//! something happen, with every move's success or failure and why; classic
+//! games print exactly as they always have.
 
 use crate::runner::Job;
 use mafia_agents::{Worker, master_key};
-use mafia_engine::{Event, LynchResult, MissReason, PlayerSet, Publication, Role, Seat, Vote};
-use serde_json::{Value, json};
+use mafia_engine::{
+    Camp, DeathCause, Event, Fail, Killer, LynchResult, MissReason, NightAbility, PlayerSet, Publication, Report, Role,
+    Seat, Status, Vote,
+};
+use serde_json::{Map, Value, json};
 use std::fmt::Write;
 
 /// Plays game `index` of the run with master seed `seed` and tells it.
@@ -40,6 +48,10 @@ fn set_json(s: PlayerSet) -> Value {
     Value::from(s.iter().map(|x| x as u64 + 1).collect::<Vec<_>>())
 }
 
+fn seat_json(s: Option<Seat>) -> Value {
+    s.map_or(Value::Null, |s| json!(s as u64 + 1))
+}
+
 fn vote_text(v: Vote) -> String {
     match v {
         Vote::For(t) => p(t),
@@ -52,7 +64,7 @@ fn publication_text(x: &Publication) -> String {
     if let Some(r) = x.claim {
         parts.push(format!("claims {r}"));
     }
-    for c in mafia_engine::Camp::ALL {
+    for c in Camp::ALL {
         let s = x.camps[c as usize];
         if !s.is_empty() {
             parts.push(format!("names {} as {c}", set(s)));
@@ -68,8 +80,180 @@ fn publication_json(x: &Publication) -> Value {
     })
 }
 
+/// A move as a verb phrase in the present tense, before its target
+/// ("robs", "checks"); the Swindler's and the Journalist's take two targets.
+fn verb(a: NightAbility) -> &'static str {
+    match a {
+        NightAbility::None => "moves on",
+        NightAbility::Rob => "robs",
+        NightAbility::Invite => "invites",
+        NightAbility::Beat => "beats",
+        NightAbility::Swindle => "swindles",
+        NightAbility::Guard => "guards",
+        NightAbility::Heal => "heals",
+        NightAbility::BossCheck | NightAbility::CheckIsRole(_) | NightAbility::CheckCamp => "checks",
+        NightAbility::Compare => "compares",
+        NightAbility::Shoot => "shoots at",
+        NightAbility::Hex => "hexes",
+        NightAbility::Mine => "mines",
+        NightAbility::Trick => "takes the vote of",
+        NightAbility::Watch => "watches",
+        NightAbility::Scout => "scouts",
+        NightAbility::Borrow => "makes a borrowed move on",
+    }
+}
+
+/// The same move as an infinitive, for failures ("fails to rob").
+fn infinitive(a: NightAbility) -> &'static str {
+    match a {
+        NightAbility::None => "move",
+        NightAbility::Rob => "rob",
+        NightAbility::Invite => "invite",
+        NightAbility::Beat => "beat",
+        NightAbility::Swindle => "swindle",
+        NightAbility::Guard => "guard",
+        NightAbility::Heal => "heal",
+        NightAbility::BossCheck | NightAbility::CheckIsRole(_) | NightAbility::CheckCamp => "check",
+        NightAbility::Compare => "compare",
+        NightAbility::Shoot => "shoot",
+        NightAbility::Hex => "hex",
+        NightAbility::Mine => "mine",
+        NightAbility::Trick => "take a vote",
+        NightAbility::Watch => "watch",
+        NightAbility::Scout => "scout",
+        NightAbility::Borrow => "make the borrowed move",
+    }
+}
+
+fn status_clause(s: Status) -> &'static str {
+    match s {
+        Status::Robbed => "E9",
+        Status::Beaten => "E26",
+        Status::Invited => "E23",
+        Status::Hexed => "E18",
+    }
+}
+
+fn death_cause(c: DeathCause) -> &'static str {
+    match c {
+        DeathCause::Lynched => "Lynched",
+        DeathCause::Killed => "Killed",
+        DeathCause::Modkilled => "Modkilled",
+        DeathCause::Mined => "Mined",
+    }
+}
+
+/// The story's names for seats: `P3 (doctor)` by the deal.
+struct Names<'a> {
+    roles: &'a [Role],
+}
+
+impl Names<'_> {
+    fn who(&self, s: Seat) -> String {
+        match self.roles.get(s as usize) {
+            Some(r) => format!("{} ({r})", p(s)),
+            None => format!("the {}", Role::Psycho),
+        }
+    }
+
+    /// A move and its targets: "P3 (doctor) heals P5", "P16 (swindler) swindles P19: the move goes to P2".
+    fn act(&self, seat: Seat, a: NightAbility, target: Option<Seat>, second: Option<Seat>) -> String {
+        let who = self.who(seat);
+        match (a, target, second) {
+            (NightAbility::Swindle, Some(t), Some(u)) => format!("{who} swindles {}: the move goes to {}", p(t), p(u)),
+            (_, Some(t), Some(u)) => format!("{who} {} {} and {}", verb(a), p(t), p(u)),
+            (_, Some(t), None) => format!("{who} {} {}", verb(a), p(t)),
+            (NightAbility::Scout, None, _) => format!("{who} scouts"),
+            (_, None, _) => format!("{who} {}", infinitive(a)),
+        }
+    }
+
+    /// Why a move or a kill failed.
+    fn fail(&self, reason: Fail) -> String {
+        match reason {
+            Fail::Blocked { status: Status::Hexed, by: None } => "hexed since last night (E6, E18)".into(),
+            Fail::Blocked { status, by: Some(b) } => {
+                format!("{} by {} (E6, {})", status.name(), self.who(b), status_clause(status))
+            }
+            Fail::Blocked { status, by: None } => format!("{} (E6, {})", status.name(), status_clause(status)),
+            Fail::TargetBeaten => "the target is beaten: nobody can find him (E6)".into(),
+            Fail::TargetInvited => "the target is the Psycho's guest (E6, E23)".into(),
+            Fail::TargetHealed => "the target is healed (E15)".into(),
+            Fail::TargetGuarded => "the target is guarded (E10)".into(),
+            Fail::TargetMafia => "the named player is a mafioso (E11)".into(),
+        }
+    }
+
+    /// Who tried a kill, as the subject of a sentence.
+    fn killer(&self, by: Killer, leader: bool) -> String {
+        match by {
+            Killer::Camp { camp, decider } if leader => format!("The {camp} kill, decided by {},", self.who(decider)),
+            Killer::Camp { camp, .. } => format!("The {camp} kill"),
+            Killer::Shooter(s) => format!("The shot of {}", self.who(s)),
+            Killer::Guest(s) => format!("The invitation of {}", self.who(s)),
+            Killer::Blast(s) => format!("The blast at {}", self.who(s)),
+        }
+    }
+
+    fn report(&self, seat: Seat, r: Report) -> String {
+        let who = self.who(seat);
+        match r {
+            Report::Compare { a, b, same } => {
+                let how = if same { "the same camp" } else { "different camps" };
+                format!("{who} learns {} and {} are in {how} (E17)", p(a), p(b))
+            }
+            Report::Watch { target, camps } => {
+                let seen: Vec<&str> = Camp::ALL.iter().filter(|c| camps[**c as usize]).map(|c| c.name()).collect();
+                if seen.is_empty() {
+                    format!("{who} learns nobody moved on {} (E22)", p(target))
+                } else {
+                    format!("{who} learns who moved on {}: {} (E22)", p(target), seen.join(", "))
+                }
+            }
+            Report::Scout { checked, robbed, healed } => {
+                let or_nobody = |s: Option<Seat>| s.map_or("nobody".to_string(), p);
+                format!(
+                    "{who} learns: checked {}, robbed {}, healed {} (E27)",
+                    or_nobody(checked),
+                    or_nobody(robbed),
+                    or_nobody(healed)
+                )
+            }
+        }
+    }
+}
+
+/// Story lines that follow the night's steps: the resolution of a step.
+/// Anything else (the deaths at dawn, the next day) closes the steps.
+fn in_a_step(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::CycleBroken { .. }
+            | Event::Succeeded { .. }
+            | Event::Failed { .. }
+            | Event::Redirected { .. }
+            | Event::StatusSet { .. }
+            | Event::BeatenWatching { .. }
+            | Event::Guarded { .. }
+            | Event::Healed { .. }
+            | Event::BossCheck { .. }
+            | Event::CampCheck { .. }
+            | Event::RoleCheck { .. }
+            | Event::Learned { .. }
+            | Event::NightKill { .. }
+            | Event::NightMiss(_)
+            | Event::KillFailed { .. }
+            | Event::GuestSaved { .. }
+            | Event::SpareLife { .. }
+            | Event::HexLifted { .. }
+            | Event::BanditsMeet { .. }
+    )
+}
+
 fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> String {
-    let who = |s: Seat| format!("{} ({})", p(s), roles[s as usize]);
+    let names = Names { roles };
+    let who = |s: Seat| names.who(s);
+    let leader = job.game.leader_kill();
     let mut o = String::new();
     let rules = if job.variant.rules.is_empty() { "default rules".to_string() } else { job.variant.rules.clone() };
     writeln!(
@@ -82,9 +266,32 @@ fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> Str
     .unwrap();
     let deal: Vec<String> = (0..roles.len() as Seat).map(who).collect();
     writeln!(o, "Deal: {}", deal.join(", ")).unwrap();
+    // Extended nights: a step's heading is printed before its first line,
+    // so steps where nothing happened take no room; `stepping` is set while
+    // the night's steps run and cleared (with a "dawn" line) after them.
+    let mut heading = None;
+    let mut stepping = false;
     for e in log {
+        if let Event::Step(step) = e {
+            heading = Some(step.name());
+            stepping = true;
+            continue;
+        }
+        if stepping {
+            if in_a_step(e) {
+                if let Some(h) = heading.take() {
+                    writeln!(o, "  -- {h} --").unwrap();
+                }
+            } else {
+                stepping = false;
+                heading = None;
+                if !matches!(e, Event::DayStart { .. } | Event::NightStart { .. }) {
+                    writeln!(o, "  -- dawn --").unwrap();
+                }
+            }
+        }
         let line = match *e {
-            Event::Deal { .. } => continue,
+            Event::Deal { .. } | Event::Step(_) => continue,
             Event::DayStart { day, alive } => format!("\nDay {day}. Alive: {}", set(alive)),
             Event::NightStart { night, alive } => format!("\nNight {night}. Alive: {}", set(alive)),
             Event::Absent { seat } => format!("  {} is absent", who(seat)),
@@ -124,17 +331,93 @@ fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> Str
             Event::RandomTieBreak { leaders, hanged } => {
                 format!("  The host picks among {} at random: {}", set(leaders), who(hanged))
             }
+            Event::VoteRemoved { seat } => format!("  {}'s vote does not count today (E28)", who(seat)),
+            Event::SecretVotes { seat, target, votes } => {
+                format!("  {} adds {votes} secret votes for {} (E16)", who(seat), p(target))
+            }
+            Event::MineExplodes { seat, votes } => {
+                format!("  The mine under {} goes off: {votes} votes (E25)", who(seat))
+            }
             Event::NightKillNick { seat, target } => {
                 format!("  {} sends the kill nick {}", who(seat), p(target))
             }
-            Event::NightAct { seat, target: Some(target), .. } => format!("  {} checks {}", who(seat), p(target)),
+            Event::NightAct { seat, ability, target, second } => {
+                format!("  {}", names.act(seat, ability, target, second))
+            }
+            Event::Borrowed { seat, role } => format!("  {} borrows the move of the dead {role} (E19)", who(seat)),
+            Event::SearchNick { seat, target } => format!("  {} names {} as a bandit (E3)", who(seat), p(target)),
+            Event::Promoted { seat, role } => {
+                let clause = if roles.get(seat as usize) == Some(&Role::Deputy) { "E14" } else { "E12" };
+                format!("  {} acts as the {role} from tonight ({clause})", who(seat))
+            }
+            Event::Introduced { a, b } => format!("  {} and {} are introduced (E14)", who(a), who(b)),
+            Event::HexHolds { seat } => format!("  {} is hexed tonight (E18)", who(seat)),
+            Event::CycleBroken { seat } => {
+                format!("  The control moves form a cycle, broken at {}, whose move stands (E29)", who(seat))
+            }
+            Event::Succeeded { seat, ability, target } => {
+                format!("  Succeeds: {}", names.act(seat, ability, target, None))
+            }
+            Event::Failed { seat, ability, reason } => {
+                format!("  {} fails to {}: {}", who(seat), infinitive(ability), names.fail(reason))
+            }
+            Event::Redirected { by, victim, from, to } => {
+                let from = match from {
+                    Some(f) if f == to => " (its target already)".to_string(),
+                    Some(f) => format!(" instead of {}", p(f)),
+                    None => String::new(),
+                };
+                format!("    {} is swindled by {}: the move goes to {}{from} (E11)", who(victim), p(by), p(to))
+            }
+            Event::StatusSet { seat, status, by } => {
+                format!("    {} is {} by {} ({})", who(seat), status.name(), p(by), status_clause(status))
+            }
+            Event::BeatenWatching { seat } => {
+                format!("    {} watches a beaten house and is beaten too (E22)", who(seat))
+            }
+            Event::Guarded { seat, by } => format!("    {} is guarded by {} (E10)", who(seat), p(by)),
+            Event::Healed { seat, by } => format!("    {} is healed by {} (E15)", who(seat), p(by)),
+            Event::BossCheck { seat, target, plain, camp } => {
+                let what = if plain { "a plain player" } else { "a role holder" };
+                format!("  {} learns {} is {what} of the {camp} (E7)", who(seat), p(target))
+            }
+            Event::Learned { seat, report } => format!("  {}", names.report(seat, report)),
             Event::CampCheck { seat, target, camp } => {
                 format!("  {} learns {} is {camp}", who(seat), p(target))
             }
             Event::RoleCheck { seat, target, role, yes } => {
                 format!("  {} learns {} is {}the {role}", who(seat), p(target), if yes { "" } else { "not " })
             }
-            Event::NightKill { target, .. } => format!("  The mafia kill {}", who(target)),
+            Event::NightKill { target, by } => match by {
+                Killer::Camp { camp, decider } if leader => {
+                    format!("  The {camp} kill {}, decided by {} (E8)", who(target), p(decider))
+                }
+                Killer::Camp { camp, .. } => format!("  The {camp} kill {}", who(target)),
+                Killer::Shooter(s) => format!("  The shot of {} hits {} (E20)", who(s), who(target)),
+                Killer::Guest(s) => format!(
+                    "  The invitation of {} takes {}, last night's guest, not healed tonight (E23)",
+                    who(s),
+                    who(target)
+                ),
+                Killer::Blast(s) => {
+                    format!(
+                        "  A kill was tried at {} while he had a guest: the blast takes {} (E24)",
+                        who(s),
+                        who(target)
+                    )
+                }
+            },
+            Event::KillFailed { target, by, reason } => {
+                format!("  {} fails on {}: {}", names.killer(by, leader), who(target), names.fail(reason))
+            }
+            Event::GuestSaved { seat, by } => {
+                format!("  {}, last night's guest, is healed by {} and lives (E23)", who(seat), p(by))
+            }
+            Event::SpareLife { seat } => {
+                format!("  {}'s spare life absorbs what reached him tonight: he lives (E21)", who(seat))
+            }
+            Event::HexLifted { seat } => format!("  The hex on {} is lifted: he was healed tonight (E18)", who(seat)),
+            Event::BanditsMeet { a, b } => format!("  {} and {} find each other (E3)", who(a), who(b)),
             Event::NightMiss(MissReason::Silent(s)) => {
                 format!("  Miss: {} sent no nick (C4)", who(s))
             }
@@ -146,7 +429,7 @@ fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> Str
             }
             Event::Died { seat, cause, revealed } => {
                 let r = revealed.map_or(String::new(), |r| format!(", announced as {r}"));
-                format!("  {} leaves: {cause:?}{r}", who(seat))
+                format!("  {} leaves: {}{r}", who(seat), death_cause(cause))
             }
             Event::LastWord { seat, what } => {
                 format!("  Last word of {}: {}", who(seat), publication_text(&what))
@@ -155,11 +438,56 @@ fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> Str
                 let w = winner.map_or("a draw".to_string(), |c| format!("{c} wins"));
                 format!("\nGame over on day {day}: {w} ({})", cause.name())
             }
-            other => format!("  {other:?}"),
         };
         writeln!(o, "{line}").unwrap();
     }
     o
+}
+
+/// `base` with the fields of `extra` added (both JSON objects).
+fn with(base: Value, extra: Value) -> Value {
+    let mut m: Map<String, Value> = match base {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    };
+    if let Value::Object(x) = extra {
+        m.extend(x);
+    }
+    Value::Object(m)
+}
+
+fn fail_json(reason: Fail) -> Value {
+    match reason {
+        Fail::Blocked { status, by } => {
+            json!({"reason": "blocked", "status": status.name(), "blocked_by": seat_json(by)})
+        }
+        Fail::TargetBeaten => json!({"reason": "target_beaten"}),
+        Fail::TargetInvited => json!({"reason": "target_invited"}),
+        Fail::TargetHealed => json!({"reason": "target_healed"}),
+        Fail::TargetGuarded => json!({"reason": "target_guarded"}),
+        Fail::TargetMafia => json!({"reason": "target_mafia"}),
+    }
+}
+
+fn killer_json(by: Killer) -> Value {
+    match by {
+        Killer::Camp { camp, decider } => json!({"by": "camp", "camp": camp.name(), "decider": decider + 1}),
+        Killer::Shooter(s) => json!({"by": "shooter", "shooter": s + 1}),
+        Killer::Guest(s) => json!({"by": "guest", "psycho": s + 1}),
+        Killer::Blast(s) => json!({"by": "blast", "psycho": s + 1}),
+    }
+}
+
+fn report_json(r: Report) -> Value {
+    match r {
+        Report::Compare { a, b, same } => json!({"report": "compare", "a": a + 1, "b": b + 1, "same": same}),
+        Report::Watch { target, camps } => {
+            let seen: Vec<&str> = Camp::ALL.iter().filter(|c| camps[**c as usize]).map(|c| c.name()).collect();
+            json!({"report": "watch", "target": target + 1, "camps": seen})
+        }
+        Report::Scout { checked, robbed, healed } => json!({"report": "scout",
+            "checked": seat_json(checked), "robbed": seat_json(robbed), "healed": seat_json(healed)}),
+    }
 }
 
 fn event_json(e: &Event) -> Value {
@@ -217,19 +545,55 @@ fn event_json(e: &Event) -> Value {
         Event::RandomTieBreak { leaders, hanged } => {
             json!({"event": "random_tie_break", "leaders": set_json(leaders), "hanged": hanged + 1})
         }
+        Event::VoteRemoved { seat } => json!({"event": "vote_removed", "seat": seat + 1}),
+        Event::SecretVotes { seat, target, votes } => {
+            json!({"event": "secret_votes", "seat": seat + 1, "target": target + 1, "votes": votes})
+        }
+        Event::MineExplodes { seat, votes } => json!({"event": "mine_explodes", "seat": seat + 1, "votes": votes}),
         Event::NightKillNick { seat, target } => {
             json!({"event": "kill_nick", "seat": seat + 1, "target": target + 1})
         }
-        Event::NightAct { seat, target, .. } => {
-            json!({"event": "night_move", "seat": seat + 1, "target": target.map(|t| t + 1)})
+        Event::NightAct { seat, ability, target, second } => json!({"event": "night_move", "seat": seat + 1,
+            "ability": ability.info().name, "target": seat_json(target), "second": seat_json(second)}),
+        Event::Borrowed { seat, role } => json!({"event": "borrowed", "seat": seat + 1, "role": role.name()}),
+        Event::SearchNick { seat, target } => {
+            json!({"event": "search_nick", "seat": seat + 1, "target": target + 1})
         }
+        Event::Step(step) => json!({"event": "step", "step": step.key(), "name": step.name()}),
+        Event::Promoted { seat, role } => json!({"event": "promoted", "seat": seat + 1, "role": role.name()}),
+        Event::Introduced { a, b } => json!({"event": "introduced", "seats": [a + 1, b + 1]}),
+        Event::HexHolds { seat } => json!({"event": "hex_holds", "seat": seat + 1}),
+        Event::CycleBroken { seat } => json!({"event": "cycle_broken", "seat": seat + 1}),
+        Event::Succeeded { seat, ability, target } => json!({"event": "succeeded", "seat": seat + 1,
+            "ability": ability.info().name, "target": seat_json(target)}),
+        Event::Failed { seat, ability, reason } => {
+            with(json!({"event": "failed", "seat": seat + 1, "ability": ability.info().name}), fail_json(reason))
+        }
+        Event::Redirected { by, victim, from, to } => json!({"event": "redirected", "by": by + 1,
+            "victim": victim + 1, "from": seat_json(from), "to": to + 1}),
+        Event::StatusSet { seat, status, by } => {
+            json!({"event": "status", "seat": seat + 1, "status": status.name(), "by": by + 1})
+        }
+        Event::BeatenWatching { seat } => json!({"event": "beaten_watching", "seat": seat + 1}),
+        Event::Guarded { seat, by } => json!({"event": "guarded", "seat": seat + 1, "by": by + 1}),
+        Event::Healed { seat, by } => json!({"event": "healed", "seat": seat + 1, "by": by + 1}),
+        Event::BossCheck { seat, target, plain, camp } => json!({"event": "boss_check", "seat": seat + 1,
+            "target": target + 1, "plain": plain, "camp": camp.name()}),
+        Event::Learned { seat, report } => with(json!({"event": "learned", "seat": seat + 1}), report_json(report)),
         Event::CampCheck { seat, target, camp } => {
             json!({"event": "camp_check", "seat": seat + 1, "target": target + 1, "camp": camp.name()})
         }
         Event::RoleCheck { seat, target, role, yes } => {
             json!({"event": "role_check", "seat": seat + 1, "target": target + 1, "role": role.name(), "yes": yes})
         }
-        Event::NightKill { target, .. } => json!({"event": "night_kill", "target": target + 1}),
+        Event::NightKill { target, by } => with(json!({"event": "night_kill", "target": target + 1}), killer_json(by)),
+        Event::KillFailed { target, by, reason } => {
+            with(with(json!({"event": "kill_failed", "target": target + 1}), killer_json(by)), fail_json(reason))
+        }
+        Event::GuestSaved { seat, by } => json!({"event": "guest_saved", "seat": seat + 1, "by": by + 1}),
+        Event::SpareLife { seat } => json!({"event": "spare_life", "seat": seat + 1}),
+        Event::HexLifted { seat } => json!({"event": "hex_lifted", "seat": seat + 1}),
+        Event::BanditsMeet { a, b } => json!({"event": "bandits_meet", "seats": [a + 1, b + 1]}),
         Event::NightMiss(MissReason::Silent(s)) => {
             json!({"event": "miss", "reason": "silent", "seat": s + 1})
         }
@@ -238,7 +602,7 @@ fn event_json(e: &Event) -> Value {
         }
         Event::NoKillCount { nights } => json!({"event": "no_kill_count", "nights": nights}),
         Event::Died { seat, cause, revealed } => json!({"event": "died", "seat": seat + 1,
-            "cause": format!("{cause:?}").to_lowercase(), "revealed": revealed.map(|r| r.name())}),
+            "cause": death_cause(cause).to_lowercase(), "revealed": revealed.map(|r| r.name())}),
         Event::LastWord { seat, what } => {
             json!({"event": "last_word", "seat": seat + 1, "says": publication_json(&what)})
         }
@@ -246,6 +610,5 @@ fn event_json(e: &Event) -> Value {
             json!({"event": "end", "winner": winner.map(|c| c.name()),
             "cause": cause.name(), "day": day})
         }
-        other => json!({"event": format!("{other:?}")}),
     }
 }

@@ -1,33 +1,54 @@
-//! Setup files: a TOML file naming the roles, the rule settings and the
-//! strategies, read into the engine's unchecked [`Setup`] plus an agents
-//! assignment.
+//! Setup files: a TOML file naming the roles, the rule settings, the night
+//! order and the strategies, read into the engine's unchecked [`Setup`] plus
+//! an agents assignment.
 //!
 //! Every problem is reported at once, each with the line and column (1-based)
 //! it comes from: TOML syntax errors, unknown keys, values of the wrong type,
 //! values refused by [`Rules::set`] (the one parser of rule values), unknown
-//! strategies and, when all of that is fine, the problems
-//! [`Game::new`] finds with the counts (located at the key they name).
+//! night steps, unknown strategies and, when all of that is fine, the
+//! problems [`Game::new`] finds with the counts (located at the key they
+//! name).
 //!
 //! ```toml
-//! name = "classic-13"          # optional; default: the file stem
+//! name = "forum-16"            # optional; default: the file stem
 //! base = "classic"             # optional: start from a built-in preset's roles
-//! [roles]
+//! # Optional, E30: the night order, every step once, "start" first. Steps:
+//! # start, control, protection, information, kills, marks, watchers
+//! # (`mafia night-order` prints what each does). Default: that order.
+//! night_order = ["start", "control", "protection", "information", "kills", "marks", "watchers"]
+//!
+//! [roles]                      # role = count; named roles at most once
+//! # classic (classic.md):  citizen, commissar, mafioso, don
+//! # mafia (extended.md):   boss, thief, guard, swindler, actor
+//! # town:                  detective, deputy, doctor, chosen, journalist, witch,
+//! #                        prostitute (or role-prostitute), lucky, shooter, sleepwalker
+//! # bandits:               psycho, miner, thug, scout, trickster
+//! # Plain players (citizen, mafioso) may be any number.
 //! don = 1
 //! mafioso = 3
 //! commissar = 1
 //! citizen = 8
-//! [rules]
-//! no_kill_limit = 3            # integer, or the string "off"
+//!
+//! [rules]                      # see `mafia rules` for every key, value and default
+//! no_kill_limit = 3            # integer, "off" or "auto"
 //! tie_break = "catastrophe"
 //! absence = 0.05
 //! first_day_pardon = true
+//! mafia_win = "auto"           # parity | elimination | auto
+//! camp_kill = "auto"           # unanimous | leader | auto (C4, E8)
+//! resolution = "graph"         # graph | sequential (E29)
+//! blast_heal = false           # E24
+//! chosen_secret_votes = 2      # E16
+//!
 //! [agents]
 //! default = "classic"          # every seat
 //! mafia = "classic"            # a camp: town | mafia | bandits
 //! don = "random"               # a role (overrides the camp)
 //! ```
 
-use mafia_engine::{Camp, Game, PRESETS, Preset, ROLE_INFO, RULE_KEYS, Role, RuleError, Rules, Setup};
+use mafia_engine::{
+    Camp, Game, NIGHT_ORDER, NightStep, PRESETS, Preset, ROLE_INFO, RULE_KEYS, Role, RuleError, Rules, Setup,
+};
 use std::fmt;
 use std::ops::Range;
 use std::path::Path;
@@ -35,7 +56,7 @@ use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
 /// The top-level keys a setup file may have.
-const TOP_KEYS: [&str; 5] = ["name", "base", "roles", "rules", "agents"];
+const TOP_KEYS: [&str; 6] = ["name", "base", "night_order", "roles", "rules", "agents"];
 
 /// Counts above this are refused before they reach the engine, so the sum of
 /// all counts cannot overflow.
@@ -236,8 +257,18 @@ fn role_names() -> String {
     ROLE_INFO.iter().map(|r| r.name).collect::<Vec<_>>().join(", ")
 }
 
+fn step_keys() -> String {
+    NIGHT_ORDER.iter().map(|s| format!("\"{}\"", s.key())).collect::<Vec<_>>().join(", ")
+}
+
 fn camp_names() -> String {
     Camp::ALL.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// TOML puts a key written after `[roles]` into that table; say where
+/// `night_order` belongs instead of calling it an unknown role or rule.
+fn misplaced_night_order(table: &str) -> String {
+    format!("`night_order` is a top-level key: move it above the first table (it is read here as part of [{table}])")
 }
 
 /// Reads a parsed document, collecting diagnostics.
@@ -265,6 +296,7 @@ impl Reader<'_> {
         let mut roles = None;
         let mut rules = None;
         let mut agents = None;
+        let mut night_order = None;
 
         for (k, v) in entries(doc) {
             let key = k.get_ref().as_ref();
@@ -292,6 +324,7 @@ impl Reader<'_> {
                         format!("`base` must be a preset name, got {} {}", a_or_an(other.type_str()), other.type_str()),
                     ),
                 },
+                "night_order" => night_order = self.read_night_order(v),
                 "roles" | "rules" | "agents" => match v.get_ref() {
                     DeValue::Table(t) => match key {
                         "roles" => roles = Some(t),
@@ -317,6 +350,7 @@ impl Reader<'_> {
             }
             None => Setup::new(&name),
         };
+        setup.night_order = night_order;
         if let Some(t) = roles {
             self.read_roles(t, &mut setup);
         }
@@ -327,9 +361,76 @@ impl Reader<'_> {
         (setup, agents)
     }
 
+    /// E30: `night_order = ["start", "control", …]`, every step once, the
+    /// start of night first. Each problem points at the element it is about;
+    /// `None` unless the whole list is good (so the engine does not report
+    /// the same list again).
+    fn read_night_order(&mut self, value: &Spanned<DeValue<'_>>) -> Option<Vec<NightStep>> {
+        let DeValue::Array(items) = value.get_ref() else {
+            let t = value.get_ref().type_str();
+            self.report_span(
+                value.span(),
+                format!("`night_order` must be an array of step names ({}), got {} {t}", step_keys(), a_or_an(t)),
+            );
+            return None;
+        };
+        let mut steps = Vec::with_capacity(NIGHT_ORDER.len());
+        let mut ok = true;
+        for item in items.iter() {
+            let step = match item.get_ref() {
+                DeValue::String(name) => match NightStep::from_key(name) {
+                    Some(step) => step,
+                    None => {
+                        self.report_span(item.span(), format!("unknown night step `{name}` (steps: {})", step_keys()));
+                        ok = false;
+                        continue;
+                    }
+                },
+                other => {
+                    let t = other.type_str();
+                    self.report_span(item.span(), format!("a night step must be a string, got {} {t}", a_or_an(t)));
+                    ok = false;
+                    continue;
+                }
+            };
+            if steps.contains(&step) {
+                self.report_span(item.span(), format!("night step `{}` is named twice", step.key()));
+                ok = false;
+            } else if steps.is_empty() && step != NightStep::StartOfNight && ok {
+                self.report_span(
+                    item.span(),
+                    format!("the night order must begin with \"start\" (E30.1), not `{}`", step.key()),
+                );
+                ok = false;
+            }
+            steps.push(step);
+        }
+        if !ok {
+            return None;
+        }
+        let missing: Vec<String> =
+            NIGHT_ORDER.iter().filter(|s| !steps.contains(s)).map(|s| format!("\"{}\"", s.key())).collect();
+        if !missing.is_empty() {
+            self.report_span(
+                value.span(),
+                format!(
+                    "`night_order` must name each of the {} steps once; missing {}",
+                    NIGHT_ORDER.len(),
+                    missing.join(", ")
+                ),
+            );
+            return None;
+        }
+        Some(steps)
+    }
+
     fn read_roles(&mut self, table: &DeTable<'_>, setup: &mut Setup) {
         for (k, v) in entries(table) {
             let key = k.get_ref().as_ref();
+            if key == "night_order" {
+                self.report_span(k.span(), misplaced_night_order("roles"));
+                continue;
+            }
             let Some(role) = Role::from_name(key) else {
                 self.report_span(k.span(), format!("unknown role `{key}` (known roles: {})", role_names()));
                 continue;
@@ -357,6 +458,10 @@ impl Reader<'_> {
     fn read_rules(&mut self, table: &DeTable<'_>, rules: &mut Rules) {
         for (k, v) in entries(table) {
             let key = k.get_ref().as_ref();
+            if key == "night_order" {
+                self.report_span(k.span(), misplaced_night_order("rules"));
+                continue;
+            }
             let Some(text) = rule_text(v.get_ref()) else {
                 let t = v.get_ref().type_str();
                 match RULE_KEYS.iter().find(|r| r.name == key) {
@@ -549,7 +654,7 @@ town = 1
 "#;
         let ds = errors(text);
         assert!(has(&ds, 1, "`name` must be a string, got an integer"), "{ds:#?}");
-        assert!(has(&ds, 2, "unknown preset `nope` (presets: classic, classic-13)"), "{ds:#?}");
+        assert!(has(&ds, 2, "unknown preset `nope` (presets: classic, classic-13, extended, forum-16"), "{ds:#?}");
         assert!(has(&ds, 3, "unknown key `colour`"), "{ds:#?}");
         assert!(has(&ds, 5, "non-negative integer, got -1"), "{ds:#?}");
         assert!(has(&ds, 6, "non-negative integer, got a float"), "{ds:#?}");
@@ -593,7 +698,8 @@ town = 1
     #[test]
     fn an_inline_roles_table_is_located_at_its_key() {
         let ds = errors("name = \"x\"\nroles = { citizen = 4 }\n");
-        assert!(has(&ds, 2, "no mafia role"), "{ds:#?}");
+        // Town only (E2: the living all belong to one camp).
+        assert!(has(&ds, 2, "all players are in one camp"), "{ds:#?}");
         assert_eq!(ds[0].col, 1);
     }
 
@@ -634,11 +740,11 @@ town = 1
 
     #[test]
     fn overrides_that_empty_the_town_point_at_the_roles_table() {
-        // `citizen = 0` and `commissar = 0` leave the classic mafia alone.
+        // `citizen = 0` and `commissar = 0` leave the classic mafia alone (E2: one camp).
         let ds = errors("\nbase = \"classic\"\n[roles]\ncitizen = 0\ncommissar = 0\n");
         assert_eq!(ds.len(), 1, "{ds:#?}");
         assert_eq!((ds[0].line, ds[0].col), (3, 1), "{ds:#?}");
-        assert!(ds[0].message.contains("nobody outside the mafia"), "{ds:#?}");
+        assert!(ds[0].message.contains("all players are in one camp"), "{ds:#?}");
     }
 
     #[test]
@@ -646,6 +752,128 @@ town = 1
         let ds = errors("name = \"é\"; citizen = 1\n");
         assert_eq!(ds[0].line, 1);
         assert_eq!(ds[0].col, 11, "{ds:#?}");
+    }
+
+    #[test]
+    fn e4_every_role_of_the_table_is_accepted() {
+        // Every named role once, plus plain players of both camps.
+        let mut text = String::from("[roles]\n");
+        for info in ROLE_INFO.iter() {
+            text.push_str(&format!("{} = {}\n", info.name, if info.plain { 2 } else { 1 }));
+        }
+        let f = parse(&text).unwrap_or_else(|e| panic!("{e}"));
+        for info in ROLE_INFO.iter() {
+            assert_eq!(f.setup.counts[info.role as usize], if info.plain { 2 } else { 1 }, "{}", info.name);
+        }
+        let game = Game::new(&f.setup).unwrap();
+        assert_eq!(game.players(), Role::COUNT + 2);
+        assert!(game.is_extended());
+    }
+
+    #[test]
+    fn e19_role_prostitute_is_an_alias() {
+        let f = parse("[roles]\nrole-prostitute = 1\nmafioso = 1\ncitizen = 3\n").unwrap();
+        assert_eq!(f.setup.counts[Role::Prostitute as usize], 1);
+        let f = parse("[roles]\nrole_prostitute = 1\nboss = 1\npsycho = 1\n").unwrap();
+        assert_eq!(f.setup.counts[Role::Prostitute as usize], 1);
+        assert_eq!(f.setup.players(), 3);
+    }
+
+    #[test]
+    fn an_unknown_extended_role_names_the_known_ones() {
+        let ds = errors("[roles]\nboss = 1\n  necromancer = 1\ndetective = 1\n");
+        assert_eq!(ds.len(), 1, "{ds:#?}");
+        assert_eq!((ds[0].line, ds[0].col), (3, 3));
+        assert!(ds[0].message.contains("unknown role `necromancer`"), "{ds:#?}");
+        assert!(ds[0].message.contains("boss") && ds[0].message.contains("trickster"), "{ds:#?}");
+    }
+
+    #[test]
+    fn e4_a_named_extended_role_twice_points_at_its_key() {
+        let ds = errors("[roles]\nboss = 1\ndetective = 1\npsycho = 2\n");
+        assert_eq!(ds.len(), 1, "{ds:#?}");
+        assert_eq!((ds[0].line, ds[0].col), (4, 1));
+        assert!(ds[0].message.contains("at most one psycho"), "{ds:#?}");
+    }
+
+    #[test]
+    fn extended_rule_keys_are_read() {
+        let text = "[roles]\nboss = 1\ndoctor = 1\npsycho = 1\ncitizen = 2\n[rules]\nresolution = \"sequential\"\n\
+                    blast_heal = true\nchosen_secret_votes = 3\ncamp_kill = \"unanimous\"\nmafia_win = \"parity\"\n";
+        let f = parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let r = &f.setup.rules;
+        assert_eq!(r.resolution, mafia_engine::Resolution::Sequential);
+        assert!(r.blast_heal);
+        assert_eq!(r.chosen_secret_votes, 3);
+        assert_eq!(r.camp_kill, mafia_engine::CampKill::Unanimous);
+        assert_eq!(r.mafia_win, MafiaWin::Parity);
+        let game = Game::new(&f.setup).unwrap();
+        assert!(!game.leader_kill(), "camp_kill = unanimous overrides auto");
+
+        let ds = errors("[roles]\nboss = 1\ncitizen = 3\n[rules]\nresolution = \"tree\"\nchosen_secret_votes = 11\n");
+        assert_eq!(ds.len(), 2, "{ds:#?}");
+        assert_eq!((ds[0].line, ds[0].col), (5, 14), "{ds:#?}");
+        assert!(
+            ds[0].message.contains("rule `resolution`: `tree` is not valid (expected graph | sequential)"),
+            "{ds:#?}"
+        );
+        assert_eq!((ds[1].line, ds[1].col), (6, 23), "{ds:#?}");
+        assert!(ds[1].message.contains("chosen_secret_votes"), "{ds:#?}");
+    }
+
+    #[test]
+    fn e30_a_night_order_is_read() {
+        let text = "night_order = [\"start\", \"protection\", \"control\", \"information\", \"kills\", \
+                    \"watchers\", \"marks\"]\n[roles]\nthief = 1\ndoctor = 1\ncitizen = 3\n";
+        let f = parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let order = vec![
+            NightStep::StartOfNight,
+            NightStep::Protection,
+            NightStep::Control,
+            NightStep::Information,
+            NightStep::Kills,
+            NightStep::InformationOnMoves,
+            NightStep::Marks,
+        ];
+        assert_eq!(f.setup.night_order.as_ref(), Some(&order));
+        assert_eq!(Game::new(&f.setup).unwrap().night_order()[..], order[..]);
+        // Without the key, the default order.
+        let f = parse("[roles]\nthief = 1\ncitizen = 3\n").unwrap();
+        assert_eq!(f.setup.night_order, None);
+        assert_eq!(Game::new(&f.setup).unwrap().night_order(), &NIGHT_ORDER);
+    }
+
+    #[test]
+    fn e30_night_order_problems_point_at_the_step() {
+        let roles = "[roles]\nthief = 1\ncitizen = 3\n";
+        let check = |order: &str, line: usize, col: usize, needle: &str| {
+            let ds = errors(&format!("name = \"x\"\nnight_order = {order}\n{roles}"));
+            assert_eq!(ds.len(), 1, "{order}: {ds:#?}");
+            assert_eq!((ds[0].line, ds[0].col), (line, col), "{order}: {ds:#?}");
+            assert!(ds[0].message.contains(needle), "{order}: {ds:#?}");
+        };
+        let all = r#""control", "protection", "information", "kills", "marks", "watchers""#;
+        check(
+            &format!(r#"["start", "dusk", {all}]"#),
+            2,
+            25,
+            "unknown night step `dusk` (steps: \"start\", \"control\"",
+        );
+        check(&format!(r#"["start", {all}, "kills"]"#), 2, 95, "night step `kills` is named twice");
+        check(&format!(r#"[{all}, "start"]"#), 2, 16, "must begin with \"start\" (E30.1), not `control`");
+        check(
+            r#"["start", "control", "kills"]"#,
+            2,
+            15,
+            "missing \"protection\", \"information\", \"marks\", \"watchers\"",
+        );
+        check(r#""start control""#, 2, 15, "`night_order` must be an array of step names");
+        check(&format!(r#"["start", 3, {all}]"#), 2, 25, "a night step must be a string, got an integer");
+        // Written under [roles], TOML makes it a role; say where it belongs.
+        let ds = errors(&format!("{roles}night_order = [\"start\"]\n"));
+        assert_eq!(ds.len(), 1, "{ds:#?}");
+        assert_eq!((ds[0].line, ds[0].col), (4, 1), "{ds:#?}");
+        assert!(ds[0].message.contains("top-level key"), "{ds:#?}");
     }
 
     #[test]

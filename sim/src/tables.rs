@@ -5,8 +5,11 @@
 //!
 //! Three tables, all keyed by the variant label `setup, rules, agents`:
 //!
-//! * `summary`: one row per variant: wins by camp with Wilson 95% bounds,
-//!   draws, ends by cause, game length, illegal decisions;
+//! * `summary`: one row per variant: wins by camp (`town_wins`,
+//!   `mafia_wins`, `bandits_wins`, each with `_rate`, `_lo`, `_hi`: Wilson
+//!   95% bounds), draws, ends by cause (`end_<cause>` for every
+//!   [`EndCause`], `end_only_bandits` included), game length, illegal
+//!   decisions;
 //! * `roles`: one row per (variant, role dealt): survival and win rates;
 //! * `days`: one row per (variant, day on which games ended): the
 //!   distribution of game length.
@@ -248,8 +251,9 @@ fn names(list: &[&str]) -> Vec<String> {
 
 /// Prints the tables for people: the summary (in three blocks: outcomes,
 /// end causes, game length), the roles table and, compactly, the
-/// distribution of game length. Bandit columns are left out of the print
-/// when no variant deals a bandit role (the files always have them).
+/// distribution of game length. Bandit columns (`bandits_rate`, `_lo`,
+/// `_hi`, `end_only_bandits`) are left out of the print when no variant
+/// deals a bandit role (the files always have them).
 pub fn print_tables(t: &Tables, out: &mut impl Write) -> io::Result<()> {
     configure_display();
     let bandits_dealt = match t.roles.column("camp").and_then(|c| c.str()) {
@@ -272,7 +276,12 @@ pub fn print_tables(t: &Tables, out: &mut impl Write) -> io::Result<()> {
 
     let mut ends = names(&label);
     ends.push("draws".into());
-    ends.extend(EndCause::ALL.iter().map(|c| format!("end_{}", c.name())));
+    ends.extend(
+        EndCause::ALL
+            .iter()
+            .filter(|&&c| bandits_dealt || c != EndCause::OnlyBandits)
+            .map(|c| format!("end_{}", c.name())),
+    );
 
     let mut length = names(&label);
     length.extend(names(&["days_mean", "days_p50", "days_p90", "days_max", "illegal"]));
@@ -606,6 +615,56 @@ mod tests {
         t
     }
 
+    /// 1000 games of a three-camp setup: town 500, mafia 300, bandits 150, 50 draws.
+    fn tally_extended() -> Tally {
+        let mut t = Tally::new(50);
+        t.games = 1000;
+        t.wins = [500, 300, 150];
+        t.draws = 50;
+        t.causes[EndCause::MafiaEliminated as usize] = 500;
+        t.causes[EndCause::TownEliminated as usize] = 300;
+        t.causes[EndCause::OnlyBandits as usize] = 150;
+        t.causes[EndCause::Nobody as usize] = 20;
+        t.causes[EndCause::DayCap as usize] = 30;
+        t.days[8] = 970;
+        t.days[50] = 30;
+        for r in [Role::Boss, Role::Doctor, Role::Psycho, Role::Citizen] {
+            t.role_dealt[r as usize] = 1000;
+        }
+        t.role_won[Role::Psycho as usize] = 150;
+        t.role_survived[Role::Psycho as usize] = 120;
+        t
+    }
+
+    #[test]
+    fn e2_bandit_wins_and_ends_have_columns_and_print() {
+        let x = tally_extended();
+        let t = build_tables(&[(variant("forum", "", 4), &x)]).unwrap();
+        let s = &t.summary;
+        assert_eq!(u64_at(s, "bandits_wins", 0), 150);
+        assert!((f64_at(s, "bandits_rate", 0) - 0.15).abs() < 1e-12);
+        let (lo, hi) = wilson(150, 1000);
+        assert_eq!((f64_at(s, "bandits_lo", 0), f64_at(s, "bandits_hi", 0)), (lo, hi));
+        assert_eq!(u64_at(s, "end_only_bandits", 0), 150);
+        assert_eq!(u64_at(s, "end_nobody_left", 0), 20);
+        // Wins and draws add up to the games.
+        let sum: u64 = ["town_wins", "mafia_wins", "bandits_wins", "draws"].iter().map(|c| u64_at(s, c, 0)).sum();
+        assert_eq!(sum, 1000);
+        // Roles print only where dealt, with their camp.
+        let r = &t.roles;
+        assert_eq!(r.height(), 4);
+        let roles: Vec<String> = (0..4).map(|i| str_at(r, "role", i)).collect();
+        assert_eq!(roles, ["citizen", "boss", "doctor", "psycho"]);
+        assert_eq!(str_at(r, "camp", 3), "bandits");
+        assert!((f64_at(r, "win_rate", 3) - 0.15).abs() < 1e-12);
+        let mut out = Vec::new();
+        print_tables(&t, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        for col in ["bandits_rate", "bandits_lo", "bandits_hi", "end_only_bandits", "psycho"] {
+            assert!(text.contains(col), "{col}: {text}");
+        }
+    }
+
     fn tables() -> Tables {
         let (a, b) = (tally_a(), tally_b());
         let rows =
@@ -677,6 +736,7 @@ mod tests {
             "end_no_kill_rule",
             "end_day_cap",
             "end_nobody_left",
+            "end_only_bandits",
             "days_mean",
             "days_p50",
             "days_p90",
@@ -747,6 +807,7 @@ mod tests {
         assert!(text.contains("classic-7 | default rules | random:  d3 50.0%  d4 30.0%  d6 20.0%"), "{text}");
         // No bandit role is dealt, so no bandit columns in the print.
         assert!(!text.contains("bandits_rate"), "{text}");
+        assert!(!text.contains("end_only_bandits"), "{text}");
         assert!(!text.contains('…'), "{text}");
     }
 

@@ -143,6 +143,33 @@ mod tests {
     }
 
     #[test]
+    fn e2_a_bandit_win_counts_for_the_bandit_roles() {
+        use mafia_engine::PlayerSet;
+        let deal = [Role::Psycho, Role::Boss, Role::Doctor, Role::Thug];
+        let mut t = Tally::new(50);
+        let won = Outcome {
+            winner: Some(Camp::Bandits),
+            cause: EndCause::OnlyBandits,
+            days: 7,
+            survivors: PlayerSet::single(3),
+            illegal_decisions: 0,
+        };
+        t.add(&won, &deal);
+        let draw = Outcome { winner: None, cause: EndCause::Nobody, survivors: PlayerSet::EMPTY, ..won };
+        t.add(&draw, &deal);
+        assert_eq!(t.wins, [0, 0, 1]);
+        assert_eq!(t.draws, 1);
+        assert_eq!(t.causes[EndCause::OnlyBandits as usize], 1);
+        assert_eq!(t.causes[EndCause::Nobody as usize], 1);
+        assert_eq!(t.role_won[Role::Psycho as usize], 1);
+        assert_eq!(t.role_won[Role::Thug as usize], 1);
+        assert_eq!(t.role_won[Role::Boss as usize], 0);
+        assert_eq!(t.role_survived[Role::Thug as usize], 1);
+        assert_eq!(t.role_survived[Role::Psycho as usize], 0);
+        assert_eq!(t.role_dealt[Role::Doctor as usize], 2);
+    }
+
+    #[test]
     fn quantiles_and_mean() {
         let mut t = Tally::new(10);
         t.games = 4;

@@ -135,33 +135,29 @@ fn outputs(dir: &TempDir, stem: &str, ext: &str) -> [PathBuf; 4] {
     ]
 }
 
-fn run_with_threads(dir: &TempDir, threads: &str, ext: &str) -> (String, [PathBuf; 4]) {
+/// `mafia run` with `extra` (setups, agents, games) on `threads`, writing
+/// every output file; returns stdout and the files.
+fn run_with_threads(dir: &TempDir, threads: &str, ext: &str, extra: &[&str]) -> (String, [PathBuf; 4]) {
     let stem = format!("t{threads}");
     let files = outputs(dir, &stem, ext);
     let (out, games) = (files[0].display().to_string(), files[3].display().to_string());
-    let stdout = ok(&[
-        "run",
-        "--games",
-        "30000",
-        "--seed",
-        "7",
-        "--threads",
-        threads,
-        "--quiet",
-        "--out",
-        &out,
-        "--games-out",
-        &games,
-    ]);
-    (stdout, files)
+    let mut args = vec!["run", "--seed", "7", "--threads", threads, "--quiet", "--out", &out, "--games-out", &games];
+    args.extend(extra);
+    (ok(&args), files)
 }
 
-fn assert_same_on_any_thread_count(ext: &str, threads: &[&str]) {
-    let dir = TempDir::new(&format!("threads-{ext}"));
-    let (stdout1, files1) = run_with_threads(&dir, threads[0], ext);
+fn assert_same_on_any_thread_count(ext: &str, threads: &[&str]) -> String {
+    same_on_any_thread_count(&format!("threads-{ext}"), ext, threads, &["--games", "30000"])
+}
+
+/// Runs `extra` on each thread count; stdout and every file must be
+/// byte-identical. Returns the stdout.
+fn same_on_any_thread_count(name: &str, ext: &str, threads: &[&str], extra: &[&str]) -> String {
+    let dir = TempDir::new(name);
+    let (stdout1, files1) = run_with_threads(&dir, threads[0], ext, extra);
     assert!(stdout1.contains("town_rate"), "{stdout1}");
     for t in &threads[1..] {
-        let (stdout, files) = run_with_threads(&dir, t, ext);
+        let (stdout, files) = run_with_threads(&dir, t, ext, extra);
         assert_eq!(stdout, stdout1, "stdout with --threads {t}");
         for (a, b) in files1.iter().zip(&files) {
             let (x, y) = (read(a), read(b));
@@ -175,6 +171,7 @@ fn assert_same_on_any_thread_count(ext: &str, threads: &[&str]) {
             assert!(b.starts_with(b"PAR1") && b.ends_with(b"PAR1"), "{} is a whole Parquet file", f.display());
         }
     }
+    stdout1
 }
 
 #[test]
@@ -185,6 +182,63 @@ fn csv_outputs_and_stdout_do_not_depend_on_threads() {
 #[test]
 fn parquet_outputs_do_not_depend_on_threads() {
     assert_same_on_any_thread_count("parquet", &["1", "2", "4"]);
+}
+
+/// The two extended presets in one run, random agents on the first.
+const EXTENDED_RUN: [&str; 8] =
+    ["--games", "20000", "--setup", "extended", "--setup", "forum-16", "--agents", "random"];
+
+#[test]
+fn e1_extended_runs_do_not_depend_on_threads_csv() {
+    let stdout = same_on_any_thread_count("ext-csv", "csv", &["1", "2", "4"], &EXTENDED_RUN);
+    // Three camps: the bandit columns and the E2 end print.
+    for col in ["bandits_rate", "bandits_lo", "bandits_hi", "end_only_bandits", "psycho", "trickster", "forum-16"] {
+        assert!(stdout.contains(col), "{col}: {stdout}");
+    }
+}
+
+#[test]
+fn e1_extended_runs_do_not_depend_on_threads_parquet() {
+    same_on_any_thread_count("ext-pq", "parquet", &["1", "2", "4"], &EXTENDED_RUN);
+}
+
+#[test]
+fn e2_extended_tables_count_three_camps() {
+    let dir = TempDir::new("ext-tables");
+    let (s, g) = (dir.path("s.csv"), dir.path("g.csv"));
+    let mut args = vec!["run", "--quiet", "--out", s.to_str().unwrap(), "--games-out", g.to_str().unwrap()];
+    args.extend(&EXTENDED_RUN[2..]);
+    args.extend(["--games", "3000"]);
+    ok(&args);
+    let rows = csv_rows(&s);
+    assert_eq!(rows.len(), 2);
+    for (r, (setup, players)) in rows.iter().zip([("extended", "20"), ("forum-16", "16")]) {
+        assert_eq!((col(r, "setup"), col(r, "players")), (setup, players));
+        let wins: f64 = ["town_wins", "mafia_wins", "bandits_wins", "draws"].iter().map(|c| num(r, c)).sum();
+        assert_eq!(wins, 3000.0, "{r:?}");
+        let ends: f64 = r.iter().filter(|(k, _)| k.starts_with("end_")).map(|(k, _)| num(r, k)).sum();
+        assert_eq!(ends, 3000.0, "{r:?}");
+        // E2: with extended roles the classic parity and three-night ends are off.
+        assert_eq!(num(r, "end_parity"), 0.0, "{r:?}");
+        assert_eq!(num(r, "end_no_kill_rule"), 0.0, "{r:?}");
+        assert!(num(r, "bandits_wins") > 0.0 && num(r, "bandits_wins") == num(r, "end_only_bandits"), "{r:?}");
+        let (lo, rate, hi) = (num(r, "bandits_lo"), num(r, "bandits_rate"), num(r, "bandits_hi"));
+        assert!(0.0 < lo && lo < rate && rate < hi && hi < 1.0, "{lo} {rate} {hi}");
+    }
+    // Roles: all 20 of the extended preset, the 14 kinds of forum-16, each dealt once a game but citizens.
+    let roles = csv_rows(&dir.path("s.roles.csv"));
+    assert_eq!(roles.iter().filter(|r| col(r, "setup") == "extended").count(), 20);
+    assert_eq!(roles.iter().filter(|r| col(r, "setup") == "forum-16").count(), 14);
+    for r in &roles {
+        let dealt = if col(r, "role") == "citizen" { 9000.0 } else { 3000.0 };
+        assert_eq!(num(r, "dealt"), dealt, "{r:?}");
+    }
+    // Per-game rows: bandit wins are named, deals have 20 and 16 roles.
+    let games = csv_rows(&g);
+    assert_eq!(games.len(), 6000);
+    assert!(games.iter().any(|r| col(r, "winner") == "bandits" && col(r, "end_cause") == "only_bandits"));
+    assert_eq!(col(&games[0], "deal").split(',').count(), 20);
+    assert_eq!(col(&games[3000], "deal").split(',').count(), 16);
 }
 
 #[test]
@@ -264,7 +318,7 @@ fn a_sweep_gives_one_row_per_value_on_the_same_deals() {
         "2000",
         "--quiet",
         "--sweep",
-        "no_kill_limit=3,off",
+        "no_kill_limit=auto,off",
         "--out",
         &s.display().to_string(),
         "--games-out",
@@ -272,7 +326,7 @@ fn a_sweep_gives_one_row_per_value_on_the_same_deals() {
     ]);
     let rows = csv_rows(&s);
     assert_eq!(rows.len(), 2, "{rows:?}");
-    // 3 is the default, so the first variant's label has no rule changes.
+    // auto (3 for the classic set, C8) is the default, so the first variant's label has no rule changes.
     assert_eq!(col(&rows[0], "rules"), "");
     assert_eq!(col(&rows[1], "rules"), "no_kill_limit=off");
     for r in &rows {
@@ -505,26 +559,40 @@ fn a_setup_file_with_agents_and_rules_runs() {
 fn setups_lists_the_presets_and_strategies() {
     let out = ok(&["setups"]);
     let first_words: Vec<&str> = out.lines().filter_map(|l| l.split_whitespace().next()).collect();
-    for name in ["classic", "classic-13", "random"] {
+    for name in ["classic", "classic-13", "extended", "forum-16", "random", "classic"] {
         assert!(first_words.contains(&name), "{name} missing: {out}");
     }
     let classic = out.lines().find(|l| l.starts_with("classic ")).unwrap();
     assert!(classic.contains("10 players"), "{classic}");
+    let extended = out.lines().position(|l| l.starts_with("extended ")).unwrap();
+    assert!(out.lines().nth(extended).unwrap().contains("20 players"), "{out}");
+    // The roles by camp follow, as a setup file writes them.
+    let block: Vec<&str> = out.lines().skip(extended + 1).take(3).collect();
+    assert!(block[0].split_whitespace().eq(
+        "town detective=1 deputy=1 doctor=1 chosen=1 journalist=1 witch=1 prostitute=1 lucky=1 shooter=1 sleepwalker=1"
+            .split_whitespace()
+    ));
+    assert!(block[1].split_whitespace().eq("mafia boss=1 thief=1 guard=1 swindler=1 actor=1".split_whitespace()));
+    assert!(block[2].split_whitespace().eq("bandits psycho=1 miner=1 thug=1 scout=1 trickster=1".split_whitespace()));
 }
 
 #[test]
 fn rules_lists_every_rule_with_its_default() {
     let out = ok(&["rules"]);
     for (rule, default) in [
-        ("no_kill_limit", "3"),
+        ("no_kill_limit", "auto"),
         ("tie_break", "catastrophe"),
         ("runoff_rounds", "3"),
         ("first_day_pardon", "true"),
         ("reveal_roles_on_death", "false"),
-        ("mafia_win", "parity"),
+        ("mafia_win", "auto"),
         ("day_cap", "50"),
         ("absence", "0.0"),
         ("modkill", "0.0"),
+        ("resolution", "graph"),
+        ("blast_heal", "false"),
+        ("chosen_secret_votes", "2"),
+        ("camp_kill", "auto"),
     ] {
         let line = out
             .lines()
@@ -607,15 +675,188 @@ fn shards_of_a_run_add_up_to_the_whole_run() {
     }
 }
 
+/// The numbered step lines of `mafia night-order` (`3. protection — …`).
+fn step_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| l.split('.').next().is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())))
+        .collect()
+}
+
 #[test]
-fn night_order_lists_the_steps_and_their_roles() {
+fn e30_night_order_lists_the_steps_and_their_roles() {
     let out = ok(&["night-order"]);
-    let rows: Vec<&str> = out.lines().skip(1).collect();
-    assert_eq!(rows.len(), 7, "{out}");
+    let rows = step_lines(&out);
+    let names: Vec<&str> = rows.iter().map(|l| l.split(" — ").next().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "1. start of night",
+            "2. control moves",
+            "3. protection",
+            "4. information on people",
+            "5. kills",
+            "6. marks for later",
+            "7. information on moves"
+        ],
+        "{out}"
+    );
     // C5/C6 checks come before the C4 kill (C7: checks see the state at dusk).
-    let info = rows.iter().position(|l| l.contains("information on people")).unwrap();
-    let kills = rows.iter().position(|l| l.contains("kills")).unwrap();
-    assert!(info < kills, "{out}");
-    assert!(rows[info].contains("commissar") && rows[info].contains("don"), "{out}");
-    assert!(rows[kills].contains("mafioso") && rows[kills].contains("don"), "{out}");
+    assert!(rows[3].contains("commissar") && rows[3].contains("don") && rows[3].contains("boss"), "{out}");
+    assert!(rows[4].contains("mafioso") && rows[4].contains("shooter"), "{out}");
+    assert!(rows[1].ends_with("thief, swindler, psycho, thug"), "{out}");
+    // Each move's line, the resolution setting, the Prostitute's note.
+    for needle in [
+        "rob         Thief robs",
+        "swindle     Swindler sends",
+        "watch       Sleepwalker",
+        "search      each bandit",
+        "resolution = graph",
+        "(E31)",
+    ] {
+        assert!(out.contains(needle), "{needle}: {out}");
+    }
+}
+
+#[test]
+fn e30_night_order_of_a_setup_shows_its_roles_and_order() {
+    // Classic: only the Don and the Commissar check, the mafia kill.
+    let out = ok(&["night-order", "--setup", "classic"]);
+    let rows = step_lines(&out);
+    assert_eq!(rows.len(), 7, "{out}");
+    assert!(rows[3].ends_with("— commissar, don"), "{out}");
+    assert!(rows[4].ends_with("— mafioso, don"), "{out}");
+    assert!(rows[1].ends_with("control moves"), "no control move in the classic set: {out}");
+    assert!(!out.contains("thief") && !out.contains("(E31)"), "{out}");
+    assert!(out.contains("camp_kill = unanimous"), "{out}");
+
+    // A setup file's own order and resolution.
+    let dir = TempDir::new("night-order");
+    let f = dir.write(
+        "reordered.toml",
+        "night_order = [\"start\", \"protection\", \"control\", \"information\", \"kills\", \"watchers\", \"marks\"]\n\
+         [roles]\nthief = 1\ndoctor = 1\npsycho = 1\ncitizen = 3\n[rules]\nresolution = \"sequential\"\n",
+    );
+    let out = ok(&["night-order", "--setup", &f]);
+    let rows = step_lines(&out);
+    assert_eq!(rows[1], "2. protection — doctor", "{out}");
+    assert_eq!(rows[2], "3. control moves — thief, psycho", "{out}");
+    assert_eq!(rows[5], "6. information on moves — psycho", "{out}");
+    assert!(rows[6].starts_with("7. marks for later"), "{out}");
+    assert!(out.contains("resolution = sequential"), "{out}");
+    assert!(out.contains("camp_kill = leader"), "{out}");
+    // --rule overrides the file.
+    let out = ok(&["night-order", "--setup", &f, "--rule", "resolution=graph"]);
+    assert!(out.contains("resolution = graph"), "{out}");
+    fails(&["night-order", "--setup", "nosuch"], &["nosuch", "no such preset"]);
+    fails(&["night-order", "--rule", "resolution=tree"], &["resolution", "tree", "graph | sequential"]);
+}
+
+// ---------------------------------------------------------------------------
+// The extended set: setup files, bench, replay
+
+#[test]
+fn e30_a_bad_night_order_in_a_setup_file_gives_its_line() {
+    let dir = TempDir::new("bad-order");
+    let f = dir.write(
+        "bad-order.toml",
+        "name = \"x\"\n\nnight_order = [\"start\", \"control\", \"dusk\", \"protection\", \"information\", \
+         \"kills\", \"marks\", \"watchers\"]\n[roles]\nboss = 1\ndoctor = 1\ncitizen = 3\n",
+    );
+    for cmd in ["run", "replay", "bench", "night-order"] {
+        let mut args = vec![cmd, "--setup", &f];
+        if matches!(cmd, "run" | "bench") {
+            args.extend(["--games", "10"]);
+        }
+        fails(&args, &[&format!("{f}:3:36: unknown night step `dusk`"), "\"watchers\""]);
+    }
+    let f =
+        dir.write("twice.toml", "night_order = [\"start\", \"kills\", \"kills\"]\n[roles]\nboss = 1\ncitizen = 3\n");
+    fails(&["run", "--games", "10", "--setup", &f], &[&format!("{f}:1:34: night step `kills` is named twice")]);
+}
+
+#[test]
+fn e4_an_unknown_extended_role_in_a_setup_file_gives_its_line() {
+    let dir = TempDir::new("bad-role");
+    let f = dir.write("bad-role.toml", "[roles]\nboss = 1\npsycho = 1\nnecromancer = 1\ncitizen = 4\n");
+    let err = fails(
+        &["run", "--games", "10", "--quiet", "--setup", &f],
+        &[&format!("{f}:4:1: unknown role `necromancer`"), "trickster", "sleepwalker"],
+    );
+    assert_eq!(err.matches(&f).count(), 1, "one problem: {err}");
+    // A named extended role twice (E4: every named role is one person).
+    let f = dir.write("twice.toml", "[roles]\nboss = 1\n\nthug = 2\ncitizen = 4\n");
+    fails(&["run", "--games", "10", "--setup", &f], &[&format!("{f}:4:1: at most one thug")]);
+}
+
+#[test]
+fn the_example_setup_files_run() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../setups");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the setups folder")
+        .map(|e| e.expect("a folder entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.iter().any(|f| f.ends_with("extended-forum.toml")), "{files:?}");
+    for f in &files {
+        let f = f.display().to_string();
+        let out = ok(&["run", "--games", "2000", "--quiet", "--setup", &f]);
+        assert!(out.contains("town_rate"), "{f}: {out}");
+        assert!(ok(&["replay", "--setup", &f, "--game", "3"]).contains("Game over"), "{f}");
+        ok(&["night-order", "--setup", &f]);
+    }
+}
+
+#[test]
+fn bench_runs_the_extended_preset() {
+    let out = ok(&["bench", "--setup", "extended", "--agents", "random", "--games", "20000", "--threads", "2"]);
+    assert!(out.contains("setup extended (20 players), agents random"), "{out}");
+    assert_eq!(out.matches("games/s").count(), 3, "{out}");
+    let wins: Vec<&str> =
+        out.lines().filter_map(|l| l.split("town wins ").nth(1)).map(|w| w.split([')', ';']).next().unwrap()).collect();
+    assert_eq!(wins.len(), 2, "{out}");
+    assert_eq!(wins[0], wins[1], "{out}");
+}
+
+#[test]
+fn e32_an_extended_replay_is_the_game_the_run_played() {
+    let args = ["replay", "--setup", "forum-16", "--agents", "random", "--seed", "4", "--game", "9"];
+    let story = ok(&args);
+    for needle in ["Game 9 of seed 4: setup forum-16 (16 players), agents random", "-- control moves --", "Game over"] {
+        assert!(story.contains(needle), "{needle}: {story}");
+    }
+    // No event falls through to a debug print.
+    assert!(!story.contains('{') && !story.contains("Some("), "{story}");
+
+    let json = ok(&[&args[..], &["--json"]].concat());
+    let events: Vec<Value> =
+        json.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l:?}: {e}"))).collect();
+    for e in &events {
+        let kind = e["event"].as_str().unwrap_or_else(|| panic!("no event name: {e}"));
+        assert!(kind.chars().all(|c| c.is_ascii_lowercase() || c == '_'), "{e}");
+    }
+    assert!(events.iter().any(|e| e["event"] == "step" && e["step"] == "control"), "{json}");
+    let end = events.last().unwrap();
+    let dir = TempDir::new("ext-replay");
+    let g = dir.path("g.csv");
+    ok(&[
+        "run",
+        "--setup",
+        "forum-16",
+        "--agents",
+        "random",
+        "--games",
+        "10",
+        "--seed",
+        "4",
+        "--quiet",
+        "--games-out",
+        g.to_str().unwrap(),
+    ]);
+    let row = &csv_rows(&g)[9];
+    let deal: Vec<&str> = events.iter().filter(|e| e["event"] == "deal").map(|e| e["role"].as_str().unwrap()).collect();
+    assert_eq!(col(row, "deal"), deal.join(","));
+    assert_eq!(col(row, "winner"), end["winner"].as_str().unwrap_or("draw"));
+    assert_eq!(col(row, "end_cause"), end["cause"].as_str().unwrap());
+    assert_eq!(col(row, "days"), end["day"].to_string());
 }
