@@ -106,6 +106,8 @@ pub enum Fail {
     TargetGuarded,
     /// E11: the Swindler named a mafioso.
     TargetMafia,
+    /// E29: the redirect's victim won a cycle at a higher priority; his move stands as made.
+    Overruled,
 }
 
 /// Who killed (for the night trace; the dawn announcement gives no roles, E32).

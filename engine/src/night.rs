@@ -395,6 +395,8 @@ struct Ctl {
     second: u8,
     state: u8,
     reason: Option<Fail>,
+    /// E29: a cycle was broken at this move: it stands as made, unredirected.
+    pinned: bool,
 }
 
 fn block_status(a: NightAbility) -> Option<Status> {
@@ -830,7 +832,15 @@ impl State {
     /// maker (Thief, Psycho, Thug, Swindler). `sequential`: in that order,
     /// an earlier move always wins and the redirect reaches only later steps.
     fn control<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
-        let blank = Ctl { seat: NONE, ability: NightAbility::None, target: NONE, second: NONE, state: 0, reason: None };
+        let blank = Ctl {
+            seat: NONE,
+            ability: NightAbility::None,
+            target: NONE,
+            second: NONE,
+            state: 0,
+            reason: None,
+            pinned: false,
+        };
         let mut ctl = [blank; 8];
         let mut k = 0;
         for a in [NightAbility::Rob, NightAbility::Invite, NightAbility::Beat, NightAbility::Swindle] {
@@ -844,6 +854,7 @@ impl State {
                         second: moves.second[s as usize],
                         state: if reason.is_some() { FAILS } else { UNDECIDED },
                         reason,
+                        pinned: false,
                     };
                     k += 1;
                 }
@@ -859,7 +870,8 @@ impl State {
         // Whether control move `j` is the swindle's victim (E11: never a mafioso).
         let redirectable = |ctl: &[Ctl], j: usize| -> Option<usize> {
             let w = swindle?;
-            (graph && w != j && ctl[w].target == ctl[j].seat && !mafia.contains(ctl[j].seat)).then_some(w)
+            let victim = w != j && ctl[w].target == ctl[j].seat && !mafia.contains(ctl[j].seat);
+            (graph && victim && !ctl[j].pinned).then_some(w)
         };
         // The targets control move `j` may reach: (definite, other possible).
         let possible = |ctl: &[Ctl], j: usize| -> (u8, u8) {
@@ -903,9 +915,19 @@ impl State {
                     }
                 }
                 if !progress {
-                    // E29: a cycle; it is broken at the highest-priority maker.
-                    match ctl.iter().position(|c| c.state == UNDECIDED) {
+                    // E29: a cycle; it is broken at the highest-priority maker in it: an
+                    // undecided move, or a standing one whose target waits on an undecided
+                    // redirect. His move stands as made.
+                    let in_cycle = |ctl: &[Ctl], i: usize| {
+                        ctl[i].state == UNDECIDED
+                            || (ctl[i].state == STANDS
+                                && redirectable(ctl, i).is_some_and(|w| ctl[w].state == UNDECIDED))
+                    };
+                    match (0..k).find(|&i| in_cycle(ctl, i)) {
                         Some(i) => {
+                            if redirectable(ctl, i).is_some_and(|w| ctl[w].state == UNDECIDED) {
+                                ctl[i].pinned = true;
+                            }
                             ctl[i].state = STANDS;
                             if L::ENABLED {
                                 log.push(Event::CycleBroken { seat: ctl[i].seat });
@@ -971,6 +993,11 @@ impl State {
                 } else if t.beaten.contains(c.target) {
                     if L::ENABLED {
                         log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::TargetBeaten });
+                    }
+                } else if ctl.iter().any(|v| v.pinned && v.seat == c.target) {
+                    // E29: the victim's move won the cycle and stands as made.
+                    if L::ENABLED {
+                        log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::Overruled });
                     }
                 } else {
                     t.victim = c.target;

@@ -2079,6 +2079,25 @@ fn e29_the_thief_psycho_cycle_is_broken_at_the_thief() {
 }
 
 #[test]
+fn e29_a_cycle_through_a_redirect_is_broken_at_the_higher_priority_maker() {
+    // Boss 0, Swindler 1, Thug 2, Detective 3: the Thug beats the Swindler
+    // while she sends his beating to the Detective. If her swindle stood the
+    // beating would miss her; if it reached her, her swindle would fail: a
+    // cycle, broken at the Thug (before the Swindler): his move stands as made.
+    let n = one_night(&[R::Boss, R::Swindler, R::Thug, R::Detective], &[(2, act(1)), (1, act2(2, 3)), (3, act(2))]);
+    assert!(n.has(Event::CycleBroken { seat: 2 }));
+    assert!(n.has(Event::StatusSet { seat: 1, status: Status::Beaten, by: 2 }));
+    assert_eq!(n.failed(1), Some(blocked(Status::Beaten, Some(2))));
+    assert_eq!(n.count(|e| matches!(e, Event::Redirected { .. })), 0);
+    assert!(n.has(Event::CampCheck { seat: 3, target: 2, camp: Camp::Bandits }));
+    // The same with the Psycho inviting the Swindler.
+    let n = one_night(&[R::Boss, R::Swindler, R::Psycho, R::Detective], &[(2, act(1)), (1, act2(2, 3)), (3, act(2))]);
+    assert!(n.has(Event::CycleBroken { seat: 2 }));
+    assert_eq!(n.failed(1), Some(blocked(Status::Invited, Some(2))));
+    assert_eq!(n.st.carry().guest, Some(1));
+}
+
+#[test]
 fn e29_the_psycho_thug_cycle_is_broken_at_the_psycho() {
     let n = one_night(&[R::Boss, R::Psycho, R::Thug, R::Detective], &[(1, act(2)), (2, act(1))]);
     assert!(n.has(Event::CycleBroken { seat: 1 }));

@@ -299,12 +299,12 @@ fn e29_thug_beats_thief_sequential() {
 #[test]
 fn e29_e11_thug_beats_swindler_who_redirects_him() {
     let v = golden("e29_e11_thug_beats_swindler_who_redirects_him");
-    // A cycle is reported and broken; see the file's comment for the flagged reading.
+    // The cycle is broken at the Thug (higher priority than the Swindler): his beating stands as made.
     assert_eq!(cycle_broken_at(&v).len(), 1);
-    // Exactly one of the two fixpoints: the Swindler beaten, or the Thug redirected.
-    let beaten_swindler = status_of(&v, 2) == ["\"beaten\""];
-    let redirected = !events_of(&v, "redirected").is_empty();
-    assert!(beaten_swindler != redirected, "{v:#}");
+    assert_eq!(status_of(&v, 2), ["\"beaten\""], "{v:#}");
+    assert!(events_of(&v, "redirected").is_empty(), "the swindle fails");
+    assert_eq!(failure(&v, 2).as_deref(), Some("blocked:beaten"));
+    assert_eq!(events_of(&v, "camp_check")[0]["camp"], "bandits", "the Detective checks the Thug");
 }
 
 #[test]
