@@ -181,6 +181,7 @@ impl Names<'_> {
             Fail::TargetHealed => "the target is healed (E15)".into(),
             Fail::TargetGuarded => "the target is guarded (E10)".into(),
             Fail::TargetMafia => "the named player is a mafioso (E11)".into(),
+            Fail::Overruled => "the victim won a cycle at a higher priority (E29)".into(),
         }
     }
 
@@ -466,6 +467,7 @@ fn fail_json(reason: Fail) -> Value {
         Fail::TargetHealed => json!({"reason": "target_healed"}),
         Fail::TargetGuarded => json!({"reason": "target_guarded"}),
         Fail::TargetMafia => json!({"reason": "target_mafia"}),
+        Fail::Overruled => json!({"reason": "overruled"}),
     }
 }
 
