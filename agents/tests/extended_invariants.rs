@@ -179,6 +179,8 @@ struct Seen {
     cycle_broken_with_status: u64,
     /// Graph: a control move that went where a swindle sent it though the swindle failed.
     failed_swindle_rewrites: u64,
+    /// Graph: a swindle overruled by a cycle broken at its victim (E29).
+    overruled: u64,
     redirects: u64,
     spare_lives: u64,
     guest_deaths: u64,
@@ -278,7 +280,8 @@ struct Night {
     guarded: PlayerSet,
     cycle_broken: PlayerSet,
     redirect: Option<(Seat, Seat)>,
-    /// Swindle makers whose move was blocked (it did not stand in the E29 graph).
+    /// Swindle makers whose move was blocked (it did not stand in the E29 graph)
+    /// or overruled (its victim won a cycle and moves as he aimed).
     swindle_blocked: PlayerSet,
     judged: PlayerSet,
     failed: PlayerSet,
@@ -638,29 +641,39 @@ impl<'g> Checker<'g> {
                 s.ability
             );
             let control = control_rank(s.ability).is_some();
-            let expected = if control {
+            // The target the move must reach, and a second one where the log cannot tell.
+            let (expected, or_else) = if control {
                 // E29 (the engine's decision): a swindle that stands in the graph rewrites its
                 // (non-mafia) victim's control move before the swindle itself is applied, so the
-                // rewrite holds even when the swindle then fails on a beaten victim. The
-                // sequence never rewrites control moves.
+                // rewrite holds even when the swindle then fails on a beaten victim — unless a
+                // cycle through the redirect was broken at the victim while the swindle was
+                // undecided (he is "pinned": his move stands as made). A pinned victim's swindle
+                // fails (overruled, or on the beaten victim); the log shows the cycle broken at
+                // him but not whether the swindle was still undecided then. The sequence never
+                // rewrites control moves.
                 let swindle = (0..self.n as Seat).find(|&w| {
                     nt.acts[w as usize].is_some_and(|a| a.ability == NightAbility::Swindle && a.target == Some(s.seat))
                 });
                 match swindle {
                     Some(w) if graph && !nt.swindle_blocked.contains(w) && self.camp(s.seat) != Camp::Mafia => {
-                        if nt.redirect.is_none() {
+                        let to = nt.acts[w as usize].and_then(|a| a.second);
+                        if nt.redirect.is_some() {
+                            (to, None)
+                        } else if nt.cycle_broken.contains(s.seat) {
+                            (act.target, to)
+                        } else {
                             seen.failed_swindle_rewrites += 1;
+                            (to, None)
                         }
-                        nt.acts[w as usize].and_then(|a| a.second)
                     }
-                    _ => act.target,
+                    _ => (act.target, None),
                 }
             } else {
-                s.redirected_to.or(act.target)
+                (s.redirected_to.or(act.target), None)
             };
             if s.ability != NightAbility::Scout {
                 ensure!(
-                    s.target == expected,
+                    s.target == expected || (or_else.is_some() && s.target == or_else),
                     "event {}: seat {}'s {:?} reached {:?}, expected {expected:?} (E11)",
                     s.idx,
                     s.seat,
@@ -1173,7 +1186,7 @@ impl<'g> Checker<'g> {
                 nt.failed.insert(seat);
                 let control = control_rank(ability).is_some();
                 ensure!(ability != NightAbility::Trick, "E28: the Trickster's pick failed");
-                if ability == NightAbility::Swindle && matches!(reason, Fail::Blocked { .. }) {
+                if ability == NightAbility::Swindle && matches!(reason, Fail::Blocked { .. } | Fail::Overruled) {
                     nt.swindle_blocked.insert(seat);
                 }
                 match reason {
@@ -1221,6 +1234,17 @@ impl<'g> Checker<'g> {
                                 && t.is_some_and(|t| self.night.invited.contains(t)),
                             "E10/E23: {ability:?} failed on an invited target {t:?}"
                         );
+                    }
+                    Fail::Overruled => {
+                        // E29: a cycle through the redirect was broken at its victim, who ranks higher.
+                        let victim = act.target.ok_or("E29: an overruled swindle without a victim")?;
+                        ensure!(
+                            ability == NightAbility::Swindle
+                                && rules.resolution == Resolution::Graph
+                                && self.night.cycle_broken.contains(victim),
+                            "E29: a swindle overruled, but no cycle was broken at its victim {victim}"
+                        );
+                        seen.overruled += 1;
                     }
                     Fail::TargetMafia => {
                         ensure!(
@@ -1727,7 +1751,10 @@ fn assert_exercised(seen: &Seen) {
 fn e1_e32_invariants_random_setups_random_agents() {
     let seen = run_suite(&["random"], 0..SETUPS, GAMES);
     assert_exercised(&seen);
-    assert!(seen.cycles_broken > 0 && seen.sequential_late_status > 0, "E29's exceptions were exercised: {seen:?}");
+    assert!(
+        seen.cycles_broken > 0 && seen.overruled > 0 && seen.sequential_late_status > 0,
+        "E29's cycles, overruled redirects and the sequence's late statuses were exercised: {seen:?}"
+    );
 }
 
 #[test]
