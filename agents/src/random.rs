@@ -82,6 +82,12 @@ pub(crate) fn random_move(obs: &Observation<'_>, choice: &mut NightChoice, rng: 
     }
 }
 
+/// The extended roles' moves, out of line so the classic night stays small.
+#[inline(never)]
+fn extended_move(obs: &Observation<'_>, choice: &mut NightChoice, rng: &mut crate::streams::Stream) {
+    random_move(obs, choice, rng)
+}
+
 /// E3: a bandit names a uniformly random player he does not know yet.
 #[inline]
 pub(crate) fn random_search(obs: &Observation<'_>, choice: &mut NightChoice, rng: &mut crate::streams::Stream) {
@@ -125,8 +131,16 @@ impl Agent for RandomAgent {
                 None => pick(cx.rng, targets),
             };
         }
-        random_move(obs, &mut choice, cx.rng);
-        random_search(obs, &mut choice, cx.rng);
+        match obs.ability() {
+            NightAbility::None => {}
+            // The classic checks (C5, C6, E13): another living player, drawn
+            // inline — the same draw `random_move` makes for them.
+            NightAbility::CheckCamp | NightAbility::CheckIsRole(_) => choice.act = pick(cx.rng, obs.others_alive()),
+            _ => extended_move(obs, &mut choice, cx.rng),
+        }
+        if obs.camp() == Camp::Bandits {
+            random_search(obs, &mut choice, cx.rng);
+        }
         choice
     }
 }

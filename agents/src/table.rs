@@ -153,7 +153,10 @@ impl Players for Table {
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet) -> bool {
         ask!(self, obs, |a, cx| a.hang_both(obs, pair, &mut cx))
     }
-    #[inline]
+    // Inlined into the engine's collector: a `NightChoice` (10 bytes) returned
+    // through memory is built byte by byte and re-read wide, a store-forwarding
+    // stall on every night move.
+    #[inline(always)]
     fn night(&mut self, obs: &Observation<'_>) -> NightChoice {
         ask!(self, obs, shared, |a, cx| a.night(obs, &mut cx))
     }

@@ -264,12 +264,12 @@ impl NightMoves {
     pub fn clear(&mut self) {
         *self = NightMoves::default();
     }
-    fn reset(&mut self, n: usize) {
-        self.kill[..n].fill(NONE);
-        self.act[..n].fill(NONE);
-        self.second[..n].fill(NONE);
-        self.search[..n].fill(NONE);
-        self.ability[..n].fill(NightAbility::None);
+    /// A new night: only the per-move maker sets are cleared. The per-seat
+    /// tables are read only for seats in a maker set (written by
+    /// `set_move`) or for nicks of players asked tonight (written by
+    /// `record_nicks`; the collector clears the nicks of absent movers).
+    #[inline]
+    fn reset_makers(&mut self) {
         self.makers = [PlayerSet::EMPTY; NightAbility::COUNT];
     }
     /// Records a kill nick (unchecked; for tests of the resolver).
@@ -293,17 +293,20 @@ impl NightMoves {
     pub fn kill(&self, shooter: Seat) -> Option<Seat> {
         opt(self.kill[shooter as usize])
     }
+    /// The target of `actor`'s move tonight (none without a move).
     pub fn act(&self, actor: Seat) -> Option<Seat> {
-        opt(self.act[actor as usize])
+        if self.ability(actor) == NightAbility::None { None } else { opt(self.act[actor as usize]) }
     }
     pub fn second(&self, actor: Seat) -> Option<Seat> {
-        opt(self.second[actor as usize])
+        if self.ability(actor) == NightAbility::None { None } else { opt(self.second[actor as usize]) }
     }
     pub fn search(&self, bandit: Seat) -> Option<Seat> {
         opt(self.search[bandit as usize])
     }
+    /// The move `actor` makes tonight (`None` = none).
     pub fn ability(&self, actor: Seat) -> NightAbility {
-        self.ability[actor as usize]
+        let a = self.ability[actor as usize];
+        if a != NightAbility::None && self.makers[a.index()].contains(actor) { a } else { NightAbility::None }
     }
 }
 
@@ -697,7 +700,7 @@ impl State {
 
     /// Clears `moves` for a night of this game (before [`State::submit`]).
     pub fn clear_moves(&self, moves: &mut NightMoves) {
-        moves.reset(self.n as usize);
+        moves.clear();
     }
 
     /// Asks every present living player with a night move for it and keeps
@@ -705,33 +708,103 @@ impl State {
     /// shooter, as sending nothing: C4).
     pub fn collect_night_moves<P: Players, L: Log>(
         &mut self,
-        _game: &Game,
+        game: &Game,
         players: &mut P,
         moves: &mut NightMoves,
         log: &mut L,
     ) {
-        moves.reset(self.n as usize);
+        moves.reset_makers();
+        for s in self.alive.inter(self.night_movers).minus(self.present).iter() {
+            moves.kill[s as usize] = NONE;
+            moves.search[s as usize] = NONE;
+        }
+        if !game.extended {
+            return self.collect_classic(players, moves, log);
+        }
+        let bandits = self.camp_members[Camp::Bandits as usize];
         for s in self.present.inter(self.night_movers).iter() {
             let choice = players.night(&self.observe(s));
-            let kill = match self.check_kill(s, choice.kill) {
-                Ok(k) => k,
-                Err(_) => {
+            // The nicks, checked in place: the rules of `check_kill` (C4) and `check_search` (E3).
+            let kill = match choice.kill {
+                None => NONE,
+                Some(t) if self.shooters.contains(s) && self.alive.contains(t) => t,
+                Some(_) => {
                     self.refuse(s, "night kill target", log);
                     NONE
                 }
             };
-            let search = match self.check_search(s, choice.search) {
-                Ok(k) => k,
-                Err(_) => {
+            let search = match choice.search {
+                None => NONE,
+                Some(t) if bandits.contains(s) && t != s && self.alive.contains(t) => t,
+                Some(_) => {
                     self.refuse(s, "search target", log);
                     NONE
                 }
             };
             self.record_nicks(s, kill, search, moves, log);
+            // The common shapes of a role move in place; the rest through `check_move`.
+            let own = self.acting[s as usize].info().night;
+            let targets = own.info().targets;
+            if choice.act.is_none() && choice.second.is_none() && choice.borrow.is_none() {
+                if targets != Targets::Zero || own == NightAbility::None {
+                    continue; // no move (`check_move` gives Ok(None))
+                }
+            } else if choice.borrow.is_none() && choice.second.is_none() && targets == Targets::One {
+                let t = choice.act.expect("checked above");
+                if self.targets(s, own).contains(t) {
+                    self.accept(s, Move::one(own, t), moves, log);
+                } else {
+                    self.refuse(s, "night move", log);
+                }
+                continue;
+            }
             match self.check_move(s, &choice) {
                 Ok(Some(m)) => self.accept(s, m, moves, log),
                 Ok(None) => {}
                 Err(_) => self.refuse(s, "night move", log),
+            }
+        }
+    }
+
+    /// The classic set's collection (C4–C6): the same rules as the general
+    /// path for the only moves a classic role has — a kill nick and a check
+    /// of another living player — without the extended shapes.
+    fn collect_classic<P: Players, L: Log>(&mut self, players: &mut P, moves: &mut NightMoves, log: &mut L) {
+        for s in self.present.inter(self.night_movers).iter() {
+            let choice = players.night(&self.observe(s));
+            let kill = match choice.kill {
+                None => NONE,
+                Some(t) if self.shooters.contains(s) && self.alive.contains(t) => t,
+                Some(_) => {
+                    self.refuse(s, "night kill target", log);
+                    NONE
+                }
+            };
+            moves.kill[s as usize] = kill;
+            if L::ENABLED && kill != NONE {
+                log.push(Event::NightKillNick { seat: s, target: kill });
+            }
+            if choice.search.is_some() {
+                self.refuse(s, "search target", log);
+            }
+            if choice.act.is_none() && choice.second.is_none() && choice.borrow.is_none() {
+                continue;
+            }
+            let own = self.roles[s as usize].info().night;
+            match choice.act {
+                Some(t)
+                    if own != NightAbility::None
+                        && t != s
+                        && self.alive.contains(t)
+                        && choice.second.is_none()
+                        && choice.borrow.is_none() =>
+                {
+                    moves.set_move(s, Move::one(own, t));
+                    if L::ENABLED {
+                        log.push(Event::NightAct { seat: s, ability: own, target: Some(t), second: None });
+                    }
+                }
+                _ => self.refuse(s, "night move", log),
             }
         }
     }
@@ -792,6 +865,9 @@ impl State {
     /// remove the dead (the caller does, so last words and end checks
     /// follow C13/C19).
     pub fn resolve_night<L: Log>(&mut self, game: &Game, moves: &NightMoves, log: &mut L) -> NightResult {
+        if !game.extended {
+            return self.resolve_classic(game, moves, log);
+        }
         let mut t = Tonight::new();
         if game.extended {
             t.psycho = self.seat_of[Role::Psycho as usize];
@@ -803,6 +879,10 @@ impl State {
             // Step markers only in extended games, so classic stories stay as they were.
             if L::ENABLED && game.extended {
                 log.push(Event::Step(step));
+            }
+            // Steps no role of the setup can use are skipped (classic: all but checks and kills).
+            if game.active_steps & (1 << step as u8) == 0 {
+                continue;
             }
             match step {
                 NightStep::StartOfNight => {}
@@ -817,13 +897,76 @@ impl State {
         if game.extended {
             // E23: tonight's guest dies next night; E15/E26: tonight's heal and beating.
             self.guest = if t.hits.contains(t.guest) { NONE } else { t.guest };
-            for s in 0..self.n as usize {
-                let a = moves.ability[s];
-                self.prev_target[s] =
-                    if matches!(a, NightAbility::Heal | NightAbility::Beat) { moves.act[s] } else { NONE };
+            self.prev_target = [NONE; MAX_PLAYERS];
+            let m = &moves.makers;
+            for s in m[NightAbility::Heal.index()].union(m[NightAbility::Beat.index()]).iter() {
+                self.prev_target[s as usize] = moves.act[s as usize];
             }
         }
         NightResult { killed: t.hits, guests: t.guests.inter(t.hits), shot: t.shot }
+    }
+
+    /// The classic set's night (C4–C7): checks, then the camp kill; no
+    /// statuses exist, so nothing blocks or protects. The same events and
+    /// results as the general walk over the same moves.
+    fn resolve_classic<L: Log>(&mut self, game: &Game, moves: &NightMoves, log: &mut L) -> NightResult {
+        let mut result = NightResult::default();
+        for &step in game.night_order.iter() {
+            match step {
+                NightStep::Information => {
+                    let m = &moves.makers;
+                    let makers =
+                        m[NightAbility::CheckIsRole(Role::Commissar).index()].union(m[NightAbility::CheckCamp.index()]);
+                    for s in makers.iter() {
+                        let x = moves.act[s as usize];
+                        let k = &mut self.knowledge[s as usize];
+                        k.checked.insert(x);
+                        match moves.ability[s as usize] {
+                            NightAbility::CheckIsRole(role) => {
+                                // C5: the Don asks "is he the Commissar?".
+                                let yes = self.roles[x as usize] == role;
+                                if yes {
+                                    k.role_yes.insert(x);
+                                }
+                                k.last = Some((x, CheckOutcome::IsRole(role, yes)));
+                                if L::ENABLED {
+                                    log.push(Event::RoleCheck { seat: s, target: x, role, yes });
+                                }
+                            }
+                            _ => {
+                                // C6: the camp.
+                                let camp = self.roles[x as usize].camp();
+                                k.camps[camp as usize].insert(x);
+                                k.last = Some((x, CheckOutcome::Camp(camp)));
+                                if L::ENABLED {
+                                    log.push(Event::CampCheck { seat: s, target: x, camp });
+                                }
+                            }
+                        }
+                    }
+                }
+                NightStep::Kills => {
+                    // Classic roles: only the mafia shoot.
+                    {
+                        let camp = Camp::Mafia;
+                        let decided = if game.leader_kill {
+                            self.leader_kill(camp, moves, log)
+                        } else {
+                            self.camp_kill(camp, moves, log)
+                        };
+                        if let Some((target, decider)) = decided {
+                            result.shot = true;
+                            result.killed.insert(target);
+                            if L::ENABLED {
+                                log.push(Event::NightKill { target, by: Killer::Camp { camp, decider } });
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        result
     }
 
     /// E29: control moves. A control move stands unless its maker is blocked
@@ -1005,11 +1148,11 @@ impl State {
                     self.swindled.insert(c.target);
                     t.visit(Camp::Mafia, c.target);
                     self.succeed(c.seat, c.ability, c.target, log);
-                    let from = moves.act[c.target as usize];
+                    let from = moves.act(c.target).map_or(NONE, |x| x);
                     if L::ENABLED {
                         log.push(Event::Redirected { by: c.seat, victim: c.target, from: opt(from), to: c.second });
                     }
-                    if moves.ability[c.target as usize] == NightAbility::Watch {
+                    if moves.makers[NightAbility::Watch.index()].contains(c.target) {
                         t.watch = c.second;
                     }
                 }
@@ -1408,6 +1551,72 @@ mod tests {
         // C5/C6 are information, C4 is a kill.
         assert!(NightStep::Information.roles().take(2).eq([Role::Commissar, Role::Don]));
         assert!(NightStep::Kills.roles().take(2).eq([Role::Mafioso, Role::Don]));
+    }
+
+    /// The classic fast paths (`collect_classic`, `resolve_classic`) give the
+    /// same events, knowledge and deaths as the general walk.
+    #[test]
+    fn classic_fast_path_matches_the_general_walk() {
+        use crate::setup::{Game, Preset};
+        use crate::util::pick;
+        use rand::SeedableRng;
+        for (preset, rules) in [("classic", "unanimous"), ("classic-13", "leader")] {
+            let mut setup = Preset::find(preset).unwrap().setup();
+            setup.rules.set("camp_kill", rules).unwrap();
+            let fast = Game::new(&setup).unwrap();
+            let mut general = fast.clone();
+            general.extended = true;
+            general.active_steps = 0x7F;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+            for round in 0..500 {
+                let mut st = State::default();
+                st.deal(&fast, &mut rng);
+                st.phase = Phase::Night(1);
+                // Random (sometimes illegal) nicks and checks from everybody.
+                let mut choices = [NightChoice::default(); MAX_PLAYERS];
+                for c in choices.iter_mut().take(fast.players()) {
+                    let all = PlayerSet::first(fast.players());
+                    c.kill = if round % 3 == 0 { None } else { pick(&mut rng, all) };
+                    c.act = pick(&mut rng, all);
+                }
+                let mut outs = Vec::new();
+                for game in [&fast, &general] {
+                    let mut st = st.clone();
+                    let mut moves = NightMoves::default();
+                    let mut log: Vec<Event> = Vec::new();
+                    struct P<'a>(&'a [NightChoice]);
+                    impl Players for P<'_> {
+                        fn new_game(&mut self, _: &crate::state::Observation<'_>) {}
+                        fn post(&mut self, _: &crate::state::Observation<'_>) -> crate::Publication {
+                            crate::Publication::NONE
+                        }
+                        fn vote(&mut self, _: &crate::state::Observation<'_>) -> crate::Vote {
+                            crate::Vote::Pass
+                        }
+                        fn revise(&mut self, _: &crate::state::Observation<'_>) -> Option<crate::Vote> {
+                            None
+                        }
+                        fn runoff(&mut self, _: &crate::state::Observation<'_>, c: PlayerSet) -> Seat {
+                            c.lowest().unwrap()
+                        }
+                        fn hang_both(&mut self, _: &crate::state::Observation<'_>, _: PlayerSet) -> bool {
+                            false
+                        }
+                        fn night(&mut self, obs: &crate::state::Observation<'_>) -> NightChoice {
+                            self.0[obs.seat() as usize]
+                        }
+                        fn last_word(&mut self, _: &crate::state::Observation<'_>) -> crate::Publication {
+                            crate::Publication::NONE
+                        }
+                    }
+                    st.collect_night_moves(game, &mut P(&choices), &mut moves, &mut log);
+                    let result = st.resolve_night(game, &moves, &mut log);
+                    log.retain(|e| !matches!(e, Event::Step(_)));
+                    outs.push((log, result, st.knowledge[..fast.players()].to_vec(), st.illegal));
+                }
+                assert_eq!(outs[0], outs[1], "{preset} round {round}");
+            }
+        }
     }
 
     #[test]

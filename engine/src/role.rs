@@ -162,7 +162,13 @@ impl NightAbility {
         matches!(self, NightAbility::Rob | NightAbility::Invite | NightAbility::Beat | NightAbility::Swindle)
     }
 
+    /// The move's table row (a lookup in a table built at compile time).
+    #[inline]
     pub const fn info(self) -> AbilityInfo {
+        ABILITY_INFO[self.index()]
+    }
+
+    const fn row(self) -> AbilityInfo {
         use Targets::*;
         let (name, targets, self_allowed, blockable, fails_on_beaten, about) = match self {
             NightAbility::None => ("none", Zero, false, false, false, "no move"),
@@ -214,6 +220,17 @@ impl NightAbility {
         AbilityInfo { name, targets, self_allowed, blockable, fails_on_beaten, about }
     }
 }
+
+const ABILITY_INFO: [AbilityInfo; NightAbility::COUNT] = {
+    let mut t = [NightAbility::None.row(); NightAbility::COUNT];
+    let mut i = 0;
+    while i < NightAbility::MOVES.len() {
+        let a = NightAbility::MOVES[i];
+        t[a.index()] = a.row();
+        i += 1;
+    }
+    t
+};
 
 /// A role. Plain players are roles too (`Citizen`, `Mafioso`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

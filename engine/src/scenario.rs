@@ -164,7 +164,12 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
             Role::Deputy => matches!(r, Role::Detective | Role::Doctor),
             _ => false,
         };
-        if ok {
+        if ok && !game.roles_present().contains(r) {
+            push!(
+                format!("acting.{i}"),
+                format!("seat {} cannot act as the {r}: no {r} was dealt in this game (E12, E14)", s + 1)
+            );
+        } else if ok {
             st.acting[s as usize] = r;
         } else {
             push!(

@@ -98,6 +98,10 @@ pub struct Game {
     pub(crate) no_kill_limit: Option<u8>,
     pub(crate) leader_kill: bool,
     pub(crate) night_order: [NightStep; 7],
+    /// Bit `step as u8` set: some role of the setup can make a move in that
+    /// step tonight (its own, an appointed or promoted one, a borrowed one,
+    /// a camp kill, a guest's death, a search). Other steps are skipped.
+    pub(crate) active_steps: u8,
 }
 
 impl Game {
@@ -192,6 +196,7 @@ impl Game {
                 CampKill::Leader => true,
             },
             night_order,
+            active_steps: active_steps(present),
         })
     }
 
@@ -236,6 +241,26 @@ impl Game {
     pub fn role_list(&self) -> &[Role] {
         &self.roles[..self.n as usize]
     }
+}
+
+/// The night steps a setup with the roles `present` can use (see `Game::active_steps`).
+fn active_steps(present: RoleSet) -> u8 {
+    let mut steps = 1u8 << NightStep::StartOfNight as u8;
+    for r in present.iter() {
+        let info = r.info();
+        // The Actor takes a present mafia role, the Deputy the Detective's or the Doctor's,
+        // the Role Prostitute a present town role's: their steps are those roles' steps.
+        if let Some(step) = info.night.step() {
+            steps |= 1 << step as u8;
+        }
+        if info.shoots || r == Role::Psycho {
+            steps |= 1 << NightStep::Kills as u8;
+        }
+        if info.camp == Camp::Bandits {
+            steps |= 1 << NightStep::InformationOnMoves as u8;
+        }
+    }
+    steps
 }
 
 /// A built-in setup.

@@ -78,6 +78,31 @@ pub enum CheckOutcome {
     IsRole(Role, bool),
 }
 
+/// Per role, the bits `set_roles` needs: 1 town, 2 mafia, 4 bandits, 8
+/// shoots (C4, E8), 16 may move at night (a move of its own, a kill nick,
+/// the bandits' search E3, or a move gained later: the Actor E12, the
+/// Deputy E14).
+const ROLE_FLAGS: [u8; Role::COUNT] = {
+    let mut t = [0u8; Role::COUNT];
+    let mut i = 0;
+    while i < Role::COUNT {
+        let r = Role::ALL[i];
+        let info = r.info();
+        let camp = match info.camp {
+            Camp::Town => 1,
+            Camp::Mafia => 2,
+            Camp::Bandits => 4,
+        };
+        let moves = info.shoots
+            || !matches!(info.night, NightAbility::None)
+            || matches!(info.camp, Camp::Bandits)
+            || matches!(r, Role::Actor | Role::Deputy);
+        t[i] = camp | (info.shoots as u8) << 3 | (moves as u8) << 4;
+        i += 1;
+    }
+    t
+};
+
 /// The state of one game.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -210,24 +235,22 @@ impl State {
         self.n = n as u8;
         self.roles[..n].copy_from_slice(roles);
         // Branch-free: the deal is random, so `if shoots` would mispredict.
-        let mut camps = [0u64; Camp::COUNT];
-        let (mut shooters, mut movers) = (0u64, 0u64);
+        // Branch-free and in registers: one flag byte per role (see `ROLE_FLAGS`).
+        let (mut town, mut mafia, mut bandits, mut shooters, mut movers) = (0u64, 0u64, 0u64, 0u64, 0u64);
         for (s, r) in roles.iter().enumerate() {
-            let info = r.info();
+            let f = ROLE_FLAGS[*r as usize] as u64;
             let bit = 1u64 << s;
-            camps[info.camp as usize] |= bit;
-            shooters |= bit * info.shoots as u64;
-            // Bandits search (E3); the Actor and the Deputy may gain a move (E12, E14).
-            let moves = info.shoots
-                || info.night != NightAbility::None
-                || info.camp == Camp::Bandits
-                || matches!(r, Role::Actor | Role::Deputy);
-            movers |= bit * moves as u64;
+            town |= bit * (f & 1);
+            mafia |= bit * ((f >> 1) & 1);
+            bandits |= bit * ((f >> 2) & 1);
+            shooters |= bit * ((f >> 3) & 1);
+            movers |= bit * ((f >> 4) & 1);
         }
+        let camps = [town, mafia, bandits];
         self.camp_members = camps.map(PlayerSet);
         self.shooters = PlayerSet(shooters);
         self.night_movers = PlayerSet(movers);
-        self.acting[..n].copy_from_slice(roles);
+        self.acting = self.roles;
         if game.extended {
             self.seat_of = [NONE; Role::COUNT];
             let mut lucky = PlayerSet::EMPTY;
@@ -240,12 +263,10 @@ impl State {
                 }
             }
             self.spare_life = lucky;
+            self.prev_target = [NONE; MAX_PLAYERS];
         } else {
-            for (s, &r) in roles.iter().enumerate() {
-                if r.info().unique {
-                    self.seat_of[r as usize] = s as u8;
-                }
-            }
+            // Read only by extended rules (and `prev_target` only by the Doctor's and Thug's moves).
+            self.seat_of = [NONE; Role::COUNT];
             self.spare_life = PlayerSet::EMPTY;
         }
         self.hex_next = PlayerSet::EMPTY;
@@ -255,16 +276,15 @@ impl State {
         self.tricked = PlayerSet::EMPTY;
         self.swindled = PlayerSet::EMPTY;
         self.borrowed = RoleSet::EMPTY;
-        self.prev_target[..n].fill(NONE);
         self.alive = PlayerSet::first(n);
         self.phase = Phase::Day(1);
         self.reveal_roles = game.rules.reveal_roles_on_death;
         self.present = self.alive;
         self.nights_without_kill = 0;
-        self.votes[..n].fill(NO_VOTE);
-        self.prev_votes[..n].fill(NO_VOTE);
+        self.votes = [NO_VOTE; MAX_PLAYERS];
+        self.prev_votes = [NO_VOTE; MAX_PLAYERS];
         self.changed = PlayerSet::EMPTY;
-        self.tally[..n].fill(0);
+        self.tally = [0; MAX_PLAYERS];
         self.said[..n].fill(Publication::NONE);
         self.claimed = [PlayerSet::EMPTY; Role::COUNT];
         self.knowledge[..n].fill(Knowledge::default());
@@ -325,6 +345,7 @@ impl State {
     /// players, himself only where the role allows (E10, E15, E26), a
     /// mafioso for the Guard (E10), not last night's target for the Doctor
     /// and the Thug (E15, E26), not a player swindled before (E11).
+    #[inline]
     pub fn targets(&self, s: Seat, ability: NightAbility) -> PlayerSet {
         let info = ability.info();
         if info.targets == Targets::Zero {
@@ -580,6 +601,7 @@ impl<'a> Observation<'a> {
         self.st.borrowable(self.seat)
     }
     /// E3: whom I may name in the bandits' search (bandits only).
+    #[inline]
     pub fn search_targets(&self) -> PlayerSet {
         if self.camp() == Camp::Bandits { self.st.alive.minus(self.camp_mates()) } else { PlayerSet::EMPTY }
     }
