@@ -499,7 +499,8 @@ impl<'g> Checker<'g> {
             let mut best: Option<(u8, Seat)> = None;
             for s in shooters.iter() {
                 if self.night.nicks[s as usize].is_some() {
-                    let rank = self.roles[s as usize].info().rank;
+                    // E12: an appointed Actor ranks as the role he acts in.
+                    let rank = self.acting[s as usize].info().rank;
                     if best.is_none_or(|(r, _)| rank < r) {
                         best = Some((rank, s));
                     }
@@ -1245,6 +1246,16 @@ impl<'g> Checker<'g> {
                             "E29: a swindle overruled, but no cycle was broken at its victim {victim}"
                         );
                         seen.overruled += 1;
+                    }
+                    Fail::NothingToRedirect => {
+                        // E11: the victim made no move with a target tonight.
+                        let victim = act.target.ok_or("E11: a swindle without a victim")?;
+                        let moved = self.night.acts[victim as usize]
+                            .is_some_and(|m| m.ability.info().targets != mafia_engine::Targets::Zero);
+                        ensure!(
+                            ability == NightAbility::Swindle && !moved,
+                            "E11: nothing to redirect, but {victim} made a move with a target"
+                        );
                     }
                     Fail::TargetMafia => {
                         ensure!(

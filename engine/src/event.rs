@@ -106,6 +106,8 @@ pub enum Fail {
     TargetGuarded,
     /// E11: the Swindler named a mafioso.
     TargetMafia,
+    /// E11: the Swindler's victim made no move with a target tonight.
+    NothingToRedirect,
     /// E29: the redirect's victim won a cycle at a higher priority; his move stands as made.
     Overruled,
 }

@@ -1137,6 +1137,11 @@ impl State {
                     if L::ENABLED {
                         log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::TargetBeaten });
                     }
+                } else if moves.ability(c.target).info().targets == Targets::Zero {
+                    // E11: "his move goes to the new target": no move with a target, nothing to send.
+                    if L::ENABLED {
+                        log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::NothingToRedirect });
+                    }
                 } else if ctl.iter().any(|v| v.pinned && v.seat == c.target) {
                     // E29: the victim's move won the cycle and stands as made.
                     if L::ENABLED {
@@ -1485,7 +1490,8 @@ impl State {
         let mut best: Option<(u8, Seat)> = None;
         for s in members.iter() {
             if moves.kill[s as usize] != NONE {
-                let rank = self.roles[s as usize].info().rank;
+                // E12: an appointed Actor "acts in that role": he ranks as it.
+                let rank = self.acting[s as usize].info().rank;
                 if best.is_none_or(|(r, _)| rank < r) {
                     best = Some((rank, s));
                 }

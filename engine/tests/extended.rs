@@ -1007,6 +1007,20 @@ fn e11_a_swindled_sleepwalker_watches_the_new_house() {
     assert_eq!(n.report(2), Some(Report::Watch { target: 4, camps: [true, false, false] }));
 }
 
+#[test]
+fn e11_a_swindle_of_a_player_without_a_move_does_nothing() {
+    // Boss 0, Swindler 1, Chosen 2 (no night move), Detective 3, Psycho 4.
+    let roles = [R::Boss, R::Swindler, R::Chosen, R::Detective, R::Psycho];
+    let n = one_night(&roles, &[(1, act2(2, 4))]);
+    assert_eq!(n.failed(1), Some(Fail::NothingToRedirect));
+    assert_eq!(n.count(|e| matches!(e, Event::Redirected { .. })), 0);
+    // He is not used up: a later swindle of him is still allowed.
+    assert_eq!(n.st.carry().swindled, PlayerSet::EMPTY);
+    // A Detective who sent nothing tonight is the same case.
+    let n = one_night(&roles, &[(1, act2(3, 4))]);
+    assert_eq!(n.failed(1), Some(Fail::NothingToRedirect));
+}
+
 // ---------------------------------------------------------------------------
 // E12 Actor
 // ---------------------------------------------------------------------------
@@ -1067,6 +1081,20 @@ fn e12_the_best_ranked_vacant_role_is_taken() {
     let n = resolve(&sc);
     assert!(n.has(Event::Promoted { seat: 3, role: R::Thief }));
     assert_eq!(n.obs(3).ability(), A::Rob);
+}
+
+#[test]
+fn e12_e8_an_appointed_actor_ranks_as_the_role_he_took() {
+    // Boss 0 (dead), Thief 1 (dead), Guard 2, Actor 3, Detective 4, Psycho 5, citizens 6, 7.
+    // The Actor is the Thief from tonight, so his nick outranks the Guard's (E8: Thief before Guard).
+    let mut sc =
+        scenario(&[R::Boss, R::Thief, R::Guard, R::Actor, R::Detective, R::Psycho, R::Citizen, R::Citizen], &[]);
+    sc.dead = vec![0, 1];
+    sc.moves = vec![(2, kill(6)), (3, kill(7))];
+    let n = resolve(&sc);
+    assert!(n.has(Event::Promoted { seat: 3, role: R::Thief }));
+    assert!(n.has(Event::NightKill { target: 7, by: mafia_kill(3) }));
+    assert_eq!(n.res.killed, set(&[7]));
 }
 
 // ---------------------------------------------------------------------------

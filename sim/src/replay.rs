@@ -181,6 +181,7 @@ impl Names<'_> {
             Fail::TargetHealed => "the target is healed (E15)".into(),
             Fail::TargetGuarded => "the target is guarded (E10)".into(),
             Fail::TargetMafia => "the named player is a mafioso (E11)".into(),
+            Fail::NothingToRedirect => "the named player made no move with a target (E11)".into(),
             Fail::Overruled => "the victim won a cycle at a higher priority (E29)".into(),
         }
     }
@@ -468,6 +469,7 @@ fn fail_json(reason: Fail) -> Value {
         Fail::TargetGuarded => json!({"reason": "target_guarded"}),
         Fail::TargetMafia => json!({"reason": "target_mafia"}),
         Fail::Overruled => json!({"reason": "overruled"}),
+        Fail::NothingToRedirect => json!({"reason": "nothing_to_redirect"}),
     }
 }
 

@@ -164,6 +164,7 @@ impl Names<'_> {
             Fail::TargetHealed => "the target is healed (E15)".into(),
             Fail::TargetGuarded => "the target is guarded (E10)".into(),
             Fail::TargetMafia => "the named player is a mafioso (E11)".into(),
+            Fail::NothingToRedirect => "the named player made no move with a target (E11)".into(),
             Fail::Overruled => "the victim won a cycle at a higher priority; his move stands as made (E29)".into(),
         }
     }
@@ -641,6 +642,7 @@ fn fail_json(f: Fail) -> Value {
         Fail::TargetGuarded => json!({"kind": "target_guarded"}),
         Fail::TargetMafia => json!({"kind": "target_mafia"}),
         Fail::Overruled => json!({"kind": "overruled"}),
+        Fail::NothingToRedirect => json!({"kind": "nothing_to_redirect"}),
     }
 }
 
