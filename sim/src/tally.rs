@@ -50,15 +50,14 @@ impl Tally {
         self.causes[o.cause as usize] += 1;
         let d = (o.days as usize).min(self.days.len() - 1);
         self.days[d] += 1;
+        // Branch-free: who survives and who wins is random, so branches here mispredict.
+        let winner = o.winner.map_or(u8::MAX, |c| c as u8);
         for (s, &r) in deal.iter().enumerate() {
+            let camp = r.camp() as u8;
             let r = r as usize;
             self.role_dealt[r] += 1;
-            if o.survivors.contains(s as u8) {
-                self.role_survived[r] += 1;
-            }
-            if o.winner == Some(deal[s].camp()) {
-                self.role_won[r] += 1;
-            }
+            self.role_survived[r] += o.survivors.contains(s as u8) as u64;
+            self.role_won[r] += (winner == camp) as u64;
         }
         self.illegal += o.illegal_decisions as u64;
     }
