@@ -44,6 +44,12 @@ pub trait Agent: Send {
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, cx: &mut Cx<'_>) -> bool;
     /// Night moves: the kill nick (shooters) and the role move's target.
     fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice;
+    /// E7 (Boss only): a move on behalf of camp mate `member`, who sent no
+    /// role move tonight; see `Observation::mate_ability`/`mate_targets`.
+    /// Default: none.
+    fn proxy(&mut self, _obs: &Observation<'_>, _member: Seat, _cx: &mut Cx<'_>) -> NightChoice {
+        NightChoice::default()
+    }
     /// The last word. Default: says nothing.
     fn last_word(&mut self, _obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         Publication::NONE

@@ -324,6 +324,11 @@ impl Agent for ClassicAgent {
         choice
     }
 
+    /// E7: as the `random` strategy (the extended roles' conventions are a later issue).
+    fn proxy(&mut self, obs: &Observation<'_>, member: Seat, cx: &mut Cx<'_>) -> NightChoice {
+        crate::random::random_proxy(obs, member, cx.rng)
+    }
+
     fn last_word(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         if obs.role() == Role::Commissar { commissar_report(obs) } else { Publication::NONE }
     }

@@ -10,7 +10,8 @@
 //! `Observation::targets`); the Swindler and the Journalist draw a second
 //! one; the Role Prostitute first draws a usable role, then its targets. A
 //! bandit names a uniformly random player he does not know yet in the
-//! search (E3). The Chosen gives his secret votes with his open vote.
+//! search (E3). The Chosen gives his secret votes with his open vote. The
+//! Boss sends a random legal move for a member who sent none (E7).
 
 use crate::agent::{Agent, Cx};
 use mafia_engine::{Camp, NightAbility, NightChoice, Observation, PlayerSet, Seat, Targets, Vote, pick};
@@ -88,6 +89,26 @@ fn extended_move(obs: &Observation<'_>, choice: &mut NightChoice, rng: &mut crat
     random_move(obs, choice, rng)
 }
 
+/// E7: the Boss's move for a member who sent none: a uniformly random legal
+/// move of the member's role.
+pub(crate) fn random_proxy(obs: &Observation<'_>, member: Seat, rng: &mut crate::streams::Stream) -> NightChoice {
+    let mut choice = NightChoice::default();
+    let ability = obs.mate_ability(member);
+    match ARITY[ability.index()] {
+        1 => choice.act = pick(rng, obs.mate_targets(member)),
+        2 => {
+            if let Some(a) = pick(rng, obs.mate_targets(member)) {
+                if let Some(b) = pick(rng, obs.mate_second_targets(member, a)) {
+                    choice.act = Some(a);
+                    choice.second = Some(b);
+                }
+            }
+        }
+        _ => {}
+    }
+    choice
+}
+
 /// E3: a bandit names a uniformly random player he does not know yet.
 #[inline]
 pub(crate) fn random_search(obs: &Observation<'_>, choice: &mut NightChoice, rng: &mut crate::streams::Stream) {
@@ -102,6 +123,10 @@ pub(crate) fn random_search(obs: &Observation<'_>, choice: &mut NightChoice, rng
 
 impl Agent for RandomAgent {
     fn new_game(&mut self, _obs: &Observation<'_>, _cx: &mut Cx<'_>) {}
+
+    fn proxy(&mut self, obs: &Observation<'_>, member: Seat, cx: &mut Cx<'_>) -> NightChoice {
+        random_proxy(obs, member, cx.rng)
+    }
 
     #[inline]
     fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {

@@ -160,6 +160,9 @@ impl Players for Table {
     fn night(&mut self, obs: &Observation<'_>) -> NightChoice {
         ask!(self, obs, shared, |a, cx| a.night(obs, &mut cx))
     }
+    fn proxy(&mut self, obs: &Observation<'_>, member: Seat) -> NightChoice {
+        ask!(self, obs, |a, cx| a.proxy(obs, member, &mut cx))
+    }
     fn last_word(&mut self, obs: &Observation<'_>) -> Publication {
         ask!(self, obs, |a, cx| a.last_word(obs, &mut cx))
     }

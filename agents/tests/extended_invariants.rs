@@ -168,6 +168,8 @@ fn end_state(roles: &[Role], alive: PlayerSet, win: MafiaWin) -> Option<(Option<
 struct Seen {
     games: u64,
     extended_games: u64,
+    /// E7: moves the Boss sent for a member who sent none.
+    proxies: u64,
     ends: [u64; EndCause::COUNT],
     successes: u64,
     blocked: u64,
@@ -267,6 +269,10 @@ struct Night {
     present: PlayerSet,
     acts: [Option<Act>; 64],
     pending_borrow: Option<(Seat, Role)>,
+    /// E7: the member whose move the Boss sends next.
+    pending_proxy: Option<Seat>,
+    /// E7: proxy moves seen tonight.
+    proxies: PlayerSet,
     nicks: [Option<Seat>; 64],
     searches: [Option<Seat>; 64],
     steps: usize,
@@ -315,6 +321,8 @@ impl Night {
             present: alive,
             acts: [None; 64],
             pending_borrow: None,
+            pending_proxy: None,
+            proxies: PlayerSet::EMPTY,
             nicks: [None; 64],
             searches: [None; 64],
             steps: 0,
@@ -1114,10 +1122,26 @@ impl<'g> Checker<'g> {
                 self.night.pending_borrow = Some((seat, role));
                 seen.borrows += 1;
             }
+            Event::Proxy { boss, member } => {
+                // E7: the Boss sends a move for a living member who sent none.
+                ensure!(matches!(self.cur, Cur::Night(_)), "E7: a proxy outside a night");
+                ensure!(self.roles[boss as usize] == Role::Boss, "E7: a proxy from a non-Boss");
+                ensure!(self.night.present.contains(boss), "E7: an absent Boss sent a proxy");
+                ensure!(
+                    member != boss && self.camp(member) == Camp::Mafia && self.alive.contains(member),
+                    "E7: a proxy for {member}, not a living fellow mafioso"
+                );
+                ensure!(self.night.acts[member as usize].is_none(), "E7: a proxy for a member who sent a move");
+                ensure!(self.night.pending_proxy.is_none(), "E7: two proxies in a row");
+                self.night.pending_proxy = Some(member);
+                self.night.proxies.insert(member);
+                seen.proxies += 1;
+            }
             Event::NightAct { seat, ability, target, second } => {
                 ensure!(matches!(self.cur, Cur::Night(_)), "a night act outside a night");
                 let nt = &mut self.night;
-                ensure!(nt.present.contains(seat), "C16: an absent player acted");
+                let proxied = nt.pending_proxy.take() == Some(seat);
+                ensure!(proxied || nt.present.contains(seat), "C16: an absent player acted");
                 ensure!(nt.acts[seat as usize].is_none() && nt.steps == 0, "two night acts or one out of order");
                 let own = match nt.pending_borrow.take() {
                     Some((s, r)) => {
@@ -1746,6 +1770,7 @@ fn assert_exercised(seen: &Seen) {
         ("votes removed", seen.votes_removed),
         ("secret votes", seen.secret_votes),
         ("borrows", seen.borrows),
+        ("Boss's proxy moves", seen.proxies),
         ("promotions", seen.promotions),
         ("bandits met", seen.bandits_met),
         ("kills stopped", seen.kills_stopped),

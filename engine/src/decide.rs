@@ -89,6 +89,12 @@ pub trait Players {
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet) -> bool;
     /// Night moves (C4–C6, E3, E7–E28).
     fn night(&mut self, obs: &Observation<'_>) -> NightChoice;
+    /// E7: the Boss's move on behalf of mafia member `member`, who sent no
+    /// role move tonight (absent, or left it to the Boss). Asked of the Boss
+    /// only; judged as the member's own move. Default: none.
+    fn proxy(&mut self, _obs: &Observation<'_>, _member: Seat) -> NightChoice {
+        NightChoice::default()
+    }
     /// E16: whom the Chosen gives his secret votes; `None` = his open vote's target.
     fn secret_vote(&mut self, _obs: &Observation<'_>) -> Option<Seat> {
         None

@@ -237,6 +237,11 @@ pub enum Event {
         seat: Seat,
         role: Role,
     },
+    /// E7: the Boss sends the next move on behalf of `member`, who sent none.
+    Proxy {
+        boss: Seat,
+        member: Seat,
+    },
     /// E3: a bandit names a player he suspects to be a bandit.
     SearchNick {
         seat: Seat,

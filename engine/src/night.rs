@@ -764,6 +764,33 @@ impl State {
                 Err(_) => self.refuse(s, "night move", log),
             }
         }
+        // E7: the Boss may send a move on behalf of any member who sent none.
+        let boss = self.seat_of[Role::Boss as usize];
+        if boss != NONE && self.present.contains(boss) {
+            let members = self.living(Camp::Mafia).without(boss);
+            for m in members.iter() {
+                let own = self.acting[m as usize].info().night;
+                if own == NightAbility::None || moves.ability(m) != NightAbility::None {
+                    continue;
+                }
+                let choice = players.proxy(&self.observe(boss), m);
+                if choice.act.is_none() && choice.second.is_none() && choice.borrow.is_none() {
+                    continue;
+                }
+                // Judged as the member's own move (his kill nick and search are not the Boss's to send).
+                let role_move = NightChoice { kill: None, search: None, ..choice };
+                match self.check_move(m, &role_move) {
+                    Ok(Some(mv)) => {
+                        if L::ENABLED {
+                            log.push(Event::Proxy { boss, member: m });
+                        }
+                        self.accept(m, mv, moves, log);
+                    }
+                    Ok(None) => {}
+                    Err(_) => self.refuse(boss, "proxy move", log),
+                }
+            }
+        }
     }
 
     /// The classic set's collection (C4–C6): the same rules as the general

@@ -596,6 +596,25 @@ impl<'a> Observation<'a> {
     pub fn second_targets(&self, ability: NightAbility, first: Seat) -> PlayerSet {
         self.st.second_targets(self.seat, ability, first)
     }
+    /// E7: the move a camp mate makes tonight (the mafia know each other's
+    /// roles and appointments); `None` for anybody else.
+    pub fn mate_ability(&self, member: Seat) -> NightAbility {
+        if member != self.seat && self.camp() == Camp::Mafia && self.camp_mates().contains(member) {
+            self.st.acting[member as usize].info().night
+        } else {
+            NightAbility::None
+        }
+    }
+    /// E7: the legal first targets of a camp mate's move (for the Boss's proxy).
+    pub fn mate_targets(&self, member: Seat) -> PlayerSet {
+        let a = self.mate_ability(member);
+        if a == NightAbility::None { PlayerSet::EMPTY } else { self.st.targets(member, a) }
+    }
+    /// E7: the legal second targets of a camp mate's two-target move.
+    pub fn mate_second_targets(&self, member: Seat, first: Seat) -> PlayerSet {
+        let a = self.mate_ability(member);
+        if a == NightAbility::None { PlayerSet::EMPTY } else { self.st.second_targets(member, a, first) }
+    }
     /// E19: the roles I may borrow tonight (Role Prostitute only).
     pub fn borrowable(&self) -> RoleSet {
         self.st.borrowable(self.seat)

@@ -143,6 +143,10 @@ struct Script {
     posts: HashMap<(u16, Seat), Publication>,
     runoffs: HashMap<Seat, Seat>,
     last_words: Vec<Seat>,
+    /// E7: the Boss's proxy moves, by member.
+    proxies: HashMap<Seat, NightChoice>,
+    /// Members the Boss was asked about.
+    asked_proxy: Vec<Seat>,
 }
 
 impl Script {
@@ -185,6 +189,11 @@ impl Players for Script {
     }
     fn secret_vote(&mut self, obs: &Observation<'_>) -> Option<Seat> {
         self.secret.get(&obs.day()).copied()
+    }
+    fn proxy(&mut self, obs: &Observation<'_>, member: Seat) -> NightChoice {
+        assert_eq!(obs.role(), Role::Boss, "only the Boss is asked for proxy moves");
+        self.asked_proxy.push(member);
+        self.proxies.get(&member).copied().unwrap_or_default()
     }
     fn last_word(&mut self, obs: &Observation<'_>) -> Publication {
         assert!(!obs.is_alive(obs.seat()));
@@ -667,6 +676,38 @@ fn e7_boss_check_fails_when_beaten_hexed_invited_or_the_suspect_is_beaten() {
         assert_eq!(n.failed(0), Some(want));
         assert!(n.obs(0).checked().is_empty(), "{want:?}");
     }
+}
+
+#[test]
+fn e7_the_boss_sends_a_move_for_a_member_who_sent_none() {
+    // Boss 0, Thief 1, Guard 2, Detective 3, citizens 4, 5, Psycho 6.
+    let roles = [R::Boss, R::Thief, R::Guard, R::Detective, R::Citizen, R::Citizen, R::Psycho];
+    let mut t = table(&roles, &[]);
+    // The Thief sends nothing; the Guard guards himself. The Boss robs the Detective for the Thief.
+    t.p.at(1, 0, kill(4)).at(1, 2, act(2)).at(1, 3, act(6));
+    t.p.proxies.insert(1, act(3));
+    t.p.proxies.insert(2, act(0));
+    assert_eq!(t.night(1), None);
+    // Asked only for the member who sent none; the Guard's own move stands.
+    assert_eq!(t.p.asked_proxy, vec![1]);
+    assert!(t.has(Event::Proxy { boss: 0, member: 1 }));
+    // The move is the Thief's own: it robs the Detective, whose check fails (E9).
+    assert!(t.has(Event::StatusSet { seat: 3, status: Status::Robbed, by: 1 }));
+    assert!(t.has(Event::Failed { seat: 3, ability: A::CheckCamp, reason: blocked(Status::Robbed, Some(1)) }));
+    assert!(t.has(Event::Guarded { seat: 2, by: 2 }));
+}
+
+#[test]
+fn e7_a_proxy_move_is_judged_as_the_members_and_illegal_ones_are_refused() {
+    // Boss 0, Thief 1, Detective 2, citizen 3, Psycho 4; the Thief is absent-minded, the Boss names the Thief himself.
+    let roles = [R::Boss, R::Thief, R::Detective, R::Citizen, R::Psycho];
+    let mut t = table(&roles, &[]);
+    t.p.at(1, 0, kill(3));
+    t.p.proxies.insert(1, act(1));
+    assert_eq!(t.night(1), None);
+    assert_eq!(t.count(|e| matches!(e, Event::Proxy { .. })), 0);
+    assert!(t.has(Event::Illegal { seat: 0, what: "proxy move" }));
+    assert_eq!(t.state.illegal_decisions(), 1);
 }
 
 #[test]

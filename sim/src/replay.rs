@@ -348,6 +348,9 @@ fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> Str
             }
             Event::Borrowed { seat, role } => format!("  {} borrows the move of the dead {role} (E19)", who(seat)),
             Event::SearchNick { seat, target } => format!("  {} names {} as a bandit (E3)", who(seat), p(target)),
+            Event::Proxy { boss, member } => {
+                format!("  {} sends the move of {}, who sent none (E7):", who(boss), who(member))
+            }
             Event::Promoted { seat, role } => {
                 let clause = if roles.get(seat as usize) == Some(&Role::Deputy) { "E14" } else { "E12" };
                 format!("  {} acts as the {role} from tonight ({clause})", who(seat))
@@ -563,6 +566,7 @@ fn event_json(e: &Event) -> Value {
         Event::SearchNick { seat, target } => {
             json!({"event": "search_nick", "seat": seat + 1, "target": target + 1})
         }
+        Event::Proxy { boss, member } => json!({"event": "proxy", "boss": boss + 1, "member": member + 1}),
         Event::Step(step) => json!({"event": "step", "step": step.key(), "name": step.name()}),
         Event::Promoted { seat, role } => json!({"event": "promoted", "seat": seat + 1, "role": role.name()}),
         Event::Introduced { a, b } => json!({"event": "introduced", "seats": [a + 1, b + 1]}),
