@@ -656,8 +656,13 @@ impl State {
             }
         }
         moves.set_move(s, m);
-        // A report is tonight's or none: a failed move must not look like an old answer (E17: "failed").
-        self.knowledge[s as usize].report = None;
+        // A report or check answer is tonight's or none: a failed move must not
+        // look like an old answer (E17: "failed").
+        let k = &mut self.knowledge[s as usize];
+        k.report = None;
+        if matches!(m.ability, NightAbility::BossCheck | NightAbility::CheckCamp | NightAbility::CheckIsRole(_)) {
+            k.last = None;
+        }
         if L::ENABLED {
             log.push(Event::NightAct { seat: s, ability: m.ability, target: opt(m.target), second: opt(m.second) });
         }

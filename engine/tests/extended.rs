@@ -1156,6 +1156,21 @@ fn e13_detective_learns_the_camp() {
 }
 
 #[test]
+fn e13_a_failed_check_leaves_no_old_answer() {
+    // Boss 0, Thief 1, Detective 2, citizen 3, Psycho 4: night 1 the Detective
+    // checks the Psycho; night 2 he is robbed: his last answer is gone, the
+    // camps he found stay.
+    let roles = [R::Boss, R::Thief, R::Detective, R::Citizen, R::Psycho];
+    let mut t = table(&roles, &[]);
+    t.p.at(1, 2, act(4)).at(2, 1, act(2)).at(2, 2, act(3));
+    assert_eq!(t.night(1), None);
+    assert_eq!(t.obs(2).last_check(), Some((4, CheckOutcome::Camp(Camp::Bandits))));
+    assert_eq!(t.night(2), None);
+    assert_eq!(t.obs(2).last_check(), None);
+    assert_eq!(t.obs(2).found_in_camp(Camp::Bandits), set(&[4]));
+}
+
+#[test]
 fn e13_detective_fails_when_robbed_or_the_suspect_is_beaten() {
     // Boss 0, Thief 1, Detective 2, Thug 3, citizen 4 (the other blocks: E6).
     let roles = [R::Boss, R::Thief, R::Detective, R::Thug, R::Citizen];
