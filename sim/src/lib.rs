@@ -8,4 +8,5 @@ pub mod scenario_file;
 pub mod setup_file;
 pub mod tables;
 pub mod tally;
+mod toml_text;
 pub mod trace;

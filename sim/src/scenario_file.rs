@@ -39,16 +39,16 @@
 //! `spare_life_spent`, `swindled`, `borrowed`, `bandits_known`.
 
 use crate::setup_file::Diagnostic;
+use crate::toml_text::{Key, LineIndex, Val, a_or_an, entries, entry_start, role_names, rule_text};
 use mafia_engine::{
-    Event, Game, Log, MAX_PLAYERS, NightResult, NightStep, NoLog, ROLE_INFO, RULE_KEYS, Role, RuleError, Rules,
-    Scenario, Seat, State, resolve_scenario,
+    Event, Game, Log, MAX_PLAYERS, NightResult, NightStep, NoLog, RULE_KEYS, Role, RuleError, Rules, Scenario, Seat,
+    State, resolve_scenario,
 };
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range;
 use std::path::Path;
-use toml::Spanned;
-use toml::de::{DeString, DeTable, DeValue};
+use toml::de::{DeTable, DeValue};
 
 /// The top-level keys of a scenario file.
 pub const TOP_KEYS: [&str; 7] = ["name", "night", "seats", "night_order", "rules", "carry", "move"];
@@ -270,66 +270,9 @@ fn move_field(message: &str) -> Option<&'static str> {
     }
 }
 
-/// Byte offsets to 1-based line and column (characters).
-struct LineIndex<'a> {
-    text: &'a str,
-    starts: Vec<usize>,
-}
-
-impl<'a> LineIndex<'a> {
-    fn new(text: &'a str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { text, starts }
-    }
-
-    fn locate(&self, offset: usize) -> (usize, usize) {
-        let mut offset = offset.min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        let col = self.text[self.starts[line]..offset].chars().count();
-        (line + 1, col + 1)
-    }
-}
-
-type Key<'i> = Spanned<DeString<'i>>;
-type Val<'i> = Spanned<DeValue<'i>>;
-
-/// A table's entries in file order.
-fn entries<'t, 'i>(table: &'t DeTable<'i>) -> Vec<(&'t Key<'i>, &'t Val<'i>)> {
-    let mut v: Vec<_> = table.iter().collect();
-    v.sort_by_key(|(k, _)| k.span().start);
-    v
-}
-
-/// Where a key and its value start: a `[table]` header points at its `[`.
-fn entry_start(key: &Key<'_>, value: &Val<'_>) -> usize {
-    key.span().start.min(value.span().start)
-}
-
 fn a_type(v: &DeValue<'_>) -> String {
     let t = v.type_str();
-    let article = if t.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
-    format!("{article} {t}")
-}
-
-fn role_names() -> String {
-    ROLE_INFO.iter().map(|r| r.name).collect::<Vec<_>>().join(", ")
-}
-
-/// The string form [`Rules::set`] accepts of a TOML scalar.
-fn rule_text(value: &DeValue<'_>) -> Option<String> {
-    match value {
-        DeValue::String(s) => Some(s.to_string()),
-        DeValue::Integer(i) => {
-            Some(i128::from_str_radix(i.as_str(), i.radix()).map_or_else(|_| i.to_string(), |n| n.to_string()))
-        }
-        DeValue::Float(x) => Some(x.as_str().to_string()),
-        DeValue::Boolean(b) => Some(b.to_string()),
-        DeValue::Datetime(_) | DeValue::Array(_) | DeValue::Table(_) => None,
-    }
+    format!("{} {t}", a_or_an(t))
 }
 
 fn integer(value: &DeValue<'_>) -> Option<i128> {

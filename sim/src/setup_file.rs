@@ -46,14 +46,12 @@
 //! don = "random"               # a role (overrides the camp)
 //! ```
 
-use mafia_engine::{
-    Camp, Game, NIGHT_ORDER, NightStep, PRESETS, Preset, ROLE_INFO, RULE_KEYS, Role, RuleError, Rules, Setup,
-};
+use crate::toml_text::{Key, LineIndex, Val, a_or_an, entries, entry_start, role_names, rule_text};
+use mafia_engine::{Camp, Game, NIGHT_ORDER, NightStep, PRESETS, Preset, RULE_KEYS, Role, RuleError, Rules, Setup};
 use std::fmt;
 use std::ops::Range;
 use std::path::Path;
-use toml::Spanned;
-use toml::de::{DeString, DeTable, DeValue};
+use toml::de::{DeTable, DeValue};
 
 /// The top-level keys a setup file may have.
 const TOP_KEYS: [&str; 6] = ["name", "base", "night_order", "roles", "rules", "agents"];
@@ -167,45 +165,7 @@ pub fn parse_setup(file_label: &str, text: &str, strategies: &[&str]) -> Result<
     }
 }
 
-/// Byte offsets to 1-based line and column.
-struct LineIndex<'a> {
-    text: &'a str,
-    /// Byte offset of the start of each line.
-    starts: Vec<usize>,
-}
-
-impl<'a> LineIndex<'a> {
-    fn new(text: &'a str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { text, starts }
-    }
-
-    fn locate(&self, offset: usize) -> (usize, usize) {
-        let mut offset = offset.min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        let col = self.text[self.starts[line]..offset].chars().count();
-        (line + 1, col + 1)
-    }
-}
-
-/// Where a key and its value start: the earlier of the two spans, so a
-/// `[table]` header points at its `[`.
-fn entry_start(key: &Spanned<DeString<'_>>, value: &Spanned<DeValue<'_>>) -> usize {
-    key.span().start.min(value.span().start)
-}
-
-/// A table's entries in file order.
-fn entries<'t, 'i>(table: &'t DeTable<'i>) -> Vec<(&'t Spanned<DeString<'i>>, &'t Spanned<DeValue<'i>>)> {
-    let mut v: Vec<_> = table.iter().collect();
-    v.sort_by_key(|(k, _)| k.span().start);
-    v
-}
-
-fn find<'t, 'i>(table: &'t DeTable<'i>, key: &str) -> Option<(&'t Spanned<DeString<'i>>, &'t Spanned<DeValue<'i>>)> {
+fn find<'t, 'i>(table: &'t DeTable<'i>, key: &str) -> Option<(&'t Key<'i>, &'t Val<'i>)> {
     table.iter().find(|(k, _)| k.get_ref().as_ref() == key)
 }
 
@@ -232,29 +192,6 @@ fn locate_path(doc: &DeTable<'_>, path: &str) -> Option<usize> {
             None
         }
     })
-}
-
-/// The string form [`Rules::set`] accepts of a TOML scalar, or `None` for
-/// arrays, tables and datetimes.
-fn rule_text(value: &DeValue<'_>) -> Option<String> {
-    match value {
-        DeValue::String(s) => Some(s.to_string()),
-        DeValue::Integer(i) => {
-            Some(i128::from_str_radix(i.as_str(), i.radix()).map_or_else(|_| i.to_string(), |n| n.to_string()))
-        }
-        // The source text, so `3.0` is not taken for the integer 3.
-        DeValue::Float(x) => Some(x.as_str().to_string()),
-        DeValue::Boolean(b) => Some(b.to_string()),
-        DeValue::Datetime(_) | DeValue::Array(_) | DeValue::Table(_) => None,
-    }
-}
-
-fn a_or_an(type_str: &str) -> &'static str {
-    if type_str.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
-}
-
-fn role_names() -> String {
-    ROLE_INFO.iter().map(|r| r.name).collect::<Vec<_>>().join(", ")
 }
 
 fn step_keys() -> String {
@@ -365,7 +302,7 @@ impl Reader<'_> {
     /// start of night first. Each problem points at the element it is about;
     /// `None` unless the whole list is good (so the engine does not report
     /// the same list again).
-    fn read_night_order(&mut self, value: &Spanned<DeValue<'_>>) -> Option<Vec<NightStep>> {
+    fn read_night_order(&mut self, value: &Val<'_>) -> Option<Vec<NightStep>> {
         let DeValue::Array(items) = value.get_ref() else {
             let t = value.get_ref().type_str();
             self.report_span(
@@ -522,7 +459,7 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mafia_engine::{MafiaWin, TieBreak};
+    use mafia_engine::{MafiaWin, ROLE_INFO, TieBreak};
 
     const STRATEGIES: &[&str] = &["random", "classic"];
 

@@ -1,0 +1,74 @@
+//! What the two TOML readers share — setup files (`setup_file.rs`) and
+//! night-calculator scenarios (`scenario_file.rs`): byte offsets to
+//! line:column, table entries in file order, and the text a rule setting
+//! is parsed from.
+
+use mafia_engine::ROLE_INFO;
+use toml::Spanned;
+use toml::de::{DeString, DeTable, DeValue};
+
+pub(crate) type Key<'i> = Spanned<DeString<'i>>;
+pub(crate) type Val<'i> = Spanned<DeValue<'i>>;
+
+/// Byte offsets to 1-based line and column (characters).
+pub(crate) struct LineIndex<'a> {
+    text: &'a str,
+    /// Byte offset of the start of each line.
+    starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    pub(crate) fn new(text: &'a str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { text, starts }
+    }
+
+    pub(crate) fn locate(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        let col = self.text[self.starts[line]..offset].chars().count();
+        (line + 1, col + 1)
+    }
+}
+
+/// Where a key and its value start: the earlier of the two spans, so a
+/// `[table]` header points at its `[`.
+pub(crate) fn entry_start(key: &Key<'_>, value: &Val<'_>) -> usize {
+    key.span().start.min(value.span().start)
+}
+
+/// A table's entries in file order.
+pub(crate) fn entries<'t, 'i>(table: &'t DeTable<'i>) -> Vec<(&'t Key<'i>, &'t Val<'i>)> {
+    let mut v: Vec<_> = table.iter().collect();
+    v.sort_by_key(|(k, _)| k.span().start);
+    v
+}
+
+/// The string form [`mafia_engine::Rules::set`] accepts of a TOML scalar, or
+/// `None` for arrays, tables and datetimes.
+pub(crate) fn rule_text(value: &DeValue<'_>) -> Option<String> {
+    match value {
+        DeValue::String(s) => Some(s.to_string()),
+        DeValue::Integer(i) => {
+            Some(i128::from_str_radix(i.as_str(), i.radix()).map_or_else(|_| i.to_string(), |n| n.to_string()))
+        }
+        // The source text, so `3.0` is not taken for the integer 3.
+        DeValue::Float(x) => Some(x.as_str().to_string()),
+        DeValue::Boolean(b) => Some(b.to_string()),
+        DeValue::Datetime(_) | DeValue::Array(_) | DeValue::Table(_) => None,
+    }
+}
+
+/// "a" or "an" before a TOML type name.
+pub(crate) fn a_or_an(type_str: &str) -> &'static str {
+    if type_str.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+}
+
+/// Every role name, for "unknown role" messages.
+pub(crate) fn role_names() -> String {
+    ROLE_INFO.iter().map(|r| r.name).collect::<Vec<_>>().join(", ")
+}
