@@ -88,6 +88,15 @@ impl Status {
             Status::Hexed => "hexed",
         }
     }
+    /// The clause of the move that puts the status.
+    pub const fn clause(self) -> &'static str {
+        match self {
+            Status::Robbed => "E9",
+            Status::Beaten => "E26",
+            Status::Invited => "E23",
+            Status::Hexed => "E18",
+        }
+    }
 }
 
 /// Why a move failed. A failed move leaves no trace (E30): watchers do not see it.
@@ -110,6 +119,39 @@ pub enum Fail {
     NothingToRedirect,
     /// E29: the redirect's victim won a cycle at a higher priority; his move stands as made.
     Overruled,
+}
+
+impl Fail {
+    /// A stable key for JSON output.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Fail::Blocked { .. } => "blocked",
+            Fail::TargetBeaten => "target_beaten",
+            Fail::TargetInvited => "target_invited",
+            Fail::TargetHealed => "target_healed",
+            Fail::TargetGuarded => "target_guarded",
+            Fail::TargetMafia => "target_mafia",
+            Fail::NothingToRedirect => "nothing_to_redirect",
+            Fail::Overruled => "overruled",
+        }
+    }
+    /// Why, in words with the clause. A block is told with its maker by the
+    /// caller, who knows how to name seats; this gives only the status.
+    pub const fn about(self) -> &'static str {
+        match self {
+            Fail::Blocked { status: Status::Robbed, .. } => "robbed (E6, E9)",
+            Fail::Blocked { status: Status::Beaten, .. } => "beaten (E6, E26)",
+            Fail::Blocked { status: Status::Invited, .. } => "the Psycho's guest (E6, E23)",
+            Fail::Blocked { status: Status::Hexed, .. } => "hexed since last night (E6, E18)",
+            Fail::TargetBeaten => "the target is beaten: nobody can find him (E6)",
+            Fail::TargetInvited => "the target is the Psycho's guest tonight (E6, E23)",
+            Fail::TargetHealed => "the target is healed (E15)",
+            Fail::TargetGuarded => "the target is guarded (E10)",
+            Fail::TargetMafia => "the named player is a mafioso (E11)",
+            Fail::NothingToRedirect => "the named player made no move with a target (E11)",
+            Fail::Overruled => "the victim won a cycle at a higher priority; his move stands as made (E29)",
+        }
+    }
 }
 
 /// Who killed (for the night trace; the dawn announcement gives no roles, E32).

@@ -125,15 +125,6 @@ fn infinitive(a: NightAbility) -> &'static str {
     }
 }
 
-fn status_clause(s: Status) -> &'static str {
-    match s {
-        Status::Robbed => "E9",
-        Status::Beaten => "E26",
-        Status::Invited => "E23",
-        Status::Hexed => "E18",
-    }
-}
-
 fn death_cause(c: DeathCause) -> &'static str {
     match c {
         DeathCause::Lynched => "Lynched",
@@ -173,16 +164,10 @@ impl Names<'_> {
         match reason {
             Fail::Blocked { status: Status::Hexed, by: None } => "hexed since last night (E6, E18)".into(),
             Fail::Blocked { status, by: Some(b) } => {
-                format!("{} by {} (E6, {})", status.name(), self.who(b), status_clause(status))
+                format!("{} by {} (E6, {})", status.name(), self.who(b), status.clause())
             }
-            Fail::Blocked { status, by: None } => format!("{} (E6, {})", status.name(), status_clause(status)),
-            Fail::TargetBeaten => "the target is beaten: nobody can find him (E6)".into(),
-            Fail::TargetInvited => "the target is the Psycho's guest (E6, E23)".into(),
-            Fail::TargetHealed => "the target is healed (E15)".into(),
-            Fail::TargetGuarded => "the target is guarded (E10)".into(),
-            Fail::TargetMafia => "the named player is a mafioso (E11)".into(),
-            Fail::NothingToRedirect => "the named player made no move with a target (E11)".into(),
-            Fail::Overruled => "the victim won a cycle at a higher priority (E29)".into(),
+            Fail::Blocked { status, by: None } => format!("{} (E6, {})", status.name(), status.clause()),
+            other => other.about().into(),
         }
     }
 
@@ -375,7 +360,7 @@ fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> Str
                 format!("    {} is swindled by {}: the move goes to {}{from} (E11)", who(victim), p(by), p(to))
             }
             Event::StatusSet { seat, status, by } => {
-                format!("    {} is {} by {} ({})", who(seat), status.name(), p(by), status_clause(status))
+                format!("    {} is {} by {} ({})", who(seat), status.name(), p(by), status.clause())
             }
             Event::BeatenWatching { seat } => {
                 format!("    {} watches a beaten house and is beaten too (E22)", who(seat))
@@ -464,15 +449,9 @@ fn with(base: Value, extra: Value) -> Value {
 fn fail_json(reason: Fail) -> Value {
     match reason {
         Fail::Blocked { status, by } => {
-            json!({"reason": "blocked", "status": status.name(), "blocked_by": seat_json(by)})
+            json!({"reason": reason.key(), "status": status.name(), "blocked_by": seat_json(by)})
         }
-        Fail::TargetBeaten => json!({"reason": "target_beaten"}),
-        Fail::TargetInvited => json!({"reason": "target_invited"}),
-        Fail::TargetHealed => json!({"reason": "target_healed"}),
-        Fail::TargetGuarded => json!({"reason": "target_guarded"}),
-        Fail::TargetMafia => json!({"reason": "target_mafia"}),
-        Fail::Overruled => json!({"reason": "overruled"}),
-        Fail::NothingToRedirect => json!({"reason": "nothing_to_redirect"}),
+        other => json!({"reason": other.key()}),
     }
 }
 

@@ -140,15 +140,6 @@ fn sections(r: &Resolved) -> Sections<'_> {
     Sections { moves, steps }
 }
 
-fn status_clause(s: Status) -> &'static str {
-    match s {
-        Status::Robbed => "E9",
-        Status::Beaten => "E26",
-        Status::Invited => "E23",
-        Status::Hexed => "E18",
-    }
-}
-
 impl Names<'_> {
     fn fail(&self, f: Fail) -> String {
         match f {
@@ -157,15 +148,9 @@ impl Names<'_> {
                 format!("he is the guest of {} (E6, E23)", self.opt(by))
             }
             Fail::Blocked { status, by } => {
-                format!("he is {} by {} (E6, {})", status.name(), self.opt(by), status_clause(status))
+                format!("he is {} by {} (E6, {})", status.name(), self.opt(by), status.clause())
             }
-            Fail::TargetBeaten => "the target is beaten: nobody can find him (E6)".into(),
-            Fail::TargetInvited => "the target is the Psycho's guest tonight (E6, E23)".into(),
-            Fail::TargetHealed => "the target is healed (E15)".into(),
-            Fail::TargetGuarded => "the target is guarded (E10)".into(),
-            Fail::TargetMafia => "the named player is a mafioso (E11)".into(),
-            Fail::NothingToRedirect => "the named player made no move with a target (E11)".into(),
-            Fail::Overruled => "the victim won a cycle at a higher priority; his move stands as made (E29)".into(),
+            other => other.about().into(),
         }
     }
 
@@ -635,14 +620,8 @@ fn guest_set(g: Option<Seat>) -> PlayerSet {
 
 fn fail_json(f: Fail) -> Value {
     match f {
-        Fail::Blocked { status, by } => json!({"kind": "blocked", "status": status.name(), "by": by.map(n)}),
-        Fail::TargetBeaten => json!({"kind": "target_beaten"}),
-        Fail::TargetInvited => json!({"kind": "target_invited"}),
-        Fail::TargetHealed => json!({"kind": "target_healed"}),
-        Fail::TargetGuarded => json!({"kind": "target_guarded"}),
-        Fail::TargetMafia => json!({"kind": "target_mafia"}),
-        Fail::Overruled => json!({"kind": "overruled"}),
-        Fail::NothingToRedirect => json!({"kind": "nothing_to_redirect"}),
+        Fail::Blocked { status, by } => json!({"kind": f.key(), "status": status.name(), "by": by.map(n)}),
+        other => json!({"kind": other.key()}),
     }
 }
 
