@@ -542,20 +542,22 @@ impl State {
     }
 
     /// Checks a kill nick (C4: any living player).
+    #[inline]
     pub fn check_kill(&self, s: Seat, kill: Option<Seat>) -> Result<u8, MoveError> {
         match kill {
             None => Ok(NONE),
-            Some(_) if !self.roles[s as usize].info().shoots => Err(MoveError::NotAShooter),
+            Some(_) if !self.shooters.contains(s) => Err(MoveError::NotAShooter),
             Some(t) if !self.alive.contains(t) => Err(MoveError::KillTarget(t)),
             Some(t) => Ok(t),
         }
     }
 
     /// Checks a bandit's search nick (E3).
+    #[inline]
     pub fn check_search(&self, s: Seat, search: Option<Seat>) -> Result<u8, MoveError> {
         match search {
             None => Ok(NONE),
-            Some(_) if self.roles[s as usize].camp() != Camp::Bandits => Err(MoveError::NotABandit),
+            Some(_) if !self.camp_members[Camp::Bandits as usize].contains(s) => Err(MoveError::NotABandit),
             Some(t) if t == s || !self.alive.contains(t) => Err(MoveError::SearchTarget(t)),
             Some(t) => Ok(t),
         }
@@ -726,26 +728,16 @@ impl State {
         if !game.extended {
             return self.collect_classic(players, moves, log);
         }
-        let bandits = self.camp_members[Camp::Bandits as usize];
         for s in self.present.inter(self.night_movers).iter() {
             let choice = players.night(&self.observe(s));
-            // The nicks, checked in place: the rules of `check_kill` (C4) and `check_search` (E3).
-            let kill = match choice.kill {
-                None => NONE,
-                Some(t) if self.shooters.contains(s) && self.alive.contains(t) => t,
-                Some(_) => {
-                    self.refuse(s, "night kill target", log);
-                    NONE
-                }
-            };
-            let search = match choice.search {
-                None => NONE,
-                Some(t) if bandits.contains(s) && t != s && self.alive.contains(t) => t,
-                Some(_) => {
-                    self.refuse(s, "search target", log);
-                    NONE
-                }
-            };
+            let kill = self.check_kill(s, choice.kill).unwrap_or_else(|_| {
+                self.refuse(s, "night kill target", log);
+                NONE
+            });
+            let search = self.check_search(s, choice.search).unwrap_or_else(|_| {
+                self.refuse(s, "search target", log);
+                NONE
+            });
             self.record_nicks(s, kill, search, moves, log);
             // The common shapes of a role move in place; the rest through `check_move`.
             let own = self.acting[s as usize].info().night;
@@ -804,14 +796,10 @@ impl State {
     fn collect_classic<P: Players, L: Log>(&mut self, players: &mut P, moves: &mut NightMoves, log: &mut L) {
         for s in self.present.inter(self.night_movers).iter() {
             let choice = players.night(&self.observe(s));
-            let kill = match choice.kill {
-                None => NONE,
-                Some(t) if self.shooters.contains(s) && self.alive.contains(t) => t,
-                Some(_) => {
-                    self.refuse(s, "night kill target", log);
-                    NONE
-                }
-            };
+            let kill = self.check_kill(s, choice.kill).unwrap_or_else(|_| {
+                self.refuse(s, "night kill target", log);
+                NONE
+            });
             moves.kill[s as usize] = kill;
             if L::ENABLED && kill != NONE {
                 log.push(Event::NightKillNick { seat: s, target: kill });

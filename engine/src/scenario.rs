@@ -11,9 +11,8 @@ use crate::night::{NightMoves, NightResult, NightStep};
 use crate::role::{Camp, Role, RoleSet};
 use crate::rules::Rules;
 use crate::seat::{PlayerSet, Seat};
-use crate::setup::{Game, Setup, SetupProblem};
+use crate::setup::{Game, Setup, SetupError, SetupProblem};
 use crate::state::{NONE, Phase, State};
-use std::fmt;
 
 /// One night to resolve. Seats are 0-based here; files and output count from 1.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -51,24 +50,8 @@ pub struct Scenario {
 /// `night_order`, `night`, `dead.2`, `acting.0`, `hexed.1`, `guest`,
 /// `last_targets.0`, `spare_life_spent.0`, `swindled.0`, `borrowed.0`,
 /// `bandits_known.0`, `moves.3` (list index from 0).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScenarioError {
-    pub problems: Vec<SetupProblem>,
-}
-
-impl fmt::Display for ScenarioError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{}: {}", p.path, p.message)?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ScenarioError {}
+/// (The same shape as a setup's problems, so one reader maps both to lines.)
+pub type ScenarioError = SetupError;
 
 /// What carries over from a night to the next phases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,7 +102,7 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
     setup.night_order = sc.night_order.clone();
     let game = match Game::new(&setup) {
         Ok(g) => g,
-        Err(e) => return Err(ScenarioError { problems: e.problems }),
+        Err(e) => return Err(e),
     };
     let n = sc.roles.len();
     let mut st = State::default();
