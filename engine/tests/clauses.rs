@@ -10,6 +10,8 @@
 //! third after every day: at most two players leave in one lynch (C12.6).
 //! A few property tests play many games with random players ([`Chaos`]).
 
+mod common;
+use common::Logged as _;
 use mafia_engine::{
     Camp, Chance, CheckOutcome, DeathCause, End, EndCause, Event, Game, LynchResult, MissReason, NightChoice,
     NightMoves, Observation, Outcome, Phase, PlayerSet, Players, Preset, Publication, Role, Rules, Seat, Setup, State,
@@ -305,33 +307,6 @@ impl Table {
         )
     }
 
-    fn deaths(&self) -> Vec<(Seat, DeathCause)> {
-        self.log
-            .iter()
-            .filter_map(|e| match *e {
-                Event::Died { seat, cause, .. } => Some((seat, cause)),
-                _ => None,
-            })
-            .collect()
-    }
-    fn lynches(&self) -> Vec<LynchResult> {
-        self.log
-            .iter()
-            .filter_map(|e| match *e {
-                Event::Lynch(r) => Some(r),
-                _ => None,
-            })
-            .collect()
-    }
-    fn has(&self, e: Event) -> bool {
-        self.log.contains(&e)
-    }
-    fn count(&self, what: impl Fn(&Event) -> bool) -> usize {
-        self.log.iter().filter(|e| what(e)).count()
-    }
-    fn index_of(&self, e: Event) -> usize {
-        self.log.iter().position(|x| *x == e).unwrap_or_else(|| panic!("{e:?} not in the log {:#?}", self.log))
-    }
     /// The phases in the order they started.
     fn phases(&self) -> Vec<Phase> {
         self.log
@@ -1539,4 +1514,10 @@ fn c19_end_is_checked_after_every_elimination_in_random_games() {
         assert_eq!(log.iter().filter(|e| matches!(e, Event::GameEnd { .. })).count(), 1);
     });
     assert!(ends > 0);
+}
+
+impl common::Logged for Table {
+    fn events(&self) -> &[Event] {
+        &self.log
+    }
 }

@@ -10,6 +10,8 @@
 //! clauses drive the engine with scripted players ([`Script`]) through
 //! `run_night`, `run_day` and `play_dealt`. Seats count from 0 here.
 
+mod common;
+use common::Logged as _;
 use mafia_engine::{
     Camp, CheckOutcome, DeathCause, End, EndCause, Event, Fail, Game, Killer, LynchResult, MissReason, MoveError,
     NightAbility as A, NightChoice, NightMoves, NightResult, NightStep, Observation, Outcome, Phase, PlayerSet,
@@ -112,9 +114,6 @@ impl Night {
     fn killed(&self) -> PlayerSet {
         self.res.killed
     }
-    fn has(&self, e: Event) -> bool {
-        self.log.contains(&e)
-    }
     fn failed(&self, seat: Seat) -> Option<Fail> {
         failure(&self.log, seat)
     }
@@ -123,12 +122,6 @@ impl Night {
     }
     fn report(&self, s: Seat) -> Option<Report> {
         self.st.observe(s).last_report()
-    }
-    fn count(&self, what: impl Fn(&Event) -> bool) -> usize {
-        self.log.iter().filter(|e| what(e)).count()
-    }
-    fn index_of(&self, e: Event) -> usize {
-        self.log.iter().position(|x| *x == e).unwrap_or_else(|| panic!("{e:?} not in the log {:#?}", self.log))
     }
 }
 
@@ -241,33 +234,6 @@ impl Table {
     }
     fn obs(&self, s: Seat) -> Observation<'_> {
         self.state.observe(s)
-    }
-    fn deaths(&self) -> Vec<(Seat, DeathCause)> {
-        self.log
-            .iter()
-            .filter_map(|e| match *e {
-                Event::Died { seat, cause, .. } => Some((seat, cause)),
-                _ => None,
-            })
-            .collect()
-    }
-    fn lynches(&self) -> Vec<LynchResult> {
-        self.log
-            .iter()
-            .filter_map(|e| match *e {
-                Event::Lynch(r) => Some(r),
-                _ => None,
-            })
-            .collect()
-    }
-    fn has(&self, e: Event) -> bool {
-        self.log.contains(&e)
-    }
-    fn count(&self, what: impl Fn(&Event) -> bool) -> usize {
-        self.log.iter().filter(|e| what(e)).count()
-    }
-    fn index_of(&self, e: Event) -> usize {
-        self.log.iter().position(|x| *x == e).unwrap_or_else(|| panic!("{e:?} not in the log {:#?}", self.log))
     }
     /// The events of night `n` (from its start to the next phase).
     fn night_log(&self, n: u16) -> &[Event] {
@@ -2463,4 +2429,16 @@ fn e10_e22_the_guard_and_the_swindler_are_seen_as_mafia() {
     let n = one_night(&roles, &[(3, act(4)), (4, act(5)), (2, act2(4, 0))]);
     assert_eq!(n.report(3), Some(Report::Watch { target: 4, camps: [false, true, false] }));
     assert!(n.has(Event::CampCheck { seat: 4, target: 0, camp: Camp::Mafia }));
+}
+
+impl common::Logged for Night {
+    fn events(&self) -> &[Event] {
+        &self.log
+    }
+}
+
+impl common::Logged for Table {
+    fn events(&self) -> &[Event] {
+        &self.log
+    }
 }
