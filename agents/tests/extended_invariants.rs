@@ -43,6 +43,8 @@
 // `is_multiple_of` is newer than the workspace's rust-version (1.85).
 #![allow(clippy::manual_is_multiple_of)]
 
+mod common;
+use common::ensure;
 use mafia_agents::{Lineup, Worker, master_key};
 use mafia_engine::{
     Camp, DeathCause, EndCause, Event, Fail, Game, Killer, LynchResult, MafiaWin, MissReason, NightAbility, NoLog,
@@ -421,14 +423,6 @@ impl Day {
             exploded: PlayerSet::EMPTY,
         }
     }
-}
-
-macro_rules! ensure {
-    ($cond:expr, $($arg:tt)*) => {
-        if !$cond {
-            return Err(format!($($arg)*));
-        }
-    };
 }
 
 /// The game-long record of one game being checked.
@@ -1671,19 +1665,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
     let n = game.players();
     seen.games += 1;
     seen.extended_games += game.is_extended() as u64;
-    ensure!(log.len() > n, "log too short ({} events)", log.len());
-    let mut roles = Vec::with_capacity(n);
-    for (i, e) in log[..n].iter().enumerate() {
-        match *e {
-            Event::Deal { seat, role } if seat as usize == i => roles.push(role),
-            other => return Err(format!("event {i}: expected Deal for seat {i}, got {other:?}")),
-        }
-    }
-    let mut dealt = roles.clone();
-    dealt.sort();
-    let mut listed = game.role_list().to_vec();
-    listed.sort();
-    ensure!(dealt == listed, "C1: dealt roles {dealt:?} are not the setup's {listed:?}");
+    let roles = common::read_deal(game, log)?;
     let shooters = (0..n as Seat).filter(|&s| roles[s as usize].info().shoots).collect();
     let mut c = Checker {
         game,

@@ -10,6 +10,8 @@
 // `is_multiple_of` is newer than the workspace's rust-version (1.85).
 #![allow(clippy::manual_is_multiple_of)]
 
+mod common;
+use common::ensure;
 use mafia_agents::{Lineup, Purpose, Stream, Worker, master_key};
 use mafia_engine::{
     Camp, DeathCause, EndCause, Event, Game, LynchResult, MafiaWin, MissReason, NightChoice, NightMoves, NoLog,
@@ -141,14 +143,6 @@ enum Runoff {
     HangBoth,
 }
 
-macro_rules! ensure {
-    ($cond:expr, $($arg:tt)*) => {
-        if !$cond {
-            return Err(format!($($arg)*));
-        }
-    };
-}
-
 /// Checks one game's log and outcome against the rules. `Err` names the
 /// event index and the clause.
 fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(), String> {
@@ -157,19 +151,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
     seen.games += 1;
 
     // C1: the deal comes first, one role per seat, the setup's multiset.
-    ensure!(log.len() > n, "log too short ({} events)", log.len());
-    let mut roles = Vec::with_capacity(n);
-    for (i, e) in log[..n].iter().enumerate() {
-        match *e {
-            Event::Deal { seat, role } if seat as usize == i => roles.push(role),
-            other => return Err(format!("event {i}: expected Deal for seat {i}, got {other:?}")),
-        }
-    }
-    let mut dealt = roles.clone();
-    dealt.sort();
-    let mut listed = game.role_list().to_vec();
-    listed.sort();
-    ensure!(dealt == listed, "C1: dealt roles {dealt:?} are not the setup's {listed:?}");
+    let roles = common::read_deal(game, log)?;
     let roles = &roles[..];
     let shooters_all: PlayerSet = (0..n as Seat).filter(|&s| roles[s as usize].info().shoots).collect();
 
