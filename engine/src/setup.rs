@@ -150,7 +150,15 @@ impl Game {
                 ok &= !std::mem::replace(&mut seen[step as usize], true);
             }
             if !ok {
-                push("night_order", format!("must name each of the 7 steps once, got {}", order.len()));
+                let missing: Vec<&str> = NIGHT_ORDER.iter().filter(|s| !seen[**s as usize]).map(|s| s.key()).collect();
+                push(
+                    "night_order",
+                    format!(
+                        "must name each of the 7 steps once, got {} entries{}",
+                        order.len(),
+                        if missing.is_empty() { String::new() } else { format!(" (missing: {})", missing.join(", ")) }
+                    ),
+                );
             } else if order[0] != NightStep::StartOfNight {
                 push("night_order", "the start of night must come first (E30.1)".into());
             } else {
