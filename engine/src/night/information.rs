@@ -1,0 +1,79 @@
+//! E30.4, information on people: the Boss's check (E7), the Don's (C5), the
+//! Commissar's and the Detective's (C6, E13), the Journalist's comparison
+//! (E17). Answered against the roles at dusk (C7).
+
+use super::moves::NightMoves;
+use super::resolve::Tonight;
+use crate::event::{Event, Log, Report};
+use crate::role::{NightAbility, Role};
+use crate::state::{CheckOutcome, State};
+
+impl State {
+    /// C5, C6, E7, E13, E17: checks of people, judged at dusk (C7).
+    pub(super) fn information<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
+        // Checks do not affect each other (C7), so they resolve in seat order.
+        let m = &moves.makers;
+        let makers = m[NightAbility::BossCheck.index()]
+            .union(m[NightAbility::CheckIsRole(Role::Commissar).index()])
+            .union(m[NightAbility::CheckCamp.index()])
+            .union(m[NightAbility::Compare.index()]);
+        for s in makers.iter() {
+            let ability = moves.ability[s as usize];
+            let Some((x, second)) = self.judge(t, moves, s, log) else { continue };
+            let my_camp = self.roles[s as usize].camp();
+            match ability {
+                NightAbility::BossCheck => {
+                    // E7: role or plain, and the camp.
+                    let info = self.roles[x as usize].info();
+                    let k = &mut self.knowledge[s as usize];
+                    k.checked.insert(x);
+                    k.camps[info.camp as usize].insert(x);
+                    if !info.plain {
+                        k.holders.insert(x);
+                    }
+                    k.last = Some((x, CheckOutcome::Camp(info.camp)));
+                    if L::ENABLED {
+                        log.push(Event::BossCheck { seat: s, target: x, plain: info.plain, camp: info.camp });
+                    }
+                }
+                NightAbility::CheckIsRole(role) => {
+                    // C5: the Don asks "is he the Commissar?".
+                    let yes = self.roles[x as usize] == role;
+                    let k = &mut self.knowledge[s as usize];
+                    k.checked.insert(x);
+                    if yes {
+                        k.role_yes.insert(x);
+                    }
+                    k.last = Some((x, CheckOutcome::IsRole(role, yes)));
+                    if L::ENABLED {
+                        log.push(Event::RoleCheck { seat: s, target: x, role, yes });
+                    }
+                }
+                NightAbility::CheckCamp => {
+                    // C6/E13: the camp.
+                    let camp = self.roles[x as usize].camp();
+                    let k = &mut self.knowledge[s as usize];
+                    k.checked.insert(x);
+                    k.camps[camp as usize].insert(x);
+                    k.last = Some((x, CheckOutcome::Camp(camp)));
+                    t.scout[0] = x;
+                    if L::ENABLED {
+                        log.push(Event::CampCheck { seat: s, target: x, camp });
+                    }
+                }
+                NightAbility::Compare => {
+                    // E17: same camp or different.
+                    let same = self.roles[x as usize].camp() == self.roles[second as usize].camp();
+                    let report = Report::Compare { a: x, b: second, same };
+                    self.knowledge[s as usize].report = Some(report);
+                    t.visit(my_camp, second);
+                    if L::ENABLED {
+                        log.push(Event::Learned { seat: s, report });
+                    }
+                }
+                _ => continue,
+            }
+            t.visit(my_camp, x);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! E30.5, kills: last night's guest (E23), each camp's kill (C4, E8), the
+//! Shooter (E20), the blast (E24), the spare life (E21).
+
+use super::moves::NightMoves;
+use super::resolve::Tonight;
+use crate::event::{Event, Fail, Killer, Log, MissReason};
+use crate::role::{Camp, NightAbility};
+use crate::seat::Seat;
+use crate::setup::Game;
+use crate::state::{NONE, State};
+
+impl State {
+    /// Why a kill does not reach `target` (E6, E8, E10, E15, E20, E23).
+    #[inline]
+    pub(super) fn kill_stopped(t: &Tonight, target: u8) -> Option<Fail> {
+        if t.invited.contains(target) {
+            Some(Fail::TargetInvited)
+        } else if t.beaten.contains(target) {
+            Some(Fail::TargetBeaten)
+        } else if t.healed.contains(target) {
+            Some(Fail::TargetHealed)
+        } else if t.guarded.contains(target) {
+            Some(Fail::TargetGuarded)
+        } else {
+            None
+        }
+    }
+
+    /// E30.5: the guest's death, the camp kills, the Shooter, the blast, the spare life.
+    pub(super) fn kills<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
+        // E23: last night's guest dies unless healed tonight.
+        let g = self.guest;
+        if g != NONE && self.alive.contains(g) {
+            t.shot = true;
+            if t.healed.contains(g) {
+                if L::ENABLED {
+                    log.push(Event::GuestSaved { seat: g, by: t.guest_healer });
+                }
+            } else {
+                t.hits.insert(g);
+                t.guests.insert(g);
+                if L::ENABLED {
+                    log.push(Event::NightKill { target: g, by: Killer::Guest(t.psycho) });
+                }
+            }
+        }
+        // C4/E8: each camp's kill.
+        for camp in Camp::ALL {
+            let decided =
+                if game.leader_kill { self.leader_kill(camp, moves, log) } else { self.camp_kill(camp, moves, log) };
+            let Some((target, decider)) = decided else { continue };
+            t.shot = true;
+            t.psycho_tried |= target == t.psycho;
+            let by = Killer::Camp { camp, decider };
+            match Self::kill_stopped(t, target) {
+                Some(reason) => {
+                    if L::ENABLED {
+                        log.push(Event::KillFailed { target, by, reason });
+                    }
+                }
+                None => {
+                    t.hits.insert(target);
+                    t.visit(camp, target);
+                    if L::ENABLED {
+                        log.push(Event::NightKill { target, by });
+                    }
+                }
+            }
+        }
+        // E20: the Shooter.
+        for s in moves.makers[NightAbility::Shoot.index()].iter() {
+            let Some((target, _)) = self.judge(t, moves, s, log) else { continue };
+            t.shot = true;
+            t.psycho_tried |= target == t.psycho;
+            let by = Killer::Shooter(s);
+            match Self::kill_stopped(t, target) {
+                Some(reason) => {
+                    if L::ENABLED {
+                        log.push(Event::KillFailed { target, by, reason });
+                    }
+                }
+                None => {
+                    t.hits.insert(target);
+                    t.visit(self.roles[s as usize].camp(), target);
+                    self.succeed(s, NightAbility::Shoot, target, log);
+                    if L::ENABLED {
+                        log.push(Event::NightKill { target, by });
+                    }
+                }
+            }
+        }
+        // E24: the blast takes the Psycho's guest of tonight.
+        if t.psycho_tried && t.guest != NONE {
+            let by = Killer::Blast(t.psycho);
+            if game.rules.blast_heal && t.healed.contains(t.guest) {
+                if L::ENABLED {
+                    log.push(Event::KillFailed { target: t.guest, by, reason: Fail::TargetHealed });
+                }
+            } else {
+                t.hits.insert(t.guest);
+                t.guests.insert(t.guest);
+                if L::ENABLED {
+                    log.push(Event::NightKill { target: t.guest, by });
+                }
+            }
+        }
+        // E21: one spare life absorbs every kill that reached the Lucky tonight.
+        let saved = t.hits.inter(self.spare_life);
+        if !saved.is_empty() {
+            self.spare_life = self.spare_life.minus(saved);
+            t.hits = t.hits.minus(saved);
+            if L::ENABLED {
+                for s in saved.iter() {
+                    log.push(Event::SpareLife { seat: s });
+                }
+            }
+        }
+    }
+
+    /// E8: the highest-ranked living member who sent a nick decides the kill.
+    pub(super) fn leader_kill<L: Log>(&self, camp: Camp, moves: &NightMoves, log: &mut L) -> Option<(Seat, Seat)> {
+        let members = self.living(camp).inter(self.shooters);
+        let mut best: Option<(u8, Seat)> = None;
+        for s in members.iter() {
+            if moves.kill[s as usize] != NONE {
+                // E12: an appointed Actor "acts in that role": he ranks as it.
+                let rank = self.acting[s as usize].info().rank;
+                if best.is_none_or(|(r, _)| rank < r) {
+                    best = Some((rank, s));
+                }
+            }
+        }
+        match best {
+            Some((_, s)) => Some((moves.kill[s as usize], s)),
+            None => {
+                if L::ENABLED {
+                    if let Some(s) = members.lowest() {
+                        log.push(Event::NightMiss(MissReason::Silent(s)));
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    /// C4: the camp's kill. Every living shooter of the camp must send the
+    /// same nick; anything else is a miss. `None` for a miss or a camp
+    /// without living shooters; else the target and the first shooter.
+    pub(super) fn camp_kill<L: Log>(&self, camp: Camp, moves: &NightMoves, log: &mut L) -> Option<(Seat, Seat)> {
+        let mut target = NONE;
+        let mut first = NONE;
+        let mut any = false;
+        for s in self.living(camp).inter(self.shooters).iter() {
+            any = true;
+            let t = moves.kill[s as usize];
+            if t == NONE {
+                if L::ENABLED {
+                    log.push(Event::NightMiss(MissReason::Silent(s)));
+                }
+                return None;
+            }
+            if target == NONE {
+                target = t;
+                first = s;
+            } else if target != t {
+                if L::ENABLED {
+                    log.push(Event::NightMiss(MissReason::Disagree(first, s)));
+                }
+                return None;
+            }
+        }
+        if any { Some((target, first)) } else { None }
+    }
+}

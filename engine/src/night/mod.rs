@@ -1,0 +1,186 @@
+//! The night: the start of night (promotions, the carried hex), collecting
+//! moves, then resolving them step by step in the night order (E30), a
+//! table ([`NIGHT_ORDER`]) that a setup may reorder.
+//!
+//! Each step sees the statuses set by earlier steps; a move that fails
+//! leaves no trace (E30). Control moves (E29) resolve as a dependency graph
+//! with a cycle rule, or as a plain sequence (`resolution = sequential`).
+//! In the classic set only two steps have movers: information (the Don's
+//! and the Commissar's checks, C5–C6) and kills (the camp kill, C4). Checks
+//! are judged before kills, so a checker killed tonight still learns his
+//! answer (C7), and "dead" in every failure list means dead at dusk.
+
+mod control;
+mod information;
+mod kills;
+mod marks;
+mod moves;
+mod order;
+mod protection;
+mod resolve;
+mod start;
+mod watchers;
+
+pub use moves::{Move, MoveError, NightMoves};
+pub use order::{NIGHT_ORDER, NightStep};
+pub use resolve::NightResult;
+
+use crate::decide::Players;
+use crate::event::{DeathCause, EndCause, Event, Log};
+use crate::role::Camp;
+use crate::setup::Game;
+use crate::state::{End, Phase, State};
+use rand::Rng;
+
+impl State {
+    /// Plays night `night`: absence, the start of night, moves, resolution,
+    /// deaths (the Psycho's guests first, E32), last words, the end check
+    /// (C19) and the no-kill rule (C8).
+    pub fn run_night<P, A, L>(
+        &mut self,
+        game: &Game,
+        night: u16,
+        players: &mut P,
+        moves: &mut NightMoves,
+        activity: &mut A,
+        log: &mut L,
+    ) -> Option<End>
+    where
+        P: Players,
+        A: Rng + ?Sized,
+        L: Log,
+    {
+        self.phase = Phase::Night(night);
+        players.begin_phase(night, true);
+        if L::ENABLED {
+            log.push(Event::NightStart { night, alive: self.alive });
+        }
+        self.draw_presence(game.absence_threshold, activity, log);
+        self.begin_night(game, log);
+        self.collect_night_moves(game, players, moves, log);
+        let result = self.resolve_night(game, moves, log);
+        if !result.killed.is_empty() {
+            // E32: the Psycho's guest is announced first, then the rest; one elimination (C19).
+            if !result.guests.is_empty() {
+                self.eliminate(result.guests, DeathCause::Killed, log);
+            }
+            self.eliminate(result.killed.minus(result.guests), DeathCause::Killed, log);
+            self.last_words(players, log);
+            if let Some(end) = self.end_check(game.mafia_win) {
+                return Some(self.finish(end, log));
+            }
+        }
+        // C8: consecutive nights without a kill give the town the win.
+        if result.shot {
+            self.nights_without_kill = 0;
+        } else {
+            self.nights_without_kill = self.nights_without_kill.saturating_add(1);
+            if L::ENABLED {
+                log.push(Event::NoKillCount { nights: self.nights_without_kill });
+            }
+            if let Some(limit) = game.no_kill_limit {
+                if self.nights_without_kill >= limit {
+                    return Some(self.finish(End { winner: Some(Camp::Town), cause: EndCause::NoKillRule }, log));
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decide::NightChoice;
+    use crate::role::{NightAbility, Role};
+    use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
+
+    #[test]
+    fn every_role_with_a_night_move_has_a_step() {
+        for role in Role::ALL {
+            let info = role.info();
+            let steps: Vec<NightStep> = NIGHT_ORDER.into_iter().filter(|s| s.roles().any(|r| r == role)).collect();
+            let own = info.night != NightAbility::None && info.night != NightAbility::Borrow;
+            let expected = info.shoots as usize + own as usize + (info.camp == Camp::Bandits) as usize
+                - (info.camp == Camp::Bandits && info.night.step() == Some(NightStep::InformationOnMoves)) as usize;
+            assert_eq!(steps.len(), expected, "{role}: {steps:?}");
+        }
+        // C5/C6 are information, C4 is a kill.
+        assert!(NightStep::Information.roles().take(2).eq([Role::Commissar, Role::Don]));
+        assert!(NightStep::Kills.roles().take(2).eq([Role::Mafioso, Role::Don]));
+    }
+
+    /// The classic fast paths (`collect_classic`, `resolve_classic`) give the
+    /// same events, knowledge and deaths as the general walk.
+    #[test]
+    fn classic_fast_path_matches_the_general_walk() {
+        use crate::setup::{Game, Preset};
+        use crate::util::pick;
+        use rand::SeedableRng;
+        for (preset, rules) in [("classic", "unanimous"), ("classic-13", "leader")] {
+            let mut setup = Preset::find(preset).unwrap().setup();
+            setup.rules.set("camp_kill", rules).unwrap();
+            let fast = Game::new(&setup).unwrap();
+            let mut general = fast.clone();
+            general.extended = true;
+            general.active_steps = 0x7F;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+            for round in 0..500 {
+                let mut st = State::default();
+                st.deal(&fast, &mut rng);
+                st.phase = Phase::Night(1);
+                // Random (sometimes illegal) nicks and checks from everybody.
+                let mut choices = [NightChoice::default(); MAX_PLAYERS];
+                for c in choices.iter_mut().take(fast.players()) {
+                    let all = PlayerSet::first(fast.players());
+                    c.kill = if round % 3 == 0 { None } else { pick(&mut rng, all) };
+                    c.act = pick(&mut rng, all);
+                }
+                let mut outs = Vec::new();
+                for game in [&fast, &general] {
+                    let mut st = st.clone();
+                    let mut moves = NightMoves::default();
+                    let mut log: Vec<Event> = Vec::new();
+                    struct P<'a>(&'a [NightChoice]);
+                    impl Players for P<'_> {
+                        fn new_game(&mut self, _: &crate::state::Observation<'_>) {}
+                        fn post(&mut self, _: &crate::state::Observation<'_>) -> crate::Publication {
+                            crate::Publication::NONE
+                        }
+                        fn vote(&mut self, _: &crate::state::Observation<'_>) -> crate::Vote {
+                            crate::Vote::Pass
+                        }
+                        fn revise(&mut self, _: &crate::state::Observation<'_>) -> Option<crate::Vote> {
+                            None
+                        }
+                        fn runoff(&mut self, _: &crate::state::Observation<'_>, c: PlayerSet) -> Seat {
+                            c.lowest().unwrap()
+                        }
+                        fn hang_both(&mut self, _: &crate::state::Observation<'_>, _: PlayerSet) -> bool {
+                            false
+                        }
+                        fn night(&mut self, obs: &crate::state::Observation<'_>) -> NightChoice {
+                            self.0[obs.seat() as usize]
+                        }
+                        fn last_word(&mut self, _: &crate::state::Observation<'_>) -> crate::Publication {
+                            crate::Publication::NONE
+                        }
+                    }
+                    st.collect_night_moves(game, &mut P(&choices), &mut moves, &mut log);
+                    let result = st.resolve_night(game, &moves, &mut log);
+                    log.retain(|e| !matches!(e, Event::Step(_)));
+                    outs.push((log, result, st.knowledge[..fast.players()].to_vec(), st.illegal));
+                }
+                assert_eq!(outs[0], outs[1], "{preset} round {round}");
+            }
+        }
+    }
+
+    #[test]
+    fn e30_every_move_has_one_step_in_the_order() {
+        for a in NightAbility::MOVES {
+            let n = NIGHT_ORDER.iter().filter(|s| s.abilities().any(|b| b == a)).count();
+            assert_eq!(n, (a != NightAbility::Borrow) as usize, "{a:?}");
+        }
+    }
+}
