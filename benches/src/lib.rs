@@ -304,7 +304,7 @@ pub mod ext {
 }
 
 fn choice(kill: Option<Seat>, act: Option<Seat>, second: Option<Seat>, search: Option<Seat>) -> NightChoice {
-    NightChoice { kill, act, second, search, borrow: None }
+    NightChoice { kill, act, second, search, borrow: None, defer: false }
 }
 
 /// The moves of night 2 in [`extended_night`], one per living player with a

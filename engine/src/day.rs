@@ -4,11 +4,11 @@
 
 use crate::decide::{Players, Vote};
 use crate::event::{DeathCause, EndCause, Event, Log, LynchResult};
-use crate::rules::TieBreak;
+use crate::rules::{RunoffAllTied, TieBreak};
 use crate::seat::MAX_PLAYERS;
 use crate::seat::{PlayerSet, Seat};
 use crate::setup::Game;
-use crate::state::{End, NO_VOTE, NONE, PASS, Phase, State, decode, draw_each, encode};
+use crate::state::{End, NO_VOTE, PASS, Phase, State, decode, draw_each, encode};
 use crate::util::pick;
 use rand::Rng;
 
@@ -141,7 +141,9 @@ impl State {
                         }
                         PlayerSet::single(s)
                     }
-                    TieBreak::Catastrophe => self.catastrophe(leaders, rules.runoff_rounds, players, log),
+                    TieBreak::Catastrophe => {
+                        self.catastrophe(leaders, rules.runoff_rounds, rules.runoff_all_tied, players, log)
+                    }
                 }
             }
             other => {
@@ -201,17 +203,24 @@ impl State {
                 }
             }
         }
-        let chosen = self.seat_of[crate::Role::Chosen as usize];
+        // E16: the Chosen; E19: a Role Prostitute who borrowed him last night.
         let k = game.rules.chosen_secret_votes;
-        if chosen != NONE && k > 0 && present.contains(chosen) {
-            let open = match decode(self.votes[chosen as usize]) {
+        let mut secret = self.secret_voters;
+        if let Some(chosen) = self.holder(crate::Role::Chosen) {
+            secret.insert(chosen);
+        }
+        for voter in secret.inter(present).iter() {
+            if k == 0 {
+                break;
+            }
+            let open = match decode(self.votes[voter as usize]) {
                 Some(Vote::For(t)) => Some(t),
                 _ => None,
             };
-            let target = match players.secret_vote(&self.observe(chosen)) {
-                Some(t) if t != chosen && self.alive.contains(t) => Some(t),
+            let target = match players.secret_vote(&self.observe(voter)) {
+                Some(t) if t != voter && self.alive.contains(t) => Some(t),
                 Some(_) => {
-                    self.refuse(chosen, "secret vote", log);
+                    self.refuse(voter, "secret vote", log);
                     open
                 }
                 None => open,
@@ -219,7 +228,7 @@ impl State {
             if let Some(t) = target {
                 tally[t as usize] += k;
                 if L::ENABLED {
-                    log.push(Event::SecretVotes { seat: chosen, target: t, votes: k });
+                    log.push(Event::SecretVotes { seat: voter, target: t, votes: k });
                 }
             }
         }
@@ -287,6 +296,7 @@ impl State {
         &mut self,
         tied: PlayerSet,
         runoff_rounds: u8,
+        all_tied: RunoffAllTied,
         players: &mut P,
         log: &mut L,
     ) -> PlayerSet {
@@ -309,9 +319,17 @@ impl State {
             }
         }
         let even = alive_n % 2 == 0;
+        // C12.2: the voters are the other living players. C12 «Голосовать во
+        // втором туре должны все»: when all the living are tied, nobody else
+        // is left, and `runoff_all_tied = revote` has the tied vote (never
+        // for themselves); `nobody` leaves the runoff without voters.
+        let mut voters = self.alive.minus(tied);
+        if voters.is_empty() && all_tied == RunoffAllTied::Revote {
+            voters = tied;
+        }
         // C12.3: even count, two tied: hang both or pardon both.
         if even && tied.len() == 2 {
-            return self.hang_both_vote(tied, self.alive.minus(tied), players, log);
+            return self.hang_both_vote(tied, voters, players, log);
         }
         // C12.4 / C12.5: revotes among the tied; a tied revote is repeated at most `runoff_rounds` times.
         let mut candidates = tied;
@@ -323,10 +341,11 @@ impl State {
             let mut tally = [0u8; crate::MAX_PLAYERS];
             // C12.2/C12.8: every living player other than the tied votes,
             // exactly once, for one of the candidates; no PASS, no absence.
-            let voters = self.alive.minus(tied);
             for v in voters.iter() {
-                let c = players.runoff(&self.observe(v), candidates);
-                if candidates.contains(c) {
+                // A tied voter never votes for himself (`runoff_all_tied`).
+                let options = candidates.without(v);
+                let c = players.runoff(&self.observe(v), options);
+                if options.contains(c) {
                     tally[c as usize] += 1;
                     if L::ENABLED {
                         log.push(Event::RunoffVote { seat: v, choice: c });
@@ -344,7 +363,7 @@ impl State {
             }
             // C12.4: even count, two leaders: hang both or pardon both.
             if even && leaders.len() == 2 {
-                return self.hang_both_vote(leaders, self.alive.minus(tied), players, log);
+                return self.hang_both_vote(leaders, voters, players, log);
             }
             // Three or more leaders (even) or a repeated tie (odd): vote again among the leaders.
             candidates = leaders;

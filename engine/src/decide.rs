@@ -3,7 +3,7 @@
 //! each decision point with an [`Observation`] — what that one player may
 //! know — and never with the state itself.
 
-use crate::role::{Camp, Role};
+use crate::role::{Camp, Role, RoleSet};
 use crate::seat::{PlayerSet, Seat};
 use crate::state::Observation;
 
@@ -47,7 +47,8 @@ impl Publication {
 /// A player's night submission: the nick for the camp kill (C4, E8), if his
 /// role shoots; his role move (C5, C6, E7–E28): its target, a second target
 /// for the Swindler and the Journalist (E11, E17), the role the Role
-/// Prostitute borrows (E19); and a bandit's search nick (E3).
+/// Prostitute borrows (E19); and a bandit's search nick (E3). A mafia
+/// member may leave his role move to the Boss's discretion (`defer`, E7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NightChoice {
     pub kill: Option<Seat>,
@@ -55,6 +56,10 @@ pub struct NightChoice {
     pub second: Option<Seat>,
     pub borrow: Option<Role>,
     pub search: Option<Seat>,
+    /// E7: «Участник может оставить изменение хода на усмотрение» the Boss:
+    /// the Boss is asked ([`Players::proxy`]) and his move, if any, replaces
+    /// this one.
+    pub defer: bool,
 }
 
 /// The players of one game, as the engine sees them: something that answers
@@ -90,12 +95,22 @@ pub trait Players {
     /// Night moves (C4–C6, E3, E7–E28).
     fn night(&mut self, obs: &Observation<'_>) -> NightChoice;
     /// E7: the Boss's move on behalf of mafia member `member`, who sent no
-    /// role move tonight (absent, or left it to the Boss). Asked of the Boss
-    /// only; judged as the member's own move. Default: none.
+    /// role move tonight (absent, or chose not to) or left his move to the
+    /// Boss (`NightChoice::defer`). Asked of the Boss only; judged as the
+    /// member's own move; a move replaces the member's, none leaves it.
+    /// Default: none.
     fn proxy(&mut self, _obs: &Observation<'_>, _member: Seat) -> NightChoice {
         NightChoice::default()
     }
-    /// E16: whom the Chosen gives his secret votes; `None` = his open vote's target.
+    /// E12: which of the `vacant` mafia roles the Actor takes from tonight;
+    /// `None` = no appointment yet (asked again next night). Asked of the
+    /// Boss (of the Actor himself once the Boss is dead) at the start of a
+    /// night with a vacancy. Default: the best-ranked vacancy (E8's rank).
+    fn appoint(&mut self, _obs: &Observation<'_>, vacant: RoleSet) -> Option<Role> {
+        vacant.best_ranked()
+    }
+    /// E16: whom the Chosen (or the Role Prostitute who borrowed him last
+    /// night, E19) gives his secret votes; `None` = his open vote's target.
     fn secret_vote(&mut self, _obs: &Observation<'_>) -> Option<Seat> {
         None
     }

@@ -3,7 +3,7 @@
 //! nothing, so the hot path pays for no story it does not tell.
 
 use crate::decide::{Publication, Vote};
-use crate::night::NightStep;
+use crate::night::order::NightStep;
 use crate::role::{Camp, NightAbility, Role};
 use crate::seat::{PlayerSet, Seat};
 
@@ -119,6 +119,10 @@ pub enum Fail {
     NothingToRedirect,
     /// E29: the redirect's victim won a cycle at a higher priority; his move stands as made.
     Overruled,
+    /// E28: the Trickster's pick acts «вопреки всем ходам»: it cannot be redirected.
+    Unredirectable,
+    /// E9 (`thief_at_psycho = house`): robbing the Psycho fails.
+    TargetPsycho,
 }
 
 impl Fail {
@@ -133,6 +137,8 @@ impl Fail {
             Fail::TargetMafia => "target_mafia",
             Fail::NothingToRedirect => "nothing_to_redirect",
             Fail::Overruled => "overruled",
+            Fail::Unredirectable => "unredirectable",
+            Fail::TargetPsycho => "target_psycho",
         }
     }
     /// Why, in words with the clause. A block is told with its maker by the
@@ -150,6 +156,8 @@ impl Fail {
             Fail::TargetMafia => "the named player is a mafioso (E11)",
             Fail::NothingToRedirect => "the named player made no move with a target (E11)",
             Fail::Overruled => "the victim won a cycle at a higher priority; his move stands as made (E29)",
+            Fail::Unredirectable => "the Trickster's pick acts despite all moves: it cannot be redirected (E28)",
+            Fail::TargetPsycho => "robbing the Psycho fails (E9, thief_at_psycho = house)",
         }
     }
 }

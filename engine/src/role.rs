@@ -79,6 +79,9 @@ pub enum NightAbility {
     Scout,
     /// E19: the Role Prostitute borrows a dead town role's move.
     Borrow,
+    /// E16 via E19: the Role Prostitute borrowed the Chosen: secret votes at
+    /// the next day's count. Marks.
+    Votes,
 }
 
 /// How many targets a move names.
@@ -110,7 +113,7 @@ pub struct AbilityInfo {
 
 impl NightAbility {
     /// Every ability with a move, in the order moves of one step resolve.
-    pub const MOVES: [NightAbility; 17] = [
+    pub const MOVES: [NightAbility; 18] = [
         NightAbility::Rob,
         NightAbility::Invite,
         NightAbility::Beat,
@@ -128,9 +131,10 @@ impl NightAbility {
         NightAbility::Watch,
         NightAbility::Scout,
         NightAbility::Borrow,
+        NightAbility::Votes,
     ];
 
-    /// A dense index, `0..=17` (the Don's check is one index whatever its role).
+    /// A dense index, `0..=18` (the Don's check is one index whatever its role).
     #[inline]
     pub const fn index(self) -> usize {
         match self {
@@ -152,9 +156,10 @@ impl NightAbility {
             NightAbility::Watch => 15,
             NightAbility::Scout => 16,
             NightAbility::Borrow => 17,
+            NightAbility::Votes => 18,
         }
     }
-    pub const COUNT: usize = 18;
+    pub const COUNT: usize = 19;
 
     /// Control moves (E29): blocks and the redirect.
     #[inline]
@@ -215,6 +220,14 @@ impl NightAbility {
                 true,
                 false,
                 "Role Prostitute makes a dead town role's move, in its place (E19)",
+            ),
+            NightAbility::Votes => (
+                "secret-votes",
+                Zero,
+                false,
+                true,
+                false,
+                "Role Prostitute as the Chosen: secret votes at the next day's count (E19, E16)",
             ),
         };
         AbilityInfo { name, targets, self_allowed, blockable, fails_on_beaten, about }
@@ -280,7 +293,8 @@ pub struct RoleInfo {
     /// The name used in setup files, on the command line and in tables.
     pub name: &'static str,
     pub camp: Camp,
-    /// Takes part in the camp's night kill (C4, E8).
+    /// Takes part in the camp's night kill (C4, E8) from the start. The
+    /// Actor does not until he is appointed, or is the last of his camp (E12).
     pub shoots: bool,
     pub night: NightAbility,
     /// At most one of this role in a setup (C1 deals one Don; every named
@@ -305,7 +319,9 @@ const fn row(
     set: RuleSet,
     clause: &'static str,
 ) -> RoleInfo {
-    RoleInfo { role, name, camp, shoots: matches!(camp, Camp::Mafia), night, unique: !plain, plain, rank, set, clause }
+    // E12: «До назначения на роль, Актер участвует только в линчевании».
+    let shoots = matches!(camp, Camp::Mafia) && !matches!(role, Role::Actor);
+    RoleInfo { role, name, camp, shoots, night, unique: !plain, plain, rank, set, clause }
 }
 
 use Camp::{Bandits as B, Mafia as M, Town as T};
@@ -389,11 +405,22 @@ impl Role {
             _ => Role::ALL.into_iter().find(|r| r.name() == s),
         }
     }
-    /// E19: roles the Role Prostitute may never borrow.
+    /// E19: whether the Role Prostitute may borrow this role: a town role
+    /// with a move to make, never the Lucky or the Deputy. The Chosen's
+    /// secret votes count as a move (the seed excludes only those two).
     pub const fn borrowable(self) -> bool {
         matches!(self.camp(), Camp::Town)
             && !matches!(self, Role::Lucky | Role::Deputy | Role::Prostitute)
-            && !matches!(self.info().night, NightAbility::None)
+            && !matches!(self.borrowed_move(), NightAbility::None)
+    }
+
+    /// E19: the move the Role Prostitute makes when she borrows this role:
+    /// its night move, or the Chosen's secret votes (E16).
+    pub const fn borrowed_move(self) -> NightAbility {
+        match self {
+            Role::Chosen => NightAbility::Votes,
+            _ => self.info().night,
+        }
     }
 }
 
@@ -425,6 +452,15 @@ impl RoleSet {
     }
     pub fn iter(self) -> impl Iterator<Item = Role> {
         Role::ALL.into_iter().filter(move |&r| self.contains(r))
+    }
+    /// E8/E12: the member that ranks first (the Actor's default
+    /// appointment: the best-ranked vacancy).
+    pub fn best_ranked(self) -> Option<Role> {
+        self.iter().min_by_key(|r| r.info().rank)
+    }
+    #[inline]
+    pub const fn single(r: Role) -> RoleSet {
+        RoleSet(1 << r as u32)
     }
     /// The `k`-th member in role order.
     pub fn nth(self, k: u32) -> Option<Role> {

@@ -47,6 +47,37 @@ pub enum Resolution {
     Sequential,
 }
 
+/// E9: how «ворует у шизика» (the robbery fails if the Thief … "robs at the
+/// Psycho's") is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThiefAtPsycho {
+    /// «у шизика» as everywhere in the seed: the Thief is the Psycho's guest
+    /// (already E6's general block).
+    Guest,
+    /// Literally: robbing the Psycho's house fails (besides E6).
+    House,
+}
+
+/// E15/E26: "never the same player two nights running" is about…
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepeatTarget {
+    /// …the player named, whatever became of the move.
+    Named,
+    /// …the player the move reached: after a redirect (E11), and nobody if it failed.
+    Reached,
+}
+
+/// C12: a runoff when every living player is among the tied (three alive,
+/// one vote each), so nobody is left to revote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunoffAllTied {
+    /// «Голосовать во втором туре должны все»: the tied revote among
+    /// themselves, never for themselves.
+    Revote,
+    /// Nobody votes, so nobody is hanged.
+    Nobody,
+}
+
 /// Who decides a camp's night kill (C4, E8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CampKill {
@@ -89,6 +120,12 @@ pub struct Rules {
     pub chosen_secret_votes: u8,
     /// C4/E8: who decides the camp kill.
     pub camp_kill: CampKill,
+    /// E9: the two readings of «ворует у шизика».
+    pub thief_at_psycho: ThiefAtPsycho,
+    /// E15/E26: the player named or the player reached.
+    pub repeat_target: RepeatTarget,
+    /// C12: who revotes when all the living are tied.
+    pub runoff_all_tied: RunoffAllTied,
 }
 
 impl Default for Rules {
@@ -107,6 +144,9 @@ impl Default for Rules {
             blast_heal: false,
             chosen_secret_votes: 2,
             camp_kill: CampKill::Auto,
+            thief_at_psycho: ThiefAtPsycho::Guest,
+            repeat_target: RepeatTarget::Named,
+            runoff_all_tied: RunoffAllTied::Revote,
         }
     }
 }
@@ -120,7 +160,7 @@ pub struct RuleKey {
 }
 
 /// Every rule setting, in the order they are documented.
-pub const RULE_KEYS: [RuleKey; 13] = [
+pub const RULE_KEYS: [RuleKey; 16] = [
     RuleKey {
         name: "no_kill_limit",
         values: "1..=255, off or auto",
@@ -148,6 +188,24 @@ pub const RULE_KEYS: [RuleKey; 13] = [
         values: "unanimous | leader | auto",
         default: "auto (unanimous for classic roles only, leader with extended roles)",
         clause: "C4, E8",
+    },
+    RuleKey {
+        name: "runoff_all_tied",
+        values: "revote | nobody",
+        default: "revote (everyone tied: the tied revote, never for themselves)",
+        clause: "C12",
+    },
+    RuleKey {
+        name: "thief_at_psycho",
+        values: "guest | house",
+        default: "guest (the Thief fails as the Psycho's guest; `house`: robbing the Psycho fails too)",
+        clause: "E9",
+    },
+    RuleKey {
+        name: "repeat_target",
+        values: "named | reached",
+        default: "named (the Doctor's/Thug's bar is the player named last night; `reached`: the one reached)",
+        clause: "E15, E26",
     },
 ];
 
@@ -248,6 +306,27 @@ impl Rules {
                     _ => return Err(bad()),
                 }
             }
+            "runoff_all_tied" => {
+                self.runoff_all_tied = match v {
+                    "revote" => RunoffAllTied::Revote,
+                    "nobody" => RunoffAllTied::Nobody,
+                    _ => return Err(bad()),
+                }
+            }
+            "thief_at_psycho" => {
+                self.thief_at_psycho = match v {
+                    "guest" => ThiefAtPsycho::Guest,
+                    "house" => ThiefAtPsycho::House,
+                    _ => return Err(bad()),
+                }
+            }
+            "repeat_target" => {
+                self.repeat_target = match v {
+                    "named" => RepeatTarget::Named,
+                    "reached" => RepeatTarget::Reached,
+                    _ => return Err(bad()),
+                }
+            }
             _ => unreachable!("every RULE_KEYS entry is handled above"),
         }
         Ok(())
@@ -287,18 +366,47 @@ impl Rules {
                 CampKill::Unanimous => "unanimous".into(),
                 CampKill::Leader => "leader".into(),
             },
+            "runoff_all_tied" => match self.runoff_all_tied {
+                RunoffAllTied::Revote => "revote".into(),
+                RunoffAllTied::Nobody => "nobody".into(),
+            },
+            "thief_at_psycho" => match self.thief_at_psycho {
+                ThiefAtPsycho::Guest => "guest".into(),
+                ThiefAtPsycho::House => "house".into(),
+            },
+            "repeat_target" => match self.repeat_target {
+                RepeatTarget::Named => "named".into(),
+                RepeatTarget::Reached => "reached".into(),
+            },
             _ => return None,
         })
     }
 
-    /// `key=value` pairs of the settings that differ from the defaults, for labels.
-    pub fn diff_from_default(&self) -> Vec<String> {
-        let d = Rules::default();
+    /// The classic seed's rules: the defaults with every `auto` at its
+    /// classic value (C4 unanimous, C8 three nights, C18 parity). A run's
+    /// label lists what differs from these (see `Game::rules_label`).
+    pub fn classic() -> Rules {
+        Rules {
+            no_kill_limit: NoKillLimit::Nights(3),
+            mafia_win: MafiaWin::Parity,
+            camp_kill: CampKill::Unanimous,
+            ..Rules::default()
+        }
+    }
+
+    /// `key=value` pairs of the settings that differ from `base`, in
+    /// [`RULE_KEYS`] order.
+    pub fn diff(&self, base: &Rules) -> Vec<String> {
         RULE_KEYS
             .iter()
-            .filter(|k| self.get(k.name) != d.get(k.name))
+            .filter(|k| self.get(k.name) != base.get(k.name))
             .map(|k| format!("{}={}", k.name, self.get(k.name).unwrap_or_default()))
             .collect()
+    }
+
+    /// `key=value` pairs of the settings that differ from the defaults.
+    pub fn diff_from_default(&self) -> Vec<String> {
+        self.diff(&Rules::default())
     }
 }
 

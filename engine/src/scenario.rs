@@ -77,7 +77,7 @@ impl State {
     pub fn carry(&self) -> Carry {
         Carry {
             hex_next: self.hex_next,
-            guest: if self.guest == NONE { None } else { Some(self.guest) },
+            guest: self.guest,
             mines: self.mines,
             tricked: self.tricked,
             spare_life: self.spare_life,
@@ -181,7 +181,7 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
         } else if game.count(Role::Psycho) == 0 {
             push!("guest".into(), "a guest needs a Psycho in the game (E23)".into());
         } else {
-            st.guest = g;
+            st.guest = Some(g);
         }
     }
     for (i, &(s, t)) in sc.last_targets.iter().enumerate() {
@@ -255,6 +255,12 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
     }
     if !problems.is_empty() {
         return Err(ScenarioError { problems });
+    }
+    // E12: an Actor with a vacancy and no appointment given takes the default (the best-ranked role).
+    if let Some((_, actor, vacant)) = st.actor_vacancy() {
+        if let Some(role) = vacant.best_ranked() {
+            st.appoint_actor(actor, role, log);
+        }
     }
     st.begin_night(&game, log);
     let mut moves = NightMoves::default();

@@ -2,7 +2,7 @@
 //! checked [`Game`] through [`Game::new`], which reports *every* problem at
 //! once. The inner loop never re-validates.
 
-use crate::night::{NIGHT_ORDER, NightStep};
+use crate::night::order::{NIGHT_ORDER, NightStep};
 use crate::role::{Camp, Role, RoleSet, RuleSet};
 use crate::rules::{CampKill, MafiaWin, NoKillLimit, Rules, probability_threshold};
 use crate::seat::MAX_PLAYERS;
@@ -208,6 +208,45 @@ impl Game {
         })
     }
 
+    /// The rules this game plays, every `auto` resolved (C4/E8, C8, C18/E2).
+    pub fn resolved_rules(&self) -> Rules {
+        Rules {
+            mafia_win: self.mafia_win,
+            no_kill_limit: match self.no_kill_limit {
+                None => NoKillLimit::Off,
+                Some(k) => NoKillLimit::Nights(k),
+            },
+            camp_kill: if self.leader_kill { CampKill::Leader } else { CampKill::Unanimous },
+            ..self.rules
+        }
+    }
+
+    /// The label of the rules a run of this game plays: every *resolved*
+    /// setting that differs from the classic seed's rules ([`Rules::classic`]),
+    /// as `key=value` pairs in [`crate::RULE_KEYS`] order. Two runs with the
+    /// same label played the same rules; an `auto` that switched is named.
+    pub fn rules_label(&self) -> String {
+        self.resolved_rules().diff(&Rules::classic()).join(" ")
+    }
+
+    /// The settings left at `auto` and what they resolved to, as
+    /// `key=value` pairs (empty when none is `auto`).
+    pub fn auto_choices(&self) -> Vec<String> {
+        let resolved = self.resolved_rules();
+        ["mafia_win", "no_kill_limit", "camp_kill"]
+            .into_iter()
+            .filter(|k| self.rules.get(k).as_deref() == Some("auto"))
+            .map(|k| format!("{k}={}", resolved.get(k).unwrap_or_default()))
+            .collect()
+    }
+
+    /// Whether the setup deals extended roles together with roles of the
+    /// classic set or plain players, so `auto` settings took their extended
+    /// values in a game a designer may read as classic.
+    pub fn mixes_rule_sets(&self) -> bool {
+        self.extended && self.present.iter().any(|r| r.info().set != RuleSet::Extended)
+    }
+
     /// C18/E2 with `auto` resolved.
     pub fn mafia_win(&self) -> MafiaWin {
         self.mafia_win
@@ -261,11 +300,16 @@ fn active_steps(present: RoleSet) -> u8 {
         if let Some(step) = info.night.step() {
             steps |= 1 << step as u8;
         }
-        if info.shoots || r == Role::Psycho {
+        // E12: an Actor sends a nick once appointed or when last of his camp.
+        if info.shoots || matches!(r, Role::Psycho | Role::Actor) {
             steps |= 1 << NightStep::Kills as u8;
         }
         if info.camp == Camp::Bandits {
             steps |= 1 << NightStep::InformationOnMoves as u8;
+        }
+        // E19: a borrowed Chosen's secret votes are a mark for the next day.
+        if r == Role::Chosen && present.contains(Role::Prostitute) {
+            steps |= 1 << NightStep::Marks as u8;
         }
     }
     steps

@@ -156,12 +156,15 @@ pub struct State {
     pub(crate) hex_next: PlayerSet,
     /// E18: hexed tonight (set at the start of the night).
     pub(crate) hexed: PlayerSet,
-    /// E23: last night's guest of the Psycho (`NONE`): dies tonight unless healed.
-    pub(crate) guest: u8,
+    /// E23: last night's guest of the Psycho: dies tonight unless healed.
+    pub(crate) guest: Option<Seat>,
     /// E25: mined for the next day's vote.
     pub(crate) mines: PlayerSet,
     /// E28: votes removed in the next day's vote.
     pub(crate) tricked: PlayerSet,
+    /// E19/E16: Role Prostitutes who borrowed the Chosen last night: secret
+    /// votes at the next day's count.
+    pub(crate) secret_voters: PlayerSet,
     /// E21: Lucky players who still have their spare life.
     pub(crate) spare_life: PlayerSet,
     /// E11: players the Swindler has already swindled.
@@ -203,9 +206,10 @@ impl Default for State {
             seat_of: [NONE; Role::COUNT],
             hex_next: PlayerSet::EMPTY,
             hexed: PlayerSet::EMPTY,
-            guest: NONE,
+            guest: None,
             mines: PlayerSet::EMPTY,
             tricked: PlayerSet::EMPTY,
+            secret_voters: PlayerSet::EMPTY,
             spare_life: PlayerSet::EMPTY,
             swindled: PlayerSet::EMPTY,
             borrowed: RoleSet::EMPTY,
@@ -271,9 +275,10 @@ impl State {
         }
         self.hex_next = PlayerSet::EMPTY;
         self.hexed = PlayerSet::EMPTY;
-        self.guest = NONE;
+        self.guest = None;
         self.mines = PlayerSet::EMPTY;
         self.tricked = PlayerSet::EMPTY;
+        self.secret_voters = PlayerSet::EMPTY;
         self.swindled = PlayerSet::EMPTY;
         self.borrowed = RoleSet::EMPTY;
         self.alive = PlayerSet::first(n);
@@ -332,6 +337,13 @@ impl State {
     }
     pub fn nights_without_kill(&self) -> u8 {
         self.nights_without_kill
+    }
+
+    /// The seat holding the unique role `r`, if it is dealt.
+    #[inline]
+    pub(crate) fn holder(&self, r: Role) -> Option<Seat> {
+        let s = self.seat_of[r as usize];
+        if s == NONE { None } else { Some(s) }
     }
 
     /// The role whose move `s` makes: his own, or the role he was appointed
@@ -580,10 +592,11 @@ impl<'a> Observation<'a> {
     pub fn ability(&self) -> NightAbility {
         self.acting_role().info().night
     }
-    /// Whether I send a nick for my camp's kill (C4, E8).
+    /// Whether I send a nick for my camp's kill tonight (C4, E8; E12: the
+    /// Actor once appointed, or as the last of his camp).
     #[inline]
     pub fn shoots(&self) -> bool {
-        self.role().info().shoots
+        self.st.shooters.contains(self.seat)
     }
     /// The legal first targets of `ability` tonight (my own move, or a
     /// borrowed one for the Role Prostitute).

@@ -432,7 +432,7 @@ fn e3_only_bandits_search_and_never_themselves() {
     assert_eq!(n.st.check_search(1, Some(2)), Err(MoveError::NotABandit));
     assert_eq!(n.st.check_search(0, Some(2)), Err(MoveError::NotABandit));
     assert_eq!(n.st.check_search(2, Some(2)), Err(MoveError::SearchTarget(2)));
-    assert_eq!(n.st.check_search(2, Some(3)), Ok(3));
+    assert_eq!(n.st.check_search(2, Some(3)), Ok(Some(3)));
     assert!(n.obs(1).search_targets().is_empty());
 }
 

@@ -1,42 +1,71 @@
 //! E30.2, control moves: the Thief's robbery, the Psycho's invitation, the
 //! Thug's beating and the Swindler's redirect, resolved as E29's dependency
-//! graph with its cycle rule (or as a plain sequence).
+//! graph with its cycle rule (or as a plain sequence). The Sleepwalker's
+//! "beaten too" (E22, E26) is settled here too, as it is a consequence of
+//! the beating and ranks with the Thug in E29's priority.
 
 use super::moves::NightMoves;
-use super::moves::opt;
 use super::resolve::Tonight;
 use crate::event::{Event, Fail, Log, Status};
-use crate::role::{Camp, NightAbility, Targets};
-use crate::rules::Resolution;
-use crate::seat::Seat;
+use crate::role::{Camp, NightAbility, Role, Targets};
+use crate::rules::{Resolution, ThiefAtPsycho};
+use crate::seat::{PlayerSet, Seat};
 use crate::setup::Game;
-use crate::state::{NONE, State};
+use crate::state::State;
 
-const UNDECIDED: u8 = 0;
-const STANDS: u8 = 1;
-const FAILS: u8 = 2;
+/// Where a control move stands in E29's graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// Waits on a move that may block it.
+    Undecided,
+    Stands,
+    Fails(Fail),
+}
 
 /// A control move in the E29 graph.
 #[derive(Clone, Copy)]
 struct Ctl {
     seat: Seat,
     ability: NightAbility,
-    target: u8,
-    second: u8,
-    state: u8,
-    reason: Option<Fail>,
+    target: Seat,
+    /// The Swindler's new target (E11).
+    second: Option<Seat>,
+    verdict: Verdict,
     /// E29: a cycle was broken at this move: it stands as made, unredirected.
     pinned: bool,
+    /// E9 with `thief_at_psycho = house`: a robbery of the Psycho, which
+    /// fails at his door and blocks nobody.
+    harmless: bool,
 }
 
-fn block_status(a: NightAbility) -> Option<Status> {
-    match a {
-        NightAbility::Rob => Some(Status::Robbed),
-        NightAbility::Invite => Some(Status::Invited),
-        NightAbility::Beat => Some(Status::Beaten),
-        _ => None,
+impl Ctl {
+    /// The status this move puts on its target, if it blocks (E29: the redirect does not).
+    fn blocks(&self) -> Option<Status> {
+        if self.harmless {
+            return None;
+        }
+        match self.ability {
+            NightAbility::Rob => Some(Status::Robbed),
+            NightAbility::Invite => Some(Status::Invited),
+            NightAbility::Beat => Some(Status::Beaten),
+            _ => None,
+        }
+    }
+    fn undecided(&self) -> bool {
+        self.verdict == Verdict::Undecided
+    }
+    fn stands(&self) -> bool {
+        self.verdict == Verdict::Stands
+    }
+    fn fails(&self) -> bool {
+        matches!(self.verdict, Verdict::Fails(_))
     }
 }
+
+/// At most one maker of each control move, and the Role Prostitute borrows
+/// none (they are not town roles), so four moves fill the graph; the
+/// capacity leaves room for setups that deal no unique roles.
+const MAX_CONTROL: usize = 8;
 
 impl State {
     /// E29: control moves. A control move stands unless its maker is blocked
@@ -46,29 +75,30 @@ impl State {
     /// an earlier move always wins and the redirect reaches only later steps.
     pub(super) fn control<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         let blank = Ctl {
-            seat: NONE,
+            seat: 0,
             ability: NightAbility::None,
-            target: NONE,
-            second: NONE,
-            state: 0,
-            reason: None,
+            target: 0,
+            second: None,
+            verdict: Verdict::Undecided,
             pinned: false,
+            harmless: false,
         };
-        let mut ctl = [blank; 8];
+        let psycho = self.holder(Role::Psycho);
+        let house = game.rules.thief_at_psycho == ThiefAtPsycho::House;
+        let mut ctl = [blank; MAX_CONTROL];
         let mut k = 0;
         for a in [NightAbility::Rob, NightAbility::Invite, NightAbility::Beat, NightAbility::Swindle] {
             for s in moves.makers[a.index()].iter() {
                 if k < ctl.len() {
-                    let reason = self.hexed.contains(s).then_some(Fail::Blocked { status: Status::Hexed, by: None });
-                    ctl[k] = Ctl {
-                        seat: s,
-                        ability: a,
-                        target: moves.act[s as usize],
-                        second: moves.second[s as usize],
-                        state: if reason.is_some() { FAILS } else { UNDECIDED },
-                        reason,
-                        pinned: false,
+                    let target = moves.target(s);
+                    // E6/E29: the carried hex always stands.
+                    let verdict = if self.hexed.contains(s) {
+                        Verdict::Fails(Fail::Blocked { status: Status::Hexed, by: None })
+                    } else {
+                        Verdict::Undecided
                     };
+                    let harmless = house && a == NightAbility::Rob && Some(target) == psycho;
+                    ctl[k] = Ctl { seat: s, ability: a, target, second: moves.second(s), verdict, pinned: false, harmless };
                     k += 1;
                 }
             }
@@ -87,43 +117,40 @@ impl State {
             (graph && victim && !ctl[j].pinned).then_some(w)
         };
         // The targets control move `j` may reach: (definite, other possible).
-        let possible = |ctl: &[Ctl], j: usize| -> (u8, u8) {
+        let possible = |ctl: &[Ctl], j: usize| -> (Seat, Option<Seat>) {
             match redirectable(ctl, j) {
-                Some(w) if ctl[w].state == STANDS => (ctl[w].second, NONE),
-                Some(w) if ctl[w].state == UNDECIDED => (ctl[j].target, ctl[w].second),
-                _ => (ctl[j].target, NONE),
+                Some(w) if ctl[w].stands() => (ctl[w].second.expect("a swindle has a new target"), None),
+                Some(w) if ctl[w].undecided() => (ctl[j].target, ctl[w].second),
+                _ => (ctl[j].target, None),
             }
         };
         if graph {
             loop {
                 let mut progress = false;
                 for i in 0..k {
-                    if ctl[i].state != UNDECIDED {
+                    if !ctl[i].undecided() {
                         continue;
                     }
                     let me = ctl[i].seat;
                     let mut maybe = false;
                     let mut by = None;
                     for j in 0..k {
-                        if j == i || ctl[j].state == FAILS || block_status(ctl[j].ability).is_none() {
+                        if j == i || ctl[j].fails() || ctl[j].blocks().is_none() {
                             continue;
                         }
                         let (a, b) = possible(ctl, j);
-                        if a == me && b == NONE && ctl[j].state == STANDS {
+                        if a == me && b.is_none() && ctl[j].stands() {
                             by = Some(j);
                             break;
                         }
-                        maybe |= a == me || b == me;
+                        maybe |= a == me || b == Some(me);
                     }
                     if let Some(j) = by {
-                        ctl[i].state = FAILS;
-                        ctl[i].reason = Some(Fail::Blocked {
-                            status: block_status(ctl[j].ability).expect("a blocking move"),
-                            by: Some(ctl[j].seat),
-                        });
+                        let status = ctl[j].blocks().expect("a blocking move");
+                        ctl[i].verdict = Verdict::Fails(Fail::Blocked { status, by: Some(ctl[j].seat) });
                         progress = true;
                     } else if !maybe {
-                        ctl[i].state = STANDS;
+                        ctl[i].verdict = Verdict::Stands;
                         progress = true;
                     }
                 }
@@ -132,16 +159,15 @@ impl State {
                     // undecided move, or a standing one whose target waits on an undecided
                     // redirect. His move stands as made.
                     let in_cycle = |ctl: &[Ctl], i: usize| {
-                        ctl[i].state == UNDECIDED
-                            || (ctl[i].state == STANDS
-                                && redirectable(ctl, i).is_some_and(|w| ctl[w].state == UNDECIDED))
+                        ctl[i].undecided()
+                            || (ctl[i].stands() && redirectable(ctl, i).is_some_and(|w| ctl[w].undecided()))
                     };
                     match (0..k).find(|&i| in_cycle(ctl, i)) {
                         Some(i) => {
-                            if redirectable(ctl, i).is_some_and(|w| ctl[w].state == UNDECIDED) {
+                            if redirectable(ctl, i).is_some_and(|w| ctl[w].undecided()) {
                                 ctl[i].pinned = true;
                             }
-                            ctl[i].state = STANDS;
+                            ctl[i].verdict = Verdict::Stands;
                             if L::ENABLED {
                                 log.push(Event::CycleBroken { seat: ctl[i].seat });
                             }
@@ -152,126 +178,154 @@ impl State {
             }
         } else {
             for i in 0..k {
-                if ctl[i].state == FAILS {
+                if ctl[i].fails() {
                     continue;
                 }
                 let me = ctl[i].seat;
-                let by = (0..i)
-                    .find(|&j| ctl[j].state == STANDS && block_status(ctl[j].ability).is_some() && ctl[j].target == me);
-                match by {
-                    Some(j) => {
-                        ctl[i].state = FAILS;
-                        ctl[i].reason = Some(Fail::Blocked {
-                            status: block_status(ctl[j].ability).expect("a blocking move"),
-                            by: Some(ctl[j].seat),
-                        });
-                    }
-                    None => ctl[i].state = STANDS,
-                }
+                let by = (0..i).find(|&j| ctl[j].stands() && ctl[j].blocks().is_some() && ctl[j].target == me);
+                ctl[i].verdict = match by {
+                    Some(j) => Verdict::Fails(Fail::Blocked {
+                        status: ctl[j].blocks().expect("a blocking move"),
+                        by: Some(ctl[j].seat),
+                    }),
+                    None => Verdict::Stands,
+                };
             }
         }
         // Final targets: a standing redirect rewrites its victim's target (graph only).
         for j in 0..k {
-            if ctl[j].state == FAILS {
+            if let Verdict::Fails(reason) = ctl[j].verdict {
                 if L::ENABLED {
-                    let reason = ctl[j].reason.expect("a failed move has a reason");
                     log.push(Event::Failed { seat: ctl[j].seat, ability: ctl[j].ability, reason });
                 }
                 continue;
             }
             if let Some(w) = redirectable(ctl, j) {
-                if ctl[w].state == STANDS {
-                    ctl[j].target = ctl[w].second;
+                if ctl[w].stands() {
+                    ctl[j].target = ctl[w].second.expect("a swindle has a new target");
                 }
             }
         }
         // The beating first: every other move checks for a beaten target (E6).
-        for c in ctl.iter().filter(|c| c.state == STANDS && c.ability == NightAbility::Beat) {
+        for c in ctl.iter().filter(|c| c.stands() && c.ability == NightAbility::Beat) {
             t.beaten.insert(c.target);
-            t.by_beat = c.seat;
-            t.visit(Camp::Bandits, c.target);
-            self.succeed(c.seat, c.ability, c.target, log);
+            t.by_beat = Some(c.seat);
+            self.succeed(c.seat, c.ability, Some(c.target), log);
             if L::ENABLED {
                 log.push(Event::StatusSet { seat: c.target, status: Status::Beaten, by: c.seat });
             }
         }
+        // The houses the Thug came to; `t.beaten` grows below with the
+        // Sleepwalkers beaten there, who do not make their houses beaten.
+        let beaten_houses = t.beaten;
+        // Players the standing robberies and invitations reach. E29: the Thief
+        // and the Psycho rank before the Thug, so a Sleepwalker they reach is
+        // not out walking and cannot be "beaten too" (E22).
+        let mut stopped = PlayerSet::EMPTY;
+        for c in ctl.iter().filter(|c| c.stands() && c.blocks().is_some() && c.ability != NightAbility::Beat) {
+            if !beaten_houses.contains(c.target) {
+                stopped.insert(c.target);
+            }
+        }
+        // E22/E26: a Sleepwalker walking round a house the Thug came to is
+        // beaten too. He walks unless hexed, beaten himself, robbed or invited.
+        let watchers = moves.makers[NightAbility::Watch.index()];
+        let walking = watchers.minus(self.hexed).minus(beaten_houses).minus(stopped);
         // E11: the redirect.
         if let Some(w) = swindle {
             let c = ctl[w];
-            if c.state == STANDS {
-                if mafia.contains(c.target) {
-                    if L::ENABLED {
-                        log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::TargetMafia });
-                    }
-                } else if t.beaten.contains(c.target) {
-                    if L::ENABLED {
-                        log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::TargetBeaten });
-                    }
-                } else if moves.ability(c.target).info().targets == Targets::Zero {
+            if c.stands() {
+                let victim = c.target;
+                let fail = if mafia.contains(victim) {
+                    Some(Fail::TargetMafia)
+                } else if beaten_houses.contains(victim)
+                    || (walking.contains(victim) && beaten_houses.contains(moves.target(victim)))
+                {
+                    // E6; E22 with E29's priority: the Thug (before the Swindler) finds
+                    // the Sleepwalker at the house he watched, so he is beaten too.
+                    Some(Fail::TargetBeaten)
+                } else if moves.ability(victim).info().targets == Targets::Zero {
                     // E11: "his move goes to the new target": no move with a target, nothing to send.
-                    if L::ENABLED {
-                        log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::NothingToRedirect });
-                    }
-                } else if ctl.iter().any(|v| v.pinned && v.seat == c.target) {
+                    Some(Fail::NothingToRedirect)
+                } else if moves.ability(victim) == NightAbility::Trick {
+                    // E28: the Trickster acts «вопреки всем ходам».
+                    Some(Fail::Unredirectable)
+                } else if ctl.iter().any(|v| v.pinned && v.seat == victim) {
                     // E29: the victim's move won the cycle and stands as made.
-                    if L::ENABLED {
-                        log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::Overruled });
-                    }
+                    Some(Fail::Overruled)
                 } else {
-                    t.victim = c.target;
-                    t.redirect_to = c.second;
-                    self.swindled.insert(c.target);
-                    t.visit(Camp::Mafia, c.target);
-                    self.succeed(c.seat, c.ability, c.target, log);
-                    let from = moves.act(c.target).map_or(NONE, |x| x);
-                    if L::ENABLED {
-                        log.push(Event::Redirected { by: c.seat, victim: c.target, from: opt(from), to: c.second });
+                    None
+                };
+                match fail {
+                    Some(reason) => {
+                        if L::ENABLED {
+                            log.push(Event::Failed { seat: c.seat, ability: c.ability, reason });
+                        }
                     }
-                    if moves.makers[NightAbility::Watch.index()].contains(c.target) {
-                        t.watch = c.second;
-                    }
-                }
-            }
-        }
-        // E22: a Sleepwalker watching a beaten house is beaten too.
-        if t.by_beat != NONE {
-            for w in moves.makers[NightAbility::Watch.index()].iter() {
-                let target = if w == t.victim { t.redirect_to } else { moves.act[w as usize] };
-                if t.beaten.contains(target) && !t.beaten.contains(w) {
-                    t.beaten.insert(w);
-                    if L::ENABLED {
-                        log.push(Event::BeatenWatching { seat: w });
+                    None => {
+                        let to = c.second.expect("a swindle has a new target");
+                        t.redirect = Some((victim, to));
+                        self.swindled.insert(victim);
+                        t.visit(Camp::Mafia, victim);
+                        self.succeed(c.seat, c.ability, Some(victim), log);
+                        if L::ENABLED {
+                            log.push(Event::Redirected { by: c.seat, victim, from: moves.act(victim), to });
+                        }
                     }
                 }
             }
         }
-        for c in ctl.iter().filter(|c| c.state == STANDS) {
+        // The beatings' visits, at the houses as finally watched (E22).
+        for c in ctl.iter().filter(|c| c.stands() && c.ability == NightAbility::Beat) {
+            t.visit(Camp::Bandits, c.target);
+        }
+        for w in walking.iter() {
+            let x = t.aim(w, moves.target(w));
+            if beaten_houses.contains(x) {
+                t.beaten.insert(w);
+                if L::ENABLED {
+                    log.push(Event::BeatenWatching { seat: w });
+                }
+            }
+        }
+        for c in ctl.iter().filter(|c| c.stands()) {
             let status = match c.ability {
                 NightAbility::Rob => Status::Robbed,
                 NightAbility::Invite => Status::Invited,
                 _ => continue,
             };
-            if t.beaten.contains(c.target) {
+            if beaten_houses.contains(c.target) {
                 if L::ENABLED {
                     log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::TargetBeaten });
                 }
                 continue;
             }
-            self.succeed(c.seat, c.ability, c.target, log);
+            if c.harmless {
+                // E9 (`thief_at_psycho = house`): robbing the Psycho fails.
+                if L::ENABLED {
+                    log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::TargetPsycho });
+                }
+                continue;
+            }
+            self.succeed(c.seat, c.ability, Some(c.target), log);
             if L::ENABLED {
                 log.push(Event::StatusSet { seat: c.target, status, by: c.seat });
             }
             if status == Status::Robbed {
                 // E9: unnoticed: the Sleepwalker does not see the Thief; E27: the Scout learns it.
                 t.robbed.insert(c.target);
-                t.by_rob = c.seat;
-                t.scout[1] = c.target;
+                t.by_rob = Some(c.seat);
+                t.scout[1] = Some(c.target);
             } else {
                 t.invited.insert(c.target);
-                t.by_invite = c.seat;
-                t.guest = c.target;
+                t.by_invite = Some(c.seat);
+                t.guest = Some(c.target);
                 t.visit(Camp::Bandits, c.target);
             }
+        }
+        // E15/E26 (`repeat_target = reached`): the beating reached its target.
+        for c in ctl.iter().filter(|c| c.stands() && c.ability == NightAbility::Beat) {
+            self.reached(game, c.seat, c.target);
         }
     }
 }

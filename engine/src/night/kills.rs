@@ -7,12 +7,12 @@ use crate::event::{Event, Fail, Killer, Log, MissReason};
 use crate::role::{Camp, NightAbility};
 use crate::seat::Seat;
 use crate::setup::Game;
-use crate::state::{NONE, State};
+use crate::state::State;
 
 impl State {
     /// Why a kill does not reach `target` (E6, E8, E10, E15, E20, E23).
     #[inline]
-    pub(super) fn kill_stopped(t: &Tonight, target: u8) -> Option<Fail> {
+    pub(super) fn kill_stopped(t: &Tonight, target: Seat) -> Option<Fail> {
         if t.invited.contains(target) {
             Some(Fail::TargetInvited)
         } else if t.beaten.contains(target) {
@@ -28,29 +28,33 @@ impl State {
 
     /// E30.5: the guest's death, the camp kills, the Shooter, the blast, the spare life.
     pub(super) fn kills<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
-        // E23: last night's guest dies unless healed tonight.
-        let g = self.guest;
-        if g != NONE && self.alive.contains(g) {
-            t.shot = true;
-            if t.healed.contains(g) {
-                if L::ENABLED {
-                    log.push(Event::GuestSaved { seat: g, by: t.guest_healer });
+        // E23: last night's guest dies unless healed tonight. Not the mafia's
+        // kill, so it leaves C8's count alone.
+        if let Some(g) = self.guest.filter(|&g| self.alive.contains(g)) {
+            match t.guest_healer {
+                Some(by) if t.healed.contains(g) => {
+                    if L::ENABLED {
+                        log.push(Event::GuestSaved { seat: g, by });
+                    }
                 }
-            } else {
-                t.hits.insert(g);
-                t.guests.insert(g);
-                if L::ENABLED {
-                    log.push(Event::NightKill { target: g, by: Killer::Guest(t.psycho) });
+                _ => {
+                    t.hits.insert(g);
+                    t.guests.insert(g);
+                    if L::ENABLED {
+                        let psycho = t.psycho.expect("a guest was invited by the game's Psycho");
+                        log.push(Event::NightKill { target: g, by: Killer::Guest(psycho) });
+                    }
                 }
             }
         }
-        // C4/E8: each camp's kill.
+        // C4/E8: each camp's kill (only the mafia's has shooters).
         for camp in Camp::ALL {
             let decided =
                 if game.leader_kill { self.leader_kill(camp, moves, log) } else { self.camp_kill(camp, moves, log) };
             let Some((target, decider)) = decided else { continue };
-            t.shot = true;
-            t.psycho_tried |= target == t.psycho;
+            // C8: the count of nights without a kill is about the mafia's kill.
+            t.shot |= camp == Camp::Mafia;
+            t.psycho_tried |= Some(target) == t.psycho;
             let by = Killer::Camp { camp, decider };
             match Self::kill_stopped(t, target) {
                 Some(reason) => {
@@ -70,8 +74,8 @@ impl State {
         // E20: the Shooter.
         for s in moves.makers[NightAbility::Shoot.index()].iter() {
             let Some((target, _)) = self.judge(t, moves, s, log) else { continue };
-            t.shot = true;
-            t.psycho_tried |= target == t.psycho;
+            // Not the mafia's kill: C8's count is left alone.
+            t.psycho_tried |= Some(target) == t.psycho;
             let by = Killer::Shooter(s);
             match Self::kill_stopped(t, target) {
                 Some(reason) => {
@@ -82,7 +86,7 @@ impl State {
                 None => {
                     t.hits.insert(target);
                     t.visit(self.roles[s as usize].camp(), target);
-                    self.succeed(s, NightAbility::Shoot, target, log);
+                    self.succeed(s, NightAbility::Shoot, Some(target), log);
                     if L::ENABLED {
                         log.push(Event::NightKill { target, by });
                     }
@@ -90,17 +94,17 @@ impl State {
             }
         }
         // E24: the blast takes the Psycho's guest of tonight.
-        if t.psycho_tried && t.guest != NONE {
-            let by = Killer::Blast(t.psycho);
-            if game.rules.blast_heal && t.healed.contains(t.guest) {
+        if let (true, Some(guest), Some(psycho)) = (t.psycho_tried, t.guest, t.psycho) {
+            let by = Killer::Blast(psycho);
+            if game.rules.blast_heal && t.healed.contains(guest) {
                 if L::ENABLED {
-                    log.push(Event::KillFailed { target: t.guest, by, reason: Fail::TargetHealed });
+                    log.push(Event::KillFailed { target: guest, by, reason: Fail::TargetHealed });
                 }
             } else {
-                t.hits.insert(t.guest);
-                t.guests.insert(t.guest);
+                t.hits.insert(guest);
+                t.guests.insert(guest);
                 if L::ENABLED {
-                    log.push(Event::NightKill { target: t.guest, by });
+                    log.push(Event::NightKill { target: guest, by });
                 }
             }
         }
@@ -120,55 +124,47 @@ impl State {
     /// E8: the highest-ranked living member who sent a nick decides the kill.
     pub(super) fn leader_kill<L: Log>(&self, camp: Camp, moves: &NightMoves, log: &mut L) -> Option<(Seat, Seat)> {
         let members = self.living(camp).inter(self.shooters);
-        let mut best: Option<(u8, Seat)> = None;
+        let mut best: Option<(u8, Seat, Seat)> = None;
         for s in members.iter() {
-            if moves.kill[s as usize] != NONE {
+            if let Some(x) = moves.kill(s) {
                 // E12: an appointed Actor "acts in that role": he ranks as it.
                 let rank = self.acting[s as usize].info().rank;
-                if best.is_none_or(|(r, _)| rank < r) {
-                    best = Some((rank, s));
+                if best.is_none_or(|(r, _, _)| rank < r) {
+                    best = Some((rank, x, s));
                 }
             }
         }
-        match best {
-            Some((_, s)) => Some((moves.kill[s as usize], s)),
-            None => {
-                if L::ENABLED {
-                    if let Some(s) = members.lowest() {
-                        log.push(Event::NightMiss(MissReason::Silent(s)));
-                    }
-                }
-                None
+        if best.is_none() && L::ENABLED {
+            if let Some(s) = members.lowest() {
+                log.push(Event::NightMiss(MissReason::Silent(s)));
             }
         }
+        best.map(|(_, x, s)| (x, s))
     }
 
     /// C4: the camp's kill. Every living shooter of the camp must send the
     /// same nick; anything else is a miss. `None` for a miss or a camp
     /// without living shooters; else the target and the first shooter.
     pub(super) fn camp_kill<L: Log>(&self, camp: Camp, moves: &NightMoves, log: &mut L) -> Option<(Seat, Seat)> {
-        let mut target = NONE;
-        let mut first = NONE;
-        let mut any = false;
+        let mut decided: Option<(Seat, Seat)> = None;
         for s in self.living(camp).inter(self.shooters).iter() {
-            any = true;
-            let t = moves.kill[s as usize];
-            if t == NONE {
+            let Some(x) = moves.kill(s) else {
                 if L::ENABLED {
                     log.push(Event::NightMiss(MissReason::Silent(s)));
                 }
                 return None;
-            }
-            if target == NONE {
-                target = t;
-                first = s;
-            } else if target != t {
-                if L::ENABLED {
-                    log.push(Event::NightMiss(MissReason::Disagree(first, s)));
+            };
+            match decided {
+                None => decided = Some((x, s)),
+                Some((target, first)) if target != x => {
+                    if L::ENABLED {
+                        log.push(Event::NightMiss(MissReason::Disagree(first, s)));
+                    }
+                    return None;
                 }
-                return None;
+                Some(_) => {}
             }
         }
-        if any { Some((target, first)) } else { None }
+        decided
     }
 }

@@ -15,7 +15,7 @@ mod information;
 mod kills;
 mod marks;
 mod moves;
-mod order;
+pub(crate) mod order;
 mod protection;
 mod resolve;
 mod start;
@@ -56,6 +56,17 @@ impl State {
             log.push(Event::NightStart { night, alive: self.alive });
         }
         self.draw_presence(game.absence_threshold, activity, log);
+        // E12: the Boss's letter naming the Actor's role (not a night move:
+        // asked whether or not he is present tonight).
+        if game.extended {
+            if let Some((by, actor, vacant)) = self.actor_vacancy() {
+                match players.appoint(&self.observe(by), vacant) {
+                    Some(role) if vacant.contains(role) => self.appoint_actor(actor, role, log),
+                    Some(_) => self.refuse(by, "appointment", log),
+                    None => {}
+                }
+            }
+        }
         self.begin_night(game, log);
         self.collect_night_moves(game, players, moves, log);
         let result = self.resolve_night(game, moves, log);
@@ -70,7 +81,7 @@ impl State {
                 return Some(self.finish(end, log));
             }
         }
-        // C8: consecutive nights without a kill give the town the win.
+        // C8: consecutive nights without the mafia's kill give the town the win.
         if result.shot {
             self.nights_without_kill = 0;
         } else {

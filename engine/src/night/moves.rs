@@ -8,7 +8,7 @@ use crate::event::{Event, Log};
 use crate::role::{Camp, NightAbility, Role, Targets};
 use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::Game;
-use crate::state::{NONE, State};
+use crate::state::State;
 use std::fmt;
 
 /// Why a submitted night move was refused (for agents: an illegal decision;
@@ -74,62 +74,61 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// An accepted role move: what it does and to whom (targets `NONE` when unused).
+/// An accepted role move: what it does and to whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
     pub ability: NightAbility,
-    pub target: u8,
-    pub second: u8,
+    pub target: Option<Seat>,
+    pub second: Option<Seat>,
     pub borrowed: Option<Role>,
 }
 
 impl Move {
     /// A one-target move.
     pub const fn one(ability: NightAbility, target: Seat) -> Move {
-        Move { ability, target, second: NONE, borrowed: None }
+        Move { ability, target: Some(target), second: None, borrowed: None }
     }
     /// A two-target move (E11, E17).
     pub const fn two(ability: NightAbility, target: Seat, second: Seat) -> Move {
-        Move { ability, target, second, borrowed: None }
+        Move { ability, target: Some(target), second: Some(second), borrowed: None }
     }
     /// A move without a target (E27).
     pub const fn zero(ability: NightAbility) -> Move {
-        Move { ability, target: NONE, second: NONE, borrowed: None }
+        Move { ability, target: None, second: None, borrowed: None }
     }
 }
 
 /// Everybody's accepted night moves. Fixed arrays; reused across nights and games.
 #[derive(Clone, Debug)]
 pub struct NightMoves {
-    /// C4/E8: each shooter's nick (`NONE` = sent nothing).
-    pub(super) kill: [u8; MAX_PLAYERS],
-    /// Each player's role move target (`NONE` = none).
-    pub(super) act: [u8; MAX_PLAYERS],
+    /// C4/E8: each shooter's nick (`None` = sent nothing).
+    pub(super) kill: [Option<Seat>; MAX_PLAYERS],
+    /// Each player's role move target.
+    pub(super) act: [Option<Seat>; MAX_PLAYERS],
     /// The second target (E11, E17).
-    pub(super) second: [u8; MAX_PLAYERS],
+    pub(super) second: [Option<Seat>; MAX_PLAYERS],
     /// E3: each bandit's search nick.
-    pub(super) search: [u8; MAX_PLAYERS],
+    pub(super) search: [Option<Seat>; MAX_PLAYERS],
     /// The move each player makes (`None` = none), a borrowed one included.
     pub(super) ability: [NightAbility; MAX_PLAYERS],
     /// Per move (`NightAbility::index`): who makes it tonight.
     pub(super) makers: [PlayerSet; NightAbility::COUNT],
+    /// E7: members who left their move to the Boss's discretion tonight.
+    pub(super) deferred: PlayerSet,
 }
 
 impl Default for NightMoves {
     fn default() -> Self {
         NightMoves {
-            kill: [NONE; MAX_PLAYERS],
-            act: [NONE; MAX_PLAYERS],
-            second: [NONE; MAX_PLAYERS],
-            search: [NONE; MAX_PLAYERS],
+            kill: [None; MAX_PLAYERS],
+            act: [None; MAX_PLAYERS],
+            second: [None; MAX_PLAYERS],
+            search: [None; MAX_PLAYERS],
             ability: [NightAbility::None; MAX_PLAYERS],
             makers: [PlayerSet::EMPTY; NightAbility::COUNT],
+            deferred: PlayerSet::EMPTY,
         }
     }
-}
-
-pub(super) fn opt(x: u8) -> Option<Seat> {
-    if x == NONE { None } else { Some(x) }
 }
 
 impl NightMoves {
@@ -143,10 +142,11 @@ impl NightMoves {
     #[inline]
     pub(super) fn reset_makers(&mut self) {
         self.makers = [PlayerSet::EMPTY; NightAbility::COUNT];
+        self.deferred = PlayerSet::EMPTY;
     }
     /// Records a kill nick (unchecked; for tests of the resolver).
     pub fn set_kill(&mut self, shooter: Seat, target: Option<Seat>) {
-        self.kill[shooter as usize] = target.unwrap_or(NONE);
+        self.kill[shooter as usize] = target;
     }
     /// Records a role move (unchecked; for tests of the resolver).
     pub fn set_move(&mut self, maker: Seat, m: Move) {
@@ -162,20 +162,29 @@ impl NightMoves {
             self.makers[m.ability.index()].insert(maker);
         }
     }
+    #[inline]
     pub fn kill(&self, shooter: Seat) -> Option<Seat> {
-        opt(self.kill[shooter as usize])
+        self.kill[shooter as usize]
     }
     /// The target of `actor`'s move tonight (none without a move).
     pub fn act(&self, actor: Seat) -> Option<Seat> {
-        if self.ability(actor) == NightAbility::None { None } else { opt(self.act[actor as usize]) }
+        if self.ability(actor) == NightAbility::None { None } else { self.act[actor as usize] }
     }
+    /// The target of a maker of a move with a target (unchecked: read only for makers).
+    #[inline]
+    pub(super) fn target(&self, maker: Seat) -> Seat {
+        self.act[maker as usize].expect("a maker of a move with a target named one")
+    }
+    #[inline]
     pub fn second(&self, actor: Seat) -> Option<Seat> {
-        if self.ability(actor) == NightAbility::None { None } else { opt(self.second[actor as usize]) }
+        if self.ability(actor) == NightAbility::None { None } else { self.second[actor as usize] }
     }
+    #[inline]
     pub fn search(&self, bandit: Seat) -> Option<Seat> {
-        opt(self.search[bandit as usize])
+        self.search[bandit as usize]
     }
     /// The move `actor` makes tonight (`None` = none).
+    #[inline]
     pub fn ability(&self, actor: Seat) -> NightAbility {
         let a = self.ability[actor as usize];
         if a != NightAbility::None && self.makers[a.index()].contains(actor) { a } else { NightAbility::None }
@@ -185,23 +194,23 @@ impl NightMoves {
 impl State {
     /// Checks a kill nick (C4: any living player).
     #[inline]
-    pub fn check_kill(&self, s: Seat, kill: Option<Seat>) -> Result<u8, MoveError> {
+    pub fn check_kill(&self, s: Seat, kill: Option<Seat>) -> Result<Option<Seat>, MoveError> {
         match kill {
-            None => Ok(NONE),
+            None => Ok(None),
             Some(_) if !self.shooters.contains(s) => Err(MoveError::NotAShooter),
             Some(t) if !self.alive.contains(t) => Err(MoveError::KillTarget(t)),
-            Some(t) => Ok(t),
+            Some(t) => Ok(Some(t)),
         }
     }
 
     /// Checks a bandit's search nick (E3).
     #[inline]
-    pub fn check_search(&self, s: Seat, search: Option<Seat>) -> Result<u8, MoveError> {
+    pub fn check_search(&self, s: Seat, search: Option<Seat>) -> Result<Option<Seat>, MoveError> {
         match search {
-            None => Ok(NONE),
+            None => Ok(None),
             Some(_) if !self.camp_members[Camp::Bandits as usize].contains(s) => Err(MoveError::NotABandit),
             Some(t) if t == s || !self.alive.contains(t) => Err(MoveError::SearchTarget(t)),
-            Some(t) => Ok(t),
+            Some(t) => Ok(Some(t)),
         }
     }
 
@@ -245,7 +254,7 @@ impl State {
                 if !self.borrowable(s).contains(r) {
                     return Err(MoveError::CannotBorrow(r));
                 }
-                r.info().night
+                r.borrowed_move()
             }
             (_, Some(_)) => return Err(MoveError::NotABorrower(acting)),
             (a, None) => a,
@@ -253,7 +262,7 @@ impl State {
         let borrowed = choice.borrow;
         let info = ability.info();
         match info.targets {
-            Targets::Zero => Ok(Some(Move { ability, target: NONE, second: NONE, borrowed })),
+            Targets::Zero => Ok(Some(Move { ability, target: None, second: None, borrowed })),
             Targets::One => {
                 if choice.second.is_some() {
                     return Err(MoveError::UnexpectedSecond);
@@ -262,7 +271,7 @@ impl State {
                     None if borrowed.is_some() => Err(MoveError::MissingTarget),
                     None => Ok(None),
                     Some(t) if self.targets(s, ability).contains(t) => {
-                        Ok(Some(Move { ability, target: t, second: NONE, borrowed }))
+                        Ok(Some(Move { ability, target: Some(t), second: None, borrowed }))
                     }
                     Some(t) => Err(MoveError::Target { target: t, why: self.target_problem(s, ability, t) }),
                 }
@@ -285,7 +294,7 @@ impl State {
                         };
                         return Err(MoveError::Second { target: u, why });
                     }
-                    Ok(Some(Move { ability, target: t, second: u, borrowed }))
+                    Ok(Some(Move { ability, target: Some(t), second: Some(u), borrowed }))
                 }
             },
         }
@@ -308,7 +317,7 @@ impl State {
             k.last = None;
         }
         if L::ENABLED {
-            log.push(Event::NightAct { seat: s, ability: m.ability, target: opt(m.target), second: opt(m.second) });
+            log.push(Event::NightAct { seat: s, ability: m.ability, target: m.target, second: m.second });
         }
     }
 
@@ -330,19 +339,29 @@ impl State {
         self.record_nicks(s, kill, search, moves, log);
         if let Some(m) = m {
             self.accept(s, m, moves, log);
+            if choice.defer {
+                moves.deferred.insert(s);
+            }
         }
         Ok(())
     }
 
-    pub(super) fn record_nicks<L: Log>(&mut self, s: Seat, kill: u8, search: u8, moves: &mut NightMoves, log: &mut L) {
+    pub(super) fn record_nicks<L: Log>(
+        &mut self,
+        s: Seat,
+        kill: Option<Seat>,
+        search: Option<Seat>,
+        moves: &mut NightMoves,
+        log: &mut L,
+    ) {
         moves.kill[s as usize] = kill;
         moves.search[s as usize] = search;
         if L::ENABLED {
-            if kill != NONE {
-                log.push(Event::NightKillNick { seat: s, target: kill });
+            if let Some(target) = kill {
+                log.push(Event::NightKillNick { seat: s, target });
             }
-            if search != NONE {
-                log.push(Event::SearchNick { seat: s, target: search });
+            if let Some(target) = search {
+                log.push(Event::SearchNick { seat: s, target });
             }
         }
     }
@@ -364,8 +383,8 @@ impl State {
     ) {
         moves.reset_makers();
         for s in self.alive.inter(self.night_movers).minus(self.present).iter() {
-            moves.kill[s as usize] = NONE;
-            moves.search[s as usize] = NONE;
+            moves.kill[s as usize] = None;
+            moves.search[s as usize] = None;
         }
         if !game.extended {
             return self.collect_classic(players, moves, log);
@@ -374,13 +393,17 @@ impl State {
             let choice = players.night(&self.observe(s));
             let kill = self.check_kill(s, choice.kill).unwrap_or_else(|_| {
                 self.refuse(s, "night kill target", log);
-                NONE
+                None
             });
             let search = self.check_search(s, choice.search).unwrap_or_else(|_| {
                 self.refuse(s, "search target", log);
-                NONE
+                None
             });
             self.record_nicks(s, kill, search, moves, log);
+            if choice.defer {
+                // E7: «Участник может оставить изменение хода на усмотрение» the Boss.
+                moves.deferred.insert(s);
+            }
             // The common shapes of a role move in place; the rest through `check_move`.
             let own = self.acting[s as usize].info().night;
             let targets = own.info().targets;
@@ -403,13 +426,16 @@ impl State {
                 Err(_) => self.refuse(s, "night move", log),
             }
         }
-        // E7: the Boss may send a move on behalf of any member who sent none.
-        let boss = self.seat_of[Role::Boss as usize];
-        if boss != NONE && self.present.contains(boss) {
+        // E7: the Boss may send a move on behalf of any member who sent none,
+        // or who left his move to the Boss («на усмотрение»); the Boss's move
+        // then replaces the member's.
+        if let Some(boss) = self.holder(Role::Boss).filter(|&b| self.present.contains(b)) {
             let members = self.living(Camp::Mafia).without(boss);
             for m in members.iter() {
                 let own = self.acting[m as usize].info().night;
-                if own == NightAbility::None || moves.ability(m) != NightAbility::None {
+                if own == NightAbility::None
+                    || (moves.ability(m) != NightAbility::None && !moves.deferred.contains(m))
+                {
                     continue;
                 }
                 let choice = players.proxy(&self.observe(boss), m);
@@ -440,11 +466,11 @@ impl State {
             let choice = players.night(&self.observe(s));
             let kill = self.check_kill(s, choice.kill).unwrap_or_else(|_| {
                 self.refuse(s, "night kill target", log);
-                NONE
+                None
             });
             moves.kill[s as usize] = kill;
-            if L::ENABLED && kill != NONE {
-                log.push(Event::NightKillNick { seat: s, target: kill });
+            if let (true, Some(target)) = (L::ENABLED, kill) {
+                log.push(Event::NightKillNick { seat: s, target });
             }
             if choice.search.is_some() {
                 self.refuse(s, "search target", log);
@@ -454,13 +480,8 @@ impl State {
             }
             let own = self.roles[s as usize].info().night;
             match choice.act {
-                Some(t)
-                    if own != NightAbility::None
-                        && t != s
-                        && self.alive.contains(t)
-                        && choice.second.is_none()
-                        && choice.borrow.is_none() =>
-                {
+                // C5/C6: the general path's legality (`State::targets`).
+                Some(t) if choice.second.is_none() && choice.borrow.is_none() && self.targets(s, own).contains(t) => {
                     moves.set_move(s, Move::one(own, t));
                     if L::ENABLED {
                         log.push(Event::NightAct { seat: s, ability: own, target: Some(t), second: None });

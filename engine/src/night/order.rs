@@ -69,7 +69,9 @@ impl NightStep {
                 "last night's guest dies unless healed (E23); each camp's kill (C4, E8); the Shooter; \
                  the blast (E24); a Lucky's spare life absorbs what reaches him (E21)"
             }
-            NightStep::Marks => "marks that act later: hex (next night), mine and vote removal (next day)",
+            NightStep::Marks => {
+                "marks that act later: hex (next night), mine, vote removal and a borrowed Chosen's votes (next day)"
+            }
             NightStep::InformationOnMoves => "reports on who moved where (E22, E27); the bandits' search (E3)",
         }
     }
@@ -117,7 +119,9 @@ impl NightAbility {
             | NightAbility::CheckCamp
             | NightAbility::Compare => Some(NightStep::Information),
             NightAbility::Shoot => Some(NightStep::Kills),
-            NightAbility::Hex | NightAbility::Mine | NightAbility::Trick => Some(NightStep::Marks),
+            NightAbility::Hex | NightAbility::Mine | NightAbility::Trick | NightAbility::Votes => {
+                Some(NightStep::Marks)
+            }
             NightAbility::Watch | NightAbility::Scout => Some(NightStep::InformationOnMoves),
         }
     }

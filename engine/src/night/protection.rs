@@ -4,12 +4,13 @@ use super::moves::NightMoves;
 use super::resolve::Tonight;
 use crate::event::{Event, Fail, Log};
 use crate::role::NightAbility;
+use crate::setup::Game;
 use crate::state::State;
 
 impl State {
     /// E10, E15: guards and heals. `blast_heal` (E24): a heal may reach
     /// tonight's guest, so that it can save him from the blast.
-    pub(super) fn protection<L: Log>(&mut self, moves: &NightMoves, blast_heal: bool, t: &mut Tonight, log: &mut L) {
+    pub(super) fn protection<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         for s in moves.makers[NightAbility::Guard.index()].iter() {
             let Some((g, _)) = self.judge(t, moves, s, log) else { continue };
             if t.invited.contains(g) {
@@ -20,7 +21,7 @@ impl State {
             }
             t.guarded.insert(g);
             t.visit(self.roles[s as usize].camp(), g);
-            self.succeed(s, NightAbility::Guard, g, log);
+            self.succeed(s, NightAbility::Guard, Some(g), log);
             if L::ENABLED {
                 log.push(Event::Guarded { seat: g, by: s });
             }
@@ -29,19 +30,20 @@ impl State {
             let Some((h, _)) = self.judge(t, moves, s, log) else { continue };
             // E23: the guest cannot be healed on the night of the invitation,
             // unless the setting takes the seed's "unless healed" of E24.
-            if t.invited.contains(h) && !blast_heal {
+            if t.invited.contains(h) && !game.rules.blast_heal {
                 if L::ENABLED {
                     log.push(Event::Failed { seat: s, ability: NightAbility::Heal, reason: Fail::TargetInvited });
                 }
                 continue;
             }
             t.healed.insert(h);
-            if h == self.guest {
-                t.guest_healer = s;
+            if self.guest == Some(h) {
+                t.guest_healer = Some(s);
             }
-            t.scout[2] = h;
+            t.scout[2] = Some(h);
             t.visit(self.roles[s as usize].camp(), h);
-            self.succeed(s, NightAbility::Heal, h, log);
+            self.reached(game, s, h);
+            self.succeed(s, NightAbility::Heal, Some(h), log);
             if L::ENABLED {
                 log.push(Event::Healed { seat: h, by: s });
             }

@@ -3,13 +3,14 @@
 //! redirect, a beaten target), and the walk over the game's night order
 //! (E30) that calls each step's file.
 
-use super::moves::{NightMoves, opt};
+use super::moves::NightMoves;
 use super::order::NightStep;
 use crate::event::{Event, Fail, Killer, Log, Status};
 use crate::role::{Camp, NightAbility, Role};
+use crate::rules::RepeatTarget;
 use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::Game;
-use crate::state::{CheckOutcome, NONE, State};
+use crate::state::{NONE, State};
 
 /// What a night did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,7 +19,9 @@ pub struct NightResult {
     pub killed: PlayerSet,
     /// E32: the Psycho's guests among them, announced first.
     pub guests: PlayerSet,
-    /// C8: whether a kill was tried (a prevented kill counts).
+    /// C8: whether the mafia's kill was tried (a prevented kill counts).
+    /// Other deaths (the Psycho's guest, the Shooter, the blast) are not
+    /// the mafia's kill and do not reset the no-kill count.
     pub shot: bool,
 }
 
@@ -29,25 +32,26 @@ pub(super) struct Tonight {
     pub(super) invited: PlayerSet,
     pub(super) healed: PlayerSet,
     pub(super) guarded: PlayerSet,
-    pub(super) by_rob: u8,
-    pub(super) by_beat: u8,
-    pub(super) by_invite: u8,
+    pub(super) by_rob: Option<Seat>,
+    pub(super) by_beat: Option<Seat>,
+    pub(super) by_invite: Option<Seat>,
     /// E23: tonight's guest.
-    pub(super) guest: u8,
-    /// E23: who healed last night's guest tonight (`NONE`).
-    pub(super) guest_healer: u8,
-    pub(super) psycho: u8,
-    /// E11: the standing redirect, victim → new target.
-    pub(super) victim: u8,
-    pub(super) redirect_to: u8,
-    /// E22: the watched house and the camps of successful visitors so far.
-    pub(super) watch: u8,
-    pub(super) seen: [bool; Camp::COUNT],
-    /// E27: successful check, robbery, heal.
-    pub(super) scout: [u8; 3],
+    pub(super) guest: Option<Seat>,
+    /// E23: who healed last night's guest tonight.
+    pub(super) guest_healer: Option<Seat>,
+    pub(super) psycho: Option<Seat>,
+    /// E11: the standing redirect: (victim, new target).
+    pub(super) redirect: Option<(Seat, Seat)>,
+    /// E22: per camp, the houses a member of that camp visited with a
+    /// successful move tonight. A Sleepwalker reads the house he actually
+    /// watches (after a redirect) at his step.
+    pub(super) visits: [PlayerSet; Camp::COUNT],
+    /// E27: the successful check, robbery and heal.
+    pub(super) scout: [Option<Seat>; 3],
     pub(super) hits: PlayerSet,
     pub(super) guests: PlayerSet,
     pub(super) psycho_tried: bool,
+    /// C8: the mafia's kill was tried tonight (a prevented kill counts).
     pub(super) shot: bool,
 }
 
@@ -59,17 +63,15 @@ impl Tonight {
             invited: PlayerSet::EMPTY,
             healed: PlayerSet::EMPTY,
             guarded: PlayerSet::EMPTY,
-            by_rob: NONE,
-            by_beat: NONE,
-            by_invite: NONE,
-            guest: NONE,
-            guest_healer: NONE,
-            psycho: NONE,
-            victim: NONE,
-            redirect_to: NONE,
-            watch: NONE,
-            seen: [false; Camp::COUNT],
-            scout: [NONE; 3],
+            by_rob: None,
+            by_beat: None,
+            by_invite: None,
+            guest: None,
+            guest_healer: None,
+            psycho: None,
+            redirect: None,
+            visits: [PlayerSet::EMPTY; Camp::COUNT],
+            scout: [None; 3],
             hits: PlayerSet::EMPTY,
             guests: PlayerSet::EMPTY,
             psycho_tried: false,
@@ -77,11 +79,19 @@ impl Tonight {
         }
     }
 
-    /// A successful move by a member of `camp` on `target` (E22: the Sleepwalker sees it).
+    /// A successful move by a member of `camp` on `target` (E22: a
+    /// Sleepwalker at that house sees it).
     #[inline]
-    pub(super) fn visit(&mut self, camp: Camp, target: u8) {
-        if target == self.watch {
-            self.seen[camp as usize] = true;
+    pub(super) fn visit(&mut self, camp: Camp, target: Seat) {
+        self.visits[camp as usize].insert(target);
+    }
+
+    /// The target `s`'s move reaches: E11's redirect if `s` is its victim.
+    #[inline]
+    pub(super) fn aim(&self, s: Seat, named: Seat) -> Seat {
+        match self.redirect {
+            Some((victim, to)) if victim == s => to,
+            _ => named,
         }
     }
 }
@@ -90,13 +100,12 @@ impl State {
     /// Why `s`'s blockable move fails (E6), if it does.
     #[inline]
     pub(super) fn blocked(&self, t: &Tonight, s: Seat) -> Option<Fail> {
-        let by = |x: u8| if x == NONE { None } else { Some(x) };
         if t.robbed.contains(s) {
-            Some(Fail::Blocked { status: Status::Robbed, by: by(t.by_rob) })
+            Some(Fail::Blocked { status: Status::Robbed, by: t.by_rob })
         } else if t.beaten.contains(s) {
-            Some(Fail::Blocked { status: Status::Beaten, by: by(t.by_beat) })
+            Some(Fail::Blocked { status: Status::Beaten, by: t.by_beat })
         } else if t.invited.contains(s) {
-            Some(Fail::Blocked { status: Status::Invited, by: by(t.by_invite) })
+            Some(Fail::Blocked { status: Status::Invited, by: t.by_invite })
         } else if self.hexed.contains(s) {
             Some(Fail::Blocked { status: Status::Hexed, by: None })
         } else {
@@ -104,10 +113,32 @@ impl State {
         }
     }
 
+    /// Judges a move without a target (E27, a borrowed Chosen's votes) at
+    /// its step: only the maker's blocks (E6). Whether it goes ahead.
+    #[inline]
+    pub(super) fn judge_untargeted<L: Log>(&self, t: &Tonight, moves: &NightMoves, s: Seat, log: &mut L) -> bool {
+        let ability = moves.ability[s as usize];
+        match self.blocked(t, s) {
+            Some(reason) if ability.info().blockable => {
+                if L::ENABLED {
+                    log.push(Event::Failed { seat: s, ability, reason });
+                }
+                false
+            }
+            _ => true,
+        }
+    }
+
     /// Judges a non-control move at its step: the maker's blocks (E6), the
     /// redirect (E11), a beaten target (E6). Returns the targets it reaches.
     #[inline]
-    pub(super) fn judge<L: Log>(&self, t: &Tonight, moves: &NightMoves, s: Seat, log: &mut L) -> Option<(u8, u8)> {
+    pub(super) fn judge<L: Log>(
+        &self,
+        t: &Tonight,
+        moves: &NightMoves,
+        s: Seat,
+        log: &mut L,
+    ) -> Option<(Seat, Option<Seat>)> {
         let ability = moves.ability[s as usize];
         let info = ability.info();
         let fail = |reason: Fail, log: &mut L| {
@@ -121,11 +152,10 @@ impl State {
                 return None;
             }
         }
-        let target = if s == t.victim { t.redirect_to } else { moves.act[s as usize] };
-        let second = moves.second[s as usize];
-        if info.fails_on_beaten
-            && ((target != NONE && t.beaten.contains(target)) || (second != NONE && t.beaten.contains(second)))
-        {
+        // E28: the Trickster's pick acts «вопреки всем ходам»: no redirect reaches it.
+        let target = if ability == NightAbility::Trick { moves.target(s) } else { t.aim(s, moves.target(s)) };
+        let second = moves.second(s);
+        if info.fails_on_beaten && (t.beaten.contains(target) || second.is_some_and(|x| t.beaten.contains(x))) {
             fail(Fail::TargetBeaten, log);
             return None;
         }
@@ -133,9 +163,18 @@ impl State {
     }
 
     #[inline]
-    pub(super) fn succeed<L: Log>(&self, s: Seat, ability: NightAbility, target: u8, log: &mut L) {
+    pub(super) fn succeed<L: Log>(&self, s: Seat, ability: NightAbility, target: Option<Seat>, log: &mut L) {
         if L::ENABLED {
-            log.push(Event::Succeeded { seat: s, ability, target: opt(target) });
+            log.push(Event::Succeeded { seat: s, ability, target });
+        }
+    }
+
+    /// E15/E26 with `repeat_target = reached`: `s`'s heal or beating reached
+    /// `target` tonight, which bars him from it tomorrow night.
+    #[inline]
+    pub(super) fn reached(&mut self, game: &Game, s: Seat, target: Seat) {
+        if game.rules.repeat_target == RepeatTarget::Reached {
+            self.prev_target[s as usize] = target;
         }
     }
 
@@ -147,38 +186,34 @@ impl State {
             return self.resolve_classic(game, moves, log);
         }
         let mut t = Tonight::new();
-        if game.extended {
-            t.psycho = self.seat_of[Role::Psycho as usize];
-            for w in moves.makers[NightAbility::Watch.index()].iter() {
-                t.watch = moves.act[w as usize];
-            }
-        }
+        t.psycho = self.holder(Role::Psycho);
+        // E15/E26: last night's bars were read by the collector; tonight's are set below.
+        self.prev_target = [NONE; MAX_PLAYERS];
         for &step in game.night_order.iter() {
-            // Step markers only in extended games, so classic stories stay as they were.
-            if L::ENABLED && game.extended {
+            if L::ENABLED {
                 log.push(Event::Step(step));
             }
-            // Steps no role of the setup can use are skipped (classic: all but checks and kills).
+            // Steps no role of the setup can use are skipped.
             if game.active_steps & (1 << step as u8) == 0 {
                 continue;
             }
             match step {
                 NightStep::StartOfNight => {}
                 NightStep::Control => self.control(game, moves, &mut t, log),
-                NightStep::Protection => self.protection(moves, game.rules.blast_heal, &mut t, log),
+                NightStep::Protection => self.protection(game, moves, &mut t, log),
                 NightStep::Information => self.information(moves, &mut t, log),
                 NightStep::Kills => self.kills(game, moves, &mut t, log),
                 NightStep::Marks => self.marks(moves, &mut t, log),
                 NightStep::InformationOnMoves => self.information_on_moves(moves, &mut t, log),
             }
         }
-        if game.extended {
-            // E23: tonight's guest dies next night; E15/E26: tonight's heal and beating.
-            self.guest = if t.hits.contains(t.guest) { NONE } else { t.guest };
-            self.prev_target = [NONE; MAX_PLAYERS];
+        // E23: tonight's guest dies next night, unless he died tonight.
+        self.guest = t.guest.filter(|&g| !t.hits.contains(g));
+        // E15/E26 (`repeat_target = named`): tonight's named heal and beating targets.
+        if game.rules.repeat_target == RepeatTarget::Named {
             let m = &moves.makers;
             for s in m[NightAbility::Heal.index()].union(m[NightAbility::Beat.index()]).iter() {
-                self.prev_target[s as usize] = moves.act[s as usize];
+                self.prev_target[s as usize] = moves.target(s);
             }
         }
         NightResult { killed: t.hits, guests: t.guests.inter(t.hits), shot: t.shot }
@@ -192,34 +227,15 @@ impl State {
         for &step in game.night_order.iter() {
             match step {
                 NightStep::Information => {
+                    // C5/C6 through the general path's check bodies.
                     let m = &moves.makers;
                     let makers =
                         m[NightAbility::CheckIsRole(Role::Commissar).index()].union(m[NightAbility::CheckCamp.index()]);
                     for s in makers.iter() {
-                        let x = moves.act[s as usize];
-                        let k = &mut self.knowledge[s as usize];
-                        k.checked.insert(x);
+                        let x = moves.target(s);
                         match moves.ability[s as usize] {
-                            NightAbility::CheckIsRole(role) => {
-                                // C5: the Don asks "is he the Commissar?".
-                                let yes = self.roles[x as usize] == role;
-                                if yes {
-                                    k.role_yes.insert(x);
-                                }
-                                k.last = Some((x, CheckOutcome::IsRole(role, yes)));
-                                if L::ENABLED {
-                                    log.push(Event::RoleCheck { seat: s, target: x, role, yes });
-                                }
-                            }
-                            _ => {
-                                // C6: the camp.
-                                let camp = self.roles[x as usize].camp();
-                                k.camps[camp as usize].insert(x);
-                                k.last = Some((x, CheckOutcome::Camp(camp)));
-                                if L::ENABLED {
-                                    log.push(Event::CampCheck { seat: s, target: x, camp });
-                                }
-                            }
+                            NightAbility::CheckIsRole(role) => self.role_check(s, x, role, log),
+                            _ => self.camp_check(s, x, log),
                         }
                     }
                 }

@@ -1,60 +1,84 @@
-//! E30.1, the start of night: appointments and promotions (E12, E14), the
-//! carried hex (E18), and the past day's marks expire (E25, E28).
+//! E30.1, the start of night: the Actor's appointment (E12) and the
+//! Deputy's promotion (E14), who sends the mafia's nicks tonight (E12), the
+//! carried hex (E18), and the past day's marks expire (E16/E19, E25, E28).
 
 use crate::event::{Event, Log};
-use crate::role::{Camp, Role};
-use crate::seat::PlayerSet;
+use crate::role::{Camp, Role, RoleSet};
+use crate::seat::{PlayerSet, Seat};
 use crate::setup::Game;
-use crate::state::{NONE, Phase, State};
+use crate::state::{Phase, State};
 
 impl State {
-    /// E30.1, before moves are asked for: the Actor's appointment (E12) and
-    /// the Deputy's promotion (E14) take effect; last night's hex holds
-    /// (E18); the marks for the day that passed expire (E25, E28).
+    /// E12: a vacancy the Actor may fill tonight, if any: who makes the
+    /// appointment (the Boss, or the Actor himself once the Boss is dead),
+    /// the Actor, and the vacant roles — the roles of dead mafia
+    /// role-holders other than the Boss («Может заменить любого, кроме Босса»).
+    pub fn actor_vacancy(&self) -> Option<(Seat, Seat, RoleSet)> {
+        let actor = self.holder(Role::Actor)?;
+        if !self.alive.contains(actor) || self.acting[actor as usize] != Role::Actor {
+            return None;
+        }
+        let mut vacant = RoleSet::EMPTY;
+        for d in self.camp_members[Camp::Mafia as usize].minus(self.alive).iter() {
+            let r = self.acting[d as usize];
+            if !r.info().plain && !matches!(r, Role::Boss | Role::Actor) {
+                vacant.insert(r);
+            }
+        }
+        if vacant.is_empty() {
+            return None;
+        }
+        let by = self.holder(Role::Boss).filter(|&b| self.alive.contains(b)).unwrap_or(actor);
+        Some((by, actor, vacant))
+    }
+
+    /// E12: the Actor takes `role` from tonight for the rest of the game.
+    pub fn appoint_actor<L: Log>(&mut self, actor: Seat, role: Role, log: &mut L) {
+        self.acting[actor as usize] = role;
+        if L::ENABLED {
+            log.push(Event::Promoted { seat: actor, role });
+        }
+    }
+
+    /// E30.1, before moves are asked for (after the Actor's appointment):
+    /// the Deputy's promotion (E14) takes effect; the Actor sends nicks once
+    /// appointed or last of his camp (E12); last night's hex holds (E18);
+    /// the marks for the day that passed expire (E19, E25, E28).
     pub fn begin_night<L: Log>(&mut self, game: &Game, log: &mut L) {
         if !game.extended {
             return;
         }
         self.mines = PlayerSet::EMPTY;
         self.tricked = PlayerSet::EMPTY;
-        // E12: a mafia role-holder other than the Boss died: the Actor takes his role.
-        let actor = self.seat_of[Role::Actor as usize];
-        if actor != NONE && self.alive.contains(actor) && self.acting[actor as usize] == Role::Actor {
-            let dead = self.camp_members[Camp::Mafia as usize].minus(self.alive);
-            let mut best: Option<Role> = None;
-            for d in dead.iter() {
-                let r = self.acting[d as usize];
-                if !r.info().plain
-                    && !matches!(r, Role::Boss | Role::Actor)
-                    && best.is_none_or(|b| r.info().rank < b.info().rank)
-                {
-                    best = Some(r);
-                }
-            }
-            if let Some(r) = best {
-                self.acting[actor as usize] = r;
-                if L::ENABLED {
-                    log.push(Event::Promoted { seat: actor, role: r });
-                }
+        self.secret_voters = PlayerSet::EMPTY;
+        // E12: «До назначения на роль, Актер участвует только в линчевании»:
+        // no nick and no say in the kill, unless he is all that is left of the mafia.
+        if let Some(actor) = self.holder(Role::Actor) {
+            let appointed = self.acting[actor as usize] != Role::Actor;
+            let last = self.living(Camp::Mafia) == PlayerSet::single(actor);
+            if appointed || last {
+                self.shooters.insert(actor);
+            } else {
+                self.shooters.remove(actor);
             }
         }
         // E14: the first of the Detective and the Doctor to die is replaced by the Deputy.
-        let deputy = self.seat_of[Role::Deputy as usize];
-        if deputy != NONE && self.alive.contains(deputy) && self.acting[deputy as usize] == Role::Deputy {
-            let key = |s: u8| -> Option<u32> {
-                if s == NONE || self.alive.contains(s) {
-                    return None;
-                }
-                Some(match self.death[s as usize] {
+        if let Some(deputy) =
+            self.holder(Role::Deputy).filter(|&d| self.alive.contains(d) && self.acting[d as usize] == Role::Deputy)
+        {
+            let died = |s: Option<Seat>| -> Option<(u32, Seat)> {
+                let s = s.filter(|&s| !self.alive.contains(s))?;
+                let when = match self.death[s as usize] {
                     Some((Phase::Day(d), _)) => 2 * d as u32,
                     Some((Phase::Night(d), _)) => 2 * d as u32 + 1,
                     None => 0,
-                })
+                };
+                Some((when, s))
             };
-            let det = self.seat_of[Role::Detective as usize];
-            let doc = self.seat_of[Role::Doctor as usize];
-            let pick = match (key(det), key(doc)) {
-                (Some(a), Some(b)) if b < a => Some((Role::Doctor, det)),
+            let det = self.holder(Role::Detective);
+            let doc = self.holder(Role::Doctor);
+            let pick = match (died(det), died(doc)) {
+                (Some((a, _)), Some((b, _))) if b < a => Some((Role::Doctor, det)),
                 (Some(_), _) => Some((Role::Detective, doc)),
                 (None, Some(_)) => Some((Role::Doctor, det)),
                 (None, None) => None,
@@ -64,7 +88,7 @@ impl State {
                 if L::ENABLED {
                     log.push(Event::Promoted { seat: deputy, role });
                 }
-                if other != NONE && self.alive.contains(other) {
+                if let Some(other) = other.filter(|&o| self.alive.contains(o)) {
                     self.knowledge[deputy as usize].mates.insert(other);
                     self.knowledge[other as usize].mates.insert(deputy);
                     if L::ENABLED {

@@ -2,29 +2,30 @@
 //! the bandits' search (E3).
 
 use super::moves::NightMoves;
-use super::moves::opt;
 use super::resolve::Tonight;
 use crate::event::{Event, Log, Report};
 use crate::role::{Camp, NightAbility};
-use crate::state::NONE;
 use crate::state::State;
 
 impl State {
     /// E22, E27, E3: reports on moves and the bandits' search.
     pub(super) fn information_on_moves<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         for s in moves.makers[NightAbility::Watch.index()].iter() {
+            // `judge` gives the house he actually watches (after E11's redirect).
             let Some((x, _)) = self.judge(t, moves, s, log) else { continue };
-            let report = Report::Watch { target: x, camps: t.seen };
+            let camps = Camp::ALL.map(|c| t.visits[c as usize].contains(x));
+            let report = Report::Watch { target: x, camps };
             self.knowledge[s as usize].report = Some(report);
             if L::ENABLED {
                 log.push(Event::Learned { seat: s, report });
             }
         }
         for s in moves.makers[NightAbility::Scout.index()].iter() {
-            if self.judge(t, moves, s, log).is_none() {
+            if !self.judge_untargeted(t, moves, s, log) {
                 continue;
             }
-            let report = Report::Scout { checked: opt(t.scout[0]), robbed: opt(t.scout[1]), healed: opt(t.scout[2]) };
+            let [checked, robbed, healed] = t.scout;
+            let report = Report::Scout { checked, robbed, healed };
             self.knowledge[s as usize].report = Some(report);
             if L::ENABLED {
                 log.push(Event::Learned { seat: s, report });
@@ -33,8 +34,8 @@ impl State {
         // E3: a bandit naming a bandit: the host introduces the two.
         let bandits = self.camp_members[Camp::Bandits as usize];
         for s in bandits.inter(self.alive).iter() {
-            let x = moves.search[s as usize];
-            if x != NONE && bandits.contains(x) && !self.knowledge[s as usize].mates.contains(x) {
+            let Some(x) = moves.search(s) else { continue };
+            if bandits.contains(x) && !self.knowledge[s as usize].mates.contains(x) {
                 self.knowledge[s as usize].mates.insert(x);
                 self.knowledge[x as usize].mates.insert(s);
                 if L::ENABLED {
