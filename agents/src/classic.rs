@@ -318,7 +318,7 @@ impl Agent for ClassicAgent {
                 crate::random::random_search(obs, &mut choice, cx.rng);
             }
         }
-        if obs.role().info().shoots {
+        if obs.shoots() {
             choice.kill = self.mafia_target(obs);
         }
         choice

@@ -28,16 +28,31 @@
 //!   move leaves no trace, E30) and hold only that night; a hex holds on
 //!   night N exactly for a hex that succeeded on night N-1 (a heal that
 //!   night lifts it, E18);
-//! - the Swindler never swindles a player twice (E11), the Doctor and the
-//!   Thug never name last night's target (E15, E26), the Role Prostitute
-//!   never borrows before night 2, nor a role twice, nor a role that is not a
-//!   dead town player's (E19);
+//! - the Swindler never swindles a player twice (E11) nor redirects the
+//!   Trickster's pick (E28), the Doctor and the Thug never name last night's
+//!   target — the one named or, with `repeat_target = reached`, the one
+//!   reached (E15, E26) — the Role Prostitute never borrows before night 2,
+//!   nor a role twice, nor a role that is not a dead town player's (E19);
+//!   with `thief_at_psycho = house` a robbery of the Psycho fails and blocks
+//!   nobody (E9);
+//! - the mafia's nicks come from the shooting roles, and from the Actor only
+//!   once appointed to a vacancy or when he is the last of the mafia (E12);
+//!   a deferred member's move may be replaced by the Boss's proxy (E7);
+//! - a watcher (the Sleepwalker, or a Role Prostitute who borrowed him)
+//!   reports the camps that visited the house he actually watches (after a
+//!   redirect), and is beaten too exactly when he walks (not hexed, beaten,
+//!   robbed or invited) round a house the Thug came to; a swindle of such a
+//!   walker fails (E22, E29);
 //! - the Lucky's spare life is spent at most once and whenever a kill
 //!   reaches him (E21); the night's deaths are exactly the kills that
 //!   reached minus the spared Lucky, the Psycho's guests first (E32); the
 //!   guest dies the next night unless healed (E23); the blast (E24);
-//! - the day's count: removed votes (E28), the Chosen's secret votes (E16),
-//!   mines (E25), at most two leave by the lynch (C12.6);
+//! - C8: only the mafia's kill, tried, resets the count of nights without
+//!   a kill (not the guest, the Shooter or the blast);
+//! - the day's count: removed votes (E28), the secret votes of the Chosen
+//!   and of a Role Prostitute who borrowed him (E16, E19), mines (E25), at
+//!   most two leave by the lynch (C12.6); the runoff's voters (C12, with
+//!   `runoff_all_tied`);
 //! - no `Illegal` events from the built-in agents.
 
 // `is_multiple_of` is newer than the workspace's rust-version (1.85).
@@ -105,6 +120,9 @@ fn draw_setup(index: u64) -> Drawn {
             ("reveal_roles_on_death", choose(&mut rng, &["false", "true"])),
             ("tie_break", choose(&mut rng, &["catastrophe", "catastrophe", "catastrophe", "random"])),
             ("modkill", choose(&mut rng, &["0", "0", "0", "0", "0", "0.02"])),
+            ("runoff_all_tied", choose(&mut rng, &["revote", "nobody"])),
+            ("thief_at_psycho", choose(&mut rng, &["guest", "house"])),
+            ("repeat_target", choose(&mut rng, &["named", "reached"])),
         ];
         rules.push(("day_cap", choose(&mut rng, &["50", "50", "50", "50", "3", "6"])));
         for (key, value) in &rules {
@@ -201,6 +219,26 @@ struct Seen {
     kills_stopped: u64,
     two_lynched: u64,
     leader_kills: u64,
+    /// E12: nicks of an Actor, appointed or the last of the mafia.
+    actor_nicks: u64,
+    /// E19/E16: secret votes of a Role Prostitute who borrowed the Chosen.
+    borrowed_secret_votes: u64,
+    /// E22: Sleepwalkers' reports checked, and watchers beaten too.
+    watch_reports: u64,
+    beaten_watching: u64,
+    /// E22/E29: redirects of a walking watcher away from a house the Thug beat.
+    swindles_on_beaten_walkers: u64,
+    /// E28: swindles of the Trickster.
+    unredirectable: u64,
+    /// E9 (`thief_at_psycho = house`): robberies of the Psycho.
+    robbed_psycho_house: u64,
+    /// C8: nights with a death but no mafia kill tried, counted.
+    counted_other_kills: u64,
+    /// C12 (`runoff_all_tied = revote`): runoff votes of the tied.
+    all_tied_votes: u64,
+    /// E15/E26 (`repeat_target = reached`): bars set by a reached target
+    /// that differs from the named one.
+    reached_bars: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -315,6 +353,18 @@ struct Night {
     counted: bool,
     died: Vec<Seat>,
     promoted: PlayerSet,
+    /// E22: watchers logged as beaten too.
+    beaten_watching: PlayerSet,
+    /// E22: per camp, the houses visited by a successful move so far tonight.
+    visits: [PlayerSet; Camp::COUNT],
+    /// Why each failed move failed.
+    reasons: [Option<Fail>; 64],
+    /// E19/E16: Role Prostitutes whose borrowed Chosen's votes succeeded.
+    secret_voters: PlayerSet,
+    /// E22: each watch report: (event, house, camps reported, camps that visited by then).
+    reports: Vec<(usize, Seat, [bool; Camp::COUNT], [bool; Camp::COUNT])>,
+    /// C8: a death that was not the mafia's kill (guest, Shooter, blast).
+    other_kill: bool,
 }
 
 impl Night {
@@ -363,6 +413,12 @@ impl Night {
             counted: false,
             died: Vec::new(),
             promoted: PlayerSet::EMPTY,
+            beaten_watching: PlayerSet::EMPTY,
+            visits: [PlayerSet::EMPTY; Camp::COUNT],
+            reasons: [None; 64],
+            secret_voters: PlayerSet::EMPTY,
+            reports: Vec::new(),
+            other_kill: false,
         }
     }
 
@@ -398,7 +454,8 @@ struct Day {
     to_hang: Option<PlayerSet>,
     lynched: PlayerSet,
     removed: PlayerSet,
-    secret: Option<(Seat, Seat, u8)>,
+    /// E16 (and E19): the secret votes given, in log order: (voter, target, votes).
+    secret: Vec<(Seat, Seat, u8)>,
     tally: [u32; 64],
     explode: PlayerSet,
     exploded: PlayerSet,
@@ -417,7 +474,7 @@ impl Day {
             to_hang: None,
             lynched: PlayerSet::EMPTY,
             removed: PlayerSet::EMPTY,
-            secret: None,
+            secret: Vec::new(),
             tally: [0; 64],
             explode: PlayerSet::EMPTY,
             exploded: PlayerSet::EMPTY,
@@ -431,7 +488,13 @@ struct Checker<'g> {
     n: usize,
     roles: Vec<Role>,
     acting: Vec<Role>,
+    /// C4/E8: the seats whose role sends a nick from the start (the Actor
+    /// does not, E12).
     shooters: PlayerSet,
+    /// Rule settings this checker reads by name (C12, E9, E15/E26).
+    all_tied_revote: bool,
+    thief_at_house: bool,
+    repeat_reached: bool,
     alive: PlayerSet,
     dead: PlayerSet,
     /// Order of death: day d → 2d, night d → 2d + 1 (E14).
@@ -450,6 +513,8 @@ struct Checker<'g> {
     prev_heal_beat: [Option<Seat>; 64],
     swindled: PlayerSet,
     borrowed: RoleSet,
+    /// E19/E16: Role Prostitutes with secret votes at the coming day's count.
+    secret_next: PlayerSet,
     spare_used: PlayerSet,
     met: [PlayerSet; 64],
     day: Day,
@@ -465,21 +530,32 @@ impl<'g> Checker<'g> {
         self.roles[s as usize].camp()
     }
 
-    /// E12: the role the Actor takes now, if any: the best-ranked role of a
-    /// dead mafia member (not plain, not the Boss, not the Actor).
-    fn actor_role(&self) -> Option<Role> {
-        let mut best: Option<Role> = None;
+    /// E12: the roles the Actor may be appointed to now: the roles of dead
+    /// mafia role-holders (not plain, not the Boss, not the Actor).
+    fn actor_vacancies(&self) -> RoleSet {
+        let mut vacant = RoleSet::EMPTY;
         for d in self.dead.iter() {
             let r = self.acting[d as usize];
-            if r.camp() == Camp::Mafia
-                && !r.info().plain
-                && !matches!(r, Role::Boss | Role::Actor)
-                && best.is_none_or(|b| r.info().rank < b.info().rank)
-            {
-                best = Some(r);
+            if r.camp() == Camp::Mafia && !r.info().plain && !matches!(r, Role::Boss | Role::Actor) {
+                vacant.insert(r);
             }
         }
-        best
+        vacant
+    }
+
+    /// C4/E8 with E12: the living seats that send the mafia's nicks tonight:
+    /// the shooting roles, and the Actor once appointed (he "acts in that
+    /// role") or when he is all that is left of the mafia. Read after the
+    /// night's appointments, which come before any nick.
+    fn night_shooters(&self) -> PlayerSet {
+        let mut shooters = self.shooters.inter(self.alive);
+        if let Some(a) = self.seat_of(Role::Actor).filter(|&a| self.alive.contains(a)) {
+            let living_mafia: PlayerSet = self.alive.iter().filter(|&s| self.camp(s) == Camp::Mafia).collect();
+            if self.acting[a as usize] != Role::Actor || living_mafia == PlayerSet::single(a) {
+                shooters.insert(a);
+            }
+        }
+        shooters
     }
 
     /// E14: the role the Deputy takes now, if any: the first of the Detective
@@ -496,7 +572,7 @@ impl<'g> Checker<'g> {
 
     /// The camp kill that the nicks decide (C4, E8): (target, decider).
     fn camp_decision(&self) -> Option<(Seat, Seat)> {
-        let shooters = self.shooters.inter(self.alive);
+        let shooters = self.night_shooters();
         if self.game.leader_kill() {
             let mut best: Option<(u8, Seat)> = None;
             for s in shooters.iter() {
@@ -523,6 +599,12 @@ impl<'g> Checker<'g> {
             Some((victim, to)) if victim == s => Some(to),
             _ => self.night.acts[s as usize].and_then(|a| a.target),
         }
+    }
+
+    /// E22: `seat`'s successful move reached `house`: a visit by his camp.
+    fn visit(&mut self, seat: Seat, house: Seat) {
+        let camp = self.camp(seat);
+        self.night.visits[camp as usize].insert(house);
     }
 
     fn record_success(&mut self, idx: usize, seat: Seat, ability: NightAbility, t: Option<Seat>, u: Option<Seat>) {
@@ -554,6 +636,14 @@ impl<'g> Checker<'g> {
         Ok(act)
     }
 
+    /// C12.2/C12.8: the runoff's voters (revotes and the hang-both vote):
+    /// the living other than the originally tied; when that is nobody, the
+    /// tied themselves under `runoff_all_tied = revote`, nobody under `nobody`.
+    fn runoff_voters(&self) -> PlayerSet {
+        let others = self.alive.minus(self.day.tie);
+        if others.is_empty() && self.all_tied_revote { self.day.tie } else { others }
+    }
+
     /// E30: after the last step, what the night must show as a whole.
     fn close_night(&mut self, seen: &mut Seen) -> Result<(), String> {
         let extended = self.game.is_extended();
@@ -568,12 +658,13 @@ impl<'g> Checker<'g> {
         // E18: last night's hexes hold tonight, on the living.
         let holds = self.hex_next.inter(self.alive);
         ensure!(nt.hexed == holds, "E18: hexed {:?}, but last night's hexes on the living are {holds:?}", nt.hexed);
-        // E12, E14: appointments take effect.
+        // E12, E14: appointments take effect (the built-in agents' Boss
+        // appoints at the first night with a vacancy).
         if let Some(a) = self.seat_of(Role::Actor).filter(|&a| self.alive.contains(a)) {
             ensure!(
-                self.acting[a as usize] != Role::Actor || self.actor_role().is_none(),
-                "E12: the Actor was not appointed to {:?}",
-                self.actor_role()
+                self.acting[a as usize] != Role::Actor || self.actor_vacancies().is_empty(),
+                "E12: the Actor was not appointed to any of {:?}",
+                self.actor_vacancies()
             );
         }
         if let Some(d) = self.seat_of(Role::Deputy).filter(|&d| self.alive.contains(d)) {
@@ -584,7 +675,7 @@ impl<'g> Checker<'g> {
             );
         }
         // C4/E8: the camp kill is decided or missed, once.
-        let shooters = self.shooters.inter(self.alive);
+        let shooters = self.night_shooters();
         ensure!(
             (nt.camp_result as u8 + nt.missed as u8) == (!shooters.is_empty()) as u8,
             "C4/E8: living shooters {shooters:?}, kill result {} miss {}",
@@ -631,6 +722,49 @@ impl<'g> Checker<'g> {
                 nt.succeeded[by as usize]
             );
         }
+        // E22 with E26 and E29: a watcher (the Sleepwalker, or a Role
+        // Prostitute who borrowed him) is beaten too iff he is out walking —
+        // not hexed, not beaten himself, not robbed or invited (the Thief and
+        // the Psycho rank before the Thug) — round a house the Thug came to:
+        // the house he watches after the redirect. E29's redirect rewrites his
+        // target before his walk is judged, so a swindle sends a walking watcher
+        // away from a house the Thug came to (he is not beaten there), and a
+        // swindle fails on a beaten target only where the Thug came himself.
+        let thug_came: PlayerSet = nt.status_sets.iter().filter(|x| x.1 == Status::Beaten).map(|x| x.0).collect();
+        let stopped: PlayerSet =
+            nt.status_sets.iter().filter(|x| matches!(x.1, Status::Robbed | Status::Invited)).map(|x| x.0).collect();
+        let watchers: PlayerSet = (0..self.n as Seat)
+            .filter(|&w| nt.acts[w as usize].is_some_and(|a| a.ability == NightAbility::Watch))
+            .collect();
+        let walking = watchers.minus(nt.hexed).minus(thug_came).minus(stopped);
+        let own_house = |w: Seat| nt.acts[w as usize].and_then(|a| a.target);
+        let beaten_at_home = |w: Seat| walking.contains(w) && own_house(w).is_some_and(|h| thug_came.contains(h));
+        let watched = |w: Seat| match nt.redirect {
+            Some((victim, to)) if victim == w => Some(to),
+            _ => own_house(w),
+        };
+        let beaten_too: PlayerSet =
+            walking.iter().filter(|&w| watched(w).is_some_and(|h| thug_came.contains(h))).collect();
+        ensure!(
+            nt.beaten_watching == beaten_too,
+            "E22: beaten too {:?}, but the watchers walking round a house the Thug came to are {beaten_too:?} \
+             (walking {walking:?})",
+            nt.beaten_watching
+        );
+        for w in
+            (0..self.n as Seat).filter(|&w| nt.acts[w as usize].is_some_and(|a| a.ability == NightAbility::Swindle))
+        {
+            let Some(victim) = nt.acts[w as usize].and_then(|a| a.target) else { continue };
+            if nt.reasons[w as usize] == Some(Fail::TargetBeaten) {
+                ensure!(
+                    thug_came.contains(victim),
+                    "E6/E22: the swindle failed on a beaten target, but the Thug did not come to {victim}"
+                );
+            }
+            if nt.redirect.is_some_and(|r| r.0 == victim) && beaten_at_home(victim) {
+                seen.swindles_on_beaten_walkers += 1;
+            }
+        }
         // Each success: the right target; never from a blocked maker; never at a beaten player.
         for s in &nt.successes {
             let act = nt.acts[s.seat as usize]
@@ -671,6 +805,9 @@ impl<'g> Checker<'g> {
                     }
                     _ => (act.target, None),
                 }
+            } else if s.ability == NightAbility::Trick {
+                // E28: the Trickster's pick reaches its named target.
+                (act.target, None)
             } else {
                 (s.redirected_to.or(act.target), None)
             };
@@ -725,13 +862,22 @@ impl<'g> Checker<'g> {
                 }
             }
         }
+        // E22: each report names the camps that visited the house it watched.
+        for &(idx, house, camps, visited) in &nt.reports {
+            ensure!(
+                camps == visited,
+                "event {idx}: E22: the report on {house} gives camps {camps:?} (town, mafia, bandits), \
+                 but the successful visits were {visited:?}"
+            );
+        }
         seen.successes += nt.successes.len() as u64;
         self.night.resolved = true;
         Ok(())
     }
 
     /// After the night's deaths: E32, C8, and what carries to the next phases.
-    fn finish_night(&mut self) -> Result<(), String> {
+    /// `ended`: the night's deaths ended the game (C19 comes before C8's count).
+    fn finish_night(&mut self, ended: bool, seen: &mut Seen) -> Result<(), String> {
         let nt = &self.night;
         let killed = nt.hits.minus(nt.spared);
         let died: PlayerSet = nt.died.iter().copied().collect();
@@ -745,20 +891,35 @@ impl<'g> Checker<'g> {
         let guests = killed.inter(nt.guest_hits);
         let expected: Vec<Seat> = guests.iter().chain(killed.minus(guests).iter()).collect();
         ensure!(nt.died == expected, "E32: deaths announced as {:?}, expected {expected:?}", nt.died);
+        // C8: only the mafia's kill, tried (decided), resets the count.
         if nt.shot {
             self.nights_without_kill = 0;
         } else {
-            ensure!(nt.counted, "C8: a night without a kill was not counted");
+            ensure!(nt.counted || ended, "C8: a night without the mafia's kill was not counted");
         }
         // Carries.
         self.guest = nt.guest_tonight.filter(|g| !killed.contains(*g));
         self.hex_next = nt.hex_cast;
         self.mines = nt.mined;
         self.tricks = nt.tricked;
+        self.secret_next = nt.secret_voters;
+        // E15/E26: tomorrow night's bar: the player named tonight
+        // (`repeat_target = named`), or the one the heal or beating reached
+        // (`reached`: after a redirect; nobody if it failed).
         for s in 0..64 {
-            self.prev_heal_beat[s] = match nt.acts[s] {
+            let named = match nt.acts[s] {
                 Some(Act { ability: NightAbility::Heal | NightAbility::Beat, target, .. }) => target,
                 _ => None,
+            };
+            self.prev_heal_beat[s] = if self.repeat_reached {
+                let reached = match nt.succeeded[s] {
+                    Some((NightAbility::Heal | NightAbility::Beat, target)) => target,
+                    _ => None,
+                };
+                seen.reached_bars += (reached != named) as u64;
+                reached
+            } else {
+                named
             };
         }
         Ok(())
@@ -776,7 +937,7 @@ impl<'g> Checker<'g> {
                 }
             }
         }
-        if let Some((_, t, k)) = d.secret {
+        for &(_, t, k) in &d.secret {
             tally[t as usize] += k as u32;
         }
         d.tally = tally;
@@ -800,14 +961,25 @@ impl<'g> Checker<'g> {
         let voted_for = |s: Seat| matches!(d.votes[s as usize], Some(Vote::For(_)));
         let removable: PlayerSet = self.tricks.inter(d.present).iter().filter(|&s| voted_for(s)).collect();
         ensure!(d.removed == removable, "E28: removed votes {:?}, expected {removable:?}", d.removed);
+        // E16: the Chosen's votes, and (E19) those of a Role Prostitute who
+        // borrowed him last night, each if present, to his open vote's
+        // target (the built-in agents name no other), in seat order.
         let k = self.game.rules().chosen_secret_votes;
-        let expected = self.seat_of(Role::Chosen).filter(|&c| k > 0 && d.present.contains(c)).and_then(|c| {
-            match d.votes[c as usize] {
-                Some(Vote::For(t)) => Some((c, t, k)),
+        let mut voters = self.secret_next;
+        if let Some(c) = self.seat_of(Role::Chosen) {
+            voters.insert(c);
+        }
+        let expected: Vec<(Seat, Seat, u8)> = voters
+            .inter(d.present)
+            .inter(self.alive)
+            .iter()
+            .filter(|_| k > 0)
+            .filter_map(|v| match d.votes[v as usize] {
+                Some(Vote::For(t)) => Some((v, t, k)),
                 _ => None,
-            }
-        });
-        ensure!(d.secret == expected, "E16: secret votes {:?}, expected {expected:?}", d.secret);
+            })
+            .collect();
+        ensure!(d.secret == expected, "E16/E19: secret votes {:?}, expected {expected:?}", d.secret);
         Ok(())
     }
 
@@ -883,7 +1055,7 @@ impl<'g> Checker<'g> {
                 let expect = match self.cur {
                     Cur::Start => 1,
                     Cur::Night(d) => {
-                        self.finish_night()?;
+                        self.finish_night(false, seen)?;
                         d + 1
                     }
                     Cur::Day(d) => return Err(format!("day {day} right after day {d}")),
@@ -966,14 +1138,20 @@ impl<'g> Checker<'g> {
             }
             Event::SecretVotes { seat, target, votes } => {
                 ensure!(extended && matches!(self.cur, Cur::Day(_)), "E16: secret votes outside an extended day");
+                // E16: the Chosen; E19: a Role Prostitute who borrowed him last night.
+                let borrowed = self.secret_next.contains(seat);
                 ensure!(
-                    self.roles[seat as usize] == Role::Chosen,
-                    "E16: secret votes from the {}",
+                    self.roles[seat as usize] == Role::Chosen || borrowed,
+                    "E16/E19: secret votes from the {}",
                     self.roles[seat as usize]
                 );
-                ensure!(self.day.secret.is_none() && self.day.lynch.is_none(), "E16: secret votes out of order");
-                self.day.secret = Some((seat, target, votes));
+                ensure!(self.day.lynch.is_none(), "E16: secret votes after the count");
+                ensure!(self.day.secret.iter().all(|x| x.0 != seat), "E16: secret votes given twice");
+                self.day.secret.push((seat, target, votes));
                 seen.secret_votes += 1;
+                if borrowed {
+                    seen.borrowed_secret_votes += 1;
+                }
             }
             Event::Illegal { .. } => self.illegal += 1,
             Event::Lynch(r) => {
@@ -1017,14 +1195,24 @@ impl<'g> Checker<'g> {
             }
             Event::RunoffVote { seat, choice } => {
                 let d = &self.day;
-                ensure!(!d.tie.contains(seat), "C12.2: a tied player voted in the runoff");
+                let voters = self.runoff_voters();
+                ensure!(voters.contains(seat), "C12.2: seat {seat} voted in the runoff; the voters are {voters:?}");
+                // C12 (`runoff_all_tied = revote`): a tied voter never votes for himself.
+                ensure!(choice != seat, "C12: runoff voter {seat} voted for himself");
                 ensure!(d.candidates.contains(choice), "C12.4: a runoff vote for a non-candidate");
+                if d.tie.contains(seat) {
+                    seen.all_tied_votes += 1;
+                }
             }
             Event::HangBothVote { pair } => {
                 ensure!(pair.len() == 2 && pair.minus(self.day.tie).is_empty(), "C12.3: not a pair of the tie");
             }
             Event::HangChoice { seat, .. } => {
-                ensure!(!self.day.tie.contains(seat), "C12.2: a tied player voted to hang");
+                let voters = self.runoff_voters();
+                ensure!(voters.contains(seat), "C12.2: seat {seat} voted to hang; the voters are {voters:?}");
+                if self.day.tie.contains(seat) {
+                    seen.all_tied_votes += 1;
+                }
             }
             Event::RunoffResult { hanged } => {
                 let d = &mut self.day;
@@ -1050,12 +1238,18 @@ impl<'g> Checker<'g> {
             Event::Promoted { seat, role } => {
                 ensure!(extended && matches!(self.cur, Cur::Night(_)), "a promotion outside an extended night");
                 ensure!(self.night.acted().is_empty(), "E30.1: a promotion after the moves");
-                let expected = match (self.roles[seat as usize], self.acting[seat as usize]) {
-                    (Role::Actor, Role::Actor) => self.actor_role(),
-                    (Role::Deputy, Role::Deputy) => self.deputy_role(),
+                match (self.roles[seat as usize], self.acting[seat as usize]) {
+                    // E12: the Boss's choice (the Actor's own once the Boss is dead) among the vacancies.
+                    (Role::Actor, Role::Actor) => {
+                        let vacant = self.actor_vacancies();
+                        ensure!(vacant.contains(role), "E12: appointed to {role}, not a vacancy of {vacant:?}");
+                    }
+                    (Role::Deputy, Role::Deputy) => {
+                        let expected = self.deputy_role();
+                        ensure!(Some(role) == expected, "E14: promoted to {role}, expected {expected:?}");
+                    }
                     (r, a) => return Err(format!("E12/E14: the {r} (acting {a}) promoted")),
-                };
-                ensure!(Some(role) == expected, "E12/E14: promoted to {role}, expected {expected:?}");
+                }
                 self.acting[seat as usize] = role;
                 self.night.promoted.insert(seat);
                 seen.promotions += 1;
@@ -1077,10 +1271,19 @@ impl<'g> Checker<'g> {
                 seen.hexes_held += 1;
             }
             Event::NightKillNick { seat, target } => {
+                let shooters = self.night_shooters();
                 let nt = &mut self.night;
                 ensure!(matches!(self.cur, Cur::Night(_)), "a nick outside a night");
                 ensure!(nt.present.contains(seat), "C16: an absent player sent a nick");
-                ensure!(self.shooters.contains(seat), "C4: a nick from the {}", self.roles[seat as usize]);
+                ensure!(
+                    shooters.contains(seat),
+                    "C4/E12: a nick from the {} (acting {})",
+                    self.roles[seat as usize],
+                    self.acting[seat as usize]
+                );
+                if self.roles[seat as usize] == Role::Actor {
+                    seen.actor_nicks += 1;
+                }
                 ensure!(self.alive.contains(target), "C4: a nick for a player not alive");
                 ensure!(nt.nicks[seat as usize].is_none() && nt.steps == 0, "a nick out of order");
                 nt.nicks[seat as usize] = Some(target);
@@ -1102,10 +1305,12 @@ impl<'g> Checker<'g> {
                 );
                 ensure!(night >= 2, "E19: a borrow on night {night}");
                 ensure!(!self.borrowed.contains(role), "E19: the {role} borrowed twice");
+                // A town role with a move to make (the Chosen's secret votes
+                // count as one, E16), never the Lucky or the Deputy.
                 ensure!(
                     role.camp() == Camp::Town
                         && !matches!(role, Role::Lucky | Role::Deputy | Role::Prostitute)
-                        && role.info().night != NightAbility::None,
+                        && (role.info().night != NightAbility::None || role == Role::Chosen),
                     "E19: the {role} cannot be borrowed"
                 );
                 let dead_holder =
@@ -1117,7 +1322,9 @@ impl<'g> Checker<'g> {
                 seen.borrows += 1;
             }
             Event::Proxy { boss, member } => {
-                // E7: the Boss sends a move for a living member who sent none.
+                // E7: the Boss sends a move for a living member who sent none, or
+                // who left his move to the Boss (`defer`, which the log shows only
+                // by this second move: it replaces the member's own).
                 ensure!(matches!(self.cur, Cur::Night(_)), "E7: a proxy outside a night");
                 ensure!(self.roles[boss as usize] == Role::Boss, "E7: a proxy from a non-Boss");
                 ensure!(self.night.present.contains(boss), "E7: an absent Boss sent a proxy");
@@ -1125,7 +1332,7 @@ impl<'g> Checker<'g> {
                     member != boss && self.camp(member) == Camp::Mafia && self.alive.contains(member),
                     "E7: a proxy for {member}, not a living fellow mafioso"
                 );
-                ensure!(self.night.acts[member as usize].is_none(), "E7: a proxy for a member who sent a move");
+                ensure!(!self.night.proxies.contains(member), "E7: two proxies for one member");
                 ensure!(self.night.pending_proxy.is_none(), "E7: two proxies in a row");
                 self.night.pending_proxy = Some(member);
                 self.night.proxies.insert(member);
@@ -1136,11 +1343,16 @@ impl<'g> Checker<'g> {
                 let nt = &mut self.night;
                 let proxied = nt.pending_proxy.take() == Some(seat);
                 ensure!(proxied || nt.present.contains(seat), "C16: an absent player acted");
-                ensure!(nt.acts[seat as usize].is_none() && nt.steps == 0, "two night acts or one out of order");
+                // E7: the Boss's proxy replaces a deferred member's own move.
+                ensure!(
+                    (nt.acts[seat as usize].is_none() || proxied) && nt.steps == 0,
+                    "two night acts or one out of order"
+                );
                 let own = match nt.pending_borrow.take() {
                     Some((s, r)) => {
                         ensure!(s == seat, "E19: a borrow by {s} followed by a move of {seat}");
-                        r.info().night
+                        // E19/E16: the borrowed Chosen's move is his secret votes.
+                        if r == Role::Chosen { NightAbility::Votes } else { r.info().night }
                     }
                     None => self.acting[seat as usize].info().night,
                 };
@@ -1149,7 +1361,7 @@ impl<'g> Checker<'g> {
                     "a {ability:?} move from a seat whose move is {own:?}"
                 );
                 let arity = match ability {
-                    NightAbility::Scout => 0,
+                    NightAbility::Scout | NightAbility::Votes => 0,
                     NightAbility::Swindle | NightAbility::Compare => 2,
                     _ => 1,
                 };
@@ -1201,8 +1413,10 @@ impl<'g> Checker<'g> {
             Event::Failed { seat, ability, reason } => {
                 let act = self.ability_is(seat, ability, "a failure")?;
                 self.judge_once(seat, "a failure")?;
+                let psycho = self.seat_of(Role::Psycho);
                 let nt = &mut self.night;
                 nt.failed.insert(seat);
+                nt.reasons[seat as usize] = Some(reason);
                 let control = control_rank(ability).is_some();
                 ensure!(ability != NightAbility::Trick, "E28: the Trickster's pick failed");
                 if ability == NightAbility::Swindle && matches!(reason, Fail::Blocked { .. } | Fail::Overruled) {
@@ -1216,6 +1430,11 @@ impl<'g> Checker<'g> {
                         if control {
                             let by = nt.acts[b as usize].ok_or("E29: blocked by a seat without a move")?;
                             ensure!(status_of(by.ability) == Some(status), "E29: {status:?} by a {:?}", by.ability);
+                            // E9 (`thief_at_psycho = house`): a robbery of the Psycho blocks nobody.
+                            ensure!(
+                                !(self.thief_at_house && by.ability == NightAbility::Rob && by.target == psycho),
+                                "E9: blocked by a robbery of the Psycho under thief_at_psycho = house"
+                            );
                             if rules.resolution == Resolution::Sequential {
                                 ensure!(
                                     control_rank(by.ability) < control_rank(ability),
@@ -1234,6 +1453,12 @@ impl<'g> Checker<'g> {
                         seen.blocked += 1;
                     }
                     Fail::Blocked { .. } => return Err("a block without its maker".into()),
+                    Fail::TargetBeaten if ability == NightAbility::Swindle => {
+                        // E6 on the victim, or E22 with E29's priority (the Thug
+                        // before the Swindler): checked when the night closes,
+                        // once the robberies and invitations are known.
+                        seen.target_beaten += 1;
+                    }
                     Fail::TargetBeaten => {
                         let mut reached = [act.target, nt.redirect.filter(|r| r.0 == seat).map(|r| r.1), act.second];
                         if !control {
@@ -1275,6 +1500,29 @@ impl<'g> Checker<'g> {
                             "E11: nothing to redirect, but {victim} made a move with a target"
                         );
                     }
+                    Fail::Unredirectable => {
+                        // E28: the Trickster's pick cannot be redirected.
+                        let victim = act.target.ok_or("E28: a swindle without a victim")?;
+                        ensure!(
+                            ability == NightAbility::Swindle
+                                && self.night.acts[victim as usize].is_some_and(|m| m.ability == NightAbility::Trick),
+                            "E28: unredirectable, but {victim} made no Trickster's pick"
+                        );
+                        seen.unredirectable += 1;
+                    }
+                    Fail::TargetPsycho => {
+                        // E9 (`thief_at_psycho = house`): robbing the Psycho fails.
+                        ensure!(
+                            ability == NightAbility::Rob
+                                && self.thief_at_house
+                                && act.target.is_some()
+                                && act.target == psycho,
+                            "E9: failed on the Psycho, but the robbery aimed at {:?} (thief_at_psycho = house: {})",
+                            act.target,
+                            self.thief_at_house
+                        );
+                        seen.robbed_psycho_house += 1;
+                    }
                     Fail::TargetMafia => {
                         ensure!(
                             ability == NightAbility::Swindle && act.target.is_some_and(|t| self.camp(t) == Camp::Mafia),
@@ -1301,7 +1549,23 @@ impl<'g> Checker<'g> {
                     }
                     NightAbility::Mine => self.night.mined.insert(target.ok_or("E25: a mine without a target")?),
                     NightAbility::Trick => self.night.tricked.insert(target.ok_or("E28: a pick without a target")?),
+                    NightAbility::Votes => {
+                        ensure!(target.is_none(), "E19/E16: secret votes with a target at night");
+                        self.night.secret_voters.insert(seat);
+                    }
+                    NightAbility::Rob => {
+                        // E9 (`thief_at_psycho = house`): robbing the Psycho fails.
+                        let psycho = self.seat_of(Role::Psycho);
+                        ensure!(
+                            !(self.thief_at_house && target.is_some() && target == psycho),
+                            "E9: the Psycho robbed under thief_at_psycho = house"
+                        );
+                    }
                     _ => {}
+                }
+                // E22: a successful move on a house is a visit there (never the Thief's).
+                if let (Some(t), false) = (target, ability == NightAbility::Rob) {
+                    self.visit(seat, t);
                 }
             }
             Event::StatusSet { seat, status, by } => {
@@ -1332,12 +1596,18 @@ impl<'g> Checker<'g> {
                 let act = self.ability_is(seat, NightAbility::Watch, "E22: beaten watching")?;
                 let watched = self.night.redirect.filter(|r| r.0 == seat).map(|r| r.1).or(act.target);
                 let nt = &mut self.night;
+                // The house he walks round must be one the Thug came to (not one
+                // beaten only "too"); whether he walks is checked at the close.
+                let thug_came = |w: Seat| nt.status_sets.iter().any(|&(x, st, _)| x == w && st == Status::Beaten);
                 ensure!(
-                    watched.is_some_and(|w| nt.beaten.contains(w)),
-                    "E22: the Sleepwalker beaten, but {watched:?} is not beaten"
+                    watched.is_some_and(thug_came),
+                    "E22: the Sleepwalker beaten, but the Thug did not beat {watched:?}"
                 );
+                ensure!(!nt.beaten_watching.contains(seat), "E22: beaten too twice");
                 nt.beaten.insert(seat);
+                nt.beaten_watching.insert(seat);
                 nt.status_from[seat as usize] |= BY_WATCHING;
+                seen.beaten_watching += 1;
             }
             Event::Redirected { by, victim, from, to } => {
                 let act = self.ability_is(by, NightAbility::Swindle, "E11: a redirect")?;
@@ -1349,6 +1619,11 @@ impl<'g> Checker<'g> {
                 ensure!(!self.swindled.contains(victim), "E11: seat {victim} swindled twice");
                 let submitted = nt.acts[victim as usize].and_then(|a| a.target);
                 ensure!(from == submitted, "E11: the victim's move went to {submitted:?}, not {from:?}");
+                // E28: the Trickster's pick cannot be redirected.
+                ensure!(
+                    nt.acts[victim as usize].is_none_or(|a| a.ability != NightAbility::Trick),
+                    "E28: the Trickster's pick redirected"
+                );
                 self.swindled.insert(victim);
                 self.night.redirect = Some((victim, to));
                 seen.redirects += 1;
@@ -1370,6 +1645,7 @@ impl<'g> Checker<'g> {
                 let info = self.roles[target as usize].info();
                 ensure!(plain == info.plain && camp == info.camp, "E7: the wrong answer about {target}");
                 self.record_success(idx, seat, NightAbility::BossCheck, Some(target), None);
+                self.visit(seat, target);
             }
             Event::CampCheck { seat, target, camp } => {
                 self.ability_is(seat, NightAbility::CheckCamp, "C6/E13")?;
@@ -1377,12 +1653,14 @@ impl<'g> Checker<'g> {
                 ensure!(camp == self.camp(target), "C6/E13: the wrong camp for {target}");
                 self.night.last_camp_check = Some(target);
                 self.record_success(idx, seat, NightAbility::CheckCamp, Some(target), None);
+                self.visit(seat, target);
             }
             Event::RoleCheck { seat, target, role, yes } => {
                 self.ability_is(seat, NightAbility::CheckIsRole(role), "C5")?;
                 self.judge_once(seat, "C5")?;
                 ensure!(yes == (self.roles[target as usize] == role), "C5: the wrong answer about {target}");
                 self.record_success(idx, seat, NightAbility::CheckIsRole(role), Some(target), None);
+                self.visit(seat, target);
             }
             Event::Learned { seat, report } => {
                 match report {
@@ -1390,10 +1668,20 @@ impl<'g> Checker<'g> {
                         self.ability_is(seat, NightAbility::Compare, "E17")?;
                         ensure!(same == (self.camp(a) == self.camp(b)), "E17: the wrong comparison");
                         self.record_success(idx, seat, NightAbility::Compare, Some(a), Some(b));
+                        self.visit(seat, a);
+                        self.visit(seat, b);
                     }
-                    Report::Watch { target, .. } => {
+                    Report::Watch { target, camps } => {
                         self.ability_is(seat, NightAbility::Watch, "E22")?;
                         self.record_success(idx, seat, NightAbility::Watch, Some(target), None);
+                        // E22: the camps of everyone whose move on the house he
+                        // watches (`target`, after any redirect: checked with the
+                        // success) succeeded so far tonight; the camp kill counts
+                        // as its decider's camp, the Thief never. Compared when
+                        // the night closes, after the moves' own checks.
+                        let seen_camps = Camp::ALL.map(|c| self.night.visits[c as usize].contains(target));
+                        self.night.reports.push((idx, target, camps, seen_camps));
+                        seen.watch_reports += 1;
                     }
                     Report::Scout { checked, robbed, healed } => {
                         self.ability_is(seat, NightAbility::Scout, "E27")?;
@@ -1433,6 +1721,10 @@ impl<'g> Checker<'g> {
                         let stop = self.night.kill_stopped(target);
                         ensure!(stop.is_none(), "E8: a camp kill reached {target} through {stop:?}");
                         self.night.camp_result = true;
+                        // C8: the mafia's kill was tried (and landed).
+                        self.night.shot = true;
+                        // E22: the camp kill visits as its decider's camp.
+                        self.visit(decider, target);
                         if game.leader_kill() {
                             seen.leader_kills += 1;
                         }
@@ -1467,8 +1759,11 @@ impl<'g> Checker<'g> {
                 if let Killer::Camp { .. } | Killer::Shooter(_) = by {
                     self.night.psycho_tried |= Some(target) == self.seat_of(Role::Psycho) && extended;
                 }
+                if !matches!(by, Killer::Camp { .. }) {
+                    // C8: the guest, the Shooter and the blast are not the mafia's kill.
+                    self.night.other_kill = true;
+                }
                 self.night.hits.insert(target);
-                self.night.shot = true;
             }
             Event::KillFailed { target, by, reason } => {
                 ensure!(matches!(self.cur, Cur::Night(_)), "a kill outside a night");
@@ -1480,6 +1775,8 @@ impl<'g> Checker<'g> {
                         ensure!(decided == Some((target, decider)), "C4/E8: the nicks decide {decided:?}");
                         ensure!(self.night.kill_stopped(target) == Some(reason), "E8: stopped by {reason:?}");
                         self.night.camp_result = true;
+                        // C8: the mafia's kill was tried, whether or not it landed.
+                        self.night.shot = true;
                     }
                     Killer::Shooter(s) => {
                         self.ability_is(s, NightAbility::Shoot, "E20")?;
@@ -1501,7 +1798,6 @@ impl<'g> Checker<'g> {
                 if let Killer::Camp { .. } | Killer::Shooter(_) = by {
                     self.night.psycho_tried |= Some(target) == self.seat_of(Role::Psycho) && extended;
                 }
-                self.night.shot = true;
                 seen.kills_stopped += 1;
             }
             Event::GuestSaved { seat, by } => {
@@ -1512,7 +1808,6 @@ impl<'g> Checker<'g> {
                     "E23: saved by {by}, whose heal did not reach the guest"
                 );
                 self.night.guest_outcomes += 1;
-                self.night.shot = true;
                 seen.guests_saved += 1;
             }
             Event::SpareLife { seat } => {
@@ -1540,7 +1835,7 @@ impl<'g> Checker<'g> {
                 ensure!(matches!(self.cur, Cur::Night(_)), "a miss outside a night");
                 ensure!(!self.night.camp_result && !self.night.missed, "C4: two kill results");
                 ensure!(self.camp_decision().is_none(), "C4/E8: a miss, but the nicks decide a kill");
-                let shooters = self.shooters.inter(self.alive);
+                let shooters = self.night_shooters();
                 let nicks = &self.night.nicks;
                 match reason {
                     MissReason::Silent(s) => {
@@ -1555,10 +1850,13 @@ impl<'g> Checker<'g> {
             }
             Event::NoKillCount { nights } => {
                 ensure!(matches!(self.cur, Cur::Night(_)), "a no-kill count outside a night");
-                ensure!(!self.night.shot && !self.night.counted, "C8: counted a night with a kill");
+                ensure!(!self.night.shot && !self.night.counted, "C8: counted a night the mafia's kill was tried");
                 ensure!(nights == self.nights_without_kill + 1, "C8: {} nights before", self.nights_without_kill);
                 self.nights_without_kill = nights;
                 self.night.counted = true;
+                if self.night.other_kill {
+                    seen.counted_other_kills += 1;
+                }
             }
             Event::Died { seat, cause, revealed } => {
                 ensure!(self.alive.contains(seat), "a death of a player not alive");
@@ -1609,7 +1907,16 @@ impl<'g> Checker<'g> {
                 ensure!(last, "GameEnd is not the last event");
                 ensure!(self.owe_last_word.is_empty(), "C13: {:?} got no last word", self.owe_last_word);
                 if let Cur::Night(_) = self.cur {
-                    self.finish_night()?;
+                    // An elimination end (C19) comes before C8's count.
+                    let ended = matches!(
+                        cause,
+                        EndCause::MafiaEliminated
+                            | EndCause::TownEliminated
+                            | EndCause::Parity
+                            | EndCause::Nobody
+                            | EndCause::OnlyBandits
+                    );
+                    self.finish_night(ended, seen)?;
                 }
                 let holds = end_state(&self.roles, self.alive, game.mafia_win());
                 match cause {
@@ -1666,13 +1973,27 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
     seen.games += 1;
     seen.extended_games += game.is_extended() as u64;
     let roles = common::read_deal(game, log)?;
-    let shooters = (0..n as Seat).filter(|&s| roles[s as usize].info().shoots).collect();
+    // C4/E8 (E12: not the Actor before his appointment).
+    let shooters = (0..n as Seat)
+        .filter(|&s| roles[s as usize].camp() == Camp::Mafia && roles[s as usize] != Role::Actor)
+        .collect();
+    let rules = game.rules();
+    let setting = |key: &str, values: [&str; 2]| -> Result<bool, String> {
+        match rules.get(key) {
+            Some(v) if v == values[0] => Ok(true),
+            Some(v) if v == values[1] => Ok(false),
+            other => Err(format!("{key}: unknown value {other:?}")),
+        }
+    };
     let mut c = Checker {
         game,
         n,
         acting: roles.clone(),
         roles,
         shooters,
+        all_tied_revote: setting("runoff_all_tied", ["revote", "nobody"])?,
+        thief_at_house: setting("thief_at_psycho", ["house", "guest"])?,
+        repeat_reached: setting("repeat_target", ["reached", "named"])?,
         alive: PlayerSet::first(n),
         dead: PlayerSet::EMPTY,
         death_key: [0; 64],
@@ -1689,6 +2010,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
         prev_heal_beat: [None; 64],
         swindled: PlayerSet::EMPTY,
         borrowed: RoleSet::EMPTY,
+        secret_next: PlayerSet::EMPTY,
         spare_used: PlayerSet::EMPTY,
         met: [PlayerSet::EMPTY; 64],
         day: Day::new(PlayerSet::EMPTY),
@@ -1757,6 +2079,14 @@ fn assert_exercised(seen: &Seen) {
         ("bandits met", seen.bandits_met),
         ("kills stopped", seen.kills_stopped),
         ("leader kills", seen.leader_kills),
+        ("secret votes of a Role Prostitute who borrowed the Chosen", seen.borrowed_secret_votes),
+        ("Sleepwalkers' reports", seen.watch_reports),
+        ("watchers beaten too", seen.beaten_watching),
+        ("swindles of the Trickster", seen.unredirectable),
+        ("robberies of the Psycho under thief_at_psycho = house", seen.robbed_psycho_house),
+        ("counted nights whose deaths were not the mafia's kill", seen.counted_other_kills),
+        ("bars set by repeat_target = reached", seen.reached_bars),
+        ("runoff votes of the tied, all the living tied", seen.all_tied_votes),
     ] {
         assert!(count > 0, "no {what} in the suite: {seen:?}");
     }
@@ -1773,6 +2103,9 @@ fn e1_e32_invariants_random_setups_random_agents() {
         seen.cycles_broken > 0 && seen.overruled > 0 && seen.sequential_late_status > 0,
         "E29's cycles, overruled redirects and the sequence's late statuses were exercised: {seen:?}"
     );
+    // E12: an Actor's nicks (appointed, or the last of the mafia); E22/E29:
+    // swindles of a watcher walking round a house the Thug came to.
+    assert!(seen.actor_nicks > 0 && seen.swindles_on_beaten_walkers > 0, "{seen:?}");
 }
 
 #[test]
@@ -1828,7 +2161,7 @@ fn phases(log: &[Event]) -> Vec<Cur> {
 /// of a valid log is refused for the right reason.
 #[test]
 fn the_extended_checker_refuses_broken_logs() {
-    const KINDS: usize = 11;
+    const KINDS: usize = 18;
     let mut tried = [0u32; KINDS];
     for index in 20_000..20_040 {
         let drawn = draw_setup(index);
@@ -1940,19 +2273,34 @@ fn the_extended_checker_refuses_broken_logs() {
                     tried[5] += 1;
                 }
             }
-            // 6. A heal of the same player two nights running.
+            // 6. A heal of the same player two nights running: the player named
+            // last night (`repeat_target = named`) or the one the heal reached
+            // (`reached`).
+            let reached = game.rules().get("repeat_target").as_deref() == Some("reached");
             for (h, e) in log.iter().enumerate() {
                 let Event::NightAct { seat, ability: NightAbility::Heal, target, .. } = *e else { continue };
                 let Cur::Night(night) = phase[h] else { unreachable!() };
+                let bar = if reached {
+                    log[h..].iter().enumerate().find_map(|(k, e)| match *e {
+                        Event::Succeeded { seat: s, ability: NightAbility::Heal, target }
+                            if s == seat && phase[h + k] == Cur::Night(night) =>
+                        {
+                            target
+                        }
+                        _ => None,
+                    })
+                } else {
+                    target
+                };
                 let next = log[h..].iter().enumerate().position(|(k, e)| {
                     phase[h + k] == Cur::Night(night + 1)
                         && matches!(e, Event::NightAct { seat: s, ability: NightAbility::Heal, .. } if *s == seat)
                 });
-                let Some(t) = target else { continue };
+                let Some(t) = bar else { continue };
                 if let Some(k) = next.filter(|&k| alive_then(h + k).is_some_and(|al| al.contains(t))) {
                     let mut bad = log.clone();
-                    if let Event::NightAct { target: t, .. } = &mut bad[h + k] {
-                        *t = target;
+                    if let Event::NightAct { target: x, .. } = &mut bad[h + k] {
+                        *x = Some(t);
                     }
                     refused(&bad, "two nights running");
                     tried[6] += 1;
@@ -2009,7 +2357,134 @@ fn the_extended_checker_refuses_broken_logs() {
                     break;
                 }
             }
+            let roles: Vec<Role> = log[..game.players()]
+                .iter()
+                .map(|e| match *e {
+                    Event::Deal { role, .. } => role,
+                    _ => unreachable!(),
+                })
+                .collect();
+            let seat_of = |r: Role| roles.iter().position(|&x| x == r).map(|s| s as Seat);
+            // The night's events from its start `ns` to its first step marker.
+            let first_step = |ns: usize| ns + log[ns..].iter().position(|e| matches!(e, Event::Step(_))).unwrap();
+            // 11. C8: a night whose only deaths were not the mafia's kill (the
+            // guest, the Shooter, the blast) goes uncounted.
+            for (c, e) in log.iter().enumerate() {
+                if !matches!(e, Event::NoKillCount { .. }) || !matches!(log.get(c + 1), Some(Event::DayStart { .. })) {
+                    continue;
+                }
+                let ns = log[..c].iter().rposition(|e| matches!(e, Event::NightStart { .. })).unwrap();
+                let other_kill = log[ns..c].iter().any(|e| {
+                    matches!(e, Event::NightKill { by: Killer::Guest(_) | Killer::Shooter(_) | Killer::Blast(_), .. })
+                });
+                if other_kill {
+                    let mut bad = log.clone();
+                    bad.remove(c);
+                    refused(&bad, "C8: a night without the mafia's kill was not counted");
+                    tried[11] += 1;
+                    break;
+                }
+            }
+            // 12. E12: the Actor, not appointed and not the last of the mafia, sends a nick.
+            if let Some(actor) = seat_of(Role::Actor) {
+                for (ns, e) in log.iter().enumerate() {
+                    let Event::NightStart { alive, .. } = *e else { continue };
+                    let step = first_step(ns);
+                    let appointed =
+                        log[..step].iter().any(|e| matches!(e, Event::Promoted { seat, .. } if *seat == actor));
+                    let absent = log[ns..step].iter().any(|e| matches!(e, Event::Absent { seat } if *seat == actor));
+                    let mafia = alive.iter().filter(|&s| roles[s as usize].camp() == Camp::Mafia).count();
+                    if alive.contains(actor) && !appointed && !absent && mafia > 1 {
+                        let mut bad = log.clone();
+                        let target = alive.iter().find(|&s| s != actor).unwrap();
+                        bad.insert(step, Event::NightKillNick { seat: actor, target });
+                        refused(&bad, "C4/E12: a nick from the actor");
+                        tried[12] += 1;
+                        break;
+                    }
+                }
+            }
+            // 13. E22: a watch report with a camp that did not visit (or hiding one that did).
+            if let Some(l) = log.iter().position(|e| matches!(e, Event::Learned { report: Report::Watch { .. }, .. })) {
+                let mut bad = log.clone();
+                if let Event::Learned { report: Report::Watch { camps, .. }, .. } = &mut bad[l] {
+                    camps[Camp::Bandits as usize] = !camps[Camp::Bandits as usize];
+                }
+                refused(&bad, "E22: the report on");
+                tried[13] += 1;
+            }
+            // 14. E28: a swindle said to fail on the Trickster's pick, of a player who made none.
+            let swindle_failed = log.iter().position(|e| {
+                matches!(
+                    e,
+                    Event::Failed {
+                        ability: NightAbility::Swindle,
+                        reason: Fail::NothingToRedirect | Fail::TargetMafia,
+                        ..
+                    }
+                )
+            });
+            if let Some(f) = swindle_failed {
+                let mut bad = log.clone();
+                if let Event::Failed { reason, .. } = &mut bad[f] {
+                    *reason = Fail::Unredirectable;
+                }
+                refused(&bad, "E28: unredirectable, but");
+                tried[14] += 1;
+            }
+            // 15. E16/E19: secret votes from a player who is neither the Chosen
+            // nor a Role Prostitute who borrowed him.
+            if let Some(v) = log.iter().position(|e| matches!(e, Event::SecretVotes { .. })) {
+                let Event::SecretVotes { seat: voter, .. } = log[v] else { unreachable!() };
+                let alive = log[..v]
+                    .iter()
+                    .rev()
+                    .find_map(|e| match *e {
+                        Event::DayStart { alive, .. } => Some(alive),
+                        _ => None,
+                    })
+                    .unwrap();
+                let other =
+                    alive.iter().find(|&s| s != voter && !matches!(roles[s as usize], Role::Chosen | Role::Prostitute));
+                if let Some(other) = other {
+                    let mut bad = log.clone();
+                    if let Event::SecretVotes { seat, .. } = &mut bad[v] {
+                        *seat = other;
+                    }
+                    refused(&bad, "E16/E19: secret votes from the");
+                    tried[15] += 1;
+                }
+            }
+            // 16. E9 (`thief_at_psycho = house`): a robbery of the Psycho succeeds.
+            if let Some(f) = log
+                .iter()
+                .position(|e| matches!(e, Event::Failed { ability: NightAbility::Rob, reason: Fail::TargetPsycho, .. }))
+            {
+                let Event::Failed { seat, .. } = log[f] else { unreachable!() };
+                let mut bad = log.clone();
+                bad[f] = Event::Succeeded { seat, ability: NightAbility::Rob, target: seat_of(Role::Psycho) };
+                refused(&bad, "E9: the Psycho robbed");
+                tried[16] += 1;
+            }
+            // 17. C12 (`runoff_all_tied = revote`): a tied voter votes for himself.
+            let mut tie = PlayerSet::EMPTY;
+            for (r, e) in log.iter().enumerate() {
+                match *e {
+                    Event::Lynch(LynchResult::Tie(t)) => tie = t,
+                    Event::RunoffVote { seat, .. } if tie.contains(seat) => {
+                        let mut bad = log.clone();
+                        if let Event::RunoffVote { choice, .. } = &mut bad[r] {
+                            *choice = seat;
+                        }
+                        refused(&bad, "voted for himself");
+                        tried[17] += 1;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
         }
     }
+    eprintln!("corruptions tried: {tried:?}");
     assert!(tried.iter().all(|&t| t > 0), "every corruption was tried: {tried:?}");
 }

@@ -122,7 +122,16 @@ struct Seen {
     role_checks: u64,
     revealed_deaths: u64,
     last_words: u64,
-    /// C12.2/C12.8 violations: a tied player's vote in the runoff.
+    /// C12 (`runoff_all_tied = revote`): runoffs in which every living
+    /// player was tied, so the tied voted (never for themselves).
+    all_tied_runoffs: u64,
+    /// Runoff votes the tied cast in such runoffs.
+    all_tied_votes: u64,
+    /// C12 (`runoff_all_tied = nobody`): runoffs with every living player
+    /// tied, so nobody voted.
+    silent_runoffs: u64,
+    /// C12.2/C12.8 violations: a tied player's vote in the runoff while
+    /// others were alive to vote.
     tied_runoff_votes: u64,
     tied_runoff_first: Option<String>,
     /// The configuration, game and log of the first such violation.
@@ -143,12 +152,39 @@ enum Runoff {
     HangBoth,
 }
 
+/// C12: a runoff that began with every living player tied (the tied vote
+/// under `runoff_all_tied = revote`, nobody under `nobody`).
+fn count_all_tied(seen: &mut Seen, alive: PlayerSet, tie: PlayerSet, revote: bool) {
+    if alive.minus(tie).is_empty() {
+        if revote {
+            seen.all_tied_runoffs += 1;
+        } else {
+            seen.silent_runoffs += 1;
+        }
+    }
+}
+
 /// Checks one game's log and outcome against the rules. `Err` names the
 /// event index and the clause.
 fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(), String> {
     let rules = *game.rules();
     let n = game.players();
     seen.games += 1;
+    // C12 (`runoff_all_tied`): when every living player is tied, `revote`
+    // has the tied vote in the runoff (never for themselves); `nobody`
+    // leaves it without voters. Read by the setting's name and value.
+    let all_tied_revote = match rules.get("runoff_all_tied").as_deref() {
+        Some("revote") => true,
+        Some("nobody") => false,
+        other => return Err(format!("C12: unknown runoff_all_tied {other:?}")),
+    };
+    // C12.2/C12.8: who votes in the runoff (the revotes and the hang-both
+    // vote): every living player other than the originally tied; when that
+    // is nobody, the tied themselves under `revote`.
+    let runoff_voters = |alive: PlayerSet, tie: PlayerSet| {
+        let others = alive.minus(tie);
+        if others.is_empty() && all_tied_revote { tie } else { others }
+    };
 
     // C1: the deal comes first, one role per seat, the setup's multiset.
     let roles = common::read_deal(game, log)?;
@@ -180,6 +216,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
     let mut hang_voters = PlayerSet::EMPTY;
     let mut hang_yes = 0u32;
     let mut hang_no = 0u32;
+    let mut voters = PlayerSet::EMPTY;
     let mut to_hang: Option<PlayerSet> = None;
     let mut lynched = PlayerSet::EMPTY;
 
@@ -257,6 +294,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                 modkilled = PlayerSet::EMPTY;
                 lynch = None;
                 tie = PlayerSet::EMPTY;
+                voters = PlayerSet::EMPTY;
                 runoff = Runoff::None;
                 round = 0;
                 candidates = PlayerSet::EMPTY;
@@ -353,6 +391,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                     LynchResult::Lynched(s) => to_hang = Some(PlayerSet::single(s)),
                     LynchResult::Tie(l) => {
                         tie = l;
+                        voters = runoff_voters(alive, tie);
                         seen.lynch_ties += 1;
                     }
                     LynchResult::Pardoned(_) => {
@@ -402,11 +441,12 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                         "{}",
                         at("C12.3: two tied, even count: no revote".into())
                     );
+                    count_all_tied(seen, alive, tie, all_tied_revote);
                 } else {
                     ensure!(
-                        round_voters == alive.minus(tie),
+                        round_voters == voters,
                         "{}",
-                        at(format!("C12.8: round {round} voters {round_voters:?}"))
+                        at(format!("C12.8: round {round} voters {round_voters:?}, expected {voters:?}"))
                     );
                     let l = leaders(&tally, candidates);
                     ensure!(c == l && l.len() >= 2, "{}", at(format!("the revote must be among the leaders {l:?}")));
@@ -422,11 +462,21 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
             Event::RunoffVote { seat, choice } => {
                 ensure!(runoff == Runoff::Revote, "{}", at("a runoff vote outside a revote".into()));
                 ensure!(
-                    !tie.contains(seat),
+                    !tie.contains(seat) || voters.contains(seat),
                     "{}",
-                    at(format!("C12.2: tied player {seat} voted in the runoff (tied {tie:?})"))
+                    at(format!("C12.2: tied player {seat} voted in the runoff (tied {tie:?}, voters {voters:?})"))
                 );
+                ensure!(
+                    voters.contains(seat),
+                    "{}",
+                    at(format!("C12.8: seat {seat} is not a runoff voter {voters:?}"))
+                );
+                // C12 (`runoff_all_tied = revote`): a tied voter never votes for himself.
+                ensure!(choice != seat, "{}", at(format!("C12: runoff voter {seat} voted for himself")));
                 ensure!(candidates.contains(choice), "{}", at(format!("C12.8: not a candidate of {candidates:?}")));
+                if tie.contains(seat) {
+                    seen.all_tied_votes += 1;
+                }
                 ensure!(!round_voters.contains(seat), "{}", at("C12.8: two runoff votes in one round".into()));
                 round_voters.insert(seat);
                 tally[choice as usize] += 1;
@@ -445,11 +495,12 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                 );
                 if runoff == Runoff::None {
                     ensure!(p == tie, "{}", at(format!("C12.3: the pair must be the tied {tie:?}")));
+                    count_all_tied(seen, alive, tie, all_tied_revote);
                 } else {
                     ensure!(
-                        round_voters == alive.minus(tie),
+                        round_voters == voters,
                         "{}",
-                        at(format!("C12.8: round {round} voters {round_voters:?}"))
+                        at(format!("C12.8: round {round} voters {round_voters:?}, expected {voters:?}"))
                     );
                     let l = leaders(&tally, candidates);
                     ensure!(p == l, "{}", at(format!("C12.4: the pair must be the revote's leaders {l:?}")));
@@ -463,11 +514,18 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
             }
             Event::HangChoice { seat, hang } => {
                 ensure!(runoff == Runoff::HangBoth, "{}", at("a hang choice outside a hang-both vote".into()));
-                ensure!(!pair.contains(seat), "{}", at("C12.3: a player of the pair voted on it".into()));
-                // C12.2/C12.8: the tied never vote in the runoff. Recorded rather
-                // than failed here, so one known violation does not hide the
-                // others; `tied_players_never_vote_in_a_runoff` asserts on it.
-                if tie.contains(seat) {
+                // C12.3: the pair votes on itself only when every living player
+                // is tied and the tied are the voters (`runoff_all_tied = revote`).
+                ensure!(
+                    !pair.contains(seat) || voters.contains(seat),
+                    "{}",
+                    at("C12.3: a player of the pair voted on it".into())
+                );
+                // C12.2/C12.8: the tied never vote in the runoff while others
+                // are alive to vote. Recorded rather than failed here, so one
+                // known violation does not hide the others;
+                // `tied_players_never_vote_in_a_runoff` asserts on it.
+                if tie.contains(seat) && !voters.contains(seat) {
                     seen.tied_runoff_votes += 1;
                     if seen.tied_runoff_first.is_none() {
                         seen.tied_runoff_first = Some(at(format!(
@@ -475,8 +533,16 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                         )));
                     }
                 }
+                ensure!(
+                    tie.contains(seat) || voters.contains(seat),
+                    "{}",
+                    at(format!("C12.8: seat {seat} is not a runoff voter {voters:?}"))
+                );
                 ensure!(!hang_voters.contains(seat), "{}", at("two hang choices".into()));
                 hang_voters.insert(seat);
+                if tie.contains(seat) && voters.contains(seat) {
+                    seen.all_tied_votes += 1;
+                }
                 if hang { hang_yes += 1 } else { hang_no += 1 }
             }
             Event::RunoffResult { hanged } => {
@@ -484,19 +550,20 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                 ensure!(hanged.minus(tie).is_empty() && hanged.len() <= 2, "{}", at("C12.6".into()));
                 match runoff {
                     Runoff::HangBoth => {
+                        // (Tied players outside the voters are recorded above.)
                         ensure!(
-                            hang_voters.minus(tie) == alive.minus(tie),
+                            hang_voters.minus(tie.minus(voters)) == voters,
                             "{}",
-                            at(format!("C12.8: hang-both voters {hang_voters:?}"))
+                            at(format!("C12.8: hang-both voters {hang_voters:?}, expected {voters:?}"))
                         );
                         let expect = if hang_yes > hang_no { pair } else { PlayerSet::EMPTY };
                         ensure!(hanged == expect, "{}", at(format!("C12.3: {hang_yes} hang vs {hang_no} pardon")));
                     }
                     Runoff::Revote => {
                         ensure!(
-                            round_voters == alive.minus(tie),
+                            round_voters == voters,
                             "{}",
-                            at(format!("C12.8: round voters {round_voters:?}"))
+                            at(format!("C12.8: round voters {round_voters:?}, expected {voters:?}"))
                         );
                         let l = leaders(&tally, candidates);
                         ensure!(l.len() == 1 && hanged == l, "{}", at(format!("C12.4/5: the leaders are {l:?}")));
@@ -511,7 +578,7 @@ fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(
                     "{}",
                     at("C12: exhausted before `runoff_rounds` repeats".into())
                 );
-                ensure!(round_voters == alive.minus(tie), "{}", at("C12.8: round voters".into()));
+                ensure!(round_voters == voters, "{}", at(format!("C12.8: round voters, expected {voters:?}")));
                 let l = leaders(&tally, candidates);
                 ensure!(l.len() >= 2 && !(even(alive) && l.len() == 2), "{}", at(format!("leaders {l:?}")));
                 ensure!(to_hang.is_none(), "{}", at("exhausted after a decision".into()));
@@ -735,8 +802,17 @@ fn run_variant(rules: &[(&str, &str)]) -> Seen {
         }
     }
     eprintln!(
-        "{rules:?}: {} games, ends {:?}, ties {}, revotes {}, hang-both {}, tied runoff votes {}",
-        seen.games, seen.ends, seen.lynch_ties, seen.revotes, seen.hang_both_votes, seen.tied_runoff_votes
+        "{rules:?}: {} games, ends {:?}, ties {}, revotes {}, hang-both {}, all tied {} (votes {}), silent {}, \
+         tied runoff votes {}",
+        seen.games,
+        seen.ends,
+        seen.lynch_ties,
+        seen.revotes,
+        seen.hang_both_votes,
+        seen.all_tied_runoffs,
+        seen.all_tied_votes,
+        seen.silent_runoffs,
+        seen.tied_runoff_votes
     );
     seen
 }
@@ -753,6 +829,8 @@ fn invariants_default_rules() {
     // The catastrophe (C12) in all its branches was exercised.
     assert!(s.lynch_ties > 0 && s.revotes > 0 && s.hang_both_votes > 0, "{s:?}");
     assert!(s.no_runoff_at_four > 0 && s.two_lynched > 0, "{s:?}");
+    // C12 (`runoff_all_tied = revote`, the default): all the living tied, the tied revote.
+    assert!(s.all_tied_runoffs > 0 && s.all_tied_votes > 0 && s.silent_runoffs == 0, "{s:?}");
     assert!(s.vote_changes > 0 && s.camp_checks > 0 && s.role_checks > 0, "{s:?}");
     assert_eq!(s.absences + s.modkills + s.revealed_deaths, 0, "{s:?}");
     assert_eq!(s.random_tie_breaks, 0);
@@ -813,19 +891,26 @@ fn invariants_everything_at_once() {
         ("no_kill_limit", "2"),
         ("runoff_rounds", "1"),
         ("first_day_pardon", "false"),
+        ("runoff_all_tied", "nobody"),
     ]);
     assert!(s.modkills > 0 && s.absences > 0 && s.runoff_exhausted > 0, "{s:?}");
+    // C12 (`runoff_all_tied = nobody`): all the living tied, nobody votes.
+    assert!(s.silent_runoffs > 0 && s.all_tied_runoffs == 0 && s.all_tied_votes == 0, "{s:?}");
 }
 
 /// C12.2/C12.8: "the *other* living players revote", and the runoff "lasts
-/// until every living player (other than the tied) has posted": no tied
-/// player votes in any part of the runoff — neither in a revote (C12.4,
-/// C12.5) nor in the hang-both vote that follows a revote with two leaders
-/// (C12.4), where the tied player who did not lead is still one of the tied.
+/// until every living player (other than the tied) has posted": while
+/// anybody else is alive, no tied player votes in any part of the runoff —
+/// neither in a revote (C12.4, C12.5) nor in the hang-both vote that follows
+/// a revote with two leaders (C12.4), where the tied player who did not lead
+/// is still one of the tied. The one exception is a tie of every living
+/// player under `runoff_all_tied = revote` (the default): then the tied are
+/// the voters, never for themselves.
 #[test]
 fn tied_players_never_vote_in_a_runoff() {
     let s = run_variant(&[]);
     assert!(s.revotes > 0 && s.hang_both_votes > 0, "{s:?}");
+    assert!(s.all_tied_runoffs > 0, "the all-tied exception was exercised: {s:?}");
     assert!(
         s.tied_runoff_votes == 0,
         "{} hang-both votes were cast by tied players; the first:\n{}",
@@ -840,7 +925,7 @@ fn tied_players_never_vote_in_a_runoff() {
 fn the_checker_refuses_broken_logs() {
     let game = make_game("classic", &[]);
     let mut w = Worker::new(make_lineup("classic,mafia=random"), master_key(SEED));
-    let mut tried = [0u32; 8];
+    let mut tried = [0u32; 10];
     for i in 0..200 {
         let (log, out) = play_logged(&mut w, &game, i);
         let mut seen = Seen::default();
@@ -914,19 +999,22 @@ fn the_checker_refuses_broken_logs() {
             refused(&bad, &out, "C4");
             tried[6] += 1;
         }
-        // A runoff vote for a player who is not a candidate, or from a tied player.
-        if let Some(r) = pos(&|e| matches!(e, Event::RunoffVote { .. })) {
-            let tied = log[..r]
-                .iter()
-                .rev()
-                .find_map(|e| match e {
-                    Event::Lynch(LynchResult::Tie(t)) => Some(*t),
-                    _ => None,
-                })
-                .unwrap();
+        // Each runoff vote: its index, its voter and the day's tie.
+        let mut tie = PlayerSet::EMPTY;
+        let mut runoff_votes = Vec::new();
+        for (k, e) in log.iter().enumerate() {
+            match *e {
+                Event::Lynch(LynchResult::Tie(t)) => tie = t,
+                Event::RunoffVote { seat, .. } => runoff_votes.push((k, seat, tie)),
+                _ => {}
+            }
+        }
+        // A runoff vote for a player who is not a candidate, or from a tied
+        // player while others are alive to vote.
+        if let Some(&(r, voter, tied)) = runoff_votes.iter().find(|(_, seat, tied)| !tied.contains(*seat)) {
             let mut bad = log.clone();
             if let Event::RunoffVote { choice, .. } = &mut bad[r] {
-                *choice = (0..game.players() as Seat).find(|&s| !tied.contains(s)).unwrap();
+                *choice = (0..game.players() as Seat).find(|&s| !tied.contains(s) && s != voter).unwrap();
             }
             refused(&bad, &out, "not a candidate");
             let mut bad = log.clone();
@@ -935,6 +1023,20 @@ fn the_checker_refuses_broken_logs() {
             }
             refused(&bad, &out, "C12.2");
             tried[7] += 1;
+        }
+        // Every living player tied (`runoff_all_tied = revote`): the tied
+        // vote, but never for themselves, and all of them vote.
+        if let Some(&(r, seat, _)) = runoff_votes.iter().find(|(_, seat, tied)| tied.contains(*seat)) {
+            let mut bad = log.clone();
+            if let Event::RunoffVote { choice, .. } = &mut bad[r] {
+                *choice = seat;
+            }
+            refused(&bad, &out, "voted for himself");
+            tried[8] += 1;
+            let mut bad = log.clone();
+            bad.remove(r);
+            refused(&bad, &out, "C12.8: round");
+            tried[9] += 1;
         }
     }
     assert!(tried.iter().all(|&t| t > 0), "{tried:?}");

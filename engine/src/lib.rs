@@ -25,7 +25,10 @@ pub use decide::{NightChoice, Players, Publication, Vote};
 pub use event::{DeathCause, EndCause, Event, Fail, Killer, Log, LynchResult, MissReason, NoLog, Report, Status};
 pub use night::{Move, MoveError, NIGHT_ORDER, NightMoves, NightResult, NightStep};
 pub use role::{AbilityInfo, Camp, NightAbility, ROLE_INFO, Role, RoleInfo, RoleSet, RuleSet, Targets};
-pub use rules::{CampKill, MafiaWin, NoKillLimit, RULE_KEYS, Resolution, RuleError, RuleKey, Rules, TieBreak};
+pub use rules::{
+    CampKill, MafiaWin, NoKillLimit, RULE_KEYS, RepeatTarget, Resolution, RuleError, RuleKey, Rules, RunoffAllTied,
+    ThiefAtPsycho, TieBreak,
+};
 pub use scenario::{Carry, Scenario, ScenarioError, resolve_scenario};
 pub use seat::{MAX_PLAYERS, PlayerSet, Seat, SeatIter};
 pub use setup::{Game, PRESETS, Preset, Setup, SetupError, SetupProblem};

@@ -450,6 +450,10 @@ impl RoleSet {
     pub const fn minus(self, o: RoleSet) -> RoleSet {
         RoleSet(self.0 & !o.0)
     }
+    #[inline]
+    pub const fn union(self, o: RoleSet) -> RoleSet {
+        RoleSet(self.0 | o.0)
+    }
     pub fn iter(self) -> impl Iterator<Item = Role> {
         Role::ALL.into_iter().filter(move |&r| self.contains(r))
     }

@@ -14,8 +14,8 @@ mod common;
 use common::Logged as _;
 use mafia_engine::{
     Camp, Chance, CheckOutcome, DeathCause, End, EndCause, Event, Game, LynchResult, MissReason, NightChoice,
-    NightMoves, Observation, Outcome, Phase, PlayerSet, Players, Preset, Publication, Role, Rules, Seat, Setup, State,
-    Vote, below, pick, play, play_dealt,
+    NightMoves, Observation, Outcome, Phase, PlayerSet, Players, Preset, Publication, Role, Rules, RunoffAllTied, Seat,
+    Setup, State, Vote, below, pick, play, play_dealt,
 };
 use rand::{Rng, SeedableRng, TryRng};
 use rand_chacha::ChaCha8Rng;
@@ -1122,6 +1122,47 @@ fn c12_odd_revote_among_the_tied_and_the_leader_is_hanged() {
         (2..7).map(|s| (s, Ask::Runoff(set(&[0, 1])))).collect::<Vec<_>>()
     );
     assert_eq!(t.deaths(), vec![(1, DeathCause::Lynched)]);
+}
+
+#[test]
+fn c12_everyone_tied_the_tied_revote_never_for_themselves() {
+    // Three alive, one vote each: nobody stands outside the tie. «Голосовать во
+    // втором туре должны все»: with `runoff_all_tied = revote` (the default) the
+    // tied revote, each among the others. Mafioso 0, citizens 1 and 2.
+    let mut t = table("Mcc", &[]);
+    assert_eq!(t.game.rules().runoff_all_tied, RunoffAllTied::Revote);
+    t.p.day_votes(2, &[f(1), f(2), f(0)]);
+    t.p.runoff(0, &[1]).runoff(1, &[0]).runoff(2, &[0]);
+    t.day(2);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[0, 1, 2]))]);
+    assert_eq!(
+        t.p.calls.iter().filter(|c| is_runoff(&c.ask)).map(|c| (c.seat, c.ask)).collect::<Vec<_>>(),
+        vec![(0, Ask::Runoff(set(&[1, 2]))), (1, Ask::Runoff(set(&[0, 2]))), (2, Ask::Runoff(set(&[0, 1])))]
+    );
+    assert_eq!(t.deaths(), vec![(0, DeathCause::Lynched)]);
+    assert_eq!(t.state.end(), Some(End { winner: Some(Camp::Town), cause: EndCause::MafiaEliminated }));
+}
+
+#[test]
+fn c12_everyone_tied_runoff_all_tied_nobody_hangs_nobody() {
+    let mut t = table("Mcc", &[("runoff_all_tied", "nobody")]);
+    t.p.day_votes(2, &[f(1), f(2), f(0)]);
+    t.day(2);
+    assert!(t.p.asked(is_runoff).is_empty(), "nobody is left to revote");
+    assert!(t.has(Event::RunoffExhausted));
+    assert_eq!(t.deaths(), vec![]);
+}
+
+#[test]
+fn c12_everyone_tied_two_alive_vote_hang_both_themselves() {
+    // Two alive (elimination rules keep the game going), one vote each: the
+    // hang-both vote is theirs (C12.3 with `runoff_all_tied = revote`).
+    let mut t = table("Mc", &[("mafia_win", "elimination")]);
+    t.p.day_votes(2, &[f(1), f(0)]);
+    t.p.hang(&[0], true).hang(&[1], false);
+    t.day(2);
+    assert_eq!(sorted(t.p.asked(is_hang)), vec![0, 1]);
+    assert_eq!(t.deaths(), vec![], "a tie in the hang-both vote pardons");
 }
 
 #[test]

@@ -15,8 +15,8 @@ use common::Logged as _;
 use mafia_engine::{
     Camp, CheckOutcome, DeathCause, End, EndCause, Event, Fail, Game, Killer, LynchResult, MissReason, MoveError,
     NightAbility as A, NightChoice, NightMoves, NightResult, NightStep, Observation, Outcome, Phase, PlayerSet,
-    Players, Publication, RULE_KEYS, Report, Role as R, Role, Scenario, Seat, Setup, State, Status, Vote, play_dealt,
-    resolve_scenario,
+    Players, Publication, RULE_KEYS, Report, Role as R, Role, RoleSet, Scenario, Seat, Setup, State, Status, Vote,
+    play_dealt, resolve_scenario,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -140,6 +140,10 @@ struct Script {
     proxies: HashMap<Seat, NightChoice>,
     /// Members the Boss was asked about.
     asked_proxy: Vec<Seat>,
+    /// E12: the appointment answer (`None` = the default, the best-ranked vacancy).
+    appoint: Option<Option<Role>>,
+    /// E12: who was asked to appoint the Actor, and the vacancies offered.
+    asked_appoint: Vec<(Seat, RoleSet)>,
 }
 
 impl Script {
@@ -187,6 +191,10 @@ impl Players for Script {
         assert_eq!(obs.role(), Role::Boss, "only the Boss is asked for proxy moves");
         self.asked_proxy.push(member);
         self.proxies.get(&member).copied().unwrap_or_default()
+    }
+    fn appoint(&mut self, obs: &Observation<'_>, vacant: RoleSet) -> Option<Role> {
+        self.asked_appoint.push((obs.seat(), vacant));
+        self.appoint.unwrap_or_else(|| vacant.best_ranked())
     }
     fn last_word(&mut self, obs: &Observation<'_>) -> Publication {
         assert!(!obs.is_alive(obs.seat()));
@@ -736,12 +744,13 @@ fn e8_the_highest_ranked_sender_decides() {
     // Each member s nicks 6 + s.
     let nicks = |senders: &[Seat]| -> Vec<(Seat, NightChoice)> { senders.iter().map(|&s| (s, kill(6 + s))).collect() };
     // (dead before tonight, senders, decider)
+    // The unappointed Actor (4) sends no nick (E12); see the E12 tests.
     let cases: [(&[Seat], &[Seat], Seat); 6] = [
-        (&[], &[0, 1, 2, 3, 4, 5], 0),
-        (&[], &[1, 2, 3, 4, 5], 1), // the Boss alive but silent
-        (&[0], &[1, 2, 3, 4, 5], 1),
-        (&[0], &[2, 3, 4, 5], 2),
-        (&[0], &[3, 4, 5], 3),
+        (&[], &[0, 1, 2, 3, 5], 0),
+        (&[], &[1, 2, 3, 5], 1), // the Boss alive but silent
+        (&[0], &[1, 2, 3, 5], 1),
+        (&[0], &[2, 3, 5], 2),
+        (&[0], &[3, 5], 3),
         (&[0], &[5], 5),
     ];
     for (dead, senders, decider) in cases {
@@ -1037,7 +1046,9 @@ fn e12_the_actor_only_votes_until_appointed() {
     let n = one_night(&[R::Boss, R::Actor, R::Detective, R::Psycho], &[]);
     assert_eq!(n.st.check_move(1, &act(2)), Err(MoveError::NoMove(R::Actor)));
     assert_eq!(n.obs(1).ability(), A::None);
-    assert!(n.obs(1).shoots(), "he still takes part in the camp kill");
+    // «До назначения на роль, Актер участвует только в линчевании»: no nick either.
+    assert!(!n.obs(1).shoots(), "no say in the camp kill before his appointment");
+    assert_eq!(n.st.check_kill(1, Some(2)), Err(MoveError::NotAShooter));
 }
 
 #[test]
@@ -2441,4 +2452,346 @@ impl common::Logged for Table {
     fn events(&self) -> &[Event] {
         &self.log
     }
+}
+
+// ---------------------------------------------------------------------------
+// Readings of the seeds settled by the rules-fidelity review (RULES.md)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn e22_e11_a_sleepwalker_sent_from_a_beaten_house_sees_the_visitors_of_the_new_one() {
+    // Boss 0, Swindler 1, Sleepwalker 2, citizens 3 and 4, Thug 5, Psycho 6.
+    // The Thug beats 3, where the Sleepwalker meant to walk; the Swindler sends
+    // him to 4, which nobody visits. He watches 4: he sees nobody (E22), and
+    // is not beaten too, since he does not walk round 3 (E11, E29: the redirect
+    // rewrites his target before his walk is judged).
+    let roles = [R::Boss, R::Swindler, R::Sleepwalker, R::Citizen, R::Citizen, R::Thug, R::Psycho];
+    for resolution in ["graph", "sequential"] {
+        let sc = scenario(&roles, &[(5, act(3)), (2, act(3)), (1, act2(2, 4))]);
+        let n = with_resolution(sc, resolution);
+        assert!(n.has(Event::Redirected { by: 1, victim: 2, from: Some(3), to: 4 }), "{resolution}");
+        assert!(!n.has(Event::BeatenWatching { seat: 2 }), "{resolution}");
+        assert_eq!(n.report(2), Some(Report::Watch { target: 4, camps: [false, false, false] }), "{resolution}");
+    }
+    // Sent the other way, from an unvisited house to the beaten one, he walks
+    // round the beaten house and is beaten too.
+    let n = one_night(&roles, &[(5, act(3)), (2, act(4)), (1, act2(2, 3))]);
+    assert!(n.has(Event::BeatenWatching { seat: 2 }));
+    assert_eq!(n.failed(2), Some(blocked(Status::Beaten, Some(5))));
+}
+
+#[test]
+fn e22_the_sleepwalker_sees_the_visitors_of_the_house_he_is_sent_to() {
+    // Boss 0, Swindler 1, Sleepwalker 2, citizens 3 and 4, Detective 5, Psycho 6.
+    // The Psycho invites 3 (a bandit visit) and the Detective checks 4 (a town
+    // visit); the Sleepwalker meant 3 but is sent to 4.
+    let roles = [R::Boss, R::Swindler, R::Sleepwalker, R::Citizen, R::Citizen, R::Detective, R::Psycho];
+    let n = one_night(&roles, &[(6, act(3)), (5, act(4)), (2, act(3)), (1, act2(2, 4))]);
+    assert_eq!(n.report(2), Some(Report::Watch { target: 4, camps: [true, false, false] }));
+}
+
+#[test]
+fn e22_e26_a_robbed_invited_or_hexed_sleepwalker_is_not_beaten_too() {
+    // Boss 0, Thief 1, Sleepwalker 2, citizen 3, Thug 4, Psycho 5, Witch 6.
+    // The Thug beats 3, round whose house the Sleepwalker would walk («гуляет»);
+    // a Sleepwalker whose walk does not happen is not beaten there, so he stays
+    // reachable: the mafia's kill on him lands.
+    let roles = [R::Boss, R::Thief, R::Sleepwalker, R::Citizen, R::Thug, R::Psycho, R::Witch];
+    for resolution in ["graph", "sequential"] {
+        // Robbed: the Thief ranks before the Thug (E29), so the robbery stands.
+        let sc = scenario(&roles, &[(4, act(3)), (2, act(3)), (1, act(2)), (0, kill(2))]);
+        let n = with_resolution(sc, resolution);
+        assert!(!n.has(Event::BeatenWatching { seat: 2 }), "{resolution}");
+        assert!(n.has(Event::StatusSet { seat: 2, status: Status::Robbed, by: 1 }), "{resolution}");
+        assert_eq!(n.failed(2), Some(blocked(Status::Robbed, Some(1))), "{resolution}");
+        assert_eq!(n.killed(), set(&[2]), "{resolution}");
+        // Invited: the Psycho ranks before the Thug too.
+        let sc = scenario(&roles, &[(4, act(3)), (2, act(3)), (5, act(2))]);
+        let n = with_resolution(sc, resolution);
+        assert!(!n.has(Event::BeatenWatching { seat: 2 }), "{resolution}");
+        assert_eq!(n.failed(2), Some(blocked(Status::Invited, Some(5))), "{resolution}");
+    }
+    // Hexed since last night: no walk, no beating.
+    let mut sc = scenario(&roles, &[(4, act(3)), (2, act(3)), (0, kill(2))]);
+    sc.hexed = vec![2];
+    let n = resolve(&sc);
+    assert!(!n.has(Event::BeatenWatching { seat: 2 }));
+    assert_eq!(n.failed(2), Some(blocked(Status::Hexed, None)));
+    assert_eq!(n.killed(), set(&[2]));
+}
+
+#[test]
+fn e12_the_unappointed_actor_has_no_say_in_the_camp_kill() {
+    // Boss 0 (alive, silent), Actor 1, citizens 2–4, Psycho 5. The Actor's nick
+    // is refused: before his appointment he takes part only in the lynch.
+    let mut t = table(&[R::Boss, R::Actor, R::Citizen, R::Citizen, R::Citizen, R::Psycho], &[]);
+    t.p.at(1, 1, kill(2));
+    t.night(1);
+    assert_eq!(t.deaths(), vec![]);
+    assert_eq!(t.state.illegal_decisions(), 1);
+    assert!(t.on(1, Event::NightMiss(MissReason::Silent(0))));
+}
+
+#[test]
+fn c4_e12_an_unappointed_actor_does_not_spoil_a_unanimous_kill() {
+    // camp_kill = unanimous: the living *shooters* must agree, and the Actor is
+    // none before his appointment, so the Boss's nick alone is the kill.
+    let roles = [R::Boss, R::Actor, R::Citizen, R::Citizen, R::Citizen, R::Psycho];
+    let mut sc = scenario(&roles, &[(0, kill(2))]);
+    sc.rules.set("camp_kill", "unanimous").unwrap();
+    let n = resolve(&sc);
+    assert_eq!(n.killed(), set(&[2]));
+}
+
+#[test]
+fn e12_the_actor_left_alone_in_his_camp_decides_the_kill() {
+    // Boss 0 dead (no vacancy: nobody takes the Boss's place), Actor 1 the last
+    // living mafioso: «unless he is the last living member of the camp».
+    let mut sc = scenario(&[R::Boss, R::Actor, R::Citizen, R::Citizen, R::Citizen, R::Psycho], &[(1, kill(3))]);
+    sc.dead = vec![0];
+    let n = resolve(&sc);
+    assert!(n.obs(1).shoots());
+    assert!(n.has(Event::NightKill { target: 3, by: mafia_kill(1) }));
+}
+
+#[test]
+fn e12_the_boss_chooses_the_actors_role() {
+    // Boss 0, Thief 1, Swindler 2, Actor 3, Detective 4, citizens 5 and 6, Psycho 7.
+    // The appointment is the Boss's letter (E12), a decision of his.
+    let roles = [R::Boss, R::Thief, R::Swindler, R::Actor, R::Detective, R::Citizen, R::Citizen, R::Psycho];
+    let mut t = table(&roles, &[]);
+    // Day 1: the Thief is lynched. Night 1: the Boss waits (no appointment yet),
+    // and the mafia's kill takes their own Swindler.
+    t.p.day_votes(1, &[f(1), f(0), f(1), f(1), f(1), f(1), f(1), f(1)]);
+    t.day(1);
+    t.p.appoint = Some(None);
+    t.p.at(1, 0, kill(2));
+    t.night(1);
+    assert_eq!(t.p.asked_appoint, vec![(0, RoleSet::single(R::Thief))]);
+    assert_eq!(t.obs(3).acting_role(), R::Actor);
+    // Night 2: both roles are vacant; he names a role that is not (refused), …
+    t.p.day_votes(2, &[P, P, P, P, P, P, P, P]);
+    t.day(2);
+    t.p.appoint = Some(Some(R::Guard));
+    t.night(2);
+    let both = RoleSet::single(R::Thief).union(RoleSet::single(R::Swindler));
+    assert_eq!(t.p.asked_appoint[1], (0, both));
+    assert_eq!(t.state.illegal_decisions(), 1);
+    assert_eq!(t.obs(3).acting_role(), R::Actor);
+    // … then, on night 3, the Swindler rather than the best-ranked Thief.
+    t.p.appoint = Some(Some(R::Swindler));
+    t.p.day_votes(3, &[P, P, P, P, P, P, P, P]);
+    t.day(3);
+    t.night(3);
+    assert!(t.on(3, Event::Promoted { seat: 3, role: R::Swindler }));
+    assert_eq!(t.obs(3).acting_role(), R::Swindler);
+    assert!(t.obs(3).shoots(), "appointed, he sends nicks");
+}
+
+#[test]
+fn e12_an_appointment_may_wait_and_is_asked_again() {
+    // Boss 0 dead, Guard 1 dead, Actor 2: with the Boss dead the Actor writes
+    // his own letter; answering none leaves him unappointed tonight.
+    let roles = [R::Boss, R::Guard, R::Actor, R::Citizen, R::Citizen, R::Citizen, R::Psycho];
+    let mut t = table(&roles, &[]);
+    t.p.day_votes(1, &[f(3), f(0), f(0), f(0), f(0), f(0), f(0)]);
+    t.day(1);
+    t.p.appoint = Some(None);
+    t.night(1);
+    assert_eq!(t.p.asked_appoint, vec![]);
+    // Nothing vacant yet (the Boss's place is never vacant). The Guard dies on day 2.
+    t.p.day_votes(2, &[P, f(3), f(1), f(1), f(1), f(1), f(1)]);
+    t.day(2);
+    t.night(2);
+    assert_eq!(t.p.asked_appoint, vec![(2, RoleSet::single(R::Guard))]);
+    assert_eq!(t.obs(2).acting_role(), R::Actor);
+    assert_eq!(t.state.illegal_decisions(), 0);
+    t.p.appoint = None;
+    t.p.day_votes(3, &[P, P, P, P, P, P, P]);
+    t.day(3);
+    t.night(3);
+    assert!(t.on(3, Event::Promoted { seat: 2, role: R::Guard }));
+}
+
+#[test]
+fn e7_a_member_may_leave_his_move_to_the_boss() {
+    // Boss 0, Thief 1, Detective 2, citizens 3 and 4, Psycho 5. The Thief robs 3
+    // but leaves the move to the Boss («на усмотрение»); the Boss robs 4 instead.
+    let roles = [R::Boss, R::Thief, R::Detective, R::Citizen, R::Citizen, R::Psycho];
+    let deferred = NightChoice { act: Some(3), defer: true, ..NightChoice::default() };
+    let mut t = table(&roles, &[]);
+    t.p.at(1, 1, deferred);
+    t.p.proxies.insert(1, act(4));
+    t.night(1);
+    assert_eq!(t.p.asked_proxy, vec![1]);
+    assert!(t.on(1, Event::Proxy { boss: 0, member: 1 }));
+    assert!(t.on(1, Event::StatusSet { seat: 4, status: Status::Robbed, by: 1 }));
+    assert!(!t.on(1, Event::StatusSet { seat: 3, status: Status::Robbed, by: 1 }));
+    // The Boss may let it stand: no answer keeps the member's own move.
+    let mut t = table(&roles, &[]);
+    t.p.at(1, 1, deferred);
+    t.night(1);
+    assert_eq!(t.p.asked_proxy, vec![1]);
+    assert!(t.on(1, Event::StatusSet { seat: 3, status: Status::Robbed, by: 1 }));
+    // Without `defer`, a member's own move is never asked about.
+    let mut t = table(&roles, &[]);
+    t.p.at(1, 1, act(3));
+    t.p.proxies.insert(1, act(4));
+    t.night(1);
+    assert!(t.p.asked_proxy.is_empty());
+    assert!(t.on(1, Event::StatusSet { seat: 3, status: Status::Robbed, by: 1 }));
+}
+
+#[test]
+fn e28_the_swindler_cannot_redirect_the_tricksters_pick() {
+    // Boss 0, Swindler 1, Trickster 2, citizens 3 and 4, Detective 5.
+    // «вопреки всем ходам»: the pick reaches 3 whatever the Swindler does.
+    let roles = [R::Boss, R::Swindler, R::Trickster, R::Citizen, R::Citizen, R::Detective];
+    let n = one_night(&roles, &[(2, act(3)), (1, act2(2, 4))]);
+    assert_eq!(n.failed(1), Some(Fail::Unredirectable));
+    assert_eq!(n.st.carry().tricked, set(&[3]));
+    // The failed swindle does not use the Trickster up (E11: once a swindle on him succeeded).
+    assert_eq!(n.st.carry().swindled, PlayerSet::EMPTY);
+}
+
+#[test]
+fn c8_e20_the_shooters_kills_do_not_reset_the_no_kill_count() {
+    // Boss 0, Shooter 1, citizens 2–7, Psycho 8; no_kill_limit = 2. The mafia
+    // never shoot; the Shooter kills each night. C8 counts nights without the
+    // *mafia's* kill, so the town wins after night 2.
+    let roles =
+        [R::Boss, R::Shooter, R::Citizen, R::Citizen, R::Citizen, R::Citizen, R::Citizen, R::Citizen, R::Psycho];
+    let mut t = table(&roles, &[("no_kill_limit", "2")]);
+    t.p.at(1, 1, act(2)).at(2, 1, act(3));
+    let out = t.play();
+    assert_eq!(t.deaths(), vec![(2, DeathCause::Killed), (3, DeathCause::Killed)]);
+    assert_eq!((out.winner, out.cause, out.days), (Some(Camp::Town), EndCause::NoKillRule, 2));
+}
+
+#[test]
+fn c8_e23_the_psychos_guest_dying_does_not_reset_the_no_kill_count() {
+    // Boss 0, Psycho 1, citizens 2–6, Detective 7; no_kill_limit = 2. The guest
+    // of night 1 dies in night 2: not the mafia's kill.
+    let roles = [R::Boss, R::Psycho, R::Citizen, R::Citizen, R::Citizen, R::Citizen, R::Citizen, R::Detective];
+    let mut t = table(&roles, &[("no_kill_limit", "2")]);
+    t.p.at(1, 1, act(2));
+    let out = t.play();
+    assert_eq!(t.deaths(), vec![(2, DeathCause::Killed)]);
+    assert_eq!((out.winner, out.cause, out.days), (Some(Camp::Town), EndCause::NoKillRule, 2));
+    // A tried mafia kill resets it (a prevented kill counts, C8): the game goes on past night 2.
+    let mut t = table(&roles, &[("no_kill_limit", "2"), ("day_cap", "3")]);
+    t.p.at(1, 1, act(2)).at(2, 0, kill(1)).at(2, 1, act(1));
+    let out = t.play();
+    assert_ne!(out.cause, EndCause::NoKillRule, "{out:?}");
+}
+
+#[test]
+fn e9_thief_at_psycho_house_reading_robbing_the_psycho_fails() {
+    // Boss 0, Thief 1, Psycho 2, Detective 3, citizen 4. The Thief robs the
+    // Psycho, who invites the Detective.
+    let roles = [R::Boss, R::Thief, R::Psycho, R::Detective, R::Citizen];
+    let sc = scenario(&roles, &[(1, act(2)), (2, act(3))]);
+    // `guest` (default): «у шизика» = the Thief as the guest; the robbery works.
+    let n = resolve(&sc);
+    assert!(n.has(Event::StatusSet { seat: 2, status: Status::Robbed, by: 1 }));
+    assert_eq!(n.failed(2), Some(blocked(Status::Robbed, Some(1))));
+    // `house`: «ворует у шизика» literally: robbing the Psycho fails, his invitation stands.
+    let mut sc = sc;
+    sc.rules.set("thief_at_psycho", "house").unwrap();
+    let n = resolve(&sc);
+    assert_eq!(n.failed(1), Some(Fail::TargetPsycho));
+    assert!(n.has(Event::StatusSet { seat: 3, status: Status::Invited, by: 2 }));
+    // Under both readings the Thief who is the Psycho's guest fails (E6).
+    let sc = scenario(&roles, &[(1, act(3)), (2, act(1))]);
+    let n = resolve(&sc);
+    assert_eq!(n.failed(1), Some(blocked(Status::Invited, Some(2))));
+}
+
+#[test]
+fn e15_e26_repeat_target_named_or_reached() {
+    // Boss 0, Swindler 1, Doctor 2, citizens 3 and 4, Psycho 5. Night 1: the
+    // Doctor names 3, the Swindler sends the heal to 4.
+    let roles = [R::Boss, R::Swindler, R::Doctor, R::Citizen, R::Citizen, R::Psycho];
+    for (setting, barred) in [("named", 3), ("reached", 4)] {
+        let mut t = table(&roles, &[("repeat_target", setting)]);
+        t.p.at(1, 2, act(3)).at(1, 1, act2(2, 4));
+        t.night(1);
+        assert!(t.on(1, Event::Healed { seat: 4, by: 2 }), "{setting}");
+        let heal = t.obs(2).targets(A::Heal);
+        assert!(!heal.contains(barred), "{setting}: {barred} barred");
+        assert!(heal.contains(7 - barred), "{setting}: {} allowed", 7 - barred);
+    }
+    // `reached`: a heal that failed reached nobody, so nobody is barred.
+    let mut sc = scenario(&[R::Boss, R::Thief, R::Doctor, R::Citizen, R::Psycho], &[(2, act(3)), (1, act(2))]);
+    sc.rules.set("repeat_target", "reached").unwrap();
+    let n = resolve(&sc);
+    assert!(n.obs(2).targets(A::Heal).contains(3));
+}
+
+#[test]
+fn e19_e16_the_role_prostitute_may_borrow_the_chosens_secret_votes() {
+    // Prostitute 0, Chosen 1, Boss 2, citizens 3–5, Psycho 6.
+    let roles = [R::Prostitute, R::Chosen, R::Boss, R::Citizen, R::Citizen, R::Citizen, R::Psycho];
+    let mut t = table(&roles, &[]);
+    // Day 1: the Chosen is lynched. Night 2: she borrows the Chosen.
+    t.p.day_votes(1, &[f(1), f(0), f(1), f(1), f(1), f(1), f(1)]);
+    t.day(1);
+    t.night(1);
+    assert!(t.obs(0).borrowable().contains(R::Chosen) || t.obs(0).day() < 2);
+    t.day(2);
+    t.p.at(2, 0, NightChoice { borrow: Some(R::Chosen), ..NightChoice::default() });
+    t.night(2);
+    assert!(t.on(2, Event::Borrowed { seat: 0, role: R::Chosen }));
+    // Day 3: 3 and 4 tie on open votes; her two secret votes follow her open vote.
+    t.p.day_votes(3, &[f(3), P, f(4), f(4), f(3), P, P]);
+    t.day(3);
+    assert!(t.has(Event::SecretVotes { seat: 0, target: 3, votes: 2 }));
+    assert!(t.has(Event::Died { seat: 3, cause: DeathCause::Lynched, revealed: None }));
+    // The votes are for one day only.
+    t.night(3);
+    t.p.day_votes(4, &[f(4), P, f(5), f(5), f(4), P, P]);
+    t.day(4);
+    assert!(!t.has(Event::SecretVotes { seat: 0, target: 4, votes: 2 }));
+}
+
+#[test]
+fn e19_a_blocked_borrow_of_the_chosen_gives_no_votes() {
+    // E6: robbed that night, her borrowed move fails; the role is still used up.
+    let mut sc = scenario(&[R::Prostitute, R::Chosen, R::Thief, R::Boss, R::Citizen, R::Psycho], &[]);
+    sc.night = 2;
+    sc.dead = vec![1];
+    sc.moves = vec![(0, NightChoice { borrow: Some(R::Chosen), ..NightChoice::default() }), (2, act(0))];
+    let n = resolve(&sc);
+    assert_eq!(n.failed(0), Some(blocked(Status::Robbed, Some(2))));
+    assert!(n.st.carry().borrowed.contains(R::Chosen));
+    assert!(!n.has(Event::Succeeded { seat: 0, ability: A::Votes, target: None }));
+    // Unblocked, the move succeeds as a mark for the next day.
+    sc.moves.truncate(1);
+    let n = resolve(&sc);
+    assert!(n.has(Event::Succeeded { seat: 0, ability: A::Votes, target: None }));
+}
+
+#[test]
+fn e2_c8_a_run_label_names_every_rule_auto_resolved() {
+    // Adding one extended role to a classic setup switches three rules through
+    // `auto`; the label names the resolved values, not just differences from the defaults.
+    let classic =
+        Game::new(&Setup::of_roles("c", &[R::Don, R::Mafioso, R::Commissar, R::Citizen, R::Citizen, R::Citizen]))
+            .unwrap();
+    assert_eq!(classic.rules_label(), "");
+    assert!(!classic.mixes_rule_sets());
+    let mixed =
+        Game::new(&Setup::of_roles("m", &[R::Don, R::Mafioso, R::Commissar, R::Doctor, R::Citizen, R::Citizen]))
+            .unwrap();
+    assert_eq!(mixed.rules_label(), "no_kill_limit=off mafia_win=elimination camp_kill=leader");
+    assert!(mixed.mixes_rule_sets());
+    assert_eq!(mixed.auto_choices(), vec!["mafia_win=elimination", "no_kill_limit=off", "camp_kill=leader"]);
+    // Set explicitly to the classic values, the mix plays the classic rules and says so.
+    let mut setup = Setup::of_roles("m", &[R::Don, R::Mafioso, R::Commissar, R::Doctor, R::Citizen, R::Citizen]);
+    for (k, v) in [("no_kill_limit", "3"), ("mafia_win", "parity"), ("camp_kill", "unanimous")] {
+        setup.rules.set(k, v).unwrap();
+    }
+    let pinned = Game::new(&setup).unwrap();
+    assert_eq!(pinned.rules_label(), "");
+    assert!(pinned.auto_choices().is_empty());
 }

@@ -225,6 +225,7 @@ fn sweep_assignments(sweeps: &[String]) -> Result<Vec<Vec<(String, String)>>, Us
 fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
     let assignments = sweep_assignments(sweeps)?;
     let mut jobs = Vec::new();
+    let mut noted: Vec<String> = Vec::new();
     for name in &args.setup {
         let loaded = load(name, args.agents.as_deref())?;
         for a in &assignments {
@@ -234,9 +235,25 @@ fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
                 setup.rules.set(k, v)?;
             }
             let game = check(&setup)?;
+            // A designer must never compare rows that silently played different
+            // rules: the label names every resolved rule that differs from the
+            // classic seed's, and a setup that mixes the sets says what `auto` chose.
+            let auto = game.auto_choices();
+            if game.mixes_rule_sets() && !auto.is_empty() {
+                let note = format!(
+                    "note: {} mixes extended roles with classic roles or plain players; `auto` chose {} \
+                     (E2, C8, E8; set them in [rules] to choose)",
+                    setup.name,
+                    auto.join(", ")
+                );
+                if !noted.contains(&note) {
+                    eprintln!("{note}");
+                    noted.push(note);
+                }
+            }
             let variant = Variant {
                 setup: setup.name.clone(),
-                rules: setup.rules.diff_from_default().join(" "),
+                rules: game.rules_label(),
                 agents: loaded.lineup.label(),
                 players: game.players(),
             };
@@ -419,14 +436,18 @@ fn write_night_order(rules: &mafia_engine::Rules, game: Option<&Game>) -> Result
         match step {
             NightStep::StartOfNight => {
                 if present(Role::Actor) {
-                    line("appoint", "the Actor takes the best-ranked dead mafia role (E12)")?;
+                    line(
+                        "appoint",
+                        "the Actor takes the dead mafia role the Boss names (by default the best-ranked; E12)",
+                    )?;
                 }
                 if present(Role::Deputy) {
                     line("promote", "the Deputy takes the role of the dead Detective or Doctor (E14)")?;
                 }
             }
             NightStep::Kills => {
-                let shooters = names(&mut Role::ALL.into_iter().filter(|r| r.info().shoots));
+                // E12: the Actor sends nicks once appointed (or as the last of the mafia).
+                let shooters = names(&mut Role::ALL.into_iter().filter(|r| r.info().shoots || *r == Role::Actor));
                 if !shooters.is_empty() {
                     let how = match game.map(|g| g.leader_kill()) {
                         Some(true) => "the highest-ranked sender decides (camp_kill = leader)",

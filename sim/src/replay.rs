@@ -100,6 +100,7 @@ fn verb(a: NightAbility) -> &'static str {
         NightAbility::Watch => "watches",
         NightAbility::Scout => "scouts",
         NightAbility::Borrow => "makes a borrowed move on",
+        NightAbility::Votes => "takes the Chosen's secret votes for tomorrow",
     }
 }
 
@@ -122,6 +123,7 @@ fn infinitive(a: NightAbility) -> &'static str {
         NightAbility::Watch => "watch",
         NightAbility::Scout => "scout",
         NightAbility::Borrow => "make the borrowed move",
+        NightAbility::Votes => "take the Chosen's secret votes",
     }
 }
 
@@ -155,6 +157,7 @@ impl Names<'_> {
             (_, Some(t), Some(u)) => format!("{who} {} {} and {}", verb(a), p(t), p(u)),
             (_, Some(t), None) => format!("{who} {} {}", verb(a), p(t)),
             (NightAbility::Scout, None, _) => format!("{who} scouts"),
+            (NightAbility::Votes, None, _) => format!("{who} {}", verb(a)),
             (_, None, _) => format!("{who} {}", infinitive(a)),
         }
     }

@@ -711,7 +711,7 @@ pub fn to_json(r: &Resolved) -> Value {
     let sc = &r.scenario;
     let st = &r.state;
     let rules: serde_json::Map<String, Value> =
-        RULE_KEYS.iter().map(|k| (k.name.to_string(), json!(r.game.rules().get(k.name)))).collect();
+        RULE_KEYS.iter().map(|k| (k.name.to_string(), json!(r.game.resolved_rules().get(k.name)))).collect();
     let seats: Vec<Value> = (0..st.players() as Seat)
         .map(|s| {
             json!({"seat": n(s), "role": st.role(s).name(), "acting": st.acting_role(s).name(),

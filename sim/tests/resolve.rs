@@ -166,6 +166,8 @@ const GOLDENS: &[&str] = &[
     "e19_prostitute_borrows_doctor",
     "e21_lucky_spare_life_several_shots",
     "e21_lucky_spent_dies",
+    "e22_e11_sleepwalker_sent_from_beaten_house",
+    "e22_e26_robbed_sleepwalker_not_beaten",
     "e22_e26_thug_beats_watched_house",
     "e22_sleepwalker_sees_visitors",
     "e23_guest_dies_next_night",
@@ -177,6 +179,7 @@ const GOLDENS: &[&str] = &[
     "e25_e28_miner_trickster_marks",
     "e25_e9_robbed_miner_fails",
     "e27_scout_report",
+    "e28_trick_cannot_be_redirected",
     "e29_e11_thug_beats_swindler_who_redirects_him",
     "e29_psycho_thug_cycle",
     "e29_thief_psycho_cycle",
@@ -194,6 +197,7 @@ const GOLDENS: &[&str] = &[
     "e8_camp_kill_on_healed",
     "e8_camp_kill_on_invited",
     "e8_leader_decides_kill",
+    "e9_thief_at_psycho_house",
 ];
 
 const BAD: &[&str] = &[
@@ -379,6 +383,39 @@ fn e22_e26_thug_beats_watched_house() {
     assert_eq!(events_of(&v, "beaten_watching")[0]["seat"], 4);
     assert_eq!(failure(&v, 4).as_deref(), Some("blocked:beaten"));
     assert!(events_of(&v, "learned").is_empty(), "he learns nothing");
+}
+
+#[test]
+fn e22_e11_sleepwalker_sent_from_beaten_house() {
+    let v = golden("e22_e11_sleepwalker_sent_from_beaten_house");
+    assert!(events_of(&v, "beaten_watching").is_empty(), "he walks round the new house");
+    let learned = events_of(&v, "learned");
+    assert_eq!(learned[0]["seat"], 3);
+    assert_eq!(learned[0]["report"]["target"], 5);
+    assert_eq!(learned[0]["report"]["camps"], serde_json::json!([]), "nobody visited the new house");
+}
+
+#[test]
+fn e22_e26_robbed_sleepwalker_not_beaten() {
+    let v = golden("e22_e26_robbed_sleepwalker_not_beaten");
+    assert!(events_of(&v, "beaten_watching").is_empty(), "robbed, he does not walk");
+    assert_eq!(failure(&v, 3).as_deref(), Some("blocked:robbed"));
+    assert_eq!(deaths(&v), vec![3], "reachable, the mafia's kill takes him");
+}
+
+#[test]
+fn e28_trick_cannot_be_redirected() {
+    let v = golden("e28_trick_cannot_be_redirected");
+    assert_eq!(failure(&v, 2).as_deref(), Some("unredirectable"));
+    assert!(events_of(&v, "redirected").is_empty());
+    assert_eq!(v["carry"]["tricked"], serde_json::json!([4]));
+}
+
+#[test]
+fn e9_thief_at_psycho_house() {
+    let v = golden("e9_thief_at_psycho_house");
+    assert_eq!(failure(&v, 2).as_deref(), Some("target_psycho"));
+    assert!(succeeded(&v, 3), "the Psycho's invitation stands");
 }
 
 #[test]
@@ -979,6 +1016,8 @@ fn random_scenario(rng: &mut ChaCha8Rng) -> Scenario {
             kill: maybe(rng, 25),
             search: maybe(rng, 15),
             borrow: if chance(rng, 8) { Some(ROLE_INFO[below(rng, ROLE_INFO.len())].role) } else { None },
+            // The night calculator takes the moves as sent, the Boss's included (E7): no deferral.
+            defer: false,
         };
         sc.moves.push((if chance(rng, 3) { any_seat(rng, n) } else { s as Seat }, choice));
     }

@@ -98,7 +98,8 @@ impl State {
                         Verdict::Undecided
                     };
                     let harmless = house && a == NightAbility::Rob && Some(target) == psycho;
-                    ctl[k] = Ctl { seat: s, ability: a, target, second: moves.second(s), verdict, pinned: false, harmless };
+                    ctl[k] =
+                        Ctl { seat: s, ability: a, target, second: moves.second(s), verdict, pinned: false, harmless };
                     k += 1;
                 }
             }
@@ -228,7 +229,8 @@ impl State {
             }
         }
         // E22/E26: a Sleepwalker walking round a house the Thug came to is
-        // beaten too. He walks unless hexed, beaten himself, robbed or invited.
+        // beaten too («гуляет»). He walks unless hexed, beaten himself, robbed
+        // or invited; where he walks is his house after the redirect.
         let watchers = moves.makers[NightAbility::Watch.index()];
         let walking = watchers.minus(self.hexed).minus(beaten_houses).minus(stopped);
         // E11: the redirect.
@@ -238,11 +240,10 @@ impl State {
                 let victim = c.target;
                 let fail = if mafia.contains(victim) {
                     Some(Fail::TargetMafia)
-                } else if beaten_houses.contains(victim)
-                    || (walking.contains(victim) && beaten_houses.contains(moves.target(victim)))
-                {
-                    // E6; E22 with E29's priority: the Thug (before the Swindler) finds
-                    // the Sleepwalker at the house he watched, so he is beaten too.
+                } else if beaten_houses.contains(victim) {
+                    // E6. A Sleepwalker is not beaten yet: E29's redirect rewrites
+                    // his target before his walk is judged, so he walks where he is
+                    // sent, and is beaten too only if the Thug came there (below).
                     Some(Fail::TargetBeaten)
                 } else if moves.ability(victim).info().targets == Targets::Zero {
                     // E11: "his move goes to the new target": no move with a target, nothing to send.

@@ -7,7 +7,7 @@
 use super::moves::NightMoves;
 use super::resolve::Tonight;
 use crate::event::{Event, Log, Report};
-use crate::role::{NightAbility, Role, Camp};
+use crate::role::{Camp, NightAbility, Role};
 use crate::seat::Seat;
 use crate::state::{CheckOutcome, State};
 

@@ -104,7 +104,7 @@ mod tests {
     use super::*;
     use crate::decide::NightChoice;
     use crate::role::{NightAbility, Role};
-    use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
+    use crate::seat::{PlayerSet, Seat};
 
     #[test]
     fn every_role_with_a_night_move_has_a_step() {
@@ -121,70 +121,95 @@ mod tests {
         assert!(NightStep::Kills.roles().take(2).eq([Role::Mafioso, Role::Don]));
     }
 
+    /// Random (sometimes illegal) answers from a seeded stream: the same calls
+    /// in the same order get the same answers.
+    struct Chaos(rand_chacha::ChaCha8Rng);
+    impl Chaos {
+        fn seat(&mut self, set: PlayerSet) -> Option<Seat> {
+            crate::util::pick(&mut self.0, set)
+        }
+        fn anyone(&mut self, obs: &crate::state::Observation<'_>) -> Option<Seat> {
+            // Now and then a dead or absent-minded answer, which must be refused alike.
+            let all = PlayerSet::first(obs.players());
+            if crate::util::below(&mut self.0, 8) == 0 { self.seat(all) } else { self.seat(obs.others_alive()) }
+        }
+    }
+    impl Players for Chaos {
+        fn new_game(&mut self, _: &crate::state::Observation<'_>) {}
+        fn post(&mut self, _: &crate::state::Observation<'_>) -> crate::Publication {
+            crate::Publication::NONE
+        }
+        fn vote(&mut self, obs: &crate::state::Observation<'_>) -> crate::Vote {
+            self.anyone(obs).map_or(crate::Vote::Pass, crate::Vote::For)
+        }
+        fn revise(&mut self, _: &crate::state::Observation<'_>) -> Option<crate::Vote> {
+            None
+        }
+        fn runoff(&mut self, _: &crate::state::Observation<'_>, c: PlayerSet) -> Seat {
+            self.seat(c).expect("a runoff has candidates")
+        }
+        fn hang_both(&mut self, _: &crate::state::Observation<'_>, _: PlayerSet) -> bool {
+            crate::util::below(&mut self.0, 2) == 1
+        }
+        fn night(&mut self, obs: &crate::state::Observation<'_>) -> NightChoice {
+            let skip = crate::util::below(&mut self.0, 4) == 0;
+            NightChoice {
+                kill: if skip { None } else { self.anyone(obs) },
+                act: self.anyone(obs),
+                ..NightChoice::default()
+            }
+        }
+        fn last_word(&mut self, _: &crate::state::Observation<'_>) -> crate::Publication {
+            crate::Publication::NONE
+        }
+    }
+
     /// The classic fast paths (`collect_classic`, `resolve_classic`) give the
-    /// same events, knowledge and deaths as the general walk.
+    /// same events, knowledge, deaths and outcomes as the general walk, over
+    /// whole games — so over nights of every length, with the dead, earlier
+    /// checks and absences carried from night to night.
     #[test]
     fn classic_fast_path_matches_the_general_walk() {
         use crate::setup::{Game, Preset};
-        use crate::util::pick;
         use rand::SeedableRng;
-        for (preset, rules) in [("classic", "unanimous"), ("classic-13", "leader")] {
+        let mut nights = [0u32; 8];
+        for (preset, camp_kill, absence) in
+            [("classic", "unanimous", "0"), ("classic-13", "leader", "0"), ("classic", "unanimous", "0.2")]
+        {
             let mut setup = Preset::find(preset).unwrap().setup();
-            setup.rules.set("camp_kill", rules).unwrap();
+            setup.rules.set("camp_kill", camp_kill).unwrap();
+            setup.rules.set("absence", absence).unwrap();
+            setup.rules.set("no_kill_limit", "off").unwrap();
             let fast = Game::new(&setup).unwrap();
             let mut general = fast.clone();
             general.extended = true;
             general.active_steps = 0x7F;
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-            for round in 0..500 {
-                let mut st = State::default();
-                st.deal(&fast, &mut rng);
-                st.phase = Phase::Night(1);
-                // Random (sometimes illegal) nicks and checks from everybody.
-                let mut choices = [NightChoice::default(); MAX_PLAYERS];
-                for c in choices.iter_mut().take(fast.players()) {
-                    let all = PlayerSet::first(fast.players());
-                    c.kill = if round % 3 == 0 { None } else { pick(&mut rng, all) };
-                    c.act = pick(&mut rng, all);
-                }
+            for round in 0..400u64 {
                 let mut outs = Vec::new();
                 for game in [&fast, &general] {
-                    let mut st = st.clone();
-                    let mut moves = NightMoves::default();
+                    let mut st = State::default();
+                    let seeded = |k: u64| rand_chacha::ChaCha8Rng::seed_from_u64(round * 4 + k);
+                    st.deal(game, &mut seeded(0));
                     let mut log: Vec<Event> = Vec::new();
-                    struct P<'a>(&'a [NightChoice]);
-                    impl Players for P<'_> {
-                        fn new_game(&mut self, _: &crate::state::Observation<'_>) {}
-                        fn post(&mut self, _: &crate::state::Observation<'_>) -> crate::Publication {
-                            crate::Publication::NONE
-                        }
-                        fn vote(&mut self, _: &crate::state::Observation<'_>) -> crate::Vote {
-                            crate::Vote::Pass
-                        }
-                        fn revise(&mut self, _: &crate::state::Observation<'_>) -> Option<crate::Vote> {
-                            None
-                        }
-                        fn runoff(&mut self, _: &crate::state::Observation<'_>, c: PlayerSet) -> Seat {
-                            c.lowest().unwrap()
-                        }
-                        fn hang_both(&mut self, _: &crate::state::Observation<'_>, _: PlayerSet) -> bool {
-                            false
-                        }
-                        fn night(&mut self, obs: &crate::state::Observation<'_>) -> NightChoice {
-                            self.0[obs.seat() as usize]
-                        }
-                        fn last_word(&mut self, _: &crate::state::Observation<'_>) -> crate::Publication {
-                            crate::Publication::NONE
-                        }
-                    }
-                    st.collect_night_moves(game, &mut P(&choices), &mut moves, &mut log);
-                    let result = st.resolve_night(game, &moves, &mut log);
+                    let out = crate::play_dealt(
+                        game,
+                        &mut st,
+                        &mut NightMoves::default(),
+                        &mut Chaos(seeded(1)),
+                        &mut seeded(2),
+                        &mut seeded(3),
+                        &mut log,
+                    );
                     log.retain(|e| !matches!(e, Event::Step(_)));
-                    outs.push((log, result, st.knowledge[..fast.players()].to_vec(), st.illegal));
+                    outs.push((log, out, st.knowledge[..fast.players()].to_vec()));
                 }
-                assert_eq!(outs[0], outs[1], "{preset} round {round}");
+                let played = outs[0].1.days as usize;
+                nights[played.min(7)] += 1;
+                assert_eq!(outs[0], outs[1], "{preset} {camp_kill} absence {absence} round {round}");
             }
         }
+        // Games (so nights) of many lengths were compared.
+        assert!(nights.iter().filter(|&&k| k > 0).count() >= 4, "game lengths {nights:?}");
     }
 
     #[test]

@@ -433,8 +433,7 @@ impl State {
             let members = self.living(Camp::Mafia).without(boss);
             for m in members.iter() {
                 let own = self.acting[m as usize].info().night;
-                if own == NightAbility::None
-                    || (moves.ability(m) != NightAbility::None && !moves.deferred.contains(m))
+                if own == NightAbility::None || (moves.ability(m) != NightAbility::None && !moves.deferred.contains(m))
                 {
                     continue;
                 }
