@@ -197,7 +197,7 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
                 ),
             );
         } else {
-            st.prev_target[s as usize] = t;
+            st.bars[s as usize] = crate::state::Bar { night, target: t };
         }
     }
     for (i, &s) in sc.spare_life_spent.iter().enumerate() {

@@ -71,6 +71,18 @@ pub(crate) struct Knowledge {
     pub report: Option<Report>,
 }
 
+/// E15/E26: "never the same player two nights running": the player a
+/// Doctor's or Thug's move may not name on night `night` (0: no bar).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bar {
+    pub(crate) night: u16,
+    pub(crate) target: Seat,
+}
+
+impl Bar {
+    pub(crate) const NONE: Bar = Bar { night: 0, target: 0 };
+}
+
 /// The result of one check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CheckOutcome {
@@ -171,8 +183,10 @@ pub struct State {
     pub(crate) swindled: PlayerSet,
     /// E19: roles the Role Prostitute has already borrowed.
     pub(crate) borrowed: RoleSet,
-    /// E15/E26: last night's heal or beating target per seat (`NONE`).
-    pub(crate) prev_target: [u8; MAX_PLAYERS],
+    /// E15/E26: per seat, the player his heal or beating may not name, and
+    /// the night that bar holds (it is set while resolving the night before,
+    /// so nothing needs clearing: a stale bar names a past night).
+    pub(crate) bars: [Bar; MAX_PLAYERS],
 }
 
 impl Default for State {
@@ -213,7 +227,7 @@ impl Default for State {
             spare_life: PlayerSet::EMPTY,
             swindled: PlayerSet::EMPTY,
             borrowed: RoleSet::EMPTY,
-            prev_target: [NONE; MAX_PLAYERS],
+            bars: [Bar::NONE; MAX_PLAYERS],
         }
     }
 }
@@ -267,9 +281,9 @@ impl State {
                 }
             }
             self.spare_life = lucky;
-            self.prev_target = [NONE; MAX_PLAYERS];
+            self.bars = [Bar::NONE; MAX_PLAYERS];
         } else {
-            // Read only by extended rules (and `prev_target` only by the Doctor's and Thug's moves).
+            // Read only by extended rules (and `bars` only by the Doctor's and Thug's moves).
             self.seat_of = [NONE; Role::COUNT];
             self.spare_life = PlayerSet::EMPTY;
         }
@@ -339,6 +353,19 @@ impl State {
         self.nights_without_kill
     }
 
+    /// E15/E26: the player `s` may not heal or beat next night (after this
+    /// night's resolution), if any.
+    pub fn next_bar(&self, s: Seat) -> Option<Seat> {
+        let bar = self.bars[s as usize];
+        (bar.night == self.day() + 1).then_some(bar.target)
+    }
+
+    /// E15/E26: bars `s` from naming `target` on the night after this one.
+    #[inline]
+    pub(crate) fn bar_next_night(&mut self, s: Seat, target: Seat) {
+        self.bars[s as usize] = Bar { night: self.day() + 1, target };
+    }
+
     /// The seat holding the unique role `r`, if it is dealt.
     #[inline]
     pub(crate) fn holder(&self, r: Role) -> Option<Seat> {
@@ -367,9 +394,9 @@ impl State {
         match ability {
             NightAbility::Guard => t = t.inter(self.camp_members[Camp::Mafia as usize]),
             NightAbility::Heal | NightAbility::Beat => {
-                let prev = self.prev_target[s as usize];
-                if prev != NONE {
-                    t.remove(prev);
+                let bar = self.bars[s as usize];
+                if bar.night == self.day() {
+                    t.remove(bar.target);
                 }
             }
             NightAbility::Swindle => t = t.minus(self.swindled),

@@ -1255,9 +1255,15 @@ fn e15_never_the_same_player_two_nights_running() {
     let n = resolve(&sc);
     assert!(n.has(Event::Healed { seat: 3, by: 1 }), "another player than last night's");
     // Next night: not 3 again, but 2 again (a night between) is fine.
-    assert!(matches!(n.st.check_move(1, &act(3)), Err(MoveError::Target { target: 3, .. })));
-    assert!(n.st.check_move(1, &act(2)).is_ok());
-    assert!(!n.obs(1).targets(A::Heal).contains(3));
+    assert_eq!(n.st.next_bar(1), Some(3));
+    let mut t = table(&roles, &[]);
+    t.p.at(1, 1, act(3)).at(2, 1, act(3)).at(3, 1, act(2));
+    t.night(1);
+    t.night(2);
+    assert_eq!(t.state.illegal_decisions(), 1, "3 again on night 2 is refused");
+    t.night(3);
+    assert!(t.on(3, Event::Healed { seat: 2, by: 1 }));
+    assert_eq!(t.state.illegal_decisions(), 1);
     sc.moves = vec![(1, act(2))];
     let e = resolve_scenario(&sc, &mut Vec::new()).unwrap_err();
     assert_eq!(e.problems[0].path, "moves.0");
@@ -1984,8 +1990,7 @@ fn e26_never_the_same_player_two_nights_running() {
     sc.last_targets = vec![(1, 2)];
     let n = resolve(&sc);
     assert!(n.has(Event::StatusSet { seat: 3, status: Status::Beaten, by: 1 }));
-    assert!(matches!(n.st.check_move(1, &act(3)), Err(MoveError::Target { target: 3, .. })));
-    assert!(n.st.check_move(1, &act(2)).is_ok());
+    assert_eq!(n.st.next_bar(1), Some(3), "not 3 next night; 2 (a night between) is fine");
     sc.moves = vec![(1, act(2))];
     assert_eq!(resolve_scenario(&sc, &mut Vec::new()).unwrap_err().problems[0].path, "moves.0");
     // Himself two nights running neither.
@@ -2713,19 +2718,26 @@ fn e15_e26_repeat_target_named_or_reached() {
     // Doctor names 3, the Swindler sends the heal to 4.
     let roles = [R::Boss, R::Swindler, R::Doctor, R::Citizen, R::Citizen, R::Psycho];
     for (setting, barred) in [("named", 3), ("reached", 4)] {
+        let allowed = 7 - barred;
         let mut t = table(&roles, &[("repeat_target", setting)]);
         t.p.at(1, 2, act(3)).at(1, 1, act2(2, 4));
         t.night(1);
         assert!(t.on(1, Event::Healed { seat: 4, by: 2 }), "{setting}");
-        let heal = t.obs(2).targets(A::Heal);
-        assert!(!heal.contains(barred), "{setting}: {barred} barred");
-        assert!(heal.contains(7 - barred), "{setting}: {} allowed", 7 - barred);
+        assert_eq!(t.state.next_bar(2), Some(barred), "{setting}");
+        // Night 2: the barred player is refused, the other one healed.
+        t.p.at(2, 2, act(barred));
+        t.night(2);
+        assert_eq!(t.state.illegal_decisions(), 1, "{setting}: {barred} barred");
+        t.p.at(3, 2, act(allowed));
+        t.night(3);
+        assert!(t.on(3, Event::Healed { seat: allowed, by: 2 }), "{setting}: {allowed} allowed");
     }
     // `reached`: a heal that failed reached nobody, so nobody is barred.
     let mut sc = scenario(&[R::Boss, R::Thief, R::Doctor, R::Citizen, R::Psycho], &[(2, act(3)), (1, act(2))]);
     sc.rules.set("repeat_target", "reached").unwrap();
-    let n = resolve(&sc);
-    assert!(n.obs(2).targets(A::Heal).contains(3));
+    assert_eq!(resolve(&sc).st.next_bar(2), None);
+    sc.rules.set("repeat_target", "named").unwrap();
+    assert_eq!(resolve(&sc).st.next_bar(2), Some(3));
 }
 
 #[test]

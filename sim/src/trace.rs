@@ -397,12 +397,9 @@ fn next_carry(r: &Resolved, carry: &Carry) -> NextCarry {
     let seat_of = |role: Role| (0..st.players() as Seat).find(|&s| st.role(s) == role);
     let acting = |role: Role| seat_of(role).map(|s| st.acting_role(s)).filter(|&a| a != role);
     // E15, E26: the target each named (the engine keeps the submitted one).
-    let last = |ability: NightAbility, role: Role| {
-        r.log.iter().find_map(|e| match *e {
-            Event::NightAct { seat, ability: a, target, .. } if a == ability && st.acting_role(seat) == role => target,
-            _ => None,
-        })
-    };
+    // E15/E26: what the engine bars next night (`repeat_target`: named or reached).
+    let last =
+        |role: Role| (0..st.players() as Seat).filter(|&s| st.acting_role(s) == role).find_map(|s| st.next_bar(s));
     let lucky: PlayerSet = (0..st.players() as Seat).filter(|&s| st.role(s) == Role::Lucky).collect();
     let mut bandits_known = r.scenario.bandits_known.clone();
     for e in &r.log {
@@ -417,8 +414,8 @@ fn next_carry(r: &Resolved, carry: &Carry) -> NextCarry {
         deputy: acting(Role::Deputy),
         hexed: carry.hex_next,
         guest: carry.guest,
-        last_heal: last(NightAbility::Heal, Role::Doctor),
-        last_beating: last(NightAbility::Beat, Role::Thug),
+        last_heal: last(Role::Doctor),
+        last_beating: last(Role::Thug),
         spare_life_spent: lucky.minus(carry.spare_life),
         swindled: carry.swindled,
         borrowed: carry.borrowed,

@@ -19,7 +19,8 @@ enum Verdict {
     /// Waits on a move that may block it.
     Undecided,
     Stands,
-    Fails(Fail),
+    /// Fails, for `Ctl::reason`.
+    Fails,
 }
 
 /// A control move in the E29 graph.
@@ -28,44 +29,44 @@ struct Ctl {
     seat: Seat,
     ability: NightAbility,
     target: Seat,
-    /// The Swindler's new target (E11).
-    second: Option<Seat>,
+    /// The Swindler's new target (E11); the target itself for a block.
+    to: Seat,
     verdict: Verdict,
+    /// Why a failed move failed.
+    reason: Option<Fail>,
+    /// The status this move puts on its target if it stands; `None` for the
+    /// redirect, and for a robbery of the Psycho under `thief_at_psycho =
+    /// house` (E9), which fails at his door and blocks nobody.
+    blocks: Option<Status>,
     /// E29: a cycle was broken at this move: it stands as made, unredirected.
     pinned: bool,
-    /// E9 with `thief_at_psycho = house`: a robbery of the Psycho, which
-    /// fails at his door and blocks nobody.
-    harmless: bool,
 }
 
 impl Ctl {
-    /// The status this move puts on its target, if it blocks (E29: the redirect does not).
-    fn blocks(&self) -> Option<Status> {
-        if self.harmless {
-            return None;
-        }
-        match self.ability {
-            NightAbility::Rob => Some(Status::Robbed),
-            NightAbility::Invite => Some(Status::Invited),
-            NightAbility::Beat => Some(Status::Beaten),
-            _ => None,
-        }
-    }
+    #[inline]
     fn undecided(&self) -> bool {
         self.verdict == Verdict::Undecided
     }
+    #[inline]
     fn stands(&self) -> bool {
         self.verdict == Verdict::Stands
     }
+    #[inline]
     fn fails(&self) -> bool {
-        matches!(self.verdict, Verdict::Fails(_))
+        self.verdict == Verdict::Fails
+    }
+    #[inline]
+    fn fail(&mut self, reason: Fail) {
+        self.verdict = Verdict::Fails;
+        self.reason = Some(reason);
     }
 }
 
-/// At most one maker of each control move, and the Role Prostitute borrows
-/// none (they are not town roles), so four moves fill the graph; the
-/// capacity leaves room for setups that deal no unique roles.
-const MAX_CONTROL: usize = 8;
+/// The graph's capacity. Every control role is a named, unique role (E4);
+/// the Actor takes the Thief's or the Swindler's move only once its holder
+/// is dead, and the Role Prostitute borrows only town roles: so at most one
+/// living maker of each of the four control moves.
+const MAX_CONTROL: usize = 4;
 
 impl State {
     /// E29: control moves. A control move stands unless its maker is blocked
@@ -78,28 +79,42 @@ impl State {
             seat: 0,
             ability: NightAbility::None,
             target: 0,
-            second: None,
+            to: 0,
             verdict: Verdict::Undecided,
+            reason: None,
+            blocks: None,
             pinned: false,
-            harmless: false,
         };
         let psycho = self.holder(Role::Psycho);
         let house = game.rules.thief_at_psycho == ThiefAtPsycho::House;
         let mut ctl = [blank; MAX_CONTROL];
         let mut k = 0;
-        for a in [NightAbility::Rob, NightAbility::Invite, NightAbility::Beat, NightAbility::Swindle] {
+        for (a, status) in [
+            (NightAbility::Rob, Some(Status::Robbed)),
+            (NightAbility::Invite, Some(Status::Invited)),
+            (NightAbility::Beat, Some(Status::Beaten)),
+            (NightAbility::Swindle, None),
+        ] {
             for s in moves.makers[a.index()].iter() {
                 if k < ctl.len() {
                     let target = moves.target(s);
-                    // E6/E29: the carried hex always stands.
-                    let verdict = if self.hexed.contains(s) {
-                        Verdict::Fails(Fail::Blocked { status: Status::Hexed, by: None })
-                    } else {
-                        Verdict::Undecided
-                    };
+                    let to = moves.second[s as usize].unwrap_or(target);
                     let harmless = house && a == NightAbility::Rob && Some(target) == psycho;
-                    ctl[k] =
-                        Ctl { seat: s, ability: a, target, second: moves.second(s), verdict, pinned: false, harmless };
+                    let blocks = if harmless { None } else { status };
+                    ctl[k] = Ctl {
+                        seat: s,
+                        ability: a,
+                        target,
+                        to,
+                        verdict: Verdict::Undecided,
+                        reason: None,
+                        blocks,
+                        pinned: false,
+                    };
+                    // E6/E29: the carried hex always stands.
+                    if self.hexed.contains(s) {
+                        ctl[k].fail(Fail::Blocked { status: Status::Hexed, by: None });
+                    }
                     k += 1;
                 }
             }
@@ -120,8 +135,8 @@ impl State {
         // The targets control move `j` may reach: (definite, other possible).
         let possible = |ctl: &[Ctl], j: usize| -> (Seat, Option<Seat>) {
             match redirectable(ctl, j) {
-                Some(w) if ctl[w].stands() => (ctl[w].second.expect("a swindle has a new target"), None),
-                Some(w) if ctl[w].undecided() => (ctl[j].target, ctl[w].second),
+                Some(w) if ctl[w].stands() => (ctl[w].to, None),
+                Some(w) if ctl[w].undecided() => (ctl[j].target, Some(ctl[w].to)),
                 _ => (ctl[j].target, None),
             }
         };
@@ -136,7 +151,7 @@ impl State {
                     let mut maybe = false;
                     let mut by = None;
                     for j in 0..k {
-                        if j == i || ctl[j].fails() || ctl[j].blocks().is_none() {
+                        if j == i || ctl[j].fails() || ctl[j].blocks.is_none() {
                             continue;
                         }
                         let (a, b) = possible(ctl, j);
@@ -147,8 +162,8 @@ impl State {
                         maybe |= a == me || b == Some(me);
                     }
                     if let Some(j) = by {
-                        let status = ctl[j].blocks().expect("a blocking move");
-                        ctl[i].verdict = Verdict::Fails(Fail::Blocked { status, by: Some(ctl[j].seat) });
+                        let status = ctl[j].blocks.expect("a blocking move");
+                        ctl[i].fail(Fail::Blocked { status, by: Some(ctl[j].seat) });
                         progress = true;
                     } else if !maybe {
                         ctl[i].verdict = Verdict::Stands;
@@ -183,27 +198,28 @@ impl State {
                     continue;
                 }
                 let me = ctl[i].seat;
-                let by = (0..i).find(|&j| ctl[j].stands() && ctl[j].blocks().is_some() && ctl[j].target == me);
-                ctl[i].verdict = match by {
-                    Some(j) => Verdict::Fails(Fail::Blocked {
-                        status: ctl[j].blocks().expect("a blocking move"),
-                        by: Some(ctl[j].seat),
-                    }),
-                    None => Verdict::Stands,
-                };
+                let by = (0..i).find(|&j| ctl[j].stands() && ctl[j].blocks.is_some() && ctl[j].target == me);
+                match by {
+                    Some(j) => {
+                        let status = ctl[j].blocks.expect("a blocking move");
+                        ctl[i].fail(Fail::Blocked { status, by: Some(ctl[j].seat) });
+                    }
+                    None => ctl[i].verdict = Verdict::Stands,
+                }
             }
         }
         // Final targets: a standing redirect rewrites its victim's target (graph only).
         for j in 0..k {
-            if let Verdict::Fails(reason) = ctl[j].verdict {
+            if ctl[j].fails() {
                 if L::ENABLED {
+                    let reason = ctl[j].reason.expect("a failed move has a reason");
                     log.push(Event::Failed { seat: ctl[j].seat, ability: ctl[j].ability, reason });
                 }
                 continue;
             }
             if let Some(w) = redirectable(ctl, j) {
                 if ctl[w].stands() {
-                    ctl[j].target = ctl[w].second.expect("a swindle has a new target");
+                    ctl[j].target = ctl[w].to;
                 }
             }
         }
@@ -211,6 +227,9 @@ impl State {
         for c in ctl.iter().filter(|c| c.stands() && c.ability == NightAbility::Beat) {
             t.beaten.insert(c.target);
             t.by_beat = Some(c.seat);
+            t.visit(Camp::Bandits, c.target);
+            // E15/E26 (`repeat_target = reached`): the beating reached its target.
+            self.reached(game, c.seat, c.target);
             self.succeed(c.seat, c.ability, Some(c.target), log);
             if L::ENABLED {
                 log.push(Event::StatusSet { seat: c.target, status: Status::Beaten, by: c.seat });
@@ -223,7 +242,7 @@ impl State {
         // and the Psycho rank before the Thug, so a Sleepwalker they reach is
         // not out walking and cannot be "beaten too" (E22).
         let mut stopped = PlayerSet::EMPTY;
-        for c in ctl.iter().filter(|c| c.stands() && c.blocks().is_some() && c.ability != NightAbility::Beat) {
+        for c in ctl.iter().filter(|c| c.stands() && c.blocks.is_some() && c.ability != NightAbility::Beat) {
             if !beaten_houses.contains(c.target) {
                 stopped.insert(c.target);
             }
@@ -264,8 +283,9 @@ impl State {
                         }
                     }
                     None => {
-                        let to = c.second.expect("a swindle has a new target");
-                        t.redirect = Some((victim, to));
+                        let to = c.to;
+                        t.redirected = PlayerSet::single(victim);
+                        t.redirect_to = to;
                         self.swindled.insert(victim);
                         t.visit(Camp::Mafia, victim);
                         self.succeed(c.seat, c.ability, Some(victim), log);
@@ -275,10 +295,6 @@ impl State {
                     }
                 }
             }
-        }
-        // The beatings' visits, at the houses as finally watched (E22).
-        for c in ctl.iter().filter(|c| c.stands() && c.ability == NightAbility::Beat) {
-            t.visit(Camp::Bandits, c.target);
         }
         for w in walking.iter() {
             let x = t.aim(w, moves.target(w));
@@ -301,7 +317,7 @@ impl State {
                 }
                 continue;
             }
-            if c.harmless {
+            if c.blocks.is_none() {
                 // E9 (`thief_at_psycho = house`): robbing the Psycho fails.
                 if L::ENABLED {
                     log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::TargetPsycho });
@@ -323,10 +339,6 @@ impl State {
                 t.guest = Some(c.target);
                 t.visit(Camp::Bandits, c.target);
             }
-        }
-        // E15/E26 (`repeat_target = reached`): the beating reached its target.
-        for c in ctl.iter().filter(|c| c.stands() && c.ability == NightAbility::Beat) {
-            self.reached(game, c.seat, c.target);
         }
     }
 }

@@ -173,7 +173,9 @@ impl NightMoves {
     /// The target of a maker of a move with a target (unchecked: read only for makers).
     #[inline]
     pub(super) fn target(&self, maker: Seat) -> Seat {
-        self.act[maker as usize].expect("a maker of a move with a target named one")
+        // Always `Some` for a maker (`check_move` accepts no targeted move without one).
+        debug_assert!(self.act[maker as usize].is_some(), "a maker of a move with a target named one");
+        self.act[maker as usize].unwrap_or_default()
     }
     #[inline]
     pub fn second(&self, actor: Seat) -> Option<Seat> {

@@ -8,9 +8,9 @@ use super::order::NightStep;
 use crate::event::{Event, Fail, Killer, Log, Status};
 use crate::role::{Camp, NightAbility, Role};
 use crate::rules::RepeatTarget;
-use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
+use crate::seat::{PlayerSet, Seat};
 use crate::setup::Game;
-use crate::state::{NONE, State};
+use crate::state::State;
 
 /// What a night did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,8 +40,9 @@ pub(super) struct Tonight {
     /// E23: who healed last night's guest tonight.
     pub(super) guest_healer: Option<Seat>,
     pub(super) psycho: Option<Seat>,
-    /// E11: the standing redirect: (victim, new target).
-    pub(super) redirect: Option<(Seat, Seat)>,
+    /// E11: the standing redirect's victim (none or one player) and his new target.
+    pub(super) redirected: PlayerSet,
+    pub(super) redirect_to: Seat,
     /// E22: per camp, the houses a member of that camp visited with a
     /// successful move tonight. A Sleepwalker reads the house he actually
     /// watches (after a redirect) at his step.
@@ -69,7 +70,8 @@ impl Tonight {
             guest: None,
             guest_healer: None,
             psycho: None,
-            redirect: None,
+            redirected: PlayerSet::EMPTY,
+            redirect_to: 0,
             visits: [PlayerSet::EMPTY; Camp::COUNT],
             scout: [None; 3],
             hits: PlayerSet::EMPTY,
@@ -89,10 +91,7 @@ impl Tonight {
     /// The target `s`'s move reaches: E11's redirect if `s` is its victim.
     #[inline]
     pub(super) fn aim(&self, s: Seat, named: Seat) -> Seat {
-        match self.redirect {
-            Some((victim, to)) if victim == s => to,
-            _ => named,
-        }
+        if self.redirected.contains(s) { self.redirect_to } else { named }
     }
 }
 
@@ -154,7 +153,7 @@ impl State {
         }
         // E28: the Trickster's pick acts «вопреки всем ходам»: no redirect reaches it.
         let target = if ability == NightAbility::Trick { moves.target(s) } else { t.aim(s, moves.target(s)) };
-        let second = moves.second(s);
+        let second = moves.second[s as usize];
         if info.fails_on_beaten && (t.beaten.contains(target) || second.is_some_and(|x| t.beaten.contains(x))) {
             fail(Fail::TargetBeaten, log);
             return None;
@@ -174,7 +173,7 @@ impl State {
     #[inline]
     pub(super) fn reached(&mut self, game: &Game, s: Seat, target: Seat) {
         if game.rules.repeat_target == RepeatTarget::Reached {
-            self.prev_target[s as usize] = target;
+            self.bar_next_night(s, target);
         }
     }
 
@@ -187,8 +186,6 @@ impl State {
         }
         let mut t = Tonight::new();
         t.psycho = self.holder(Role::Psycho);
-        // E15/E26: last night's bars were read by the collector; tonight's are set below.
-        self.prev_target = [NONE; MAX_PLAYERS];
         for &step in game.night_order.iter() {
             if L::ENABLED {
                 log.push(Event::Step(step));
@@ -213,7 +210,7 @@ impl State {
         if game.rules.repeat_target == RepeatTarget::Named {
             let m = &moves.makers;
             for s in m[NightAbility::Heal.index()].union(m[NightAbility::Beat.index()]).iter() {
-                self.prev_target[s as usize] = moves.target(s);
+                self.bar_next_night(s, moves.target(s));
             }
         }
         NightResult { killed: t.hits, guests: t.guests.inter(t.hits), shot: t.shot }
