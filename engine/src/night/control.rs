@@ -98,7 +98,7 @@ impl State {
             for s in moves.makers[a.index()].iter() {
                 if k < ctl.len() {
                     let target = moves.target(s);
-                    let to = moves.second[s as usize].unwrap_or(target);
+                    let to = if a == NightAbility::Swindle { moves.second[s as usize] } else { target };
                     let harmless = house && a == NightAbility::Rob && Some(target) == psycho;
                     let blocks = if harmless { None } else { status };
                     ctl[k] = Ctl {
@@ -126,11 +126,14 @@ impl State {
         let mafia = self.camp_members[Camp::Mafia as usize];
         let graph = game.rules.resolution == Resolution::Graph;
         let swindle = ctl.iter().position(|c| c.ability == NightAbility::Swindle);
-        // Whether control move `j` is the swindle's victim (E11: never a mafioso).
+        // The control move the swindle names, if any (E11: never a mafioso's;
+        // the graph only), found once: the swindle's target never changes.
+        let victim_move = swindle
+            .filter(|_| graph)
+            .and_then(|w| (0..k).find(|&j| j != w && ctl[j].seat == ctl[w].target && !mafia.contains(ctl[j].seat)));
+        // Whether control move `j` is the swindle's victim, and the swindle's index.
         let redirectable = |ctl: &[Ctl], j: usize| -> Option<usize> {
-            let w = swindle?;
-            let victim = w != j && ctl[w].target == ctl[j].seat && !mafia.contains(ctl[j].seat);
-            (graph && victim && !ctl[j].pinned).then_some(w)
+            if victim_move == Some(j) && !ctl[j].pinned { swindle } else { None }
         };
         // The targets control move `j` may reach: (definite, other possible).
         let possible = |ctl: &[Ctl], j: usize| -> (Seat, Option<Seat>) {

@@ -103,10 +103,11 @@ impl Move {
 pub struct NightMoves {
     /// C4/E8: each shooter's nick (`None` = sent nothing).
     pub(super) kill: [Option<Seat>; MAX_PLAYERS],
-    /// Each player's role move target.
-    pub(super) act: [Option<Seat>; MAX_PLAYERS],
-    /// The second target (E11, E17).
-    pub(super) second: [Option<Seat>; MAX_PLAYERS],
+    /// Each player's role move target: meaningful for the makers of a move
+    /// with a target (`makers`, `ability`), never read for anybody else.
+    pub(super) act: [Seat; MAX_PLAYERS],
+    /// The second target, likewise, for the two-target moves (E11, E17).
+    pub(super) second: [Seat; MAX_PLAYERS],
     /// E3: each bandit's search nick.
     pub(super) search: [Option<Seat>; MAX_PLAYERS],
     /// The move each player makes (`None` = none), a borrowed one included.
@@ -121,8 +122,8 @@ impl Default for NightMoves {
     fn default() -> Self {
         NightMoves {
             kill: [None; MAX_PLAYERS],
-            act: [None; MAX_PLAYERS],
-            second: [None; MAX_PLAYERS],
+            act: [0; MAX_PLAYERS],
+            second: [0; MAX_PLAYERS],
             search: [None; MAX_PLAYERS],
             ability: [NightAbility::None; MAX_PLAYERS],
             makers: [PlayerSet::EMPTY; NightAbility::COUNT],
@@ -156,8 +157,8 @@ impl NightMoves {
             self.makers[old.index()].remove(maker);
         }
         self.ability[s] = m.ability;
-        self.act[s] = m.target;
-        self.second[s] = m.second;
+        self.act[s] = m.target.unwrap_or_default();
+        self.second[s] = m.second.unwrap_or_default();
         if m.ability != NightAbility::None {
             self.makers[m.ability.index()].insert(maker);
         }
@@ -168,18 +169,18 @@ impl NightMoves {
     }
     /// The target of `actor`'s move tonight (none without a move).
     pub fn act(&self, actor: Seat) -> Option<Seat> {
-        if self.ability(actor) == NightAbility::None { None } else { self.act[actor as usize] }
+        let a = self.ability(actor);
+        (a.info().targets != Targets::Zero).then_some(self.act[actor as usize])
     }
     /// The target of a maker of a move with a target (unchecked: read only for makers).
     #[inline]
     pub(super) fn target(&self, maker: Seat) -> Seat {
-        // Always `Some` for a maker (`check_move` accepts no targeted move without one).
-        debug_assert!(self.act[maker as usize].is_some(), "a maker of a move with a target named one");
-        self.act[maker as usize].unwrap_or_default()
+        self.act[maker as usize]
     }
     #[inline]
     pub fn second(&self, actor: Seat) -> Option<Seat> {
-        if self.ability(actor) == NightAbility::None { None } else { self.second[actor as usize] }
+        let a = self.ability(actor);
+        (a.info().targets == Targets::Two).then_some(self.second[actor as usize])
     }
     #[inline]
     pub fn search(&self, bandit: Seat) -> Option<Seat> {

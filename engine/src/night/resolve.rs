@@ -6,7 +6,7 @@
 use super::moves::NightMoves;
 use super::order::NightStep;
 use crate::event::{Event, Fail, Killer, Log, Status};
-use crate::role::{Camp, NightAbility, Role};
+use crate::role::{Camp, NightAbility, Role, Targets};
 use crate::rules::RepeatTarget;
 use crate::seat::{PlayerSet, Seat};
 use crate::setup::Game;
@@ -153,7 +153,7 @@ impl State {
         }
         // E28: the Trickster's pick acts «вопреки всем ходам»: no redirect reaches it.
         let target = if ability == NightAbility::Trick { moves.target(s) } else { t.aim(s, moves.target(s)) };
-        let second = moves.second[s as usize];
+        let second = (info.targets == Targets::Two).then_some(moves.second[s as usize]);
         if info.fails_on_beaten && (t.beaten.contains(target) || second.is_some_and(|x| t.beaten.contains(x))) {
             fail(Fail::TargetBeaten, log);
             return None;
