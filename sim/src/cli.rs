@@ -501,7 +501,7 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
         job.variant.setup,
         job.variant.players,
         job.variant.agents,
-        if job.variant.rules.is_empty() { "default" } else { &job.variant.rules },
+        if job.variant.rules.is_empty() { "the classic seed's" } else { &job.variant.rules },
         a.games
     )?;
     // The bare game loop of one worker: engine and agents only.
