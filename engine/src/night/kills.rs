@@ -26,6 +26,31 @@ impl State {
         }
     }
 
+    /// A kill tried at `target` (E24: a try at the Psycho counts, landed or
+    /// not): it lands unless something stops it (`kill_stopped`). `shooter`
+    /// is the maker of a role move (the Shooter's), whose success is told.
+    #[inline]
+    fn try_kill<L: Log>(t: &mut Tonight, target: Seat, by: Killer, camp: Camp, shooter: Option<Seat>, log: &mut L) {
+        t.psycho_tried |= Some(target) == t.psycho;
+        match Self::kill_stopped(t, target) {
+            Some(reason) => {
+                if L::ENABLED {
+                    log.push(Event::KillFailed { target, by, reason });
+                }
+            }
+            None => {
+                t.hits.insert(target);
+                t.visit(camp, target);
+                if L::ENABLED {
+                    if let Some(s) = shooter {
+                        log.push(Event::Succeeded { seat: s, ability: NightAbility::Shoot, target: Some(target) });
+                    }
+                    log.push(Event::NightKill { target, by });
+                }
+            }
+        }
+    }
+
     /// E30.5: the guest's death, the camp kills, the Shooter, the blast, the spare life.
     pub(super) fn kills<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         // E23: last night's guest dies unless healed tonight. Not the mafia's
@@ -54,44 +79,13 @@ impl State {
             let Some((target, decider)) = decided else { continue };
             // C8: the count of nights without a kill is about the mafia's kill.
             t.shot |= camp == Camp::Mafia;
-            t.psycho_tried |= Some(target) == t.psycho;
-            let by = Killer::Camp { camp, decider };
-            match Self::kill_stopped(t, target) {
-                Some(reason) => {
-                    if L::ENABLED {
-                        log.push(Event::KillFailed { target, by, reason });
-                    }
-                }
-                None => {
-                    t.hits.insert(target);
-                    t.visit(camp, target);
-                    if L::ENABLED {
-                        log.push(Event::NightKill { target, by });
-                    }
-                }
-            }
+            Self::try_kill(t, target, Killer::Camp { camp, decider }, camp, None, log);
         }
-        // E20: the Shooter.
+        // E20: the Shooter. Not the mafia's kill: C8's count is left alone.
         for s in moves.makers[NightAbility::Shoot.index()].iter() {
             let Some((target, _)) = self.judge(t, moves, s, log) else { continue };
-            // Not the mafia's kill: C8's count is left alone.
-            t.psycho_tried |= Some(target) == t.psycho;
-            let by = Killer::Shooter(s);
-            match Self::kill_stopped(t, target) {
-                Some(reason) => {
-                    if L::ENABLED {
-                        log.push(Event::KillFailed { target, by, reason });
-                    }
-                }
-                None => {
-                    t.hits.insert(target);
-                    t.visit(self.roles[s as usize].camp(), target);
-                    self.succeed(s, NightAbility::Shoot, Some(target), log);
-                    if L::ENABLED {
-                        log.push(Event::NightKill { target, by });
-                    }
-                }
-            }
+            let camp = self.roles[s as usize].camp();
+            Self::try_kill(t, target, Killer::Shooter(s), camp, Some(s), log);
         }
         // E24: the blast takes the Psycho's guest of tonight.
         if let (true, Some(guest), Some(psycho)) = (t.psycho_tried, t.guest, t.psycho) {
