@@ -2,17 +2,32 @@
 //! (C10), the lynch outcome (C11) and the catastrophe (C12), last words (C13)
 //! and the end check (C19).
 
-use crate::decide::{Players, Vote};
+use crate::decide::Players;
 use crate::event::{DeathCause, EndCause, Event, Log, LynchResult};
 use crate::rules::{RunoffAllTied, TieBreak};
 use crate::seat::MAX_PLAYERS;
 use crate::seat::{PlayerSet, Seat};
 use crate::setup::Game;
+use crate::speech::{Publication, Vote};
 use crate::state::{End, NO_VOTE, PASS, Phase, State, decode, draw_each, encode};
 use crate::util::pick;
 use rand::Rng;
 
 impl State {
+    /// C13: every player who left this phase gets his last word.
+    pub(crate) fn last_words<P: Players, L: Log>(&mut self, players: &mut P, log: &mut L) {
+        let leaving = self.leaving;
+        self.leaving = PlayerSet::EMPTY;
+        for s in leaving.iter() {
+            // A quiet seat's last word is empty: logged, not asked.
+            let what = if self.talkers.contains(s) { players.last_word(&self.observe(s)) } else { Publication::NONE };
+            self.publish(s, &what);
+            if L::ENABLED {
+                log.push(Event::LastWord { seat: s, what });
+            }
+        }
+    }
+
     /// Plays day `day`. Returns the end of the game if it ended today.
     pub fn run_day<P, H, A, L>(
         &mut self,

@@ -3,46 +3,10 @@
 //! each decision point with an [`Observation`] — what that one player may
 //! know — and never with the state itself.
 
-use crate::role::{Camp, Role, RoleSet};
+use crate::role::{Role, RoleSet};
 use crate::seat::{PlayerSet, Seat};
+use crate::speech::{Publication, Vote};
 use crate::state::Observation;
-
-/// A day vote (C10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Vote {
-    /// A vote to lynch a living player other than the voter.
-    For(Seat),
-    /// "Against all".
-    Pass,
-}
-
-/// What a player publishes in the day thread or in his last word (C13): an
-/// optional role claim and camp statements about players ("I checked 3: he
-/// is mafia"). It may be true or false; the engine only records it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Publication {
-    pub claim: Option<Role>,
-    /// `camps[c]`: the players this speaker states to be in camp `c`.
-    pub camps: [PlayerSet; Camp::COUNT],
-}
-
-impl Publication {
-    pub const NONE: Publication = Publication { claim: None, camps: [PlayerSet::EMPTY; Camp::COUNT] };
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.claim.is_none() && self.camps.iter().all(|s| s.is_empty())
-    }
-    /// Adds everything `other` says to `self` (a speaker's record is the union of his posts).
-    pub fn merge(&mut self, other: &Publication) {
-        if other.claim.is_some() {
-            self.claim = other.claim;
-        }
-        for c in 0..Camp::COUNT {
-            self.camps[c] = self.camps[c].union(other.camps[c]);
-        }
-    }
-}
 
 /// A player's night submission: the nick for the camp kill (C4, E8), if his
 /// role shoots; his role move (C5, C6, E7–E28): its target, a second target

@@ -2,10 +2,10 @@
 //! them to a [`Log`]; the simulation passes [`NoLog`], whose calls compile to
 //! nothing, so the hot path pays for no story it does not tell.
 
-use crate::decide::{Publication, Vote};
 use crate::night::order::NightStep;
 use crate::role::{Camp, NightAbility, Role};
 use crate::seat::{PlayerSet, Seat};
+use crate::speech::{Publication, Vote};
 
 /// How a player left the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

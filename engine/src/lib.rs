@@ -18,10 +18,11 @@ mod rules;
 mod scenario;
 mod seat;
 mod setup;
+mod speech;
 mod state;
 mod util;
 
-pub use decide::{NightChoice, Players, Publication, Vote};
+pub use decide::{NightChoice, Players};
 pub use event::{DeathCause, EndCause, Event, Fail, Killer, Log, LynchResult, MissReason, NoLog, Report, Status};
 pub use night::{Move, MoveError, NIGHT_ORDER, NightMoves, NightResult, NightStep};
 pub use role::{AbilityInfo, Camp, NightAbility, ROLE_INFO, Role, RoleInfo, RoleSet, RuleSet, Targets};
@@ -32,6 +33,7 @@ pub use rules::{
 pub use scenario::{Carry, Scenario, ScenarioError, resolve_scenario};
 pub use seat::{MAX_PLAYERS, PlayerSet, Seat, SeatIter};
 pub use setup::{Game, PRESETS, Preset, Setup, SetupError, SetupProblem};
+pub use speech::{Publication, Vote};
 pub use state::{CheckOutcome, End, Observation, Phase, State};
 pub use util::{below, pick};
 

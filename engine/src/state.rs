@@ -4,12 +4,12 @@
 //! for every game. Its fields are private; players see it only through an
 //! [`Observation`], whose methods return exactly what that player may know.
 
-use crate::decide::{Publication, Vote};
 use crate::event::{DeathCause, EndCause, Event, Log, Report};
 use crate::role::{Camp, NightAbility, Role, RoleSet, Targets};
 use crate::rules::MafiaWin;
 use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::Game;
+use crate::speech::{Publication, Vote};
 use crate::util::below;
 use rand::Rng;
 
@@ -472,20 +472,6 @@ impl State {
         self.said[s as usize].merge(what);
         if let Some(r) = what.claim {
             self.claimed[r as usize].insert(s);
-        }
-    }
-
-    /// C13: every player who left this phase gets his last word.
-    pub(crate) fn last_words<P: crate::Players, L: Log>(&mut self, players: &mut P, log: &mut L) {
-        let leaving = self.leaving;
-        self.leaving = PlayerSet::EMPTY;
-        for s in leaving.iter() {
-            // A quiet seat's last word is empty: logged, not asked.
-            let what = if self.talkers.contains(s) { players.last_word(&self.observe(s)) } else { Publication::NONE };
-            self.publish(s, &what);
-            if L::ENABLED {
-                log.push(Event::LastWord { seat: s, what });
-            }
         }
     }
 
