@@ -241,20 +241,6 @@ impl State {
         // The houses the Thug came to; `t.beaten` grows below with the
         // Sleepwalkers beaten there, who do not make their houses beaten.
         let beaten_houses = t.beaten;
-        // Players the standing robberies and invitations reach. E29: the Thief
-        // and the Psycho rank before the Thug, so a Sleepwalker they reach is
-        // not out walking and cannot be "beaten too" (E22).
-        let mut stopped = PlayerSet::EMPTY;
-        for c in ctl.iter().filter(|c| c.stands() && c.blocks.is_some() && c.ability != NightAbility::Beat) {
-            if !beaten_houses.contains(c.target) {
-                stopped.insert(c.target);
-            }
-        }
-        // E22/E26: a Sleepwalker walking round a house the Thug came to is
-        // beaten too («гуляет»). He walks unless hexed, beaten himself, robbed
-        // or invited; where he walks is his house after the redirect.
-        let watchers = moves.makers[NightAbility::Watch.index()];
-        let walking = watchers.minus(self.hexed).minus(beaten_houses).minus(stopped);
         // E11: the redirect.
         if let Some(w) = swindle {
             let c = ctl[w];
@@ -299,15 +285,6 @@ impl State {
                 }
             }
         }
-        for w in walking.iter() {
-            let x = t.aim(w, moves.target(w));
-            if beaten_houses.contains(x) {
-                t.beaten.insert(w);
-                if L::ENABLED {
-                    log.push(Event::BeatenWatching { seat: w });
-                }
-            }
-        }
         for c in ctl.iter().filter(|c| c.stands()) {
             let status = match c.ability {
                 NightAbility::Rob => Status::Robbed,
@@ -341,6 +318,20 @@ impl State {
                 t.by_invite = Some(c.seat);
                 t.guest = Some(c.target);
                 t.visit(Camp::Bandits, c.target);
+            }
+        }
+        // E22/E26: a Sleepwalker walking round a house the Thug came to is
+        // beaten too («гуляет»). He walks unless hexed, beaten himself, robbed
+        // or invited (the Thief and the Psycho rank before the Thug, E29: their
+        // moves on him stand); where he walks is his house after the redirect.
+        let watchers = moves.makers[NightAbility::Watch.index()];
+        let walking = watchers.minus(self.hexed).minus(beaten_houses).minus(t.robbed).minus(t.invited);
+        for w in walking.iter() {
+            if beaten_houses.contains(t.aim(w, moves.target(w))) {
+                t.beaten.insert(w);
+                if L::ENABLED {
+                    log.push(Event::BeatenWatching { seat: w });
+                }
             }
         }
     }

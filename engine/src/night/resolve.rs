@@ -151,8 +151,9 @@ impl State {
                 return None;
             }
         }
-        // E28: the Trickster's pick acts «вопреки всем ходам»: no redirect reaches it.
-        let target = if ability == NightAbility::Trick { moves.target(s) } else { t.aim(s, moves.target(s)) };
+        // E28: no redirect reaches the Trickster's pick: a swindle of him fails
+        // (`control`), so he is never `t.redirected`.
+        let target = t.aim(s, moves.target(s));
         let second = (info.targets == Targets::Two).then_some(moves.second[s as usize]);
         if info.fails_on_beaten && (t.beaten.contains(target) || second.is_some_and(|x| t.beaten.contains(x))) {
             fail(Fail::TargetBeaten, log);
