@@ -860,3 +860,44 @@ fn e32_an_extended_replay_is_the_game_the_run_played() {
     assert_eq!(col(row, "end_cause"), end["cause"].as_str().unwrap());
     assert_eq!(col(row, "days"), end["day"].to_string());
 }
+
+/// Issue 7: a run's label shows the rules it played. A classic setup with one
+/// extended role switches three rules through `auto`: every table row names
+/// their resolved values, and stderr says what `auto` chose; the same roles
+/// with the classic values pinned play, and label, the classic rules.
+#[test]
+fn c8_e2_e8_labels_name_the_rules_auto_resolved_and_a_mix_is_noted() {
+    let dir = TempDir::new("labels");
+    let mixed = dir.write("mixed.toml", "name = \"mixed\"\n[roles]\nmafioso = 2\ndoctor = 1\ncitizen = 5\n");
+    let out_path = dir.path("m.csv").display().to_string();
+    let games_path = dir.path("g.csv").display().to_string();
+    let args = ["run", "--setup", &mixed, "--games", "200", "--quiet", "--out", &out_path, "--games-out", &games_path];
+    let out = mafia(&args);
+    assert!(out.status.success(), "{}", show(&args, &out));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("note: mixed mixes extended roles")
+            && err.contains("mafia_win=elimination, no_kill_limit=off, camp_kill=leader"),
+        "{}",
+        show(&args, &out)
+    );
+    let label = "no_kill_limit=off mafia_win=elimination camp_kill=leader";
+    for file in ["m.csv", "m.roles.csv", "m.days.csv", "g.csv"] {
+        let rows = csv_rows(&dir.path(file));
+        assert!(!rows.is_empty(), "{file}");
+        for row in &rows {
+            assert_eq!(col(row, "rules"), label, "{file}");
+        }
+    }
+    // Pinned to the classic values: the classic label (empty) and no note.
+    let pinned = dir.write(
+        "pinned.toml",
+        "name = \"pinned\"\n[roles]\nmafioso = 2\ndoctor = 1\ncitizen = 5\n\
+         [rules]\nno_kill_limit = 3\nmafia_win = \"parity\"\ncamp_kill = \"unanimous\"\n",
+    );
+    let args = ["run", "--setup", &pinned, "--games", "200", "--quiet", "--out", &out_path];
+    let out = mafia(&args);
+    assert!(out.status.success(), "{}", show(&args, &out));
+    assert!(!text(&out.stderr).contains("note:"), "{}", show(&args, &out));
+    assert!(csv_rows(&dir.path("m.csv")).iter().all(|r| col(r, "rules").is_empty()));
+}
