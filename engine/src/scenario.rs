@@ -64,6 +64,8 @@ pub struct Carry {
     pub mines: PlayerSet,
     /// E28: votes removed next day.
     pub tricked: PlayerSet,
+    /// E19/E16: Role Prostitutes who give the Chosen's secret votes next day.
+    pub secret_voters: PlayerSet,
     /// E21: Lucky players with their spare life.
     pub spare_life: PlayerSet,
     /// E11: swindled so far.
@@ -80,6 +82,7 @@ impl State {
             guest: self.guest,
             mines: self.mines,
             tricked: self.tricked,
+            secret_voters: self.secret_voters,
             spare_life: self.spare_life,
             swindled: self.swindled,
             borrowed: self.borrowed,

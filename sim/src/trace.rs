@@ -215,6 +215,9 @@ impl Names<'_> {
                         format!("{} mines {t}: 3 or more votes tomorrow kill him (E25)", w(seat))
                     }
                     NightAbility::Trick => format!("{} picks {t}: his vote is removed tomorrow (E28)", w(seat)),
+                    NightAbility::Votes => {
+                        format!("{} takes the Chosen's secret votes for tomorrow's count (E19, E16)", w(seat))
+                    }
                     a => format!("{}: {} succeeds", w(seat), self.ability_text(a, target, None)),
                 }
             }
@@ -599,6 +602,10 @@ pub fn to_text(r: &Resolved) -> String {
         .unwrap();
     writeln!(o, "  mined for tomorrow's vote (E25): {}", names.set(c.mines)).unwrap();
     writeln!(o, "  votes removed tomorrow (E28): {}", names.set(c.tricked)).unwrap();
+    if !c.secret_voters.is_empty() {
+        writeln!(o, "  secret votes tomorrow, the Chosen's borrowed (E19, E16): {}", names.set(c.secret_voters))
+            .unwrap();
+    }
     writeln!(o, "  spare lives left (E21): {}", names.set(c.spare_life.inter(lucky))).unwrap();
     writeln!(o, "  swindled so far (E11): {}", names.set(c.swindled)).unwrap();
     writeln!(o, "  roles borrowed so far (E19): {}", roles_text(c.borrowed)).unwrap();
@@ -760,6 +767,7 @@ pub fn to_json(r: &Resolved) -> Value {
             "guest": c.guest.map(n),
             "mines": seats_json(c.mines),
             "tricked": seats_json(c.tricked),
+            "secret_voters": seats_json(c.secret_voters),
             "spare_life": seats_json(c.spare_life.inter(lucky)),
             "swindled": seats_json(c.swindled),
             "borrowed": c.borrowed.iter().map(|r| r.name()).collect::<Vec<_>>(),

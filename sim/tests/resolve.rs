@@ -163,6 +163,7 @@ const GOLDENS: &[&str] = &[
     "e18_hex_carried_blocks",
     "e18_hex_on_healed_lifted",
     "e18_witch_dies_still_hexes",
+    "e19_e16_prostitute_borrows_chosen",
     "e19_prostitute_borrows_doctor",
     "e21_lucky_spare_life_several_shots",
     "e21_lucky_spent_dies",
@@ -383,6 +384,14 @@ fn e22_e26_thug_beats_watched_house() {
     assert_eq!(events_of(&v, "beaten_watching")[0]["seat"], 4);
     assert_eq!(failure(&v, 4).as_deref(), Some("blocked:beaten"));
     assert!(events_of(&v, "learned").is_empty(), "he learns nothing");
+}
+
+#[test]
+fn e19_e16_prostitute_borrows_chosen() {
+    let v = golden("e19_e16_prostitute_borrows_chosen");
+    assert!(succeeded(&v, 1), "her borrowed move goes through");
+    assert_eq!(v["carry"]["secret_voters"], serde_json::json!([1]));
+    assert_eq!(v["carry"]["borrowed"], serde_json::json!(["chosen"]));
 }
 
 #[test]
