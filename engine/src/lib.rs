@@ -12,6 +12,7 @@
 mod day;
 mod decide;
 mod event;
+mod json;
 mod night;
 mod role;
 mod rules;
@@ -24,6 +25,7 @@ mod util;
 
 pub use decide::{NightChoice, Players};
 pub use event::{DeathCause, EndCause, Event, Fail, Killer, Log, LynchResult, MissReason, NoLog, Report, Status};
+pub use json::{SeatNumber, serde_seat};
 pub use night::{Move, MoveError, NIGHT_ORDER, NightMoves, NightResult, NightStep};
 pub use role::{AbilityInfo, Camp, NightAbility, ROLE_INFO, Role, RoleInfo, RoleSet, RuleSet, Targets};
 pub use rules::{

@@ -4,7 +4,18 @@
 //! Settings are set by name from strings (`key=value` on the command line) or
 //! from typed setup-file values; both go through [`Rules::set`], so there is
 //! one parser and one list of names ([`RULE_KEYS`]).
+//!
+//! In JSON, [`Rules`] is an object with every setting by its name, valued
+//! as [`Rules::get`] tells it but typed: numbers as numbers, `true`/`false`
+//! as booleans, words as strings (`{"no_kill_limit": 3, "tie_break":
+//! "catastrophe", "absence": 0.0, …}`).
 
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{self, Deserializer};
+use serde::ser::{SerializeStruct, Serializer};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// How a tie for the most votes is settled (C12).
@@ -410,6 +421,105 @@ impl Rules {
     }
 }
 
+/// A rule's value in JSON.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RuleValue {
+    Bool(bool),
+    Int(u64),
+    Float(f64),
+    Text(String),
+}
+
+impl Rules {
+    /// The value of `key` (one of [`RULE_KEYS`]) typed for JSON.
+    fn json_value(&self, key: &str) -> RuleValue {
+        match key {
+            "no_kill_limit" => match self.no_kill_limit {
+                NoKillLimit::Nights(n) => RuleValue::Int(n as u64),
+                _ => RuleValue::Text(self.get(key).unwrap_or_default()),
+            },
+            "runoff_rounds" => RuleValue::Int(self.runoff_rounds as u64),
+            "day_cap" => RuleValue::Int(self.day_cap as u64),
+            "chosen_secret_votes" => RuleValue::Int(self.chosen_secret_votes as u64),
+            "first_day_pardon" => RuleValue::Bool(self.first_day_pardon),
+            "reveal_roles_on_death" => RuleValue::Bool(self.reveal_roles_on_death),
+            "blast_heal" => RuleValue::Bool(self.blast_heal),
+            "absence" => RuleValue::Float(self.absence),
+            "modkill" => RuleValue::Float(self.modkill),
+            _ => RuleValue::Text(self.get(key).unwrap_or_default()),
+        }
+    }
+}
+
+impl Serialize for Rules {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let mut m = ser.serialize_struct("Rules", RULE_KEYS.len())?;
+        for k in RULE_KEYS.iter() {
+            match self.json_value(k.name) {
+                RuleValue::Bool(b) => m.serialize_field(k.name, &b)?,
+                RuleValue::Int(n) => m.serialize_field(k.name, &n)?,
+                RuleValue::Float(x) => m.serialize_field(k.name, &x)?,
+                RuleValue::Text(t) => m.serialize_field(k.name, &t)?,
+            }
+        }
+        m.end()
+    }
+}
+
+/// Settings missing from the object keep their defaults; every value goes
+/// through [`Rules::set`], so JSON accepts what setup files accept.
+impl<'de> Deserialize<'de> for Rules {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut rules = Rules::default();
+        for (key, value) in BTreeMap::<String, RuleValue>::deserialize(d)? {
+            let text = match value {
+                RuleValue::Bool(b) => b.to_string(),
+                RuleValue::Int(n) => n.to_string(),
+                RuleValue::Float(x) => x.to_string(),
+                RuleValue::Text(t) => t,
+            };
+            rules.set(&key, &text).map_err(de::Error::custom)?;
+        }
+        Ok(rules)
+    }
+}
+
+impl JsonSchema for Rules {
+    fn schema_name() -> Cow<'static, str> {
+        "Rules".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let words = |values: &str| -> Vec<String> { values.split(" | ").map(str::to_string).collect() };
+        let names: Vec<&str> = RULE_KEYS.iter().map(|k| k.name).collect();
+        let mut schema = json_schema!({
+            "description": "Every rule setting (`mafia rules`) by its name: numbers as numbers, \
+                true/false as booleans, words as strings.",
+            "type": "object",
+            "properties": {},
+            "required": names,
+            "additionalProperties": false
+        });
+        let properties = schema.get_mut("properties").and_then(|p| p.as_object_mut()).expect("an object");
+        for k in RULE_KEYS.iter() {
+            let mut p = match k.name {
+                "no_kill_limit" => json_schema!({
+                    "oneOf": [{ "type": "integer", "minimum": 1, "maximum": 255 }, { "enum": ["off", "auto"] }]
+                }),
+                "runoff_rounds" => json_schema!({ "type": "integer", "minimum": 1, "maximum": 100 }),
+                "day_cap" => json_schema!({ "type": "integer", "minimum": 1, "maximum": 10000 }),
+                "chosen_secret_votes" => json_schema!({ "type": "integer", "minimum": 0, "maximum": 10 }),
+                "absence" | "modkill" => json_schema!({ "type": "number", "minimum": 0.0, "maximum": 1.0 }),
+                _ if k.values == "true | false" => json_schema!({ "type": "boolean" }),
+                _ => json_schema!({ "type": "string", "enum": words(k.values) }),
+            };
+            p.insert("description".into(), format!("{}: {}. Default: {}.", k.clause, k.values, k.default).into());
+            properties.insert(k.name.into(), p.to_value());
+        }
+        schema
+    }
+}
+
 fn parse_bool(v: &str) -> Option<bool> {
     match v {
         "true" | "on" | "yes" => Some(true),
@@ -437,6 +547,32 @@ mod tests {
             r.set(k.name, &v).expect("value read back is accepted");
         }
         assert_eq!(r, Rules::default());
+    }
+
+    #[test]
+    fn rules_are_a_typed_json_object_that_reads_back() {
+        let mut r = Rules::default();
+        let v = serde_json::to_value(r).unwrap();
+        assert_eq!(v.as_object().unwrap().len(), RULE_KEYS.len());
+        assert_eq!(v["no_kill_limit"], "auto");
+        assert_eq!(v["runoff_rounds"], 3);
+        assert_eq!(v["first_day_pardon"], true);
+        assert_eq!(v["absence"], 0.0);
+        assert_eq!(v["tie_break"], "catastrophe");
+        assert_eq!(serde_json::from_value::<Rules>(v).unwrap(), r);
+        for (k, x) in [("no_kill_limit", "4"), ("absence", "0.25"), ("blast_heal", "true"), ("camp_kill", "leader")] {
+            r.set(k, x).unwrap();
+        }
+        let v = serde_json::to_value(r).unwrap();
+        assert_eq!((v["no_kill_limit"].as_u64(), v["absence"].as_f64()), (Some(4), Some(0.25)));
+        assert_eq!(serde_json::from_value::<Rules>(v).unwrap(), r);
+        assert!(serde_json::from_str::<Rules>(r#"{"absence": 2}"#).is_err());
+        assert!(serde_json::from_str::<Rules>(r#"{"bogus": 1}"#).is_err());
+        // Every setting has a schema of its own.
+        let schema = serde_json::to_value(schemars::schema_for!(Rules)).unwrap();
+        for k in RULE_KEYS.iter() {
+            assert!(schema["properties"][k.name]["description"].is_string(), "{}", k.name);
+        }
     }
 
     #[test]

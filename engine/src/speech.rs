@@ -4,6 +4,8 @@
 
 use crate::role::{Camp, Role};
 use crate::seat::{PlayerSet, Seat};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 /// A day vote (C10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,11 +19,42 @@ pub enum Vote {
 /// What a player publishes in the day thread or in his last word (C13): an
 /// optional role claim and camp statements about players ("I checked 3: he
 /// is mafia"). It may be true or false; the engine only records it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+///
+/// JSON: `{"claim": role or null, "town": [seats], "mafia": [seats],
+/// "bandits": [seats]}`, one key per camp (every key always present).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(into = "PublicationJson", from = "PublicationJson")]
 pub struct Publication {
     pub claim: Option<Role>,
     /// `camps[c]`: the players this speaker states to be in camp `c`.
     pub camps: [PlayerSet; Camp::COUNT],
+}
+
+/// What a player publishes: an optional role claim and the players he
+/// names in each camp.
+#[derive(Serialize, Deserialize, JsonSchema)]
+struct PublicationJson {
+    /// The role he claims (`null`: no claim).
+    claim: Option<Role>,
+    /// The players he states to be town.
+    town: PlayerSet,
+    /// The players he states to be mafia.
+    mafia: PlayerSet,
+    /// The players he states to be bandits.
+    bandits: PlayerSet,
+}
+
+impl From<Publication> for PublicationJson {
+    fn from(p: Publication) -> Self {
+        let [town, mafia, bandits] = p.camps;
+        PublicationJson { claim: p.claim, town, mafia, bandits }
+    }
+}
+
+impl From<PublicationJson> for Publication {
+    fn from(p: PublicationJson) -> Self {
+        Publication { claim: p.claim, camps: [p.town, p.mafia, p.bandits] }
+    }
 }
 
 impl Publication {
