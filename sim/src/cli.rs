@@ -53,6 +53,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Night calculator: resolve one night of a scenario file and print the trace.
     Resolve(ResolveArgs),
+    /// Print the JSON Schema of every JSON output (replay --json, resolve --json).
+    Schema,
 }
 
 #[derive(Args, Debug)]
@@ -319,6 +321,10 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
         Some(Command::Resolve(a)) => {
             let trace = crate::trace::resolve_file(&a.scenario, a.json)?;
             std::io::stdout().lock().write_all(trace.as_bytes())?;
+            Ok(())
+        }
+        Some(Command::Schema) => {
+            std::io::stdout().lock().write_all(crate::schema::schema_text().as_bytes())?;
             Ok(())
         }
     }

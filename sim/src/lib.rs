@@ -5,6 +5,7 @@ pub mod cli;
 pub mod replay;
 pub mod runner;
 pub mod scenario_file;
+pub mod schema;
 pub mod setup_file;
 pub mod tables;
 pub mod tally;

@@ -11,10 +11,51 @@ use crate::runner::Job;
 use mafia_agents::{Worker, master_key};
 use mafia_engine::{
     Camp, DeathCause, Event, Fail, Killer, LynchResult, MissReason, NightAbility, PlayerSet, Publication, Report, Role,
-    Seat, Status, Vote,
+    Rules, Seat, Status, Vote,
 };
-use serde_json::{Map, Value, json};
+use schemars::JsonSchema;
+use serde::Serialize;
 use std::fmt::Write;
+
+/// The `event` name of the replay's first line.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HeadEvent {
+    /// The head names the game.
+    Game,
+}
+
+/// The first line of `mafia replay --json`: which game the events tell.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct ReplayHead {
+    /// Always `"game"`, which tells the head from the events.
+    pub event: HeadEvent,
+    /// The setup's name (a preset, or the setup file's name).
+    pub setup: String,
+    /// The run's rule label: each resolved rule that differs from the classic
+    /// seed's, `key=value`, separated by spaces (empty: none differs).
+    pub rules: String,
+    /// Every rule setting the game played, with `auto` resolved.
+    pub resolved_rules: Rules,
+    /// The agents' label (who plays which seat).
+    pub agents: String,
+    /// The run's master seed.
+    pub seed: u64,
+    /// The game's index within the run (from 0).
+    pub game: u64,
+    /// How many players.
+    pub players: usize,
+}
+
+/// One line of `mafia replay --json`: the head, then every event of the game in order.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum ReplayLine {
+    /// The first line.
+    Head(ReplayHead),
+    /// Every later line.
+    Event(Event),
+}
 
 /// Plays game `index` of the run with master seed `seed` and tells it.
 pub fn replay(job: &Job, seed: u64, index: u64, as_json: bool) -> String {
@@ -23,12 +64,20 @@ pub fn replay(job: &Job, seed: u64, index: u64, as_json: bool) -> String {
     let _ = w.play(&job.game, index, &mut log);
     let roles = w.state.roles().to_vec();
     if as_json {
+        let head = ReplayHead {
+            event: HeadEvent::Game,
+            setup: job.variant.setup.clone(),
+            rules: job.variant.rules.clone(),
+            resolved_rules: job.game.resolved_rules(),
+            agents: job.variant.agents.clone(),
+            seed,
+            game: index,
+            players: roles.len(),
+        };
+        let lines = std::iter::once(ReplayLine::Head(head)).chain(log.iter().map(|&e| ReplayLine::Event(e)));
         let mut out = String::new();
-        let head = json!({"event": "game", "setup": job.variant.setup, "rules": job.variant.rules,
-            "agents": job.variant.agents, "seed": seed, "game": index, "players": roles.len()});
-        writeln!(out, "{head}").unwrap();
-        for e in &log {
-            writeln!(out, "{}", event_json(e)).unwrap();
+        for line in lines {
+            writeln!(out, "{}", serde_json::to_string(&line).expect("a replay line is JSON")).unwrap();
         }
         out
     } else {
@@ -42,14 +91,6 @@ fn p(s: Seat) -> String {
 
 fn set(s: PlayerSet) -> String {
     s.iter().map(p).collect::<Vec<_>>().join(" ")
-}
-
-fn set_json(s: PlayerSet) -> Value {
-    Value::from(s.iter().map(|x| x as u64 + 1).collect::<Vec<_>>())
-}
-
-fn seat_json(s: Option<Seat>) -> Value {
-    s.map_or(Value::Null, |s| json!(s as u64 + 1))
 }
 
 fn vote_text(v: Vote) -> String {
@@ -71,13 +112,6 @@ fn publication_text(x: &Publication) -> String {
         }
     }
     if parts.is_empty() { "(nothing)".into() } else { parts.join("; ") }
-}
-
-fn publication_json(x: &Publication) -> Value {
-    json!({
-        "claim": x.claim.map(|r| r.name()),
-        "town": set_json(x.camps[0]), "mafia": set_json(x.camps[1]), "bandits": set_json(x.camps[2]),
-    })
 }
 
 /// A move as a verb phrase in the present tense, before its target
@@ -435,170 +469,4 @@ fn story(job: &Job, seed: u64, index: u64, roles: &[Role], log: &[Event]) -> Str
         writeln!(o, "{line}").unwrap();
     }
     o
-}
-
-/// `base` with the fields of `extra` added (both JSON objects).
-fn with(base: Value, extra: Value) -> Value {
-    let mut m: Map<String, Value> = match base {
-        Value::Object(m) => m,
-        _ => Map::new(),
-    };
-    if let Value::Object(x) = extra {
-        m.extend(x);
-    }
-    Value::Object(m)
-}
-
-fn fail_json(reason: Fail) -> Value {
-    match reason {
-        Fail::Blocked { status, by } => {
-            json!({"reason": reason.key(), "status": status.name(), "blocked_by": seat_json(by)})
-        }
-        other => json!({"reason": other.key()}),
-    }
-}
-
-fn killer_json(by: Killer) -> Value {
-    match by {
-        Killer::Camp { camp, decider } => json!({"by": "camp", "camp": camp.name(), "decider": decider + 1}),
-        Killer::Shooter(s) => json!({"by": "shooter", "shooter": s + 1}),
-        Killer::Guest(s) => json!({"by": "guest", "psycho": s + 1}),
-        Killer::Blast(s) => json!({"by": "blast", "psycho": s + 1}),
-    }
-}
-
-fn report_json(r: Report) -> Value {
-    match r {
-        Report::Compare { a, b, same } => json!({"report": "compare", "a": a + 1, "b": b + 1, "same": same}),
-        Report::Watch { target, camps } => {
-            let seen: Vec<&str> = Camp::ALL.iter().filter(|c| camps[**c as usize]).map(|c| c.name()).collect();
-            json!({"report": "watch", "target": target + 1, "camps": seen})
-        }
-        Report::Scout { checked, robbed, healed } => json!({"report": "scout",
-            "checked": seat_json(checked), "robbed": seat_json(robbed), "healed": seat_json(healed)}),
-    }
-}
-
-fn event_json(e: &Event) -> Value {
-    match *e {
-        Event::Deal { seat, role } => {
-            json!({"event": "deal", "seat": seat + 1, "role": role.name()})
-        }
-        Event::DayStart { day, alive } => {
-            json!({"event": "day", "day": day, "alive": set_json(alive)})
-        }
-        Event::NightStart { night, alive } => {
-            json!({"event": "night", "night": night, "alive": set_json(alive)})
-        }
-        Event::Absent { seat } => json!({"event": "absent", "seat": seat + 1}),
-        Event::Modkill { seat } => json!({"event": "modkill", "seat": seat + 1}),
-        Event::Post { seat, what } => {
-            json!({"event": "post", "seat": seat + 1, "says": publication_json(&what)})
-        }
-        Event::Vote { seat, vote, change } => {
-            json!({"event": if change { "vote_change" } else { "vote" },
-            "seat": seat + 1, "vote": match vote { Vote::For(t) => json!(t + 1), Vote::Pass => json!("PASS") }})
-        }
-        Event::Illegal { seat, what } => {
-            json!({"event": "illegal", "seat": seat + 1, "what": what})
-        }
-        Event::Lynch(r) => match r {
-            LynchResult::NoVoteModkillDay => json!({"event": "lynch", "result": "modkill_day"}),
-            LynchResult::AllPass => json!({"event": "lynch", "result": "all_pass"}),
-            LynchResult::Pardoned(s) => {
-                json!({"event": "lynch", "result": "pardoned", "seat": s + 1})
-            }
-            LynchResult::Lynched(s) => {
-                json!({"event": "lynch", "result": "lynched", "seat": s + 1})
-            }
-            LynchResult::Tie(t) => json!({"event": "lynch", "result": "tie", "tied": set_json(t)}),
-        },
-        Event::NoRunoffAtFour => json!({"event": "no_runoff_at_four"}),
-        Event::Defence { seat, what } => {
-            json!({"event": "defence", "seat": seat + 1, "says": publication_json(&what)})
-        }
-        Event::Revote { round, candidates } => {
-            json!({"event": "revote", "round": round, "candidates": set_json(candidates)})
-        }
-        Event::RunoffVote { seat, choice } => {
-            json!({"event": "runoff_vote", "seat": seat + 1, "choice": choice + 1})
-        }
-        Event::HangBothVote { pair } => json!({"event": "hang_both_vote", "pair": set_json(pair)}),
-        Event::HangChoice { seat, hang } => {
-            json!({"event": "hang_choice", "seat": seat + 1, "hang": hang})
-        }
-        Event::RunoffResult { hanged } => {
-            json!({"event": "runoff_result", "hanged": set_json(hanged)})
-        }
-        Event::RunoffExhausted => json!({"event": "runoff_exhausted"}),
-        Event::RandomTieBreak { leaders, hanged } => {
-            json!({"event": "random_tie_break", "leaders": set_json(leaders), "hanged": hanged + 1})
-        }
-        Event::VoteRemoved { seat } => json!({"event": "vote_removed", "seat": seat + 1}),
-        Event::SecretVotes { seat, target, votes } => {
-            json!({"event": "secret_votes", "seat": seat + 1, "target": target + 1, "votes": votes})
-        }
-        Event::MineExplodes { seat, votes } => json!({"event": "mine_explodes", "seat": seat + 1, "votes": votes}),
-        Event::NightKillNick { seat, target } => {
-            json!({"event": "kill_nick", "seat": seat + 1, "target": target + 1})
-        }
-        Event::NightAct { seat, ability, target, second } => json!({"event": "night_move", "seat": seat + 1,
-            "ability": ability.info().name, "target": seat_json(target), "second": seat_json(second)}),
-        Event::Borrowed { seat, role } => json!({"event": "borrowed", "seat": seat + 1, "role": role.name()}),
-        Event::SearchNick { seat, target } => {
-            json!({"event": "search_nick", "seat": seat + 1, "target": target + 1})
-        }
-        Event::Proxy { boss, member } => json!({"event": "proxy", "boss": boss + 1, "member": member + 1}),
-        Event::Step(step) => json!({"event": "step", "step": step.key(), "name": step.name()}),
-        Event::Promoted { seat, role } => json!({"event": "promoted", "seat": seat + 1, "role": role.name()}),
-        Event::Introduced { a, b } => json!({"event": "introduced", "seats": [a + 1, b + 1]}),
-        Event::HexHolds { seat } => json!({"event": "hex_holds", "seat": seat + 1}),
-        Event::CycleBroken { seat } => json!({"event": "cycle_broken", "seat": seat + 1}),
-        Event::Succeeded { seat, ability, target } => json!({"event": "succeeded", "seat": seat + 1,
-            "ability": ability.info().name, "target": seat_json(target)}),
-        Event::Failed { seat, ability, reason } => {
-            with(json!({"event": "failed", "seat": seat + 1, "ability": ability.info().name}), fail_json(reason))
-        }
-        Event::Redirected { by, victim, from, to } => json!({"event": "redirected", "by": by + 1,
-            "victim": victim + 1, "from": seat_json(from), "to": to + 1}),
-        Event::StatusSet { seat, status, by } => {
-            json!({"event": "status", "seat": seat + 1, "status": status.name(), "by": by + 1})
-        }
-        Event::BeatenWatching { seat } => json!({"event": "beaten_watching", "seat": seat + 1}),
-        Event::Guarded { seat, by } => json!({"event": "guarded", "seat": seat + 1, "by": by + 1}),
-        Event::Healed { seat, by } => json!({"event": "healed", "seat": seat + 1, "by": by + 1}),
-        Event::BossCheck { seat, target, plain, camp } => json!({"event": "boss_check", "seat": seat + 1,
-            "target": target + 1, "plain": plain, "camp": camp.name()}),
-        Event::Learned { seat, report } => with(json!({"event": "learned", "seat": seat + 1}), report_json(report)),
-        Event::CampCheck { seat, target, camp } => {
-            json!({"event": "camp_check", "seat": seat + 1, "target": target + 1, "camp": camp.name()})
-        }
-        Event::RoleCheck { seat, target, role, yes } => {
-            json!({"event": "role_check", "seat": seat + 1, "target": target + 1, "role": role.name(), "yes": yes})
-        }
-        Event::NightKill { target, by } => with(json!({"event": "night_kill", "target": target + 1}), killer_json(by)),
-        Event::KillFailed { target, by, reason } => {
-            with(with(json!({"event": "kill_failed", "target": target + 1}), killer_json(by)), fail_json(reason))
-        }
-        Event::GuestSaved { seat, by } => json!({"event": "guest_saved", "seat": seat + 1, "by": by + 1}),
-        Event::SpareLife { seat } => json!({"event": "spare_life", "seat": seat + 1}),
-        Event::HexLifted { seat } => json!({"event": "hex_lifted", "seat": seat + 1}),
-        Event::BanditsMeet { a, b } => json!({"event": "bandits_meet", "seats": [a + 1, b + 1]}),
-        Event::NightMiss(MissReason::Silent(s)) => {
-            json!({"event": "miss", "reason": "silent", "seat": s + 1})
-        }
-        Event::NightMiss(MissReason::Disagree(a, b)) => {
-            json!({"event": "miss", "reason": "disagree", "seats": [a + 1, b + 1]})
-        }
-        Event::NoKillCount { nights } => json!({"event": "no_kill_count", "nights": nights}),
-        Event::Died { seat, cause, revealed } => json!({"event": "died", "seat": seat + 1,
-            "cause": death_cause(cause).to_lowercase(), "revealed": revealed.map(|r| r.name())}),
-        Event::LastWord { seat, what } => {
-            json!({"event": "last_word", "seat": seat + 1, "says": publication_json(&what)})
-        }
-        Event::GameEnd { winner, cause, day } => {
-            json!({"event": "end", "winner": winner.map(|c| c.name()),
-            "cause": cause.name(), "day": day})
-        }
-    }
 }

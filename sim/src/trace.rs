@@ -6,13 +6,19 @@
 //!
 //! Everything here is read off the engine's event log and state; nothing is
 //! decided here. Seats print 1-based with their role: `3 (thief)`.
+//!
+//! The JSON document is a [`Trace`]: typed structs around the engine's
+//! events in their one serde encoding (the same as `mafia replay --json`),
+//! so the schema (`mafia schema`) and the output cannot drift apart.
 
 use crate::scenario_file::{Resolved, ScenarioFileError, load_scenario};
 use mafia_engine::{
-    Camp, Carry, Event, Fail, Killer, MissReason, NightAbility, NightStep, PlayerSet, RULE_KEYS, Report, Role, RoleSet,
-    Seat, Status,
+    Camp, Carry, Event, Fail, Killer, MissReason, NightAbility, NightStep, PlayerSet, Report, Role, RoleSet, Rules,
+    Seat, SeatNumber, Status,
 };
-use serde_json::{Value, json};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
 use std::fmt::Write;
 use std::path::Path;
 
@@ -20,7 +26,184 @@ use std::path::Path;
 /// and returns the trace (text, or pretty JSON).
 pub fn resolve_file(path: &Path, as_json: bool) -> Result<String, ScenarioFileError> {
     let r = load_scenario(path)?.resolve()?;
-    Ok(if as_json { format!("{:#}\n", to_json(&r)) } else { to_text(&r) })
+    Ok(if as_json {
+        format!("{}\n", serde_json::to_string_pretty(&trace(&r)).expect("a trace is JSON"))
+    } else {
+        to_text(&r)
+    })
+}
+
+/// `mafia resolve --json`: one night of a scenario, resolved.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Trace {
+    /// The scenario's name (its `name`, or the file's stem).
+    pub scenario: String,
+    /// The night resolved (from 1).
+    pub night: u16,
+    /// Every rule setting, with `auto` resolved.
+    pub rules: Rules,
+    /// C4/E8: who decides a camp's kill tonight.
+    pub camp_kill: CampKillMode,
+    /// The night order (E30) the scenario plays.
+    pub night_order: Vec<NightStep>,
+    /// Every seat, in seat order.
+    pub seats: Vec<TraceSeat>,
+    /// What earlier phases left behind: the scenario's `[carry]` table.
+    pub carried_in: CarriedIn,
+    /// The moves as submitted: `night_move`, `borrowed`, `kill_nick` and `search_nick` events.
+    pub moves: Vec<Event>,
+    /// Each step of the night order, in order, with what happened in it.
+    pub steps: Vec<TraceStep>,
+    /// Tonight's deaths, in announcement order (E32: the Psycho's guests first).
+    pub deaths: Vec<TraceDeath>,
+    /// What carries over to the next phases (`State::carry`).
+    pub carry: CarryOut,
+    /// The next night's scenario: its number and its `[carry]` table.
+    pub next_night: NextNight,
+}
+
+/// Who decides a camp's kill (the `camp_kill` rule, `auto` resolved).
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CampKillMode {
+    /// E8: the highest-ranked member who sent a nick.
+    Leader,
+    /// C4: every living member must send the same nick.
+    Unanimous,
+}
+
+/// One seat of the scenario.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct TraceSeat {
+    /// The seat.
+    #[serde(with = "mafia_engine::serde_seat::one")]
+    #[schemars(with = "SeatNumber")]
+    pub seat: Seat,
+    /// The role dealt.
+    pub role: Role,
+    /// The role he acts as tonight (E12, E14; else his own).
+    pub acting: Role,
+    /// His camp.
+    pub camp: Camp,
+    /// Whether he is alive at dusk.
+    pub alive_at_dusk: bool,
+}
+
+/// A seat acting as another role (E12, E14).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct ActingSeat {
+    /// The Actor or the Deputy.
+    #[serde(with = "mafia_engine::serde_seat::one")]
+    #[schemars(with = "SeatNumber")]
+    pub seat: Seat,
+    /// The role he acts as.
+    pub role: Role,
+}
+
+/// Last night's heal or beating (E15, E26).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct LastTarget {
+    /// The Doctor or the Thug.
+    #[serde(with = "mafia_engine::serde_seat::one")]
+    #[schemars(with = "SeatNumber")]
+    pub seat: Seat,
+    /// Whom he named last night.
+    #[serde(with = "mafia_engine::serde_seat::one")]
+    #[schemars(with = "SeatNumber")]
+    pub target: Seat,
+}
+
+/// What earlier phases left behind, as the scenario gave it.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct CarriedIn {
+    /// The dead, in the order they died.
+    #[serde(with = "mafia_engine::serde_seat::list")]
+    #[schemars(with = "Vec<SeatNumber>")]
+    pub dead: Vec<Seat>,
+    /// Appointments and promotions already made (E12, E14).
+    pub acting: Vec<ActingSeat>,
+    /// E18: hexed last night (hexed tonight).
+    #[serde(with = "mafia_engine::serde_seat::list")]
+    #[schemars(with = "Vec<SeatNumber>")]
+    pub hexed: Vec<Seat>,
+    /// E23: last night's guest of the Psycho (`null`: none).
+    #[serde(with = "mafia_engine::serde_seat::opt")]
+    #[schemars(with = "Option<SeatNumber>")]
+    pub guest: Option<Seat>,
+    /// E15, E26: last night's heal and beating.
+    pub last_targets: Vec<LastTarget>,
+    /// E21: Lucky players whose spare life is spent.
+    #[serde(with = "mafia_engine::serde_seat::list")]
+    #[schemars(with = "Vec<SeatNumber>")]
+    pub spare_life_spent: Vec<Seat>,
+    /// E11: swindled before.
+    #[serde(with = "mafia_engine::serde_seat::list")]
+    #[schemars(with = "Vec<SeatNumber>")]
+    pub swindled: Vec<Seat>,
+    /// E19: roles the Role Prostitute borrowed before.
+    pub borrowed: Vec<Role>,
+    /// E3: pairs of bandits who know each other.
+    #[serde(with = "mafia_engine::serde_seat::pairs")]
+    #[schemars(with = "Vec<[SeatNumber; 2]>")]
+    pub bandits_known: Vec<(Seat, Seat)>,
+}
+
+/// One step of the night order with its events.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct TraceStep {
+    /// The step.
+    pub step: NightStep,
+    /// The step's name in words.
+    pub name: &'static str,
+    /// What happened in it, in order.
+    pub events: Vec<Event>,
+}
+
+/// A death at dawn.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct TraceDeath {
+    /// The dead player.
+    #[serde(with = "mafia_engine::serde_seat::one")]
+    #[schemars(with = "SeatNumber")]
+    pub seat: Seat,
+    /// His role.
+    pub role: Role,
+    /// Whether he was the Psycho's guest (announced first, E32).
+    pub guest: bool,
+    /// Every kill that reached him.
+    pub by: Vec<Killer>,
+}
+
+/// What carries over from the night (`State::carry`).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct CarryOut {
+    /// E18: hexed next night.
+    pub hex_next: PlayerSet,
+    /// E23: tonight's guest, who dies next night unless healed (`null`: none).
+    #[serde(with = "mafia_engine::serde_seat::opt")]
+    #[schemars(with = "Option<SeatNumber>")]
+    pub guest: Option<Seat>,
+    /// E25: mined for the next day's vote.
+    pub mines: PlayerSet,
+    /// E28: votes removed next day.
+    pub tricked: PlayerSet,
+    /// E19, E16: Role Prostitutes who give the Chosen's secret votes next day.
+    pub secret_voters: PlayerSet,
+    /// E21: Lucky players who still have their spare life.
+    pub spare_life: PlayerSet,
+    /// E11: swindled so far.
+    pub swindled: PlayerSet,
+    /// E19: roles borrowed so far.
+    pub borrowed: RoleSet,
+}
+
+/// The next night's scenario, as far as this night decides it.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct NextNight {
+    /// The next night's number.
+    pub night: u32,
+    /// Its `[carry]` table (add the day's lynch to `dead`).
+    pub carry: NextCarry,
 }
 
 /// Seat names: `3 (thief)`, `9 (actor as thief)` for a seat acting in another role.
@@ -78,10 +261,6 @@ fn roles_text(r: RoleSet) -> String {
 
 fn n(s: Seat) -> u64 {
     s as u64 + 1
-}
-
-fn seats_json(set: PlayerSet) -> Value {
-    Value::from(set.iter().map(n).collect::<Vec<_>>())
 }
 
 /// The trace's parts: events of the start of night, the moves as submitted,
@@ -378,22 +557,43 @@ fn deaths(r: &Resolved) -> Vec<(Seat, bool, Vec<Killer>)> {
 
 /// A `[carry]` table for the next night's scenario: tonight's deaths added
 /// to the dead, and what [`State::carry`] and the moves leave behind.
-struct NextCarry {
-    night: u32,
-    dead: Vec<Seat>,
-    actor: Option<Role>,
-    deputy: Option<Role>,
-    hexed: PlayerSet,
-    guest: Option<Seat>,
-    last_heal: Option<Seat>,
-    last_beating: Option<Seat>,
-    spare_life_spent: PlayerSet,
-    swindled: PlayerSet,
-    borrowed: RoleSet,
-    bandits_known: Vec<(Seat, Seat)>,
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct NextCarry {
+    /// The dead, in the order they died, tonight's deaths last.
+    #[serde(with = "mafia_engine::serde_seat::list")]
+    #[schemars(with = "Vec<SeatNumber>")]
+    pub dead: Vec<Seat>,
+    /// E12: the role the Actor acts as (`null`: not appointed).
+    pub actor: Option<Role>,
+    /// E14: the role the Deputy acts as (`null`: not promoted).
+    pub deputy: Option<Role>,
+    /// E18: hexed last night, as the next night sees it.
+    pub hexed: PlayerSet,
+    /// E23: the Psycho's guest of tonight (`null`: none).
+    #[serde(with = "mafia_engine::serde_seat::opt")]
+    #[schemars(with = "Option<SeatNumber>")]
+    pub guest: Option<Seat>,
+    /// E15: whom the Doctor may not heal next night (`null`: nobody).
+    #[serde(with = "mafia_engine::serde_seat::opt")]
+    #[schemars(with = "Option<SeatNumber>")]
+    pub last_heal: Option<Seat>,
+    /// E26: whom the Thug may not beat next night (`null`: nobody).
+    #[serde(with = "mafia_engine::serde_seat::opt")]
+    #[schemars(with = "Option<SeatNumber>")]
+    pub last_beating: Option<Seat>,
+    /// E21: Lucky players whose spare life is spent.
+    pub spare_life_spent: PlayerSet,
+    /// E11: swindled so far.
+    pub swindled: PlayerSet,
+    /// E19: roles borrowed so far.
+    pub borrowed: RoleSet,
+    /// E3: pairs of bandits who know each other.
+    #[serde(with = "mafia_engine::serde_seat::pairs")]
+    #[schemars(with = "Vec<[SeatNumber; 2]>")]
+    pub bandits_known: Vec<(Seat, Seat)>,
 }
 
-fn next_carry(r: &Resolved, carry: &Carry) -> NextCarry {
+fn next_night(r: &Resolved, carry: &Carry) -> NextNight {
     let st = &r.state;
     let mut dead = r.scenario.dead.clone();
     dead.extend(deaths(r).into_iter().map(|(s, _, _)| s));
@@ -410,8 +610,7 @@ fn next_carry(r: &Resolved, carry: &Carry) -> NextCarry {
             bandits_known.push((a, b));
         }
     }
-    NextCarry {
-        night: r.scenario.night.max(1) as u32 + 1,
+    let carry = NextCarry {
         dead,
         actor: acting(Role::Actor),
         deputy: acting(Role::Deputy),
@@ -423,68 +622,51 @@ fn next_carry(r: &Resolved, carry: &Carry) -> NextCarry {
         swindled: carry.swindled,
         borrowed: carry.borrowed,
         bandits_known,
-    }
+    };
+    NextNight { night: r.scenario.night.max(1) as u32 + 1, carry }
 }
 
-impl NextCarry {
+impl NextNight {
     fn toml(&self) -> Vec<String> {
         let seats = |v: &mut dyn Iterator<Item = Seat>| v.map(|s| n(s).to_string()).collect::<Vec<_>>().join(", ");
         let mut lines = vec![format!("night = {}", self.night), "[carry]".to_string()];
-        if !self.dead.is_empty() {
-            lines.push(format!("dead = [{}]", seats(&mut self.dead.iter().copied())));
+        let c = &self.carry;
+        if !c.dead.is_empty() {
+            lines.push(format!("dead = [{}]", seats(&mut c.dead.iter().copied())));
         }
-        if let Some(r) = self.actor {
+        if let Some(r) = c.actor {
             lines.push(format!("actor = \"{r}\""));
         }
-        if let Some(r) = self.deputy {
+        if let Some(r) = c.deputy {
             lines.push(format!("deputy = \"{r}\""));
         }
-        if !self.hexed.is_empty() {
-            lines.push(format!("hexed = [{}]", seats(&mut self.hexed.iter())));
+        if !c.hexed.is_empty() {
+            lines.push(format!("hexed = [{}]", seats(&mut c.hexed.iter())));
         }
-        if let Some(g) = self.guest {
+        if let Some(g) = c.guest {
             lines.push(format!("guest = {}", n(g)));
         }
-        if let Some(t) = self.last_heal {
+        if let Some(t) = c.last_heal {
             lines.push(format!("last_heal = {}", n(t)));
         }
-        if let Some(t) = self.last_beating {
+        if let Some(t) = c.last_beating {
             lines.push(format!("last_beating = {}", n(t)));
         }
-        if !self.spare_life_spent.is_empty() {
-            lines.push(format!("spare_life_spent = [{}]", seats(&mut self.spare_life_spent.iter())));
+        if !c.spare_life_spent.is_empty() {
+            lines.push(format!("spare_life_spent = [{}]", seats(&mut c.spare_life_spent.iter())));
         }
-        if !self.swindled.is_empty() {
-            lines.push(format!("swindled = [{}]", seats(&mut self.swindled.iter())));
+        if !c.swindled.is_empty() {
+            lines.push(format!("swindled = [{}]", seats(&mut c.swindled.iter())));
         }
-        if !self.borrowed.is_empty() {
-            let roles: Vec<String> = self.borrowed.iter().map(|r| format!("\"{r}\"")).collect();
+        if !c.borrowed.is_empty() {
+            let roles: Vec<String> = c.borrowed.iter().map(|r| format!("\"{r}\"")).collect();
             lines.push(format!("borrowed = [{}]", roles.join(", ")));
         }
-        if !self.bandits_known.is_empty() {
-            let pairs: Vec<String> = self.bandits_known.iter().map(|&(a, b)| format!("[{}, {}]", n(a), n(b))).collect();
+        if !c.bandits_known.is_empty() {
+            let pairs: Vec<String> = c.bandits_known.iter().map(|&(a, b)| format!("[{}, {}]", n(a), n(b))).collect();
             lines.push(format!("bandits_known = [{}]", pairs.join(", ")));
         }
         lines
-    }
-
-    fn json(&self) -> Value {
-        json!({
-            "night": self.night,
-            "carry": {
-                "dead": self.dead.iter().map(|&s| n(s)).collect::<Vec<_>>(),
-                "actor": self.actor.map(|r| r.name()),
-                "deputy": self.deputy.map(|r| r.name()),
-                "hexed": seats_json(self.hexed),
-                "guest": self.guest.map(n),
-                "last_heal": self.last_heal.map(n),
-                "last_beating": self.last_beating.map(n),
-                "spare_life_spent": seats_json(self.spare_life_spent),
-                "swindled": seats_json(self.swindled),
-                "borrowed": self.borrowed.iter().map(|r| r.name()).collect::<Vec<_>>(),
-                "bandits_known": self.bandits_known.iter().map(|&(a, b)| [n(a), n(b)]).collect::<Vec<_>>(),
-            }
-        })
     }
 }
 
@@ -610,7 +792,7 @@ pub fn to_text(r: &Resolved) -> String {
     writeln!(o, "  swindled so far (E11): {}", names.set(c.swindled)).unwrap();
     writeln!(o, "  roles borrowed so far (E19): {}", roles_text(c.borrowed)).unwrap();
 
-    let next = next_carry(r, &c);
+    let next = next_night(r, &c);
     writeln!(o, "\nFor the next night's scenario (add the day's lynch to `dead`):").unwrap();
     for line in next.toml() {
         writeln!(o, "  {line}").unwrap();
@@ -622,156 +804,69 @@ fn guest_set(g: Option<Seat>) -> PlayerSet {
     g.map_or(PlayerSet::EMPTY, PlayerSet::single)
 }
 
-fn fail_json(f: Fail) -> Value {
-    match f {
-        Fail::Blocked { status, by } => json!({"kind": f.key(), "status": status.name(), "by": by.map(n)}),
-        other => json!({"kind": other.key()}),
-    }
-}
-
-fn killer_json(k: Killer) -> Value {
-    match k {
-        Killer::Camp { camp, decider } => json!({"kind": "camp", "camp": camp.name(), "decider": n(decider)}),
-        Killer::Shooter(s) => json!({"kind": "shooter", "seat": n(s)}),
-        Killer::Guest(p) => json!({"kind": "guest", "psycho": n(p)}),
-        Killer::Blast(p) => json!({"kind": "blast", "psycho": n(p)}),
-    }
-}
-
-fn ability_json(a: NightAbility) -> Value {
-    match a {
-        NightAbility::CheckIsRole(r) => json!(format!("{}:{}", a.info().name, r.name())),
-        a => json!(a.info().name),
-    }
-}
-
-fn camps_json(camps: [bool; Camp::COUNT]) -> Value {
-    Value::from(Camp::ALL.iter().filter(|&&c| camps[c as usize]).map(|c| c.name()).collect::<Vec<_>>())
-}
-
-fn event_json(e: &Event) -> Value {
-    let o = |s: Option<Seat>| s.map(n);
-    match *e {
-        Event::NightAct { seat, ability, target, second } => json!({"event": "move", "seat": n(seat),
-            "ability": ability_json(ability), "target": o(target), "second": o(second)}),
-        Event::Borrowed { seat, role } => json!({"event": "borrow", "seat": n(seat), "role": role.name()}),
-        Event::NightKillNick { seat, target } => json!({"event": "kill_nick", "seat": n(seat), "target": n(target)}),
-        Event::SearchNick { seat, target } => json!({"event": "search_nick", "seat": n(seat), "target": n(target)}),
-        Event::Promoted { seat, role } => json!({"event": "promoted", "seat": n(seat), "role": role.name()}),
-        Event::Introduced { a, b } => json!({"event": "introduced", "seats": [n(a), n(b)]}),
-        Event::HexHolds { seat } => json!({"event": "hex_holds", "seat": n(seat)}),
-        Event::CycleBroken { seat } => json!({"event": "cycle_broken", "seat": n(seat)}),
-        Event::Succeeded { seat, ability, target } => {
-            json!({"event": "succeeded", "seat": n(seat), "ability": ability_json(ability), "target": o(target)})
-        }
-        Event::Failed { seat, ability, reason } => {
-            json!({"event": "failed", "seat": n(seat), "ability": ability_json(ability), "reason": fail_json(reason)})
-        }
-        Event::Redirected { by, victim, from, to } => {
-            json!({"event": "redirected", "by": n(by), "victim": n(victim), "from": o(from), "to": n(to)})
-        }
-        Event::StatusSet { seat, status, by } => {
-            json!({"event": "status", "seat": n(seat), "status": status.name(), "by": n(by)})
-        }
-        Event::BeatenWatching { seat } => json!({"event": "beaten_watching", "seat": n(seat)}),
-        Event::Guarded { seat, by } => json!({"event": "guarded", "seat": n(seat), "by": n(by)}),
-        Event::Healed { seat, by } => json!({"event": "healed", "seat": n(seat), "by": n(by)}),
-        Event::BossCheck { seat, target, plain, camp } => json!({"event": "boss_check", "seat": n(seat),
-            "target": n(target), "plain": plain, "camp": camp.name()}),
-        Event::CampCheck { seat, target, camp } => {
-            json!({"event": "camp_check", "seat": n(seat), "target": n(target), "camp": camp.name()})
-        }
-        Event::RoleCheck { seat, target, role, yes } => json!({"event": "role_check", "seat": n(seat),
-            "target": n(target), "role": role.name(), "yes": yes}),
-        Event::Learned { seat, report } => {
-            let report = match report {
-                Report::Compare { a, b, same } => json!({"kind": "compare", "a": n(a), "b": n(b), "same": same}),
-                Report::Watch { target, camps } => {
-                    json!({"kind": "watch", "target": n(target), "camps": camps_json(camps)})
-                }
-                Report::Scout { checked, robbed, healed } => {
-                    json!({"kind": "scout", "checked": o(checked), "robbed": o(robbed), "healed": o(healed)})
-                }
-            };
-            json!({"event": "learned", "seat": n(seat), "report": report})
-        }
-        Event::NightKill { target, by } => json!({"event": "kill", "target": n(target), "by": killer_json(by)}),
-        Event::KillFailed { target, by, reason } => json!({"event": "kill_failed", "target": n(target),
-            "by": killer_json(by), "reason": fail_json(reason)}),
-        Event::GuestSaved { seat, by } => json!({"event": "guest_saved", "seat": n(seat), "by": n(by)}),
-        Event::SpareLife { seat } => json!({"event": "spare_life", "seat": n(seat)}),
-        Event::HexLifted { seat } => json!({"event": "hex_lifted", "seat": n(seat)}),
-        Event::BanditsMeet { a, b } => json!({"event": "bandits_meet", "seats": [n(a), n(b)]}),
-        Event::NightMiss(MissReason::Silent(s)) => json!({"event": "miss", "reason": "silent", "seat": n(s)}),
-        Event::NightMiss(MissReason::Disagree(a, b)) => {
-            json!({"event": "miss", "reason": "disagree", "seats": [n(a), n(b)]})
-        }
-        ref other => json!({"event": format!("{other:?}")}),
-    }
-}
-
-/// The trace as one JSON document.
+/// The trace as one JSON document's value.
 pub fn to_json(r: &Resolved) -> Value {
+    serde_json::to_value(trace(r)).expect("a trace is JSON")
+}
+
+/// The trace as typed data (what `to_json` encodes).
+pub fn trace(r: &Resolved) -> Trace {
     let sc = &r.scenario;
     let st = &r.state;
-    let rules: serde_json::Map<String, Value> =
-        RULE_KEYS.iter().map(|k| (k.name.to_string(), json!(r.game.resolved_rules().get(k.name)))).collect();
-    let seats: Vec<Value> = (0..st.players() as Seat)
-        .map(|s| {
-            json!({"seat": n(s), "role": st.role(s).name(), "acting": st.acting_role(s).name(),
-                "camp": st.role(s).camp().name(), "alive_at_dusk": !sc.dead.contains(&s)})
+    let seats = (0..st.players() as Seat)
+        .map(|s| TraceSeat {
+            seat: s,
+            role: st.role(s),
+            acting: st.acting_role(s),
+            camp: st.role(s).camp(),
+            alive_at_dusk: !sc.dead.contains(&s),
         })
         .collect();
     let parts = sections(r);
-    let steps: Vec<Value> = parts
+    let steps = parts
         .steps
         .iter()
-        .map(|(step, events)| {
-            json!({"step": step.key(), "name": step.name(),
-                "events": events.iter().map(|e| event_json(e)).collect::<Vec<_>>()})
+        .map(|(step, events)| TraceStep {
+            step: *step,
+            name: step.name(),
+            events: events.iter().map(|&&e| e).collect(),
         })
         .collect();
-    let deaths: Vec<Value> = deaths(r)
-        .into_iter()
-        .map(|(s, guest, by)| {
-            json!({"seat": n(s), "role": st.role(s).name(), "guest": guest,
-                "by": by.into_iter().map(killer_json).collect::<Vec<_>>()})
-        })
-        .collect();
+    let deaths =
+        deaths(r).into_iter().map(|(s, guest, by)| TraceDeath { seat: s, role: st.role(s), guest, by }).collect();
     let c = st.carry();
     let lucky: PlayerSet = (0..st.players() as Seat).filter(|&s| st.role(s) == Role::Lucky).collect();
-    json!({
-        "scenario": sc.name,
-        "night": sc.night,
-        "rules": rules,
-        "camp_kill": if r.game.leader_kill() { "leader" } else { "unanimous" },
-        "night_order": r.game.night_order().iter().map(|s| s.key()).collect::<Vec<_>>(),
-        "seats": seats,
-        "carried_in": {
-            "dead": sc.dead.iter().map(|&s| n(s)).collect::<Vec<_>>(),
-            "acting": sc.acting.iter().map(|&(s, r)| json!({"seat": n(s), "role": r.name()})).collect::<Vec<_>>(),
-            "hexed": sc.hexed.iter().map(|&s| n(s)).collect::<Vec<_>>(),
-            "guest": sc.guest.map(n),
-            "last_targets": sc.last_targets.iter().map(|&(s, t)| json!({"seat": n(s), "target": n(t)}))
-                .collect::<Vec<_>>(),
-            "spare_life_spent": sc.spare_life_spent.iter().map(|&s| n(s)).collect::<Vec<_>>(),
-            "swindled": sc.swindled.iter().map(|&s| n(s)).collect::<Vec<_>>(),
-            "borrowed": sc.borrowed.iter().map(|r| r.name()).collect::<Vec<_>>(),
-            "bandits_known": sc.bandits_known.iter().map(|&(a, b)| [n(a), n(b)]).collect::<Vec<_>>(),
+    Trace {
+        scenario: sc.name.clone(),
+        night: sc.night,
+        rules: r.game.resolved_rules(),
+        camp_kill: if r.game.leader_kill() { CampKillMode::Leader } else { CampKillMode::Unanimous },
+        night_order: r.game.night_order().to_vec(),
+        seats,
+        carried_in: CarriedIn {
+            dead: sc.dead.clone(),
+            acting: sc.acting.iter().map(|&(seat, role)| ActingSeat { seat, role }).collect(),
+            hexed: sc.hexed.clone(),
+            guest: sc.guest,
+            last_targets: sc.last_targets.iter().map(|&(seat, target)| LastTarget { seat, target }).collect(),
+            spare_life_spent: sc.spare_life_spent.clone(),
+            swindled: sc.swindled.clone(),
+            borrowed: sc.borrowed.clone(),
+            bandits_known: sc.bandits_known.clone(),
         },
-        "moves": parts.moves.iter().map(|e| event_json(e)).collect::<Vec<_>>(),
-        "steps": steps,
-        "deaths": deaths,
-        "carry": {
-            "hex_next": seats_json(c.hex_next),
-            "guest": c.guest.map(n),
-            "mines": seats_json(c.mines),
-            "tricked": seats_json(c.tricked),
-            "secret_voters": seats_json(c.secret_voters),
-            "spare_life": seats_json(c.spare_life.inter(lucky)),
-            "swindled": seats_json(c.swindled),
-            "borrowed": c.borrowed.iter().map(|r| r.name()).collect::<Vec<_>>(),
+        moves: parts.moves.iter().map(|&&e| e).collect(),
+        steps,
+        deaths,
+        carry: CarryOut {
+            hex_next: c.hex_next,
+            guest: c.guest,
+            mines: c.mines,
+            tricked: c.tricked,
+            secret_voters: c.secret_voters,
+            spare_life: c.spare_life.inter(lucky),
+            swindled: c.swindled,
+            borrowed: c.borrowed,
         },
-        "next_night": next_carry(r, &c).json(),
-    })
+        next_night: next_night(r, &c),
+    }
 }
