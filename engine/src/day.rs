@@ -269,7 +269,8 @@ impl State {
     fn vote_is_legal(&self, voter: Seat, v: Vote) -> bool {
         match v {
             Vote::Pass => true,
-            Vote::For(t) => t != voter && self.alive.contains(t),
+            // The options the voter is shown (`Observation::vote_options`).
+            Vote::For(t) => self.observe(voter).vote_options().contains(t),
         }
     }
 

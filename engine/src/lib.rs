@@ -22,6 +22,7 @@ mod setup;
 mod speech;
 mod state;
 mod util;
+mod view;
 
 pub use decide::{NightChoice, Players};
 pub use event::{DeathCause, EndCause, Event, Fail, Killer, Log, LynchResult, MissReason, NoLog, Report, Status};
@@ -38,6 +39,10 @@ pub use setup::{Game, PRESETS, Preset, Setup, SetupError, SetupProblem};
 pub use speech::{Publication, Vote};
 pub use state::{CheckOutcome, End, Observation, Phase, State};
 pub use util::{below, pick};
+pub use view::{
+    Answer, Answered, Ask, BorrowOption, Mate, MoveOptions, NightOptions, Private, PublicSetup, Request, RoleCount,
+    SecondOptions, SpeechOptions, View,
+};
 
 use rand::Rng;
 
@@ -62,6 +67,29 @@ pub struct Outcome {
     pub days: u16,
     pub survivors: PlayerSet,
     pub illegal_decisions: u32,
+    /// What the players did, counted for the behaviour columns.
+    pub stats: Stats,
+}
+
+/// Counts of one game that show how it was played: whom the lynches and the
+/// night kills hit, how often protection saved somebody, how the
+/// information roles fared and what was claimed. Kept by the engine at a
+/// few increments a game, so every run has them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Players lynched (C11, C12; the mine's victims excluded), by camp.
+    pub lynched: [u8; Camp::COUNT],
+    /// Players killed at night (C4, E8, E20, E23, E24), by camp.
+    pub killed: [u8; Camp::COUNT],
+    /// Kills stopped by a heal or the Guard, and guests healed (E10, E15, E23, E24).
+    pub saves: u8,
+    /// Town information roles (Commissar, Detective) who publicly claimed
+    /// their role: reveals (each player counted once per role claimed).
+    pub reveals: u8,
+    /// Claims of a role the speaker does not hold (each counted once).
+    pub false_claims: u8,
+    /// Nights the town's information roles lived through, summed over them.
+    pub info_nights: u16,
 }
 
 /// Plays one whole game: deal (C1), the conference (C2), then days and
@@ -134,5 +162,6 @@ where
         days: state.day(),
         survivors: state.alive(),
         illegal_decisions: state.illegal_decisions(),
+        stats: state.stats,
     }
 }

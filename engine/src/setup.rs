@@ -102,6 +102,8 @@ pub struct Game {
     /// step tonight (its own, an appointed or promoted one, a borrowed one,
     /// a camp kill, a guest's death, a search). Other steps are skipped.
     pub(crate) active_steps: u8,
+    /// The rules with every `auto` resolved ([`Game::resolved_rules`]).
+    pub(crate) resolved: Rules,
 }
 
 impl Game {
@@ -181,7 +183,7 @@ impl Game {
             roles[k..k + c].fill(role);
             k += c;
         }
-        Ok(Game {
+        let mut game = Game {
             name: setup.name.clone(),
             n: n as u8,
             roles,
@@ -205,11 +207,18 @@ impl Game {
             },
             night_order,
             active_steps: active_steps(present),
-        })
+            resolved: setup.rules,
+        };
+        game.resolved = game.resolve_auto();
+        Ok(game)
     }
 
     /// The rules this game plays, every `auto` resolved (C4/E8, C8, C18/E2).
     pub fn resolved_rules(&self) -> Rules {
+        self.resolved
+    }
+
+    fn resolve_auto(&self) -> Rules {
         Rules {
             mafia_win: self.mafia_win,
             no_kill_limit: match self.no_kill_limit {

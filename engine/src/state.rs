@@ -6,7 +6,7 @@
 
 use crate::event::{DeathCause, EndCause, Event, Log, Report};
 use crate::role::{Camp, NightAbility, Role, RoleSet, Targets};
-use crate::rules::MafiaWin;
+use crate::rules::{MafiaWin, Rules};
 use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::Game;
 use crate::speech::{Publication, Vote};
@@ -37,8 +37,10 @@ pub(crate) fn decode(x: u8) -> Option<Vote> {
     }
 }
 
-/// The phase of the game (C3): day 1, night 1, day 2, …
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The phase of the game (C3): day 1, night 1, day 2, … In JSON
+/// `{"day": 1}` or `{"night": 1}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Phase {
     Day(u16),
     Night(u16),
@@ -83,8 +85,10 @@ impl Bar {
     pub(crate) const NONE: Bar = Bar { night: 0, target: 0 };
 }
 
-/// The result of one check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The result of one check. In JSON `{"camp": "mafia"}` or
+/// `{"is_role": ["commissar", true]}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum CheckOutcome {
     Camp(Camp),
     IsRole(Role, bool),
@@ -187,6 +191,11 @@ pub struct State {
     /// the night that bar holds (it is set while resolving the night before,
     /// so nothing needs clearing: a stale bar names a past night).
     pub(crate) bars: [Bar; MAX_PLAYERS],
+    /// The rules in force, every `auto` resolved (public: the setup is announced).
+    pub(crate) rules: Rules,
+    /// The town's information roles (Commissar, Detective): fixed per deal.
+    pub(crate) informers: PlayerSet,
+    pub(crate) stats: crate::Stats,
 }
 
 impl Default for State {
@@ -228,6 +237,9 @@ impl Default for State {
             swindled: PlayerSet::EMPTY,
             borrowed: RoleSet::EMPTY,
             bars: [Bar::NONE; MAX_PLAYERS],
+            rules: Rules::default(),
+            informers: PlayerSet::EMPTY,
+            stats: crate::Stats::default(),
         }
     }
 }
@@ -298,6 +310,14 @@ impl State {
         self.alive = PlayerSet::first(n);
         self.phase = Phase::Day(1);
         self.reveal_roles = game.rules.reveal_roles_on_death;
+        self.rules = game.resolved_rules();
+        self.stats = crate::Stats::default();
+        self.informers = PlayerSet::EMPTY;
+        for (s, &r) in roles.iter().enumerate() {
+            if r.info().night == NightAbility::CheckCamp && r.camp() == Camp::Town {
+                self.informers.insert(s as Seat);
+            }
+        }
         self.present = self.alive;
         self.nights_without_kill = 0;
         self.votes = [NO_VOTE; MAX_PLAYERS];
@@ -444,6 +464,16 @@ impl State {
     /// Removes players (one elimination event: a night kill, a lynch of one
     /// or two, a modkill) and queues their last words (C13).
     pub(crate) fn eliminate<L: Log>(&mut self, who: PlayerSet, cause: DeathCause, log: &mut L) {
+        let counts = match cause {
+            DeathCause::Lynched => Some(&mut self.stats.lynched),
+            DeathCause::Killed => Some(&mut self.stats.killed),
+            _ => None,
+        };
+        if let Some(counts) = counts {
+            for c in 0..Camp::COUNT {
+                counts[c] += who.inter(self.camp_members[c]).len() as u8;
+            }
+        }
         for s in who.iter() {
             self.alive.remove(s);
             self.death[s as usize] = Some((self.phase, cause));
@@ -471,6 +501,14 @@ impl State {
         }
         self.said[s as usize].merge(what);
         if let Some(r) = what.claim {
+            if !self.claimed[r as usize].contains(s) {
+                // E12/E14: the Actor and the promoted Deputy claim the role they act as.
+                if r != self.roles[s as usize] && r != self.acting[s as usize] {
+                    self.stats.false_claims = self.stats.false_claims.saturating_add(1);
+                } else if self.informers.contains(s) {
+                    self.stats.reveals = self.stats.reveals.saturating_add(1);
+                }
+            }
             self.claimed[r as usize].insert(s);
         }
     }
@@ -611,16 +649,78 @@ impl<'a> Observation<'a> {
     pub fn shoots(&self) -> bool {
         self.st.shooters.contains(self.seat)
     }
-    /// The legal first targets of `ability` tonight (my own move, or a
-    /// borrowed one for the Role Prostitute).
+    /// Whether I may make `ability` tonight: my acting role's move, or (the
+    /// Role Prostitute) the move of a role I may borrow (E19).
+    #[inline]
+    fn may_make(&self, ability: NightAbility) -> bool {
+        let own = self.ability();
+        ability != NightAbility::None
+            && (ability == own
+                || (own == NightAbility::Borrow && self.borrowable().iter().any(|r| r.borrowed_move() == ability)))
+    }
+    /// The legal first targets of `ability` tonight: my own move, or a
+    /// borrowed one for the Role Prostitute; empty for any other move (the
+    /// targets of another role's move could tell who holds it: the Guard's
+    /// are the mafia, E10).
     #[inline]
     pub fn targets(&self, ability: NightAbility) -> PlayerSet {
-        self.st.targets(self.seat, ability)
+        if self.may_make(ability) { self.st.targets(self.seat, ability) } else { PlayerSet::EMPTY }
     }
-    /// The legal second targets of a two-target move.
+    /// The legal second targets of a two-target move of mine.
     #[inline]
     pub fn second_targets(&self, ability: NightAbility, first: Seat) -> PlayerSet {
-        self.st.second_targets(self.seat, ability, first)
+        if self.may_make(ability) { self.st.second_targets(self.seat, ability, first) } else { PlayerSet::EMPTY }
+    }
+    /// C10: whom I may vote for (besides PASS): any living player but me.
+    #[inline]
+    pub fn vote_options(&self) -> PlayerSet {
+        self.st.alive.without(self.seat)
+    }
+    /// C4/E8: whom my camp's kill nick may name (any living player), if I shoot.
+    #[inline]
+    pub fn kill_options(&self) -> PlayerSet {
+        if self.shoots() { self.st.alive } else { PlayerSet::EMPTY }
+    }
+    /// E3: whom my search nick may name (a bandit: any other living player).
+    #[inline]
+    pub fn search_options(&self) -> PlayerSet {
+        if self.camp() == Camp::Bandits { self.st.alive.without(self.seat) } else { PlayerSet::EMPTY }
+    }
+    /// E7: whether I am a mafioso whose Boss is alive (so I may leave my move to him).
+    pub fn boss_alive(&self) -> bool {
+        self.camp() == Camp::Mafia && self.st.holder(Role::Boss).is_some_and(|b| self.st.alive.contains(b))
+    }
+    /// E16/E19: how many secret votes I give at today's count (0: none).
+    pub fn secret_votes(&self) -> u8 {
+        let me = self.seat;
+        let chosen = self.st.roles[me as usize] == Role::Chosen || self.st.secret_voters.contains(me);
+        if chosen { self.st.rules.chosen_secret_votes } else { 0 }
+    }
+    /// The roles dealt in this game (public: the setup is announced).
+    pub fn setup_roles(&self) -> RoleSet {
+        let mut r = RoleSet::EMPTY;
+        for &role in self.st.roles() {
+            r.insert(role);
+        }
+        r
+    }
+    /// The rules in force, every `auto` resolved (public).
+    pub fn rules(&self) -> &Rules {
+        &self.st.rules
+    }
+    /// E15/E26: whom my heal or beating may not name tonight.
+    pub fn barred(&self) -> Option<Seat> {
+        let bar = self.st.bars[self.seat as usize];
+        (bar.night != 0 && bar.night == self.st.day()).then_some(bar.target)
+    }
+    /// The acting role of a camp mate I know (E12: the mafia know the Actor's appointment).
+    pub fn mate_acting(&self, s: Seat) -> Option<Role> {
+        self.mate_role(s).map(|_| self.st.acting[s as usize])
+    }
+    /// The whole state, for building the owned view in this crate only.
+    #[inline]
+    pub(crate) fn state(&self) -> &'a State {
+        self.st
     }
     /// E7: the move a camp mate makes tonight (the mafia know each other's
     /// roles and appointments); `None` for anybody else.

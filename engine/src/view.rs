@@ -1,0 +1,527 @@
+//! The agent boundary as data: what one seat may know when it is asked a
+//! decision, as an owned, serialisable [`View`], with the decision as a typed
+//! [`Request`] that lists its legal options, and the answer as an [`Answer`].
+//!
+//! Built in one place, from the same [`Observation`] the built-in agents read
+//! on the fast path, so the two paths cannot disagree about what a seat may
+//! know or do. Nothing here reads a hidden fact except through
+//! [`Observation`], and the record of events is filtered by
+//! [`Event::audience`]: a seat sees the public events, its own private ones
+//! (its checks, its moves) and what its camp shares (the mafia's
+//! conference, C2).
+
+use crate::decide::NightChoice;
+use crate::event::{Event, MissReason, Report};
+use crate::role::{Camp, NightAbility, Role, RoleSet, Targets};
+use crate::rules::Rules;
+use crate::seat::{PlayerSet, Seat};
+use crate::speech::{Publication, Vote};
+use crate::state::{Observation, Phase, State};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A decision the engine asks of one seat, with its parameters: the borrowed
+/// form of a [`Request`] (see [`Request::of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// C2: the game starts (the seat learns its role and its mates); nothing to decide.
+    Start,
+    /// C10: a day post.
+    Post,
+    /// C10: the first vote.
+    Vote,
+    /// C10: the one change of vote.
+    Revise,
+    /// C12.2: a defence before the runoff.
+    Defence,
+    /// C12.4/C12.5: a runoff vote among `candidates`.
+    Runoff(PlayerSet),
+    /// C12.3: hang both or pardon both.
+    HangBoth(PlayerSet),
+    /// C4–C6, E3, E7–E28: the night's moves.
+    Night,
+    /// E7: the Boss's move for `member`.
+    Proxy(Seat),
+    /// E12: which vacant mafia role the Actor takes.
+    Appoint(RoleSet),
+    /// E16/E19: whom the secret votes go to.
+    SecretVote,
+    /// C13: the last word.
+    LastWord,
+}
+
+/// The legal first targets of one night move and, for a two-target move
+/// (E11, E17), the legal second targets for each first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MoveOptions {
+    /// The move (`heal`, `check_camp`, …).
+    pub ability: NightAbility,
+    /// Whom the move may name (empty for a move without a target).
+    pub targets: PlayerSet,
+    /// Two-target moves only: for each first target, the legal second ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub second: Vec<SecondOptions>,
+}
+
+/// The legal second targets given a first one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SecondOptions {
+    #[serde(with = "crate::json::seat")]
+    #[schemars(with = "crate::json::SeatNumber")]
+    pub first: Seat,
+    pub options: PlayerSet,
+}
+
+/// E19: a role the Role Prostitute may borrow tonight and the move it gives.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BorrowOption {
+    pub role: Role,
+    #[serde(rename = "move")]
+    pub act: MoveOptions,
+}
+
+/// Everything a seat may send at night; each part is optional.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct NightOptions {
+    /// C4/E8: whom the camp kill may name (present when the seat shoots).
+    pub kill: Option<PlayerSet>,
+    /// The seat's own move by its acting role (E12, E14), if it has one.
+    #[serde(rename = "move")]
+    pub act: Option<MoveOptions>,
+    /// E19: the roles the Role Prostitute may borrow, with their moves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub borrow: Vec<BorrowOption>,
+    /// E3: whom a bandit's search may name.
+    pub search: Option<PlayerSet>,
+    /// E7: whether the seat may leave its move to the Boss (`defer`).
+    pub defer: bool,
+}
+
+/// What may be said in a post, a defence or a last word: a claim of a role
+/// and camp statements about players (C10, C12.2, C13). Any claim is legal
+/// (a claim may be false); `claims` lists the roles of this setup, the only
+/// ones worth claiming.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SpeechOptions {
+    pub claims: RoleSet,
+    /// Whom statements may be about: every seat.
+    pub about: PlayerSet,
+}
+
+/// A decision asked of a seat, with its legal options. The answer is the
+/// [`Answer`] variant of the same name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "decision", rename_all = "snake_case")]
+pub enum Request {
+    /// C2: the game starts: the seat's role and mates are in the view's
+    /// `private` part. Nothing to decide (answer `ready` where an answer is
+    /// expected).
+    Start,
+    /// C10: a day post. Answer: `post`.
+    Post { options: SpeechOptions },
+    /// C10: the first vote: one of `options` or "pass". Answer: `vote`.
+    Vote { options: PlayerSet },
+    /// C10: the one change of vote (`current` is the vote now); answering
+    /// `null` or the same vote keeps it. Answer: `revise`.
+    Revise { current: Option<Vote>, options: PlayerSet },
+    /// C12.2: a defence of a tied player. Answer: `defence`.
+    Defence { options: SpeechOptions },
+    /// C12.4/C12.5: a runoff vote: one of `options`, no "pass". Answer: `runoff`.
+    Runoff { options: PlayerSet },
+    /// C12.3: hang both players of `pair` (true) or pardon both. Answer: `hang_both`.
+    HangBoth { pair: PlayerSet },
+    /// The night's moves. Answer: `night`.
+    Night { options: NightOptions },
+    /// E7 (the Boss): a move on behalf of `member`, who sent none or left it
+    /// to the Boss; `null` sends none. Answer: `proxy`.
+    Proxy {
+        #[serde(with = "crate::json::seat")]
+        #[schemars(with = "crate::json::SeatNumber")]
+        member: Seat,
+        #[serde(rename = "move")]
+        act: MoveOptions,
+    },
+    /// E12: which of the `vacant` roles the Actor takes from tonight; `null`
+    /// = no appointment yet. Answer: `appoint`.
+    Appoint { vacant: RoleSet },
+    /// E16/E19: whom the secret votes go to (`null`: the open vote's target).
+    /// Answer: `secret_vote`.
+    SecretVote { votes: u8, options: PlayerSet },
+    /// C13: the last word. Answer: `last_word`.
+    LastWord { options: SpeechOptions },
+}
+
+/// An answer to a [`Request`]: the variant of the same name. A variant of
+/// another name, or an option the request did not list, is refused by the
+/// engine and counted as illegal (the decision then counts as none).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "decision", rename_all = "snake_case")]
+pub enum Answer {
+    /// The answer to `start`.
+    Ready,
+    Post { say: Publication },
+    Vote { vote: Vote },
+    Revise { vote: Option<Vote> },
+    Defence { say: Publication },
+    Runoff {
+        #[serde(with = "crate::json::seat")]
+        #[schemars(with = "crate::json::SeatNumber")]
+        choice: Seat,
+    },
+    HangBoth { hang: bool },
+    Night { moves: NightChoice },
+    Proxy { moves: NightChoice },
+    Appoint { role: Option<Role> },
+    SecretVote {
+        #[serde(with = "crate::json::opt_seat")]
+        #[schemars(with = "Option<crate::json::SeatNumber>")]
+        target: Option<Seat>,
+    },
+    LastWord { say: Publication },
+}
+
+impl Answer {
+    /// The decision this answers (its `decision` tag).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Answer::Ready => "ready",
+            Answer::Post { .. } => "post",
+            Answer::Vote { .. } => "vote",
+            Answer::Revise { .. } => "revise",
+            Answer::Defence { .. } => "defence",
+            Answer::Runoff { .. } => "runoff",
+            Answer::HangBoth { .. } => "hang_both",
+            Answer::Night { .. } => "night",
+            Answer::Proxy { .. } => "proxy",
+            Answer::Appoint { .. } => "appoint",
+            Answer::SecretVote { .. } => "secret_vote",
+            Answer::LastWord { .. } => "last_word",
+        }
+    }
+}
+
+impl Request {
+    /// The request for `ask`, with its legal options, as `obs`'s seat sees them.
+    pub fn of(obs: &Observation<'_>, ask: Ask) -> Request {
+        match ask {
+            Ask::Start => Request::Start,
+            Ask::Post => Request::Post { options: speech(obs) },
+            Ask::Vote => Request::Vote { options: obs.vote_options() },
+            Ask::Revise => Request::Revise { current: obs.vote_of(obs.seat()), options: obs.vote_options() },
+            Ask::Defence => Request::Defence { options: speech(obs) },
+            Ask::Runoff(options) => Request::Runoff { options },
+            Ask::HangBoth(pair) => Request::HangBoth { pair },
+            Ask::Night => Request::Night { options: night_options(obs) },
+            Ask::Proxy(member) => Request::Proxy {
+                member,
+                act: move_options(obs.mate_ability(member), |_| obs.mate_targets(member), |_, t| {
+                    obs.mate_second_targets(member, t)
+                }),
+            },
+            Ask::Appoint(vacant) => Request::Appoint { vacant },
+            Ask::SecretVote => {
+                Request::SecretVote { votes: obs.secret_votes(), options: obs.others_alive() }
+            }
+            Ask::LastWord => Request::LastWord { options: speech(obs) },
+        }
+    }
+
+    /// The decision's name (its `decision` tag).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Request::Start => "start",
+            Request::Post { .. } => "post",
+            Request::Vote { .. } => "vote",
+            Request::Revise { .. } => "revise",
+            Request::Defence { .. } => "defence",
+            Request::Runoff { .. } => "runoff",
+            Request::HangBoth { .. } => "hang_both",
+            Request::Night { .. } => "night",
+            Request::Proxy { .. } => "proxy",
+            Request::Appoint { .. } => "appoint",
+            Request::SecretVote { .. } => "secret_vote",
+            Request::LastWord { .. } => "last_word",
+        }
+    }
+}
+
+fn speech(obs: &Observation<'_>) -> SpeechOptions {
+    SpeechOptions { claims: obs.setup_roles(), about: PlayerSet::first(obs.players()) }
+}
+
+fn move_options(
+    ability: NightAbility,
+    targets: impl Fn(NightAbility) -> PlayerSet,
+    second: impl Fn(NightAbility, Seat) -> PlayerSet,
+) -> MoveOptions {
+    let mut t = targets(ability);
+    let mut seconds = Vec::new();
+    if ability.info().targets == Targets::Two {
+        // A first target is an option only if some second one completes the move.
+        for first in t.iter() {
+            let options = second(ability, first);
+            if options.is_empty() {
+                t.remove(first);
+            } else {
+                seconds.push(SecondOptions { first, options });
+            }
+        }
+    }
+    MoveOptions { ability, targets: t, second: seconds }
+}
+
+fn night_options(obs: &Observation<'_>) -> NightOptions {
+    let own = obs.ability();
+    let act = match own {
+        NightAbility::None | NightAbility::Borrow => None,
+        a => Some(move_options(a, |a| obs.targets(a), |a, t| obs.second_targets(a, t))),
+    };
+    let borrow = obs
+        .borrowable()
+        .iter()
+        .map(|role| BorrowOption {
+            role,
+            act: move_options(role.borrowed_move(), |a| obs.targets(a), |a, t| obs.second_targets(a, t)),
+        })
+        // A borrowed move must be made (E19): only roles whose move has a target tonight, or needs none.
+        .filter(|b| !b.act.targets.is_empty() || b.act.ability.info().targets == Targets::Zero)
+        .collect();
+    let search = (obs.camp() == Camp::Bandits).then(|| obs.search_options());
+    let defer = obs.camp() == Camp::Mafia && obs.boss_alive() && own != NightAbility::None;
+    NightOptions { kill: obs.shoots().then(|| obs.kill_options()), act, borrow, search, defer }
+}
+
+/// The public setup: how many of each role, and the rules in force (every
+/// `auto` resolved). Public from the start (the host announces the setup).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct PublicSetup {
+    pub players: u8,
+    pub roles: Vec<RoleCount>,
+    pub rules: Rules,
+}
+
+/// One line of the setup: a role and how many hold it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RoleCount {
+    pub role: Role,
+    pub count: u8,
+}
+
+/// A camp mate the seat knows, with his role (C2: the mafia know each
+/// other's roles; E3: bandits found by the search; E14: the Deputy's introduction).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Mate {
+    #[serde(with = "crate::json::seat")]
+    #[schemars(with = "crate::json::SeatNumber")]
+    pub seat: Seat,
+    pub role: Role,
+    /// The role whose move he makes tonight (E12: the appointed Actor).
+    pub acting: Role,
+}
+
+/// What the seat knows and nobody else need know.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Private {
+    pub role: Role,
+    pub camp: Camp,
+    /// The role whose move the seat makes (E12, E14); usually its own.
+    pub acting: Role,
+    /// Whether the seat sends a nick for its camp's kill (C4, E8, E12).
+    pub shoots: bool,
+    /// Known camp mates, the seat itself excluded.
+    pub mates: Vec<Mate>,
+    /// Everybody the seat has checked (C5, C6, E7).
+    pub checked: PlayerSet,
+    /// C6/E7: players found in each camp.
+    pub found_town: PlayerSet,
+    pub found_mafia: PlayerSet,
+    pub found_bandits: PlayerSet,
+    /// C5: players a role check answered "yes" for; E7: players the Boss
+    /// found to hold a role.
+    pub found_role: PlayerSet,
+    /// The latest report of a comparison, a watch or a scouting (E17, E22, E27).
+    pub report: Option<Report>,
+    /// E21: the Lucky's spare life is still there.
+    pub spare_life: bool,
+    /// E15/E26: whom the seat's heal or beating may not name tonight.
+    #[serde(with = "crate::json::opt_seat")]
+    #[schemars(with = "Option<crate::json::SeatNumber>")]
+    pub barred: Option<Seat>,
+}
+
+/// Everything one seat may know when it is asked one decision.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct View {
+    #[serde(with = "crate::json::seat")]
+    #[schemars(with = "crate::json::SeatNumber")]
+    pub seat: Seat,
+    pub phase: Phase,
+    pub setup: PublicSetup,
+    pub alive: PlayerSet,
+    /// C8: consecutive nights without a kill so far.
+    pub nights_without_kill: u8,
+    pub private: Private,
+    /// Every event this seat has seen, in order (see [`Event::audience`]).
+    pub record: Vec<Event>,
+    pub request: Request,
+}
+
+impl View {
+    /// The view of `obs`'s seat, asked `ask`, given the game's full event log
+    /// so far (filtered here to what the seat has seen).
+    pub fn new(obs: &Observation<'_>, log: &[Event], ask: Ask) -> View {
+        let st = obs.state();
+        let me = obs.seat();
+        let setup = PublicSetup {
+            players: obs.players() as u8,
+            roles: Role::ALL
+                .iter()
+                .filter_map(|&role| {
+                    let count = st.roles().iter().filter(|&&r| r == role).count() as u8;
+                    (count > 0).then_some(RoleCount { role, count })
+                })
+                .collect(),
+            rules: st.rules,
+        };
+        let mates = obs
+            .camp_mates()
+            .without(me)
+            .iter()
+            .filter_map(|s| Some(Mate { seat: s, role: obs.mate_role(s)?, acting: obs.mate_acting(s)? }))
+            .collect();
+        let private = Private {
+            role: obs.role(),
+            camp: obs.camp(),
+            acting: obs.acting_role(),
+            shoots: obs.shoots(),
+            mates,
+            checked: obs.checked(),
+            found_town: obs.found_in_camp(Camp::Town),
+            found_mafia: obs.found_in_camp(Camp::Mafia),
+            found_bandits: obs.found_in_camp(Camp::Bandits),
+            found_role: obs.found_role().union(obs.found_holders()),
+            report: obs.last_report(),
+            spare_life: obs.has_spare_life(),
+            barred: obs.barred(),
+        };
+        View {
+            seat: me,
+            phase: obs.phase(),
+            setup,
+            alive: obs.alive(),
+            nights_without_kill: obs.nights_without_kill(),
+            private,
+            record: log.iter().filter(|e| e.audience(st).contains(me)).copied().collect(),
+            request: Request::of(obs, ask),
+        }
+    }
+}
+
+impl Event {
+    /// Who sees this event: everybody for the public record (votes, posts,
+    /// deaths, the dawn's count, the end), the seat itself for its own moves
+    /// and what they taught it, its camp when the camp confers (C2: the
+    /// mafia's nicks, its members' roles and appointments), and nobody for
+    /// how the host resolved the night (E30: a failed move leaves no trace;
+    /// the dawn announces only deaths, E32).
+    pub fn audience(&self, st: &State) -> PlayerSet {
+        let all = PlayerSet::first(st.players());
+        let one = PlayerSet::single;
+        // The camp of `s` when its members confer (the mafia), else `s` alone.
+        let conference = |s: Seat| {
+            let c = st.role(s).camp();
+            if c.members_know_each_other() { st.camp_members(c) } else { one(s) }
+        };
+        match *self {
+            Event::DayStart { .. }
+            | Event::NightStart { .. }
+            | Event::Absent { .. }
+            | Event::Modkill { .. }
+            | Event::Post { .. }
+            | Event::Vote { .. }
+            | Event::Lynch(_)
+            | Event::NoRunoffAtFour
+            | Event::Defence { .. }
+            | Event::Revote { .. }
+            | Event::RunoffVote { .. }
+            | Event::HangBothVote { .. }
+            | Event::HangChoice { .. }
+            | Event::RunoffResult { .. }
+            | Event::RunoffExhausted
+            | Event::RandomTieBreak { .. }
+            | Event::VoteRemoved { .. }
+            | Event::MineExplodes { .. }
+            | Event::NoKillCount { .. }
+            | Event::Died { .. }
+            | Event::LastWord { .. }
+            | Event::GameEnd { .. } => all,
+            // C2: the mafia know each other's roles; everybody knows his own.
+            Event::Deal { seat, .. } | Event::NightKillNick { seat, .. } => conference(seat),
+            // E12: the Actor's appointment is the mafia's business; E14: the
+            // Deputy learns his. E7: the mafia confer on their moves (the Boss
+            // acts for a member who sent none).
+            Event::Promoted { seat, .. } | Event::NightAct { seat, .. } | Event::Proxy { boss: seat, .. } => {
+                conference(seat)
+            }
+            Event::NightMiss(MissReason::Silent(s)) => conference(s),
+            Event::NightMiss(MissReason::Disagree(a, b)) => conference(a).union(conference(b)),
+            Event::Illegal { seat, .. }
+            | Event::Borrowed { seat, .. }
+            | Event::SearchNick { seat, .. }
+            | Event::BossCheck { seat, .. }
+            | Event::CampCheck { seat, .. }
+            | Event::RoleCheck { seat, .. }
+            | Event::Learned { seat, .. }
+            | Event::SecretVotes { seat, .. }
+            | Event::SpareLife { seat } => one(seat),
+            Event::Introduced { a, b } | Event::BanditsMeet { a, b } => one(a).with(b),
+            Event::Step(_)
+            | Event::HexHolds { .. }
+            | Event::CycleBroken { .. }
+            | Event::Succeeded { .. }
+            | Event::Failed { .. }
+            | Event::Redirected { .. }
+            | Event::StatusSet { .. }
+            | Event::BeatenWatching { .. }
+            | Event::Guarded { .. }
+            | Event::Healed { .. }
+            | Event::KillFailed { .. }
+            | Event::GuestSaved { .. }
+            | Event::HexLifted { .. }
+            | Event::NightKill { .. } => PlayerSet::EMPTY,
+        }
+    }
+}
+
+/// Converts an answer into what the engine's [`crate::Players`] methods
+/// return, for the decision `ask`. `Err` names the decision the answer was
+/// for when it answers another one (the caller counts it as illegal).
+pub enum Answered {
+    Publication(Publication),
+    Vote(Vote),
+    Revise(Option<Vote>),
+    Seat(Seat),
+    Hang(bool),
+    Night(NightChoice),
+    Appoint(Option<Role>),
+    SecretVote(Option<Seat>),
+}
+
+impl Answer {
+    /// The answer's value if it answers `ask`.
+    pub fn to(self, ask: Ask) -> Option<Answered> {
+        Some(match (ask, self) {
+            (Ask::Post, Answer::Post { say })
+            | (Ask::Defence, Answer::Defence { say })
+            | (Ask::LastWord, Answer::LastWord { say }) => Answered::Publication(say),
+            (Ask::Vote, Answer::Vote { vote }) => Answered::Vote(vote),
+            (Ask::Revise, Answer::Revise { vote }) => Answered::Revise(vote),
+            (Ask::Runoff(_), Answer::Runoff { choice }) => Answered::Seat(choice),
+            (Ask::HangBoth(_), Answer::HangBoth { hang }) => Answered::Hang(hang),
+            (Ask::Night, Answer::Night { moves }) | (Ask::Proxy(_), Answer::Proxy { moves }) => Answered::Night(moves),
+            (Ask::Appoint(_), Answer::Appoint { role }) => Answered::Appoint(role),
+            (Ask::SecretVote, Answer::SecretVote { target }) => Answered::SecretVote(target),
+            _ => return None,
+        })
+    }
+}
