@@ -34,6 +34,9 @@ impl State {
         t.psycho_tried |= Some(target) == t.psycho;
         match Self::kill_stopped(t, target) {
             Some(reason) => {
+                if matches!(reason, Fail::TargetHealed | Fail::TargetGuarded) {
+                    t.saved.insert(target);
+                }
                 if L::ENABLED {
                     log.push(Event::KillFailed { target, by, reason });
                 }
@@ -58,6 +61,7 @@ impl State {
         if let Some(g) = self.guest.filter(|&g| self.alive.contains(g)) {
             match t.guest_healer {
                 Some(by) if t.healed.contains(g) => {
+                    t.saved.insert(g);
                     if L::ENABLED {
                         log.push(Event::GuestSaved { seat: g, by });
                     }
@@ -91,6 +95,7 @@ impl State {
         if let (true, Some(guest), Some(psycho)) = (t.psycho_tried, t.guest, t.psycho) {
             let by = Killer::Blast(psycho);
             if game.rules.blast_heal && t.healed.contains(guest) {
+                t.saved.insert(guest);
                 if L::ENABLED {
                     log.push(Event::KillFailed { target: guest, by, reason: Fail::TargetHealed });
                 }

@@ -81,6 +81,7 @@ impl State {
                 return Some(self.finish(end, log));
             }
         }
+        self.stats.info_nights += self.alive.inter(self.informers).len() as u16;
         // C8: consecutive nights without the mafia's kill give the town the win.
         if result.shot {
             self.nights_without_kill = 0;

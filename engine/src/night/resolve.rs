@@ -51,6 +51,9 @@ pub(super) struct Tonight {
     pub(super) scout: [Option<Seat>; 3],
     pub(super) hits: PlayerSet,
     pub(super) guests: PlayerSet,
+    /// Targets of kills stopped by a heal or the Guard (E10, E15, E24): the
+    /// protections that saved somebody, for the behaviour counts.
+    pub(super) saved: PlayerSet,
     pub(super) psycho_tried: bool,
     /// C8: the mafia's kill was tried tonight (a prevented kill counts).
     pub(super) shot: bool,
@@ -76,6 +79,7 @@ impl Tonight {
             scout: [None; 3],
             hits: PlayerSet::EMPTY,
             guests: PlayerSet::EMPTY,
+            saved: PlayerSet::EMPTY,
             psycho_tried: false,
             shot: false,
         }
@@ -214,6 +218,7 @@ impl State {
                 self.bar_next_night(s, moves.target(s));
             }
         }
+        self.stats.saves = self.stats.saves.saturating_add(t.saved.minus(t.hits).len() as u8);
         NightResult { killed: t.hits, guests: t.guests.inter(t.hits), shot: t.shot }
     }
 
