@@ -2,7 +2,7 @@
 //! [`Observation`], and draws its randomness from its own seat stream.
 
 use crate::streams::Stream;
-use mafia_engine::{NightChoice, Observation, PlayerSet, Publication, Seat, Vote};
+use mafia_engine::{Event, NightChoice, Observation, PlayerSet, Publication, Role, RoleSet, Seat, Vote};
 
 /// What an agent gets besides the observation: its own random stream and,
 /// for a camp whose members agreed on a plan before the game (C2), the
@@ -12,6 +12,11 @@ use mafia_engine::{NightChoice, Observation, PlayerSet, Publication, Seat, Vote}
 pub struct Cx<'a> {
     pub rng: &'a mut Stream,
     pub shared: Option<&'a mut Stream>,
+    /// The game's event log so far, for agents that read the owned view
+    /// ([`crate::DataAgent`]); `None` for the built-in strategies, whose
+    /// games keep no log. Never hand it to a strategy unfiltered: build a
+    /// [`mafia_engine::View`], which keeps only what the seat has seen.
+    pub record: Option<&'a [Event]>,
 }
 
 /// A strategy for one seat. Object-safe, so researchers can plug in their
@@ -24,6 +29,13 @@ pub trait Agent: Send {
     /// A new game: the agent's role is known; mafia agents may read the
     /// conference plan from `cx.shared`. Reset all per-game memory here.
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>);
+    /// Whether this agent is *quiet* this game (asked once, after
+    /// [`Agent::new_game`]): it never posts, never changes its vote, never
+    /// defends and says nothing in its last word, so the engine skips those
+    /// questions. Default: not quiet.
+    fn quiet(&self) -> bool {
+        false
+    }
     /// The day post (claims and published checks). Default: says nothing.
     fn post(&mut self, _obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         Publication::NONE
@@ -49,6 +61,18 @@ pub trait Agent: Send {
     /// Default: none.
     fn proxy(&mut self, _obs: &Observation<'_>, _member: Seat, _cx: &mut Cx<'_>) -> NightChoice {
         NightChoice::default()
+    }
+    /// E12 (the Boss, or the Actor once the Boss is dead): which of the
+    /// `vacant` mafia roles the Actor takes from tonight; `None` waits.
+    /// Default: the best-ranked vacancy (E8's rank).
+    fn appoint(&mut self, _obs: &Observation<'_>, vacant: RoleSet, _cx: &mut Cx<'_>) -> Option<Role> {
+        vacant.best_ranked()
+    }
+    /// E16/E19 (the Chosen, or the Role Prostitute who borrowed him): whom
+    /// the secret votes go to; `None` gives them with the open vote.
+    /// Default: `None`.
+    fn secret_vote(&mut self, _obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Seat> {
+        None
     }
     /// The last word. Default: says nothing.
     fn last_word(&mut self, _obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {

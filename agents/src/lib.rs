@@ -4,14 +4,20 @@
 
 mod agent;
 mod classic;
+mod data;
+mod forum;
 mod lineup;
 mod random;
+pub mod strategy;
 pub mod streams;
 mod table;
 
 pub use agent::{Agent, Cx};
 pub use classic::ClassicAgent;
-pub use lineup::{AgentFactory, BUILTIN, Lineup, LineupError, Strategy};
+pub use forum::ForumAgent;
+pub use data::{DataAgent, DataPlayer, LegalRandom, legal_random};
+pub use lineup::{AgentFactory, Lineup, LineupError, Strategy, parse_spec};
 pub use random::RandomAgent;
+pub use strategy::{Config, Param, Plays, STRATEGIES, StrategyInfo, Values};
 pub use streams::{GameStreams, Purpose, Stream, master_key};
 pub use table::{Table, Worker};

@@ -1,36 +1,54 @@
 //! Which strategy plays which seat: a default, overridden per camp, then
-//! per role (`--agents classic,mafia=random,commissar=classic`).
+//! per role, each with parameters
+//! (`--agents forum,mafia=mafia:bus=0.2,commissar=reveal:on=at-once`).
 
 use crate::agent::Agent;
-use mafia_engine::{Camp, Role};
+use crate::strategy::{Config, STRATEGIES, StrategyInfo};
+use mafia_engine::{Camp, Role, RoleSet};
 use std::fmt;
 use std::sync::Arc;
 
-/// A built-in strategy or a registered plugin.
+/// How a seat is played: a built-in agent or a registered plugin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
     Random,
     Classic,
+    /// The `forum` family ([`crate::ForumAgent`]), with the seat's [`Config`].
+    Forum,
     /// The n-th plugin registered on the lineup.
     Plugin(u8),
 }
 
-/// The built-in strategies: name and one line about each.
-pub const BUILTIN: [(&str, &str); 2] = [
-    ("random", "uniformly random votes, checks and (coordinated) kills; never PASS, never changes"),
-    ("classic", "forum play: kill order, Commissar hunt and reveal, suspicion-scored votes"),
-];
-
 /// Makes a fresh agent for a plugin strategy (one per seat per worker).
 pub type AgentFactory = Arc<dyn Fn() -> Box<dyn Agent> + Send + Sync>;
+
+/// One assignment: a strategy by name, with its parameters as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Choice {
+    strategy: Strategy,
+    name: String,
+    params: Vec<(String, String)>,
+}
+
+impl Choice {
+    fn label(&self) -> String {
+        let mut s = self.name.clone();
+        for (k, v) in &self.params {
+            s.push_str(&format!(":{k}={v}"));
+        }
+        s
+    }
+}
 
 /// A strategy assignment.
 #[derive(Clone)]
 pub struct Lineup {
-    default: Strategy,
-    camps: [Option<Strategy>; Camp::COUNT],
-    roles: [Option<Strategy>; Role::COUNT],
+    default: Choice,
+    camps: [Option<Choice>; Camp::COUNT],
+    roles: [Option<Choice>; Role::COUNT],
     plugins: Vec<(String, AgentFactory)>,
+    /// Per role: the strategy that plays it and its parameters, layered.
+    table: [(Strategy, Config); Role::COUNT],
 }
 
 /// Why a lineup spec was refused.
@@ -39,13 +57,19 @@ pub enum LineupError {
     UnknownStrategy { name: String, known: Vec<String> },
     UnknownKey { key: String },
     Malformed { part: String },
+    UnknownParam { strategy: String, param: String, known: Vec<String> },
+    BadValue { strategy: String, param: String, value: String, expected: String },
+    /// The strategy plays other roles than the key names.
+    NotForKey { strategy: String, key: String, plays: String },
+    /// The key names a role the setup does not deal.
+    AbsentRole { key: String },
 }
 
 impl fmt::Display for LineupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LineupError::UnknownStrategy { name, known } => {
-                write!(f, "unknown strategy `{name}` (known: {})", known.join(", "))
+                write!(f, "unknown strategy `{name}` (known: {}; `mafia strategies` lists them)", known.join(", "))
             }
             LineupError::UnknownKey { key } => {
                 let roles: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
@@ -56,7 +80,20 @@ impl fmt::Display for LineupError {
                 )
             }
             LineupError::Malformed { part } => {
-                write!(f, "`{part}` is not STRATEGY or KEY=STRATEGY")
+                write!(f, "`{part}` is not STRATEGY[:PARAM=VALUE…] or KEY=STRATEGY[:PARAM=VALUE…]")
+            }
+            LineupError::UnknownParam { strategy, param, known } => {
+                let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+                write!(f, "strategy `{strategy}` has no parameter `{param}` (its parameters: {known})")
+            }
+            LineupError::BadValue { strategy, param, value, expected } => {
+                write!(f, "`{strategy}:{param}={value}`: `{param}` takes {expected}")
+            }
+            LineupError::NotForKey { strategy, key, plays } => {
+                write!(f, "strategy `{strategy}` plays {plays}, not `{key}`")
+            }
+            LineupError::AbsentRole { key } => {
+                write!(f, "agents are set for `{key}`, but the setup deals no {key}")
             }
         }
     }
@@ -65,8 +102,9 @@ impl fmt::Display for LineupError {
 impl std::error::Error for LineupError {}
 
 impl Default for Lineup {
+    /// Every seat plays the `forum` strategies with their defaults.
     fn default() -> Self {
-        Lineup::all(Strategy::Classic)
+        Lineup::all(Strategy::Forum)
     }
 }
 
@@ -76,10 +114,27 @@ impl fmt::Debug for Lineup {
     }
 }
 
+fn builtin_name(s: Strategy) -> &'static str {
+    match s {
+        Strategy::Random => "random",
+        Strategy::Classic => "classic",
+        _ => "forum",
+    }
+}
+
 impl Lineup {
-    /// Every seat plays `s`.
+    /// Every seat plays `s` (a built-in strategy) with default parameters.
     pub fn all(s: Strategy) -> Lineup {
-        Lineup { default: s, camps: [None; Camp::COUNT], roles: [None; Role::COUNT], plugins: Vec::new() }
+        let default = Choice { strategy: s, name: builtin_name(s).to_string(), params: Vec::new() };
+        let mut l = Lineup {
+            default,
+            camps: Default::default(),
+            roles: Default::default(),
+            plugins: Vec::new(),
+            table: [(s, Config::default()); Role::COUNT],
+        };
+        l.layer();
+        l
     }
 
     /// Registers a plugin strategy under `name`, usable in specs afterwards.
@@ -88,86 +143,201 @@ impl Lineup {
         Strategy::Plugin((self.plugins.len() - 1) as u8)
     }
 
+    /// Registers a strategy that reads the owned view ([`crate::DataAgent`]):
+    /// each seat it plays gets a fresh `make()`.
+    pub fn register_data<A, F>(&mut self, name: &str, make: F) -> Strategy
+    where
+        A: crate::DataAgent + 'static,
+        F: Fn() -> A + Send + Sync + 'static,
+    {
+        self.register(name, Arc::new(move || Box::new(crate::DataPlayer { agent: make() }) as Box<dyn Agent>))
+    }
+
     pub fn plugin(&self, i: u8) -> &AgentFactory {
         &self.plugins[i as usize].1
     }
 
-    /// All strategy names this lineup accepts.
-    pub fn strategy_names(&self) -> Vec<String> {
-        BUILTIN.iter().map(|(n, _)| n.to_string()).chain(self.plugins.iter().map(|(n, _)| n.clone())).collect()
+    /// How many plugins are registered.
+    pub fn plugins(&self) -> usize {
+        self.plugins.len()
     }
 
+    /// All strategy names this lineup accepts: the catalogue's and the plugins'.
+    pub fn strategy_names(&self) -> Vec<String> {
+        STRATEGIES.iter().map(|s| s.name.to_string()).chain(self.plugins.iter().map(|(n, _)| n.clone())).collect()
+    }
+
+    /// The strategy a name stands for.
     pub fn strategy(&self, name: &str) -> Result<Strategy, LineupError> {
-        match name {
-            "random" => Ok(Strategy::Random),
-            "classic" => Ok(Strategy::Classic),
-            _ => {
-                self.plugins.iter().position(|(n, _)| n == name).map(|i| Strategy::Plugin(i as u8)).ok_or_else(|| {
-                    LineupError::UnknownStrategy { name: name.to_string(), known: self.strategy_names() }
-                })
+        if let Some(info) = StrategyInfo::find(name) {
+            return Ok(match info.name {
+                "random" => Strategy::Random,
+                "classic" => Strategy::Classic,
+                _ => Strategy::Forum,
+            });
+        }
+        self.plugins.iter().position(|(n, _)| n == name).map(|i| Strategy::Plugin(i as u8)).ok_or_else(|| {
+            LineupError::UnknownStrategy { name: name.to_string(), known: self.strategy_names() }
+        })
+    }
+
+    /// Sets one key (`default`, a camp or a role) to a strategy with
+    /// parameters (`name`, `[(param, value)]`), checking both.
+    pub fn set_with(&mut self, key: &str, name: &str, params: &[(String, String)]) -> Result<(), LineupError> {
+        let strategy = self.strategy(name)?;
+        let info = StrategyInfo::find(name);
+        // Check the parameters against the strategy's.
+        let mut probe = Config::default();
+        for (k, v) in params {
+            let accepted = info.map(|i| i.accepted()).unwrap_or_default();
+            if !accepted.iter().any(|p| p.name == k) {
+                return Err(LineupError::UnknownParam {
+                    strategy: name.to_string(),
+                    param: k.clone(),
+                    known: accepted.iter().map(|p| p.name.to_string()).collect(),
+                });
             }
+            probe.set(k, v).map_err(|e| LineupError::BadValue {
+                strategy: name.to_string(),
+                param: k.clone(),
+                value: v.clone(),
+                expected: e.expected,
+            })?;
+        }
+        let choice = Choice { strategy, name: name.to_string(), params: params.to_vec() };
+        let plays = info.map(|i| i.plays);
+        let refuse = |plays: crate::strategy::Plays| LineupError::NotForKey {
+            strategy: name.to_string(),
+            key: key.to_string(),
+            plays: plays.to_string(),
+        };
+        if key == "default" || key == "all" {
+            if let Some(p) = plays.filter(|p| !matches!(p, crate::strategy::Plays::All)) {
+                return Err(refuse(p));
+            }
+            self.default = choice;
+        } else if let Some(c) = Camp::from_name(key) {
+            if let Some(p) = plays.filter(|p| !p.camp(c)) {
+                return Err(refuse(p));
+            }
+            self.camps[c as usize] = Some(choice);
+        } else if let Some(r) = Role::from_name(key) {
+            if let Some(p) = plays.filter(|p| !p.role(r)) {
+                return Err(refuse(p));
+            }
+            self.roles[r as usize] = Some(choice);
+        } else {
+            return Err(LineupError::UnknownKey { key: key.to_string() });
+        }
+        self.layer();
+        Ok(())
+    }
+
+    /// Sets one key to a strategy spec `NAME[:PARAM=VALUE…]`.
+    pub fn set(&mut self, key: &str, spec: &str) -> Result<(), LineupError> {
+        let (name, params) = parse_spec(spec)?;
+        self.set_with(key, &name, &params)
+    }
+
+    /// Applies a spec: `STRATEGY[:P=V…]` (every seat) and/or
+    /// `KEY=STRATEGY[:P=V…]` parts, comma-separated, left to right.
+    pub fn apply(&mut self, spec: &str) -> Result<(), LineupError> {
+        for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            // A key comes before the first `=`, unless a `:` (parameters) comes first.
+            let keyed = match (part.find('='), part.find(':')) {
+                (Some(e), Some(c)) => e < c,
+                (Some(_), None) => true,
+                _ => false,
+            };
+            if !keyed {
+                self.set("default", part)?;
+                continue;
+            }
+            let (k, v) = part.split_once('=').expect("keyed parts have an `=`");
+            if k.trim().is_empty() || v.trim().is_empty() {
+                return Err(LineupError::Malformed { part: part.to_string() });
+            }
+            self.set(k.trim(), v.trim())?;
+        }
+        Ok(())
+    }
+
+    /// Refuses a lineup that names a role the setup does not deal.
+    pub fn check_roles(&self, dealt: RoleSet) -> Result<(), LineupError> {
+        for r in Role::ALL {
+            if self.roles[r as usize].is_some() && !dealt.contains(r) {
+                return Err(LineupError::AbsentRole { key: r.name().to_string() });
+            }
+        }
+        Ok(())
+    }
+
+    /// Recomputes each role's strategy and parameters: default, then camp, then role.
+    fn layer(&mut self) {
+        for r in Role::ALL {
+            let layers = [Some(&self.default), self.camps[r.camp() as usize].as_ref(), self.roles[r as usize].as_ref()];
+            let mut strategy = self.default.strategy;
+            let mut config = Config::default();
+            for choice in layers.into_iter().flatten() {
+                strategy = choice.strategy;
+                for (k, v) in &choice.params {
+                    config.set(k, v).expect("checked by set_with");
+                }
+            }
+            self.table[r as usize] = (strategy, config);
         }
     }
 
     pub fn strategy_name(&self, s: Strategy) -> &str {
         match s {
-            Strategy::Random => "random",
-            Strategy::Classic => "classic",
             Strategy::Plugin(i) => &self.plugins[i as usize].0,
+            other => builtin_name(other),
         }
-    }
-
-    /// Sets one key (`default`, a camp or a role) to a strategy name.
-    pub fn set(&mut self, key: &str, strategy: &str) -> Result<(), LineupError> {
-        let s = self.strategy(strategy)?;
-        if key == "default" || key == "all" {
-            self.default = s;
-        } else if let Some(c) = Camp::from_name(key) {
-            self.camps[c as usize] = Some(s);
-        } else if let Some(r) = Role::from_name(key) {
-            self.roles[r as usize] = Some(s);
-        } else {
-            return Err(LineupError::UnknownKey { key: key.to_string() });
-        }
-        Ok(())
-    }
-
-    /// Applies a spec: `STRATEGY` (every seat) and/or `KEY=STRATEGY` parts,
-    /// comma-separated, left to right.
-    pub fn apply(&mut self, spec: &str) -> Result<(), LineupError> {
-        for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            match part.split_once('=') {
-                None => self.set("default", part)?,
-                Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => self.set(k.trim(), v.trim())?,
-                Some(_) => {
-                    return Err(LineupError::Malformed { part: part.to_string() });
-                }
-            }
-        }
-        Ok(())
     }
 
     /// The strategy that plays `role`: role override, else camp, else default.
     #[inline]
     pub fn for_role(&self, role: Role) -> Strategy {
-        self.roles[role as usize].or(self.camps[role.camp() as usize]).unwrap_or(self.default)
+        self.table[role as usize].0
     }
 
-    /// A short label: the default, then overrides (`classic,mafia=random`).
+    /// The parameters of the `forum` strategies for `role`, layered.
+    #[inline]
+    pub fn config(&self, role: Role) -> &Config {
+        &self.table[role as usize].1
+    }
+
+    /// A short label: the default, then overrides (`forum,mafia=random`).
     pub fn label(&self) -> String {
-        let mut parts = vec![self.strategy_name(self.default).to_string()];
+        let mut parts = vec![self.default.label()];
         for c in Camp::ALL {
-            if let Some(s) = self.camps[c as usize] {
-                parts.push(format!("{}={}", c.name(), self.strategy_name(s)));
+            if let Some(s) = &self.camps[c as usize] {
+                parts.push(format!("{}={}", c.name(), s.label()));
             }
         }
         for r in Role::ALL {
-            if let Some(s) = self.roles[r as usize] {
-                parts.push(format!("{}={}", r.name(), self.strategy_name(s)));
+            if let Some(s) = &self.roles[r as usize] {
+                parts.push(format!("{}={}", r.name(), s.label()));
             }
         }
         parts.join(",")
     }
+}
+
+/// Splits `NAME[:PARAM=VALUE…]`.
+pub fn parse_spec(spec: &str) -> Result<(String, Vec<(String, String)>), LineupError> {
+    let mut parts = spec.split(':').map(str::trim);
+    let name = parts.next().filter(|n| !n.is_empty()).ok_or_else(|| LineupError::Malformed { part: spec.into() })?;
+    let mut params = Vec::new();
+    for p in parts {
+        match p.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
+                params.push((k.trim().to_string(), v.trim().to_string()))
+            }
+            _ => return Err(LineupError::Malformed { part: spec.into() }),
+        }
+    }
+    Ok((name.to_string(), params))
 }
 
 #[cfg(test)]
@@ -189,8 +359,43 @@ mod tests {
         let mut l = Lineup::default();
         let e = l.apply("clever").unwrap_err();
         assert!(e.to_string().contains("unknown strategy `clever`"), "{e}");
+        let e = l.apply("commissar=reveal:when=never").unwrap_err();
+        assert!(e.to_string().contains("no parameter `when`") && e.to_string().contains("on, by_day"), "{e}");
+        let e = l.apply("commissar=reveal:on=never").unwrap_err();
+        assert!(e.to_string().contains("at-once|first-mafia"), "{e}");
+        let e = l.apply("doctor=reveal").unwrap_err();
+        assert!(e.to_string().contains("plays commissar, detective, deputy, not `doctor`"), "{e}");
+        let e = l.apply("town=mafia").unwrap_err();
+        assert!(matches!(e, LineupError::NotForKey { .. }), "{e}");
+        let e = l.apply("forum:bus=2").unwrap_err();
+        assert!(e.to_string().contains("0..1"), "{e}");
         let e = l.apply("sheriff=random").unwrap_err();
         assert!(e.to_string().contains("`sheriff`"), "{e}");
         assert!(matches!(l.apply("mafia="), Err(LineupError::Malformed { .. })));
+        assert!(matches!(l.apply("forum:trust"), Err(LineupError::Malformed { .. })));
+        l.apply("don=forum").unwrap();
+        let e = l.check_roles(RoleSet::single(Role::Citizen)).unwrap_err();
+        assert!(e.to_string().contains("deals no don"), "{e}");
+    }
+
+    #[test]
+    fn parameters_layer_default_camp_role() {
+        let mut l = Lineup::default();
+        l.apply("forum:trust=0.5,mafia=mafia:bus=0.25,don=check:whom=random,commissar=reveal:on=at-once").unwrap();
+        use crate::strategy::{CheckPlan, RevealOn, threshold};
+        assert_eq!(l.config(Role::Citizen).trust, threshold(0.5));
+        assert_eq!(l.config(Role::Don).bus, threshold(0.25));
+        assert_eq!(l.config(Role::Don).check, CheckPlan::Random);
+        assert_eq!(l.config(Role::Mafioso).check, CheckPlan::Uncertain);
+        assert_eq!(l.config(Role::Commissar).reveal_on, RevealOn::AtOnce);
+        assert_eq!(l.config(Role::Commissar).trust, threshold(0.5));
+        assert_eq!(l.for_role(Role::Don), Strategy::Forum);
+        assert_eq!(
+            l.label(),
+            "forum:trust=0.5,mafia=mafia:bus=0.25,commissar=reveal:on=at-once,don=check:whom=random"
+        );
+        let mut again = Lineup::default();
+        again.apply(&l.label()).unwrap();
+        assert_eq!(again.label(), l.label());
     }
 }

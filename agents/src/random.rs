@@ -124,6 +124,11 @@ pub(crate) fn random_search(obs: &Observation<'_>, choice: &mut NightChoice, rng
 impl Agent for RandomAgent {
     fn new_game(&mut self, _obs: &Observation<'_>, _cx: &mut Cx<'_>) {}
 
+    /// `random` never speaks nor changes its vote.
+    fn quiet(&self) -> bool {
+        true
+    }
+
     fn proxy(&mut self, obs: &Observation<'_>, member: Seat, cx: &mut Cx<'_>) -> NightChoice {
         random_proxy(obs, member, cx.rng)
     }

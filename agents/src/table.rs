@@ -4,13 +4,15 @@
 
 use crate::agent::{Agent, Cx};
 use crate::classic::ClassicAgent;
+use crate::forum::ForumAgent;
 use crate::lineup::{Lineup, Strategy};
 use crate::random::RandomAgent;
 use crate::streams::{GameStreams, Purpose, Stream};
 use mafia_engine::{
-    Camp, Chance, Game, Log, MAX_PLAYERS, NightChoice, NightMoves, Observation, Outcome, PlayerSet, Players,
-    Publication, Seat, State, Vote,
+    Camp, Chance, Event, Game, Log, MAX_PLAYERS, NightChoice, NightMoves, Observation, Outcome, PlayerSet, Players,
+    Publication, Role, RoleSet, Seat, State, Vote,
 };
+use std::sync::{Arc, Mutex};
 
 /// The seats of a game as the engine's [`Players`].
 pub struct Table {
@@ -19,6 +21,7 @@ pub struct Table {
     kind: [Strategy; MAX_PLAYERS],
     random: RandomAgent,
     classic: Box<[ClassicAgent]>,
+    forum: Box<[ForumAgent]>,
     /// Plugin agents, per plugin, per seat (made once per worker).
     plugins: Vec<Vec<Box<dyn Agent>>>,
     /// Per camp: the shared stream at the start of this phase, and the
@@ -26,6 +29,9 @@ pub struct Table {
     shared_start: [Stream; Camp::COUNT],
     shared_end: [Stream; Camp::COUNT],
     shared_work: Stream,
+    /// The game's event log, kept only when a plugin plays (plugins may
+    /// build the owned [`mafia_engine::View`], which needs it).
+    record: Option<Arc<Mutex<Vec<Event>>>>,
 }
 
 /// Calls one agent method with its context, dispatching statically for the
@@ -46,7 +52,7 @@ macro_rules! ask {
             $t.shared_work.sync_to(&$t.shared_start[camp as usize]);
         }
         let rng = $t.streams.get(Purpose::Seat(s as Seat));
-        let mut $cx = Cx { rng, shared: if coordinated { Some(&mut $t.shared_work) } else { None } };
+        let mut $cx = Cx { rng, shared: if coordinated { Some(&mut $t.shared_work) } else { None }, record: None };
         let r = match $t.kind[s] {
             Strategy::Random => {
                 let $a = &mut $t.random;
@@ -56,7 +62,14 @@ macro_rules! ask {
                 let $a = &mut $t.classic[s];
                 $body
             }
+            Strategy::Forum => {
+                let $a = &mut $t.forum[s];
+                $body
+            }
             Strategy::Plugin(p) => {
+                // Plugins may build the owned view: they get the log (see `Worker::play`).
+                let guard = $t.record.as_ref().map(|r| r.lock().unwrap_or_else(|e| e.into_inner()));
+                $cx.record = guard.as_deref().map(Vec::as_slice);
                 let $a = &mut *$t.plugins[p as usize][s];
                 $body
             }
@@ -70,20 +83,23 @@ macro_rules! ask {
 
 impl Table {
     pub fn new(lineup: Lineup, key: [u8; 32]) -> Table {
-        let plugins = (0..lineup.strategy_names().len().saturating_sub(crate::lineup::BUILTIN.len()))
+        let plugins: Vec<Vec<Box<dyn Agent>>> = (0..lineup.plugins())
             .map(|p| (0..MAX_PLAYERS).map(|_| (lineup.plugin(p as u8))()).collect())
             .collect();
         let blank = Stream::new(key, 0, Purpose::Host);
+        let record = (!plugins.is_empty()).then(|| Arc::new(Mutex::new(Vec::new())));
         Table {
             lineup,
             streams: GameStreams::new(key),
             kind: [Strategy::Random; MAX_PLAYERS],
             random: RandomAgent,
             classic: vec![ClassicAgent::default(); MAX_PLAYERS].into_boxed_slice(),
+            forum: vec![ForumAgent::default(); MAX_PLAYERS].into_boxed_slice(),
             plugins,
             shared_start: [blank.clone(), blank.clone(), blank.clone()],
             shared_end: [blank.clone(), blank.clone(), blank.clone()],
             shared_work: blank,
+            record,
         }
     }
 
@@ -109,6 +125,9 @@ impl Players for Table {
     fn new_game(&mut self, obs: &Observation<'_>) {
         let kind = self.lineup.for_role(obs.role());
         self.kind[obs.seat() as usize] = kind;
+        if kind == Strategy::Forum {
+            self.forum[obs.seat() as usize].configure(self.lineup.config(obs.role()));
+        }
         if kind == Strategy::Random {
             return; // `random` keeps no per-game memory and draws nothing here.
         }
@@ -117,8 +136,13 @@ impl Players for Table {
 
     #[inline]
     fn quiet(&self, s: Seat) -> bool {
-        // `random` never speaks nor changes its vote (see random.rs).
-        self.kind[s as usize] == Strategy::Random
+        let s = s as usize;
+        match self.kind[s] {
+            Strategy::Random => self.random.quiet(),
+            Strategy::Classic => self.classic[s].quiet(),
+            Strategy::Forum => self.forum[s].quiet(),
+            Strategy::Plugin(p) => self.plugins[p as usize][s].quiet(),
+        }
     }
 
     fn begin_phase(&mut self, _day: u16, _night: bool) {
@@ -163,8 +187,31 @@ impl Players for Table {
     fn proxy(&mut self, obs: &Observation<'_>, member: Seat) -> NightChoice {
         ask!(self, obs, |a, cx| a.proxy(obs, member, &mut cx))
     }
+    fn appoint(&mut self, obs: &Observation<'_>, vacant: RoleSet) -> Option<Role> {
+        ask!(self, obs, shared, |a, cx| a.appoint(obs, vacant, &mut cx))
+    }
+    fn secret_vote(&mut self, obs: &Observation<'_>) -> Option<Seat> {
+        ask!(self, obs, |a, cx| a.secret_vote(obs, &mut cx))
+    }
     fn last_word(&mut self, obs: &Observation<'_>) -> Publication {
         ask!(self, obs, |a, cx| a.last_word(obs, &mut cx))
+    }
+}
+
+/// The log of a game with plugins: the caller's log, plus every event kept
+/// for the plugins' views.
+struct Recording<'a, L> {
+    inner: &'a mut L,
+    record: &'a Mutex<Vec<Event>>,
+}
+
+impl<L: Log> Log for Recording<'_, L> {
+    const ENABLED: bool = true;
+    fn push(&mut self, e: Event) {
+        self.record.lock().unwrap_or_else(|e| e.into_inner()).push(e);
+        if L::ENABLED {
+            self.inner.push(e);
+        }
     }
 }
 
@@ -190,6 +237,13 @@ impl Worker {
         let mut host = t.streams.get(Purpose::Host).clone();
         let mut activity = t.streams.get(Purpose::Activity).clone();
         let chance = Chance { deal: &mut deal, host: &mut host, activity: &mut activity };
-        mafia_engine::play(game, &mut self.state, &mut self.moves, t, chance, log)
+        match t.record.clone() {
+            None => mafia_engine::play(game, &mut self.state, &mut self.moves, t, chance, log),
+            Some(record) => {
+                record.lock().unwrap_or_else(|e| e.into_inner()).clear();
+                let mut log = Recording { inner: log, record: &record };
+                mafia_engine::play(game, &mut self.state, &mut self.moves, t, chance, &mut log)
+            }
+        }
     }
 }

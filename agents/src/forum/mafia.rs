@@ -1,0 +1,170 @@
+//! The `mafia` unit (kill, skip, fake, bus) and the mafia's day play.
+//!
+//! **Conference (C2).** The members agree a kill order (a random permutation
+//! of the non-mafia seats from the camp's shared stream) and one roll that
+//! decides whether the camp will fake a claim this game (`fake`).
+//!
+//! **Nick (C4).** Every member computes the same nick from public facts,
+//! so the nicks agree: with `kill = hunt`, a living information-role
+//! claimant; else the leader's (the Don's, the Boss's) final vote of the
+//! day — his public signal of a find; else a player published town by a
+//! claimant (the cleared core); else the next in the order. A member absent
+//! from the day's thread skips to the order (a split nick is a miss).
+//! With `skip`, the whole camp skips the shot on a shared roll.
+//!
+//! **Day.** The leader votes his find; the others vote a revealed
+//! information role, else join the leading outsider, else the order. A
+//! partner whose lynch is near-certain is voted too with chance `bus`.
+//! When an information role reveals, the camp's designated member (the
+//! lowest-seat living member who is not the leader) counter-claims his
+//! role with chance `fake`, publishing him as mafia and his partners as town.
+
+use super::read::INFO_ROLES;
+use super::town::most_voted;
+use super::ForumAgent;
+use crate::agent::Cx;
+use mafia_engine::{Camp, Observation, PlayerSet, Publication, Role, Seat, Vote, pick};
+use rand::Rng as _;
+
+/// The mafia's leader: the Boss (E7, E8) or the Don (C4's conference).
+fn leader(obs: &Observation<'_>) -> Option<Seat> {
+    let mates = obs.camp_mates();
+    let alive = mates.inter(obs.alive());
+    [Role::Boss, Role::Don]
+        .into_iter()
+        .find_map(|r| alive.iter().find(|&m| obs.mate_role(m) == Some(r)))
+}
+
+/// Living information-role claimants outside my camp (public).
+fn claimants(obs: &Observation<'_>) -> PlayerSet {
+    let mut set = PlayerSet::EMPTY;
+    for r in INFO_ROLES {
+        set = set.union(obs.claimants(r));
+    }
+    set.inter(obs.alive()).minus(obs.camp_mates())
+}
+
+impl ForumAgent {
+    pub(super) fn conference(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
+        let mut targets = obs.alive().minus(obs.camp_mates());
+        if let Some(shared) = cx.shared.as_deref_mut() {
+            self.fake_roll = shared.next_u32();
+            while let Some(s) = pick(shared, targets) {
+                self.order[self.order_len as usize] = s;
+                self.order_len += 1;
+                targets.remove(s);
+            }
+        } else {
+            for s in targets.iter() {
+                self.order[self.order_len as usize] = s;
+                self.order_len += 1;
+            }
+        }
+    }
+
+    fn next_in_order(&self, obs: &Observation<'_>) -> Option<Seat> {
+        self.order[..self.order_len as usize].iter().copied().find(|&s| obs.is_alive(s))
+    }
+
+    /// The member who fakes a claim for the camp: the lowest-seat living
+    /// member who is not the leader.
+    fn designated_faker(obs: &Observation<'_>) -> Option<Seat> {
+        let lead = leader(obs);
+        obs.camp_mates().inter(obs.alive()).iter().find(|&m| Some(m) != lead)
+    }
+
+    pub(super) fn mafia_post(&mut self, obs: &Observation<'_>) -> Publication {
+        if let Some(role) = self.faking {
+            return self.fake_report(obs, role);
+        }
+        let real = claimants(obs);
+        if real.is_empty() || self.fake_roll >= self.cfg.fake || Self::designated_faker(obs) != Some(obs.seat()) {
+            return Publication::NONE;
+        }
+        let role = INFO_ROLES.into_iter().find(|&r| !obs.claimants(r).inter(real).is_empty()).unwrap_or(Role::Commissar);
+        self.faking = Some(role);
+        self.fake_report(obs, role)
+    }
+
+    /// A fake information role's report: the real claimants as mafia, my
+    /// partners as town.
+    pub(super) fn fake_report(&self, obs: &Observation<'_>, role: Role) -> Publication {
+        let mut p = Publication { claim: Some(role), ..Publication::NONE };
+        p.camps[Camp::Mafia as usize] = obs.claimants(role).minus(obs.camp_mates());
+        p.camps[Camp::Town as usize] = obs.camp_mates().without(obs.seat()).inter(obs.alive());
+        p
+    }
+
+    /// Whether I vote for `partner` with the town (`bus`): his lynch is
+    /// near-certain (half the living already vote him) and today's roll says so.
+    pub(super) fn busing(&self, obs: &Observation<'_>, partner: Seat) -> bool {
+        self.cfg.bus > 0
+            && partner != obs.seat()
+            && obs.votes_for(partner) * 2 >= obs.alive().len()
+            && (obs.day() as u32).wrapping_mul(0x9E37_79B9) ^ self.fake_roll.rotate_left(obs.seat() as u32)
+                < self.cfg.bus
+    }
+
+    pub(super) fn mafia_vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Option<Seat> {
+        let mates = obs.camp_mates();
+        let others = obs.alive().minus(mates);
+        // The leader signals his find (C5/E7) with his vote.
+        if Some(obs.seat()) == leader(obs) {
+            if let Some(c) = obs.found_role().union(obs.found_holders()).inter(others).lowest() {
+                return Some(c);
+            }
+        }
+        if let Some((p, _)) = most_voted(obs, mates.inter(obs.alive())) {
+            if self.busing(obs, p) {
+                return Some(p);
+            }
+        }
+        if let Some(s) = claimants(obs).lowest() {
+            return Some(s);
+        }
+        if let Some((s, v)) = most_voted(obs, others) {
+            if v > 0 {
+                return Some(s);
+            }
+        }
+        self.next_in_order(obs).or_else(|| pick(cx.rng, others))
+    }
+
+    /// Tonight's nick (see the module docs).
+    pub(super) fn mafia_target(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Option<Seat> {
+        if self.cfg.skip > 0 {
+            let roll = match cx.shared.as_deref_mut() {
+                Some(shared) => shared.next_u32(),
+                None => cx.rng.next_u32(),
+            };
+            if roll < self.cfg.skip {
+                return None;
+            }
+        }
+        let mates = obs.camp_mates();
+        let read_thread = self.seen_day == obs.day();
+        if read_thread && self.cfg.kill == crate::strategy::KillPlan::Hunt {
+            if let Some(s) = claimants(obs).lowest() {
+                return Some(s);
+            }
+            if let Some(l) = leader(obs) {
+                if let Some(Vote::For(t)) = obs.vote_of(l) {
+                    if obs.is_alive(t) && !mates.contains(t) {
+                        return Some(t);
+                    }
+                }
+            }
+            // The cleared core: players a claimant published as town.
+            let mut cleared = PlayerSet::EMPTY;
+            for r in INFO_ROLES {
+                for c in obs.claimants(r).minus(mates).iter() {
+                    cleared = cleared.union(obs.said(c).camps[Camp::Town as usize]);
+                }
+            }
+            if let Some(s) = cleared.inter(obs.alive()).minus(mates).lowest() {
+                return Some(s);
+            }
+        }
+        self.next_in_order(obs)
+    }
+}

@@ -1,0 +1,251 @@
+//! The `forum` strategies: the default play of every role of both rule
+//! sets, one agent whose behaviour is a [`Config`] of documented parameters
+//! (see [`crate::strategy`] for the catalogue and `shared/strategy-notes.md`
+//! for the sources). Each unit is a small module:
+//!
+//! - [`read`]: the public read every unit shares (claims, counter-claims,
+//!   published checks, votes, night deaths);
+//! - [`town`]: the town's day play and the information roles' reveals;
+//! - [`mafia`]: the mafia's kill plan, fake claims, bussing, skipped shots,
+//!   the Don's and the Boss's checks and signals;
+//! - [`night`]: every role's night move (checks, protection, blocks,
+//!   watches, the bandits' moves).
+//!
+//! Conventions a forum player recognises: a found mafioso gets revealed and
+//! lynched, the mafia hunt a revealed Commissar, doctors protect revealed
+//! information roles.
+
+mod mafia;
+mod night;
+pub(crate) mod read;
+mod town;
+
+use crate::agent::{Agent, Cx};
+use crate::strategy::{Config, RevealOn};
+use mafia_engine::{Camp, MAX_PLAYERS, NightChoice, Observation, PlayerSet, Publication, Role, RoleSet, Seat, Vote};
+use read::{Memory, Read};
+
+/// One seat's `forum` player.
+#[derive(Clone, Debug)]
+pub struct ForumAgent {
+    pub(crate) cfg: Config,
+    pub(crate) memory: Memory,
+    /// Today's read, cached by (day, alive, votes cast so far).
+    read: Read,
+    read_key: Option<(u16, PlayerSet, u32)>,
+    /// The information role has claimed publicly.
+    pub(crate) revealed: bool,
+    /// The last day this agent read the thread (present for the post).
+    pub(crate) seen_day: u16,
+    /// Mafia: the conference's kill order (non-mafia seats).
+    pub(crate) order: [Seat; MAX_PLAYERS],
+    pub(crate) order_len: u8,
+    /// Mafia: the conference's roll for a fake claim (shared by all members).
+    pub(crate) fake_roll: u32,
+    /// Mafia: this member fakes an information role (claimed).
+    pub(crate) faking: Option<Role>,
+}
+
+impl Default for ForumAgent {
+    fn default() -> Self {
+        ForumAgent {
+            cfg: Config::default(),
+            memory: Memory::default(),
+            read: Read::default(),
+            read_key: None,
+            revealed: false,
+            seen_day: 0,
+            order: [0; MAX_PLAYERS],
+            order_len: 0,
+            fake_roll: u32::MAX,
+            faking: None,
+        }
+    }
+}
+
+impl ForumAgent {
+    /// Sets the parameters this seat plays with (from the lineup).
+    pub fn configure(&mut self, cfg: &Config) {
+        self.cfg = *cfg;
+    }
+
+    /// Today's read, recomputed when the thread changes.
+    pub(crate) fn read(&mut self, obs: &Observation<'_>) -> &Read {
+        self.memory.update(obs);
+        let votes: u32 = obs.alive().iter().map(|s| obs.votes_for(s)).sum();
+        let key = (obs.day(), obs.alive(), votes + obs.killed_at_night().len());
+        if self.read_key != Some(key) {
+            self.read = read::read(obs, &self.memory, &self.cfg);
+            self.read_key = Some(key);
+        }
+        &self.read
+    }
+
+    /// Whether this information role claims today (see `reveal`'s `on`).
+    fn reveals_today(&self, obs: &Observation<'_>) -> bool {
+        if self.revealed {
+            return true;
+        }
+        let day = obs.day() as u8;
+        let found = !obs.found_in_camp(Camp::Mafia).union(obs.found_in_camp(Camp::Bandits)).inter(obs.alive()).is_empty();
+        let by = self.cfg.reveal_by_day;
+        match self.cfg.reveal_on {
+            RevealOn::LastWord => false,
+            RevealOn::AtOnce => true,
+            RevealOn::FirstMafia => found || (by > 0 && day >= by),
+            RevealOn::Day(k) => day >= k || found && by > 0 && day >= by,
+        }
+    }
+}
+
+/// An information role's claim with every check he made (C13: his last
+/// word may carry them).
+pub(crate) fn report(obs: &Observation<'_>, role: Role) -> Publication {
+    let mut p = Publication { claim: Some(role), ..Publication::NONE };
+    for c in Camp::ALL {
+        p.camps[c as usize] = obs.found_in_camp(c);
+    }
+    p
+}
+
+/// The information role a seat acts as, if any (E14: the promoted Deputy).
+pub(crate) fn info_role(obs: &Observation<'_>) -> Option<Role> {
+    match obs.acting_role() {
+        r @ (Role::Commissar | Role::Detective) => Some(r),
+        _ => None,
+    }
+}
+
+impl Agent for ForumAgent {
+    fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
+        self.memory.reset(obs.players());
+        self.read_key = None;
+        self.revealed = false;
+        self.seen_day = 0;
+        self.order_len = 0;
+        self.faking = None;
+        self.fake_roll = u32::MAX;
+        if obs.camp() == Camp::Mafia {
+            self.conference(obs, cx);
+        }
+    }
+
+    fn post(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
+        self.seen_day = obs.day();
+        self.read(obs);
+        if let Some(role) = info_role(obs) {
+            if self.reveals_today(obs) {
+                self.revealed = true;
+                return report(obs, role);
+            }
+            return Publication::NONE;
+        }
+        if obs.camp() == Camp::Mafia {
+            return self.mafia_post(obs);
+        }
+        Publication::NONE
+    }
+
+    fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
+        self.read(obs);
+        let pick = match obs.camp() {
+            Camp::Mafia => self.mafia_vote(obs, cx),
+            Camp::Bandits => self.bandit_vote(obs),
+            Camp::Town => return self.town_vote(obs, cx),
+        };
+        pick.filter(|&s| s != obs.seat()).map_or(Vote::Pass, Vote::For)
+    }
+
+    fn revise(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Vote> {
+        self.read(obs);
+        match obs.camp() {
+            Camp::Town => self.town_revise(obs),
+            _ => self.outsider_revise(obs),
+        }
+    }
+
+    fn defence(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
+        // C12.2: a tied information role claims to save himself (his checks with it).
+        match info_role(obs) {
+            Some(role) => {
+                self.revealed = true;
+                report(obs, role)
+            }
+            None => match self.faking {
+                Some(role) => self.fake_report(obs, role),
+                None => Publication::NONE,
+            },
+        }
+    }
+
+    fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Seat {
+        self.read(obs);
+        let choice = match obs.camp() {
+            Camp::Town => self.read.suspect(obs, candidates),
+            _ => self.outsider_pick(obs, candidates),
+        };
+        choice.or_else(|| mafia_engine::pick(cx.rng, candidates)).or(candidates.lowest()).unwrap_or(obs.seat())
+    }
+
+    fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, _cx: &mut Cx<'_>) -> bool {
+        let read = *self.read(obs);
+        if obs.camp() != Camp::Town {
+            return pair.inter(obs.camp_mates()).is_empty();
+        }
+        if !pair.inter(read.exposed).is_empty() {
+            return true;
+        }
+        if !pair.inter(read.cleared).is_empty() {
+            return false;
+        }
+        pair.iter().map(|s| read.score[s as usize]).max().unwrap_or(0) > 0
+    }
+
+    fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {
+        self.read(obs);
+        let mut choice = NightChoice::default();
+        self.role_move(obs, &mut choice, cx);
+        if obs.shoots() {
+            choice.kill = self.mafia_target(obs, cx);
+        }
+        if obs.camp() == Camp::Bandits {
+            self.search(obs, &mut choice, cx);
+        }
+        choice
+    }
+
+    fn proxy(&mut self, obs: &Observation<'_>, member: Seat, cx: &mut Cx<'_>) -> NightChoice {
+        self.read(obs);
+        self.proxy_move(obs, member, cx)
+    }
+
+    fn appoint(&mut self, _obs: &Observation<'_>, vacant: RoleSet, _cx: &mut Cx<'_>) -> Option<Role> {
+        // E12: the Actor takes the best-ranked vacancy (the Boss's gun first).
+        vacant.best_ranked()
+    }
+
+    fn secret_vote(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Seat> {
+        // E16: on the exposed player with the most votes, else with the open vote.
+        let read = *self.read(obs);
+        read::best_by(obs.others_alive().inter(read.exposed), |s| obs.votes_for(s) as i32)
+    }
+
+    fn last_word(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
+        if let Some(role) = info_role(obs) {
+            return report(obs, role);
+        }
+        if let Some(role) = self.faking {
+            return self.fake_report(obs, role);
+        }
+        // C13: a town player names his top suspect.
+        if obs.camp() == Camp::Town {
+            let read = *self.read(obs);
+            let mut p = Publication::NONE;
+            if let Some(s) = read.suspect(obs, obs.others_alive()) {
+                p.camps[Camp::Mafia as usize].insert(s);
+            }
+            return p;
+        }
+        Publication::NONE
+    }
+}

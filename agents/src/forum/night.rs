@@ -1,0 +1,225 @@
+//! Every role's night move (units `check`, `protect`, `shooter`,
+//! `prostitute`, `bandits`, and the mafia roles' moves).
+//!
+//! - **Checks** (Commissar, Detective, C6/E13; `whom = uncertain`): the
+//!   unchecked player neither cleared nor exposed with the highest
+//!   suspicion. The Don (C5) and the Boss (E7) check the unchecked
+//!   information-role claimants first, then the outsider who voted most
+//!   against the mafia (an investigator's tell).
+//! - **Doctor** (E15, `heal`): a believed information role, else himself,
+//!   else the most trusted. **Guard** (E10): the partner the town suspects
+//!   most (published as mafia, most voted), else the leader.
+//! - **Shooter** (E20, `shoot`): an exposed enemy; with `suspect`, the top
+//!   suspect from night 2. **Witch** (E18): hexes the top suspect.
+//!   **Journalist** (E17): compares the top suspect with the most trusted.
+//!   **Sleepwalker** (E22): watches the believed information role.
+//!   **Role Prostitute** (E19, `borrow`): borrows by preference, then plays
+//!   the borrowed role's move.
+//! - **Thief** (E9) robs, **Psycho** (E23) invites, **Miner** (E25) mines a
+//!   believed information role (else the most trusted outsider);
+//!   **Swindler** (E11) sends a believed claimant's move onto a cleared
+//!   player; **Thug** (E26) beats himself when exposed, else a claimant;
+//!   **Trickster** (E28) removes the vote of whoever voted most against his
+//!   camp. Bandits search (E3) for `search_nights` nights.
+
+use super::read::best_by;
+use super::ForumAgent;
+use crate::agent::Cx;
+use crate::strategy::{BorrowPlan, CheckPlan, HealPlan, ShootPlan};
+use mafia_engine::{Camp, NightAbility, NightChoice, Observation, PlayerSet, Role, Seat, Targets, pick};
+
+/// Whom a move is made for: my own move, or (E7) a partner's by proxy.
+#[derive(Clone, Copy)]
+enum For {
+    Me,
+    Mate(Seat),
+}
+
+impl ForumAgent {
+    pub(super) fn role_move(&mut self, obs: &Observation<'_>, choice: &mut NightChoice, cx: &mut Cx<'_>) {
+        let mut ability = obs.ability();
+        if ability == NightAbility::Borrow {
+            let Some(role) = self.borrow_choice(obs, cx) else { return };
+            choice.borrow = Some(role);
+            ability = role.borrowed_move();
+        }
+        if ability == NightAbility::None {
+            return;
+        }
+        let (a, b) = self.targets_for(obs, ability, For::Me, cx);
+        if choice.borrow.is_some() && a.is_none() && ability.info().targets != Targets::Zero {
+            choice.borrow = None; // E19: a borrowed move must be made; none fits tonight.
+            return;
+        }
+        choice.act = a;
+        choice.second = b;
+    }
+
+    pub(super) fn proxy_move(&mut self, obs: &Observation<'_>, member: Seat, cx: &mut Cx<'_>) -> NightChoice {
+        let ability = obs.mate_ability(member);
+        let (act, second) = self.targets_for(obs, ability, For::Mate(member), cx);
+        NightChoice { act, second, ..NightChoice::default() }
+    }
+
+    pub(super) fn search(&mut self, obs: &Observation<'_>, choice: &mut NightChoice, cx: &mut Cx<'_>) {
+        if obs.day() <= self.cfg.search_nights as u16 {
+            choice.search = pick(cx.rng, obs.search_targets());
+        }
+    }
+
+    fn borrow_choice(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Option<Role> {
+        let mut set = mafia_engine::RoleSet::EMPTY;
+        for r in obs.borrowable().iter() {
+            let a = r.borrowed_move();
+            if a.info().targets == Targets::Zero || !obs.targets(a).is_empty() {
+                set.insert(r);
+            }
+        }
+        let order: &[Role] = match self.cfg.borrow {
+            BorrowPlan::Detective => &[Role::Detective, Role::Commissar, Role::Doctor, Role::Shooter],
+            BorrowPlan::Doctor => &[Role::Doctor, Role::Detective, Role::Commissar, Role::Shooter],
+            BorrowPlan::Random => &[],
+        };
+        order.iter().copied().find(|&r| set.contains(r)).or_else(|| {
+            let k = set.len();
+            (k > 0).then(|| set.nth(mafia_engine::below(cx.rng, k)).expect("k < len"))
+        })
+    }
+
+    /// The targets of `ability`, for me or for a partner (E7).
+    fn targets_for(
+        &mut self,
+        obs: &Observation<'_>,
+        ability: NightAbility,
+        whose: For,
+        cx: &mut Cx<'_>,
+    ) -> (Option<Seat>, Option<Seat>) {
+        let (maker, legal) = match whose {
+            For::Me => (obs.seat(), obs.targets(ability)),
+            For::Mate(m) => (m, obs.mate_targets(m)),
+        };
+        if legal.is_empty() {
+            return (None, None);
+        }
+        let read = *self.read(obs);
+        let mates = obs.camp_mates();
+        let outsiders = legal.minus(mates);
+        let claimants = read.believed.union(claimed_info(obs)).inter(obs.alive());
+        let first = match ability {
+            NightAbility::CheckCamp => {
+                let fresh = legal.minus(obs.checked());
+                let pool = if fresh.is_empty() { legal } else { fresh };
+                match self.cfg.check {
+                    CheckPlan::Random => pick(cx.rng, pool),
+                    CheckPlan::Uncertain => {
+                        let open = pool.minus(read.cleared).minus(read.exposed);
+                        let pool = if open.is_empty() { pool } else { open };
+                        let best = pool.iter().map(|s| read.score[s as usize]).max();
+                        pick(cx.rng, pool.iter().filter(|&s| Some(read.score[s as usize]) == best).collect())
+                    }
+                }
+            }
+            NightAbility::CheckIsRole(_) | NightAbility::BossCheck => {
+                let fresh = outsiders.minus(obs.checked());
+                let pool = if fresh.is_empty() { outsiders } else { fresh };
+                match self.cfg.check {
+                    CheckPlan::Random => pick(cx.rng, pool),
+                    CheckPlan::Uncertain => pool.inter(claimants).lowest().or_else(|| {
+                        let against = |s: Seat| self.memory.voted[s as usize].inter(mates).len() as i32;
+                        let best = pool.iter().map(against).max();
+                        pick(cx.rng, pool.iter().filter(|&s| Some(against(s)) == best).collect())
+                    }),
+                }
+            }
+            NightAbility::Heal => match self.cfg.heal {
+                HealPlan::Random => pick(cx.rng, legal),
+                HealPlan::SelfFirst => {
+                    if legal.contains(maker) {
+                        Some(maker)
+                    } else {
+                        legal.inter(read.believed).lowest().or_else(|| read.trusted(legal.without(maker)))
+                    }
+                }
+                HealPlan::Revealed => legal
+                    .inter(read.believed)
+                    .lowest()
+                    .or_else(|| legal.contains(maker).then_some(maker))
+                    .or_else(|| read.trusted(legal)),
+            },
+            NightAbility::Guard => {
+                // The partner the town suspects most: published as mafia, then most voted yesterday.
+                let said_mafia = published_as(obs, Camp::Mafia);
+                let heat = |s: Seat| {
+                    said_mafia.contains(s) as i32 * 100
+                        + obs.alive().iter().filter(|&v| self.memory.voted[v as usize].contains(s)).count() as i32
+                };
+                best_by(legal, heat)
+            }
+            NightAbility::Shoot => match self.cfg.shoot {
+                ShootPlan::Never => None,
+                ShootPlan::Exposed => best_by(legal.inter(read.exposed).minus(mates), |s| obs.votes_for(s) as i32),
+                ShootPlan::Suspect => {
+                    let exposed = best_by(legal.inter(read.exposed).minus(mates), |s| obs.votes_for(s) as i32);
+                    exposed.or_else(|| (obs.day() >= 2).then(|| read.suspect(obs, legal.minus(mates))).flatten())
+                }
+            },
+            NightAbility::Hex => read.suspect(obs, outsiders),
+            NightAbility::Watch => {
+                legal.inter(read.believed).lowest().or_else(|| read.trusted(legal.without(maker)))
+            }
+            NightAbility::Compare => read.suspect(obs, legal.minus(read.cleared)).or_else(|| pick(cx.rng, legal)),
+            NightAbility::Rob | NightAbility::Invite | NightAbility::Mine => {
+                outsiders.inter(claimants).lowest().or_else(|| read.trusted(outsiders))
+            }
+            NightAbility::Swindle => outsiders.inter(claimants).lowest(),
+            NightAbility::Beat => {
+                if legal.contains(maker) && published_as(obs, Camp::Bandits).union(read.exposed).contains(maker) {
+                    Some(maker)
+                } else {
+                    outsiders.inter(claimants).lowest()
+                }
+            }
+            NightAbility::Trick => {
+                let against = |s: Seat| self.memory.voted[s as usize].inter(mates).len() as i32;
+                best_by(outsiders, against).or_else(|| pick(cx.rng, outsiders))
+            }
+            // Moves without a target (the Scout, a borrowed Chosen) and anything else.
+            _ => match ability.info().targets {
+                Targets::Zero => None,
+                _ => pick(cx.rng, legal),
+            },
+        };
+        let Some(first) = first.filter(|t| legal.contains(*t)) else { return (None, None) };
+        if ability.info().targets != Targets::Two {
+            return (Some(first), None);
+        }
+        let seconds = match whose {
+            For::Me => obs.second_targets(ability, first),
+            For::Mate(m) => obs.mate_second_targets(m, first),
+        };
+        let second = match ability {
+            // E11: the claimant's move onto the most trusted outsider (a wasted check).
+            NightAbility::Swindle => read.trusted(seconds.minus(mates)),
+            // E17: the suspect against the most trusted player.
+            _ => read.trusted(seconds).or_else(|| pick(cx.rng, seconds)),
+        };
+        match second {
+            Some(s) => (Some(first), Some(s)),
+            None => (None, None),
+        }
+    }
+}
+
+/// Every living player who has claimed an information role (public).
+fn claimed_info(obs: &Observation<'_>) -> PlayerSet {
+    obs.claimants(Role::Commissar).union(obs.claimants(Role::Detective)).inter(obs.alive())
+}
+
+/// Players some information-role claimant published as being in camp `c`.
+fn published_as(obs: &Observation<'_>, c: Camp) -> PlayerSet {
+    let mut set = PlayerSet::EMPTY;
+    for s in claimed_info(obs).union(obs.claimants(Role::Commissar)).iter() {
+        set = set.union(obs.said(s).camps[c as usize]);
+    }
+    set
+}

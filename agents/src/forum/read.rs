@@ -1,0 +1,226 @@
+//! The public read: what a player makes of the day thread, from public
+//! events only (claims, counter-claims, published checks, votes, night
+//! deaths, announced roles) plus what he knows himself. Every strategy of
+//! the family reads the same picture; the town votes by it, the mafia hunt
+//! by it.
+
+use crate::strategy::{Config, Counterclaim};
+use mafia_engine::{Camp, MAX_PLAYERS, Observation, PlayerSet, Role, Seat, Vote};
+
+/// The information roles whose claims carry checks (C6, E13).
+pub(crate) const INFO_ROLES: [Role; 2] = [Role::Commissar, Role::Detective];
+
+/// What one player believes today.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Read {
+    /// Believed information-role claimants (alive or dead).
+    pub believed: PlayerSet,
+    /// Claimants the reader takes for fakes (counter-claims lost).
+    pub fakes: PlayerSet,
+    /// Players taken for enemies of the reader's camp: published as mafia or
+    /// bandits by a believed claimant, found by his own checks, fakes.
+    pub exposed: PlayerSet,
+    /// Players taken for town: published town by a believed claimant, his
+    /// own checks, believed claimants, the night's victims.
+    pub cleared: PlayerSet,
+    /// Suspicion by seat (higher: more suspicious), from the vote record.
+    pub score: [i16; MAX_PLAYERS],
+}
+
+impl Default for Read {
+    fn default() -> Self {
+        Read {
+            believed: PlayerSet::EMPTY,
+            fakes: PlayerSet::EMPTY,
+            exposed: PlayerSet::EMPTY,
+            cleared: PlayerSet::EMPTY,
+            score: [0; MAX_PLAYERS],
+        }
+    }
+}
+
+/// The public memory a player keeps across the days: everybody each
+/// player has voted for (final votes), and the order claims appeared in.
+#[derive(Clone, Debug)]
+pub(crate) struct Memory {
+    pub voted: [PlayerSet; MAX_PLAYERS],
+    pub recorded_day: u16,
+    /// Per information role: claimants in the order they claimed (the
+    /// first is the earliest; a later one counter-claims).
+    pub claim_order: [[Seat; 4]; 2],
+    pub claim_len: [u8; 2],
+}
+
+impl Default for Memory {
+    fn default() -> Self {
+        Memory { voted: [PlayerSet::EMPTY; MAX_PLAYERS], recorded_day: 0, claim_order: [[0; 4]; 2], claim_len: [0; 2] }
+    }
+}
+
+impl Memory {
+    pub fn reset(&mut self, players: usize) {
+        self.voted[..players].fill(PlayerSet::EMPTY);
+        self.recorded_day = 0;
+        self.claim_len = [0; 2];
+    }
+
+    /// Records yesterday's final votes and any new claims (public).
+    pub fn update(&mut self, obs: &Observation<'_>) {
+        let yesterday = obs.day().saturating_sub(1);
+        if yesterday > 0 && self.recorded_day < yesterday {
+            for s in 0..obs.players() as Seat {
+                if let Some(Vote::For(t)) = obs.prev_vote_of(s) {
+                    self.voted[s as usize].insert(t);
+                }
+            }
+            self.recorded_day = yesterday;
+        }
+        for (i, &role) in INFO_ROLES.iter().enumerate() {
+            for s in obs.claimants(role).iter() {
+                let len = self.claim_len[i] as usize;
+                if len < 4 && !self.claim_order[i][..len].contains(&s) {
+                    self.claim_order[i][len] = s;
+                    self.claim_len[i] += 1;
+                }
+            }
+        }
+    }
+
+    fn claimants(&self, i: usize) -> &[Seat] {
+        &self.claim_order[i][..self.claim_len[i] as usize]
+    }
+}
+
+/// Builds today's read for `obs`'s player.
+pub(crate) fn read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> Read {
+    let me = obs.seat();
+    let mut r = Read::default();
+    let night_dead = obs.killed_at_night();
+    let trusting = cfg.trust > 0;
+    for (i, _) in INFO_ROLES.iter().enumerate() {
+        let claimants = memory.claimants(i);
+        match claimants {
+            [] => {}
+            [one] => {
+                if trusting && *one != me {
+                    r.believed.insert(*one);
+                }
+            }
+            [first, ..] => {
+                let all: PlayerSet = claimants.iter().copied().collect();
+                // A claimant killed at night was real (the mafia kill the real one).
+                let killed = all.inter(night_dead);
+                let real = if killed.len() == 1 {
+                    killed.lowest()
+                } else {
+                    match cfg.counterclaim {
+                        Counterclaim::Later => Some(*first),
+                        Counterclaim::Both => None,
+                        Counterclaim::Checks => consistent(obs, all).or(Some(*first)),
+                    }
+                };
+                for s in all.iter() {
+                    if Some(s) == real {
+                        if trusting {
+                            r.believed.insert(s);
+                        }
+                    } else if s != me {
+                        r.fakes.insert(s);
+                    }
+                }
+            }
+        }
+    }
+    // My own knowledge first.
+    let own_enemy = obs.found_in_camp(Camp::Mafia).union(obs.found_in_camp(Camp::Bandits));
+    let own_town = obs.found_in_camp(Camp::Town);
+    for c in Camp::ALL {
+        if c != Camp::Town {
+            r.exposed = r.exposed.union(obs.revealed_in_camp(c));
+        }
+    }
+    r.cleared = r.cleared.union(obs.revealed_in_camp(Camp::Town));
+    for s in r.believed.iter() {
+        let said = obs.said(s);
+        r.exposed = r.exposed.union(said.camps[Camp::Mafia as usize]).union(said.camps[Camp::Bandits as usize]);
+        r.cleared = r.cleared.union(said.camps[Camp::Town as usize]);
+    }
+    // Below 0.5 a claim is a lead, not a proof: it moves suspicion only.
+    let soft = cfg.trust < crate::strategy::threshold(0.5);
+    let (mut leads_enemy, mut leads_town) = (PlayerSet::EMPTY, PlayerSet::EMPTY);
+    if soft {
+        leads_enemy = r.exposed.minus(own_enemy);
+        leads_town = r.cleared;
+        r.exposed = PlayerSet::EMPTY;
+        r.cleared = PlayerSet::EMPTY;
+        r.believed = PlayerSet::EMPTY;
+    }
+    r.exposed = r.exposed.union(r.fakes).union(own_enemy).minus(own_town);
+    r.cleared = r.cleared.union(own_town).union(r.believed).union(night_dead).minus(r.exposed);
+    if obs.camp() == Camp::Town {
+        r.cleared.insert(me);
+    }
+    r.exposed.remove(me);
+    // Votes read against the picture: voting cleared players is suspicious,
+    // voting exposed ones is not; a vote against me yesterday a little.
+    for s in obs.alive().iter() {
+        let v = memory.voted[s as usize];
+        let mut score = 2 * v.inter(r.cleared).len() as i32 - 2 * v.inter(r.exposed).len() as i32;
+        if obs.prev_vote_of(s) == Some(Vote::For(me)) {
+            score += 1;
+        }
+        score += 4 * leads_enemy.contains(s) as i32 - 4 * leads_town.contains(s) as i32;
+        r.score[s as usize] = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+    }
+    r
+}
+
+/// The claimant whose published checks agree with the public facts: none
+/// of the night's victims (town, as far as anyone can tell) published as
+/// mafia, and no announced mafioso published as town. `None` if not exactly one.
+fn consistent(obs: &Observation<'_>, claimants: PlayerSet) -> Option<Seat> {
+    let night_dead = obs.killed_at_night();
+    let dead_enemy = obs.revealed_in_camp(Camp::Mafia).union(obs.revealed_in_camp(Camp::Bandits));
+    let dead_town = obs.revealed_in_camp(Camp::Town).union(night_dead);
+    let mut ok = PlayerSet::EMPTY;
+    for s in claimants.iter() {
+        let said = obs.said(s);
+        if said.camps[Camp::Mafia as usize].inter(dead_town).is_empty()
+            && said.camps[Camp::Town as usize].inter(dead_enemy).is_empty()
+        {
+            ok.insert(s);
+        }
+    }
+    if ok.len() == 1 { ok.lowest() } else { None }
+}
+
+impl Read {
+    /// The most suspicious of `among`: exposed first, then the highest
+    /// score among those not cleared (the cleared only if nobody else), ties
+    /// to the most voted today, then the lowest seat.
+    pub fn suspect(&self, obs: &Observation<'_>, among: PlayerSet) -> Option<Seat> {
+        if let Some(s) = best_by(among.inter(self.exposed), |s| obs.votes_for(s) as i32) {
+            return Some(s);
+        }
+        let open = among.minus(self.cleared);
+        let pool = if open.is_empty() { among } else { open };
+        best_by(pool, |s| self.score[s as usize] as i32 * 64 + obs.votes_for(s) as i32)
+    }
+    /// The most trusted of `among` (cleared first, then the lowest score).
+    pub fn trusted(&self, among: PlayerSet) -> Option<Seat> {
+        let pool = if among.inter(self.cleared).is_empty() { among } else { among.inter(self.cleared) };
+        best_by(pool.minus(self.exposed), |s| -(self.score[s as usize] as i32)).or_else(|| pool.lowest())
+    }
+}
+
+/// The member of `set` with the highest key (the lowest seat on ties).
+pub(crate) fn best_by(set: PlayerSet, key: impl Fn(Seat) -> i32) -> Option<Seat> {
+    let mut best: Option<(Seat, i32)> = None;
+    for s in set.iter() {
+        let k = key(s);
+        if best.is_none_or(|(_, b)| k > b) {
+            best = Some((s, k));
+        }
+    }
+    best.map(|(s, _)| s)
+}

@@ -1,0 +1,96 @@
+//! The town's day play (`town`: trust, counterclaim, day1_pass,
+//! pass_on_even) and the day play of the other camps' members where it
+//! mirrors it.
+//!
+//! **Town.** Vote an exposed player (published mafia by a believed
+//! claimant, a fake claimant, my own find), the one with the most votes.
+//! Without one: PASS on day 1 (`day1_pass`) or on an even count
+//! (`pass_on_even`), else the most suspicious player not cleared. One
+//! change a day: to an exposed leader, or to a leader who is not cleared
+//! when my own candidate trails and is not exposed himself.
+
+use super::ForumAgent;
+use super::read::best_by;
+use crate::agent::Cx;
+use mafia_engine::{Observation, PlayerSet, Seat, Vote};
+
+impl ForumAgent {
+    pub(super) fn town_vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
+        let read = *self.read(obs);
+        let others = obs.others_alive();
+        if let Some(s) = best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
+            return Vote::For(s);
+        }
+        let alive = obs.alive().len();
+        if (self.cfg.day1_pass && obs.day() == 1) || (self.cfg.pass_on_even && alive % 2 == 0) {
+            return Vote::Pass;
+        }
+        // The top suspects; ties at random (no tells to read between them).
+        let open = others.minus(read.cleared);
+        let pool = if open.is_empty() { others } else { open };
+        let best = pool.iter().map(|s| read.score[s as usize]).max();
+        let top: PlayerSet = pool.iter().filter(|&s| Some(read.score[s as usize]) == best).collect();
+        mafia_engine::pick(cx.rng, top).map_or(Vote::Pass, Vote::For)
+    }
+
+    pub(super) fn town_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
+        let read = *self.read(obs);
+        let others = obs.others_alive();
+        let (leader, lead) = most_voted(obs, others)?;
+        let mine = match obs.vote_of(obs.seat()) {
+            Some(Vote::For(t)) => Some(t),
+            _ => None,
+        };
+        if lead == 0 || mine == Some(leader) {
+            return None;
+        }
+        if read.exposed.contains(leader) {
+            return Some(Vote::For(leader));
+        }
+        if mine.is_some_and(|m| read.exposed.contains(m)) || read.cleared.contains(leader) {
+            return None;
+        }
+        // PASS-voters and trailing candidates join a clear leader (lead of 2+).
+        let my_votes = mine.map_or(0, |m| obs.votes_for(m));
+        (lead >= my_votes + 2).then_some(Vote::For(leader))
+    }
+
+    /// The mafia's and bandits' change of vote: save a partner who leads by
+    /// moving to the leading outsider.
+    pub(super) fn outsider_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
+        let others = obs.others_alive();
+        let (leader, _) = most_voted(obs, others)?;
+        let mates = obs.camp_mates();
+        if mates.contains(leader) && !self.busing(obs, leader) {
+            let (alt, _) = most_voted(obs, others.minus(mates))?;
+            return Some(Vote::For(alt));
+        }
+        None
+    }
+
+    /// A runoff vote of a mafioso or bandit: an outsider, the most dangerous first.
+    pub(super) fn outsider_pick(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Option<Seat> {
+        let outsiders = candidates.minus(obs.camp_mates());
+        let read = *self.read(obs);
+        read.believed.inter(outsiders).lowest().or_else(|| read.trusted(outsiders))
+    }
+
+    /// A bandit's vote: a believed information role, else the leading
+    /// outsider, else the most trusted outsider (E2: every other camp is an enemy).
+    pub(super) fn bandit_vote(&mut self, obs: &Observation<'_>) -> Option<Seat> {
+        let read = *self.read(obs);
+        let outsiders = obs.alive().minus(obs.camp_mates());
+        read.believed
+            .inter(outsiders)
+            .lowest()
+            .or_else(|| most_voted(obs, outsiders).filter(|&(_, v)| v > 0).map(|(s, _)| s))
+            .or_else(|| read.trusted(outsiders))
+    }
+}
+
+/// The member of `among` with the most votes today (the lowest seat on a
+/// tie) and his count.
+pub(super) fn most_voted(obs: &Observation<'_>, among: PlayerSet) -> Option<(Seat, u32)> {
+    let s = best_by(among, |s| obs.votes_for(s) as i32)?;
+    Some((s, obs.votes_for(s)))
+}

@@ -1,0 +1,510 @@
+//! The strategy library's catalogue: every strategy a lineup may name, the
+//! roles it plays, and its parameters with their values, defaults and
+//! sources (`shared/strategy-notes.md`). `mafia strategies` prints it.
+//!
+//! The `forum` family is one agent ([`crate::ForumAgent`]) whose behaviour
+//! is a [`Config`]: each named strategy of the family (`town`, `reveal`,
+//! `mafia`, …) is the unit that sets some of its parameters, for the roles
+//! it plays. A lineup layers them: the default's parameters, then the
+//! camp's, then the role's (`forum:trust=0.5,commissar=reveal:on=at-once`).
+
+use mafia_engine::{Camp, Role};
+use std::fmt;
+
+/// The values a parameter takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// A probability or weight in 0..=1.
+    Fraction,
+    /// A whole number in 0..=max.
+    Count(u8),
+    /// `true` or `false`.
+    Flag,
+}
+
+impl Values {
+    /// The values a parameter search tries (`best-response`): every word,
+    /// fractions in quarters, every count, both flags.
+    pub fn candidates(self) -> Vec<String> {
+        match self {
+            Values::Choice(words) => words.iter().map(|w| w.to_string()).collect(),
+            Values::Fraction => ["0", "0.25", "0.5", "0.75", "1"].map(String::from).to_vec(),
+            Values::Count(max) => (0..=max).map(|k| k.to_string()).collect(),
+            Values::Flag => vec!["false".into(), "true".into()],
+        }
+    }
+}
+
+impl fmt::Display for Values {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Values::Choice(words) => f.write_str(&words.join("|")),
+            Values::Fraction => f.write_str("0..1"),
+            Values::Count(max) => write!(f, "0..{max}"),
+            Values::Flag => f.write_str("true|false"),
+        }
+    }
+}
+
+/// One parameter of a strategy.
+#[derive(Clone, Copy, Debug)]
+pub struct Param {
+    pub name: &'static str,
+    pub values: Values,
+    pub default: &'static str,
+    pub about: &'static str,
+}
+
+/// Which roles a strategy plays.
+#[derive(Clone, Copy, Debug)]
+pub enum Plays {
+    All,
+    Camp(Camp),
+    Roles(&'static [Role]),
+}
+
+impl Plays {
+    pub fn role(self, r: Role) -> bool {
+        match self {
+            Plays::All => true,
+            Plays::Camp(c) => r.camp() == c,
+            Plays::Roles(rs) => rs.contains(&r),
+        }
+    }
+    /// Whether it plays every role of camp `c`.
+    pub fn camp(self, c: Camp) -> bool {
+        Role::ALL.iter().filter(|r| r.camp() == c).all(|&r| self.role(r))
+    }
+}
+
+impl fmt::Display for Plays {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Plays::All => f.write_str("every role"),
+            Plays::Camp(c) => write!(f, "the {} camp", c.name()),
+            Plays::Roles(rs) => f.write_str(&rs.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")),
+        }
+    }
+}
+
+/// A strategy of the catalogue.
+#[derive(Clone, Copy, Debug)]
+pub struct StrategyInfo {
+    pub name: &'static str,
+    pub plays: Plays,
+    pub about: &'static str,
+    pub params: &'static [Param],
+}
+
+const FRACTION: Values = Values::Fraction;
+
+const TOWN: &[Param] = &[
+    Param {
+        name: "trust",
+        values: FRACTION,
+        default: "0.8",
+        about: "how far an uncontested claim and its published checks are believed: from 0.5 they are taken as proof (exposed are lynched, cleared are spared), below as leads that only move suspicion, 0 ignores them [notes §2 trust_uncontested]",
+    },
+    Param {
+        name: "counterclaim",
+        values: Values::Choice(&["later", "both", "checks"]),
+        default: "later",
+        about: "two claim the same information role: lynch the later claimant, both in order, or believe the one whose checks agree with what is known [notes §2 counterclaim_policy]",
+    },
+    Param {
+        name: "day1_pass",
+        values: Values::Flag,
+        default: "false",
+        about: "vote PASS on day 1 when nothing is known (C11.2's pardon) [notes §2 day1_pass]",
+    },
+    Param {
+        name: "pass_on_even",
+        values: Values::Flag,
+        default: "false",
+        about: "vote PASS without information when an even number are alive (C18 parity) [notes §1 pass_on_even_alive]",
+    },
+];
+
+const REVEAL: &[Param] = &[
+    Param {
+        name: "on",
+        values: Values::Choice(&["at-once", "first-mafia", "day2", "day3", "last-word"]),
+        default: "day2",
+        about: "when the information role claims and publishes every check: the first day, the day after his first mafia find, from day 2 or 3, or only in his last word (C13) [notes §2 reveal_on]",
+    },
+    Param {
+        name: "by_day",
+        values: Values::Count(6),
+        default: "3",
+        about: "reveal on this day at the latest whatever was found (0: no deadline) [notes §2 reveal_by_day]",
+    },
+];
+
+const CHECK: &[Param] = &[Param {
+    name: "whom",
+    values: Values::Choice(&["uncertain", "random"]),
+    default: "uncertain",
+    about: "whom to check: the unchecked player whose camp matters most (active voters neither cleared nor exposed; for the mafia: likely investigators) or any unchecked player [notes §2 check_score, don_check]",
+}];
+
+const MAFIA: &[Param] = &[
+    Param {
+        name: "kill",
+        values: Values::Choice(&["hunt", "order"]),
+        default: "hunt",
+        about: "the nick: hunt (a revealed or Don-found information role, then a cleared town leader, then the agreed order) or the agreed order alone; both keep every nick a function of public facts (C2, C4) [notes §2 kill_priority]",
+    },
+    Param {
+        name: "skip",
+        values: FRACTION,
+        default: "0",
+        about: "chance the camp agrees to skip tonight's shot (drawn from the shared stream: all skip together; what makes C8's no-kill rule bite) [notes §2 allow_skip]",
+    },
+    Param {
+        name: "fake",
+        values: FRACTION,
+        default: "0",
+        about: "chance a member counter-claims the role of a revealed information role, publishing him as mafia [notes §2 fake_claim_prob]",
+    },
+    Param {
+        name: "bus",
+        values: FRACTION,
+        default: "1",
+        about: "chance to vote with the town for a partner who is lynched anyway (to look town) [notes §2 bus_threshold]",
+    },
+];
+
+const PROTECT: &[Param] = &[Param {
+    name: "heal",
+    values: Values::Choice(&["revealed", "self", "random"]),
+    default: "revealed",
+    about: "the Doctor: a revealed information role first (else himself, else the most trusted), himself first, or anybody (E15) [notes §3 heal_order]",
+}];
+
+const SHOOTER: &[Param] = &[Param {
+    name: "shoot",
+    values: Values::Choice(&["exposed", "suspect", "never"]),
+    default: "exposed",
+    about: "the Shooter fires at a player exposed as mafia or bandit (by his own knowledge or a trusted claim), at the top suspect from night 2, or never (E20) [notes §3 shoot_if]",
+}];
+
+const BANDITS: &[Param] = &[Param {
+    name: "search_nights",
+    values: Values::Count(4),
+    default: "2",
+    about: "nights a bandit searches for partners before his role move takes over (E3) [notes §3 search_nights]",
+}];
+
+const PROSTITUTE: &[Param] = &[Param {
+    name: "borrow",
+    values: Values::Choice(&["detective", "doctor", "random"]),
+    default: "detective",
+    about: "the role borrowed first when several are available: the Detective (then Doctor, Shooter), the Doctor (then Detective), or any (E19) [notes §3]",
+}];
+
+/// Every strategy a lineup may name.
+pub const STRATEGIES: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "forum",
+        plays: Plays::All,
+        about: "the default: every role plays its forum conventions below with their default parameters (any of them may be set here)",
+        params: &[],
+    },
+    StrategyInfo {
+        name: "town",
+        plays: Plays::Camp(Camp::Town),
+        about: "day play of the town: a suspicion model built from public events only (claims, counter-claims, votes, night deaths, published checks)",
+        params: TOWN,
+    },
+    StrategyInfo {
+        name: "reveal",
+        plays: Plays::Roles(&[Role::Commissar, Role::Detective, Role::Deputy]),
+        about: "the information roles' reveal policy",
+        params: REVEAL,
+    },
+    StrategyInfo {
+        name: "check",
+        plays: Plays::Roles(&[Role::Commissar, Role::Detective, Role::Deputy, Role::Don, Role::Boss]),
+        about: "whom a checker checks (C5, C6, E7, E13)",
+        params: CHECK,
+    },
+    StrategyInfo {
+        name: "mafia",
+        plays: Plays::Camp(Camp::Mafia),
+        about: "the mafia: kill plan (C2, C4), fake claims, bussing, skipped shots; the Don signals a found Commissar by his vote, the Boss proxies idle members and appoints the Actor",
+        params: MAFIA,
+    },
+    StrategyInfo {
+        name: "protect",
+        plays: Plays::Roles(&[Role::Doctor]),
+        about: "whom the Doctor heals",
+        params: PROTECT,
+    },
+    StrategyInfo { name: "shooter", plays: Plays::Roles(&[Role::Shooter]), about: "the Shooter's trigger discipline", params: SHOOTER },
+    StrategyInfo {
+        name: "prostitute",
+        plays: Plays::Roles(&[Role::Prostitute]),
+        about: "which role the Role Prostitute borrows",
+        params: PROSTITUTE,
+    },
+    StrategyInfo {
+        name: "bandits",
+        plays: Plays::Camp(Camp::Bandits),
+        about: "the bandits: search, then the Psycho invites and the Thug beats suspected information roles, the Miner mines the wagon leader, the Trickster removes the strongest anti-bandit vote, the Scout scouts claimants",
+        params: BANDITS,
+    },
+    StrategyInfo {
+        name: "classic",
+        plays: Plays::All,
+        about: "the earlier default: kill order, Commissar hunt and reveal, suspicion-scored votes; extended roles move at random",
+        params: &[],
+    },
+    StrategyInfo {
+        name: "random",
+        plays: Plays::All,
+        about: "uniformly random votes, checks and (coordinated) kills; never PASS, never changes",
+        params: &[],
+    },
+];
+
+impl StrategyInfo {
+    pub fn find(name: &str) -> Option<&'static StrategyInfo> {
+        STRATEGIES.iter().find(|s| s.name == name)
+    }
+    /// Whether the strategy belongs to the `forum` family (a [`Config`] unit).
+    pub fn is_forum(&self) -> bool {
+        !matches!(self.name, "classic" | "random")
+    }
+    /// The parameters it accepts: its own; `forum` accepts every unit's.
+    pub fn accepted(&self) -> Vec<&'static Param> {
+        if self.name == "forum" {
+            STRATEGIES.iter().flat_map(|s| s.params.iter()).collect()
+        } else {
+            self.params.iter().collect()
+        }
+    }
+}
+
+/// When an information role reveals (see [`REVEAL`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RevealOn {
+    AtOnce,
+    FirstMafia,
+    Day(u8),
+    LastWord,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counterclaim {
+    Later,
+    Both,
+    Checks,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckPlan {
+    Uncertain,
+    Random,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KillPlan {
+    Hunt,
+    Order,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HealPlan {
+    Revealed,
+    SelfFirst,
+    Random,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShootPlan {
+    Exposed,
+    Suspect,
+    Never,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BorrowPlan {
+    Detective,
+    Doctor,
+    Random,
+}
+
+/// Every parameter of the `forum` family, typed. Fractions are kept as
+/// thresholds on a 32-bit draw (`p · 2³²`), so playing needs no floats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub trust: u32,
+    pub counterclaim: Counterclaim,
+    pub day1_pass: bool,
+    pub pass_on_even: bool,
+    pub reveal_on: RevealOn,
+    pub reveal_by_day: u8,
+    pub check: CheckPlan,
+    pub kill: KillPlan,
+    pub skip: u32,
+    pub fake: u32,
+    pub bus: u32,
+    pub heal: HealPlan,
+    pub shoot: ShootPlan,
+    pub borrow: BorrowPlan,
+    pub search_nights: u8,
+}
+
+/// A fraction as a threshold on a 32-bit draw (`draw < t` has probability `p`).
+pub fn threshold(p: f64) -> u32 {
+    (p.clamp(0.0, 1.0) * 4294967295.0).round() as u32
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        let mut c = Config {
+            trust: 0,
+            counterclaim: Counterclaim::Later,
+            day1_pass: false,
+            pass_on_even: false,
+            reveal_on: RevealOn::FirstMafia,
+            reveal_by_day: 3,
+            check: CheckPlan::Uncertain,
+            kill: KillPlan::Hunt,
+            skip: 0,
+            fake: 0,
+            bus: 0,
+            heal: HealPlan::Revealed,
+            shoot: ShootPlan::Exposed,
+            borrow: BorrowPlan::Detective,
+            search_nights: 2,
+        };
+        for s in STRATEGIES {
+            for p in s.params {
+                c.set(p.name, p.default).expect("every default is a valid value");
+            }
+        }
+        c
+    }
+}
+
+/// Why a parameter value was refused: the values it takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadValue {
+    pub expected: String,
+}
+
+impl Config {
+    /// Sets a parameter by name from its text (names and values as in [`STRATEGIES`]).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), BadValue> {
+        let param = STRATEGIES
+            .iter()
+            .flat_map(|s| s.params.iter())
+            .find(|p| p.name == name)
+            .ok_or_else(|| BadValue { expected: "a known parameter".into() })?;
+        let bad = || BadValue { expected: param.values.to_string() };
+        let fraction = || value.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).map(threshold).ok_or_else(bad);
+        let count = |max: u8| value.parse::<u8>().ok().filter(|&k| k <= max).ok_or_else(bad);
+        let flag = || value.parse::<bool>().map_err(|_| bad());
+        match name {
+            "trust" => self.trust = fraction()?,
+            "counterclaim" => {
+                self.counterclaim = match value {
+                    "later" => Counterclaim::Later,
+                    "both" => Counterclaim::Both,
+                    "checks" => Counterclaim::Checks,
+                    _ => return Err(bad()),
+                }
+            }
+            "day1_pass" => self.day1_pass = flag()?,
+            "pass_on_even" => self.pass_on_even = flag()?,
+            "on" => {
+                self.reveal_on = match value {
+                    "at-once" => RevealOn::AtOnce,
+                    "first-mafia" => RevealOn::FirstMafia,
+                    "day2" => RevealOn::Day(2),
+                    "day3" => RevealOn::Day(3),
+                    "last-word" => RevealOn::LastWord,
+                    _ => return Err(bad()),
+                }
+            }
+            "by_day" => self.reveal_by_day = count(6)?,
+            "whom" => {
+                self.check = match value {
+                    "uncertain" => CheckPlan::Uncertain,
+                    "random" => CheckPlan::Random,
+                    _ => return Err(bad()),
+                }
+            }
+            "kill" => {
+                self.kill = match value {
+                    "hunt" => KillPlan::Hunt,
+                    "order" => KillPlan::Order,
+                    _ => return Err(bad()),
+                }
+            }
+            "skip" => self.skip = fraction()?,
+            "fake" => self.fake = fraction()?,
+            "bus" => self.bus = fraction()?,
+            "heal" => {
+                self.heal = match value {
+                    "revealed" => HealPlan::Revealed,
+                    "self" => HealPlan::SelfFirst,
+                    "random" => HealPlan::Random,
+                    _ => return Err(bad()),
+                }
+            }
+            "shoot" => {
+                self.shoot = match value {
+                    "exposed" => ShootPlan::Exposed,
+                    "suspect" => ShootPlan::Suspect,
+                    "never" => ShootPlan::Never,
+                    _ => return Err(bad()),
+                }
+            }
+            "borrow" => {
+                self.borrow = match value {
+                    "detective" => BorrowPlan::Detective,
+                    "doctor" => BorrowPlan::Doctor,
+                    "random" => BorrowPlan::Random,
+                    _ => return Err(bad()),
+                }
+            }
+            "search_nights" => self.search_nights = count(4)?,
+            _ => unreachable!("every catalogue parameter is handled above"),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_parameter_is_settable_to_every_candidate_and_refuses_nonsense() {
+        for s in STRATEGIES {
+            for p in s.params {
+                for v in p.values.candidates() {
+                    Config::default().set(p.name, &v).unwrap_or_else(|e| panic!("{}={v}: {e:?}", p.name));
+                }
+                let e = Config::default().set(p.name, "nonsense").unwrap_err();
+                assert_eq!(e.expected, p.values.to_string());
+                assert!(p.values.candidates().contains(&p.default.to_string()) || p.values == Values::Fraction);
+            }
+        }
+        assert!(Config::default().set("trust", "1.5").is_err());
+        assert!(Config::default().set("telepathy", "1").is_err());
+    }
+
+    #[test]
+    fn parameter_names_are_unique() {
+        let mut names: Vec<&str> = STRATEGIES.iter().flat_map(|s| s.params.iter().map(|p| p.name)).collect();
+        let n = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), n);
+    }
+}

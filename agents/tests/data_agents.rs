@@ -1,0 +1,78 @@
+//! The owned path of the agent boundary, end to end: agents that read only
+//! the serialisable `View` play real games beside the built-in strategies.
+//! Every option a request lists is legal (an agent that picks only among
+//! them is never refused), and the games are deterministic.
+
+use mafia_agents::{DataAgent, LegalRandom, Lineup, Stream, Worker, master_key};
+use mafia_engine::{Answer, Event, Game, NoLog, PRESETS, Request, View};
+
+fn lineup(spec: &str) -> Lineup {
+    let mut l = Lineup::default();
+    l.register_data("legal-random", || LegalRandom);
+    l.apply(spec).unwrap();
+    l
+}
+
+#[test]
+fn every_listed_option_is_legal_in_every_preset() {
+    for preset in PRESETS.iter() {
+        for rules in [vec![], vec![("absence", "0.1"), ("tie_break", "random"), ("reveal_roles_on_death", "true")]] {
+            let mut setup = preset.setup();
+            for (k, v) in &rules {
+                setup.rules.set(k, v).unwrap();
+            }
+            let game = Game::new(&setup).unwrap();
+            for spec in ["legal-random", "classic,town=legal-random", "random,mafia=legal-random"] {
+                let mut worker = Worker::new(lineup(spec), master_key(9));
+                let mut days = 0;
+                for i in 0..300 {
+                    let out = worker.play(&game, i, &mut NoLog);
+                    assert_eq!(out.illegal_decisions, 0, "{} {spec} {rules:?} game {i}", preset.name);
+                    days += out.days as u64;
+                }
+                assert!(days >= 300, "the games were played");
+            }
+        }
+    }
+}
+
+#[test]
+fn data_agents_are_deterministic_whatever_ran_before() {
+    let game = Game::new(&PRESETS[2].setup()).unwrap();
+    let play = |order: &[u64]| {
+        let mut w = Worker::new(lineup("classic,bandits=legal-random,town=legal-random"), master_key(4));
+        order.iter().map(|&i| (i, w.play(&game, i, &mut NoLog))).collect::<std::collections::BTreeMap<_, _>>()
+    };
+    let a = play(&[0, 1, 2, 3, 4, 5, 6, 7]);
+    let b = play(&[7, 3, 5, 1, 0, 6, 2, 4]);
+    assert_eq!(a, b);
+}
+
+/// An agent that answers the wrong decision is refused and counted, and
+/// the game goes on.
+struct Contrary;
+
+impl DataAgent for Contrary {
+    fn decide(&mut self, view: &View, _rng: &mut Stream) -> Answer {
+        match view.request {
+            Request::Vote { .. } => Answer::HangBoth { hang: true },
+            _ => Answer::Ready,
+        }
+    }
+}
+
+#[test]
+fn a_wrong_answer_is_refused_and_counted() {
+    let game = Game::new(&PRESETS[0].setup()).unwrap();
+    let mut l = Lineup::default();
+    l.register_data("contrary", || Contrary);
+    l.apply("classic,town=contrary").unwrap();
+    let mut w = Worker::new(l, master_key(1));
+    let mut log = Vec::new();
+    let out = w.play(&game, 0, &mut log);
+    assert!(out.illegal_decisions > 0);
+    assert!(log.iter().any(|e| matches!(e, Event::Illegal { what: "vote", .. })));
+    assert!(log.iter().any(|e| matches!(e, Event::GameEnd { .. })));
+}
+
+
