@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 
 const SEED: u64 = 0x5EED_2024;
 const PRESETS: [&str; 2] = ["classic", "classic-13"];
-const LINEUPS: [&str; 4] = ["random", "classic", "classic,mafia=random", "random,mafia=classic"];
+const LINEUPS: [&str; 6] = ["random", "classic", "forum", "classic,mafia=random", "random,mafia=classic", "forum,mafia=mafia:skip=0.3:fake=1"];
 /// Games per (preset, lineup) in each rules variant.
 const GAMES: u64 = 3000;
 
@@ -824,7 +824,7 @@ fn ends(seen: &Seen, c: EndCause) -> u64 {
 #[test]
 fn invariants_default_rules() {
     let s = run_variant(&[]);
-    assert_eq!(s.games, 2 * 4 * GAMES);
+    assert_eq!(s.games, 2 * LINEUPS.len() as u64 * GAMES);
     assert!(ends(&s, EndCause::MafiaEliminated) > 0 && ends(&s, EndCause::Parity) > 0);
     // The catastrophe (C12) in all its branches was exercised.
     assert!(s.lynch_ties > 0 && s.revotes > 0 && s.hang_both_votes > 0, "{s:?}");

@@ -60,6 +60,8 @@ fn playing_games_allocates_nothing() {
     for (agents, rules) in [
         ("random", vec![]),
         ("classic", vec![]),
+        ("forum", vec![]),
+        ("forum:counterclaim=checks:trust=0.25,mafia=mafia:skip=0.5:fake=1", vec![("reveal_roles_on_death", "true")]),
         ("classic,mafia=random", vec![("tie_break", "random"), ("absence", "0.1"), ("modkill", "0.02")]),
     ] {
         assert_no_allocations("classic-13", agents, &rules);
@@ -70,6 +72,8 @@ fn playing_games_allocates_nothing() {
         for (agents, rules) in [
             ("random", vec![]),
             ("classic", vec![]),
+            ("forum", vec![]),
+            ("forum,prostitute=prostitute:borrow=random,doctor=protect:heal=random", vec![("absence", "0.1")]),
             ("classic,bandits=random", vec![("resolution", "sequential"), ("camp_kill", "unanimous")]),
             ("random", vec![("absence", "0.1"), ("modkill", "0.02"), ("tie_break", "random"), ("mafia_win", "parity")]),
         ] {
