@@ -17,6 +17,9 @@ pub struct Cx<'a> {
     /// games keep no log. Never hand it to a strategy unfiltered: build a
     /// [`mafia_engine::View`], which keeps only what the seat has seen.
     pub record: Option<&'a [Event]>,
+    /// The game's free-text lines (`Publication::text` indexes it); `None`
+    /// for the built-in strategies, which say nothing in free text.
+    pub talk: Option<&'a mut Vec<String>>,
 }
 
 /// A strategy for one seat. Object-safe, so researchers can plug in their

@@ -35,12 +35,21 @@ pub struct DataPlayer<A> {
 
 impl<A: DataAgent> DataPlayer<A> {
     fn ask(&mut self, obs: &Observation<'_>, ask: Ask, cx: &mut Cx<'_>) -> Option<Answered> {
-        let view = View::new(obs, cx.record.unwrap_or(&[]), ask);
+        let talk = cx.talk.as_deref().map_or(&[][..], Vec::as_slice);
+        let view = View::new(obs, cx.record.unwrap_or(&[]), talk, ask);
         self.agent.decide(&view, cx.rng).to(ask)
     }
+    /// A publication; its free-text line joins the game's talk.
     fn say(&mut self, obs: &Observation<'_>, ask: Ask, cx: &mut Cx<'_>) -> Publication {
         match self.ask(obs, ask, cx) {
-            Some(Answered::Publication(p)) => p,
+            Some(Answered::Publication(mut p, text)) => {
+                p.text = None;
+                if let (Some(line), Some(talk)) = (text, cx.talk.as_deref_mut()) {
+                    p.text = Some(talk.len() as u32);
+                    talk.push(line);
+                }
+                p
+            }
             _ => Publication::NONE,
         }
     }
@@ -48,7 +57,8 @@ impl<A: DataAgent> DataPlayer<A> {
 
 impl<A: DataAgent> Agent for DataPlayer<A> {
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
-        let view = View::new(obs, cx.record.unwrap_or(&[]), Ask::Start);
+        let talk = cx.talk.as_deref().map_or(&[][..], Vec::as_slice);
+        let view = View::new(obs, cx.record.unwrap_or(&[]), talk, Ask::Start);
         self.agent.start(&view);
     }
     fn post(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Publication {
@@ -124,9 +134,9 @@ impl DataAgent for LegalRandom {
 pub fn legal_random(request: &Request, rng: &mut Stream) -> Answer {
     match request {
         Request::Start => Answer::Ready,
-        Request::Post { .. } => Answer::Post { say: Publication::NONE },
-        Request::Defence { .. } => Answer::Defence { say: Publication::NONE },
-        Request::LastWord { .. } => Answer::LastWord { say: Publication::NONE },
+        Request::Post { .. } => Answer::Post { say: Publication::NONE, text: None },
+        Request::Defence { .. } => Answer::Defence { say: Publication::NONE, text: None },
+        Request::LastWord { .. } => Answer::LastWord { say: Publication::NONE, text: None },
         Request::Vote { options } => Answer::Vote { vote: pick(rng, *options).map_or(Vote::Pass, Vote::For) },
         Request::Revise { .. } => Answer::Revise { vote: None },
         Request::Runoff { options } => {

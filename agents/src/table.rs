@@ -32,6 +32,8 @@ pub struct Table {
     /// The game's event log, kept only when a plugin plays (plugins may
     /// build the owned [`mafia_engine::View`], which needs it).
     record: Option<Arc<Mutex<Vec<Event>>>>,
+    /// The game's free-text lines (written only by plugins).
+    talk: Vec<String>,
 }
 
 /// Calls one agent method with its context, dispatching statically for the
@@ -52,7 +54,8 @@ macro_rules! ask {
             $t.shared_work.sync_to(&$t.shared_start[camp as usize]);
         }
         let rng = $t.streams.get(Purpose::Seat(s as Seat));
-        let mut $cx = Cx { rng, shared: if coordinated { Some(&mut $t.shared_work) } else { None }, record: None };
+        let mut $cx =
+            Cx { rng, shared: if coordinated { Some(&mut $t.shared_work) } else { None }, record: None, talk: None };
         let r = match $t.kind[s] {
             Strategy::Random => {
                 let $a = &mut $t.random;
@@ -70,6 +73,7 @@ macro_rules! ask {
                 // Plugins may build the owned view: they get the log (see `Worker::play`).
                 let guard = $t.record.as_ref().map(|r| r.lock().unwrap_or_else(|e| e.into_inner()));
                 $cx.record = guard.as_deref().map(Vec::as_slice);
+                $cx.talk = Some(&mut $t.talk);
                 let $a = &mut *$t.plugins[p as usize][s];
                 $body
             }
@@ -100,6 +104,7 @@ impl Table {
             shared_end: [blank.clone(), blank.clone(), blank.clone()],
             shared_work: blank,
             record,
+            talk: Vec::new(),
         }
     }
 
@@ -111,6 +116,7 @@ impl Table {
     /// shared stream starts at its beginning (the conference, C2).
     fn start_game(&mut self, index: u64, players: usize) {
         self.streams.start_game(index, players);
+        self.talk.clear();
         for c in Camp::ALL {
             if c.members_know_each_other() {
                 let i = c as usize;

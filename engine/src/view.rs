@@ -159,10 +159,20 @@ pub enum Request {
 pub enum Answer {
     /// The answer to `start`.
     Ready,
-    Post { say: Publication },
+    /// `say`'s typed statements; `text`, a free-text line others may read
+    /// (its number in the game's talk is filled in by the driver).
+    Post {
+        say: Publication,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+    },
     Vote { vote: Vote },
     Revise { vote: Option<Vote> },
-    Defence { say: Publication },
+    Defence {
+        say: Publication,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+    },
     Runoff {
         #[serde(with = "crate::json::seat")]
         #[schemars(with = "crate::json::SeatNumber")]
@@ -177,7 +187,11 @@ pub enum Answer {
         #[schemars(with = "Option<crate::json::SeatNumber>")]
         target: Option<Seat>,
     },
-    LastWord { say: Publication },
+    LastWord {
+        say: Publication,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+    },
 }
 
 impl Answer {
@@ -363,13 +377,16 @@ pub struct View {
     pub private: Private,
     /// Every event this seat has seen, in order (see [`Event::audience`]).
     pub record: Vec<Event>,
+    /// The game's free-text lines so far (all public: posts, defences,
+    /// last words); a publication's `text` is an index into it.
+    pub talk: Vec<String>,
     pub request: Request,
 }
 
 impl View {
     /// The view of `obs`'s seat, asked `ask`, given the game's full event log
     /// so far (filtered here to what the seat has seen).
-    pub fn new(obs: &Observation<'_>, log: &[Event], ask: Ask) -> View {
+    pub fn new(obs: &Observation<'_>, log: &[Event], talk: &[String], ask: Ask) -> View {
         let st = obs.state();
         let me = obs.seat();
         let setup = PublicSetup {
@@ -412,6 +429,7 @@ impl View {
             nights_without_kill: obs.nights_without_kill(),
             private,
             record: log.iter().filter(|e| e.audience(st).contains(me)).copied().collect(),
+            talk: talk.to_vec(),
             request: Request::of(obs, ask),
         }
     }
@@ -497,7 +515,8 @@ impl Event {
 /// return, for the decision `ask`. `Err` names the decision the answer was
 /// for when it answers another one (the caller counts it as illegal).
 pub enum Answered {
-    Publication(Publication),
+    /// The statements and the free-text line.
+    Publication(Publication, Option<String>),
     Vote(Vote),
     Revise(Option<Vote>),
     Seat(Seat),
@@ -511,9 +530,9 @@ impl Answer {
     /// The answer's value if it answers `ask`.
     pub fn to(self, ask: Ask) -> Option<Answered> {
         Some(match (ask, self) {
-            (Ask::Post, Answer::Post { say })
-            | (Ask::Defence, Answer::Defence { say })
-            | (Ask::LastWord, Answer::LastWord { say }) => Answered::Publication(say),
+            (Ask::Post, Answer::Post { say, text })
+            | (Ask::Defence, Answer::Defence { say, text })
+            | (Ask::LastWord, Answer::LastWord { say, text }) => Answered::Publication(say, text),
             (Ask::Vote, Answer::Vote { vote }) => Answered::Vote(vote),
             (Ask::Revise, Answer::Revise { vote }) => Answered::Revise(vote),
             (Ask::Runoff(_), Answer::Runoff { choice }) => Answered::Seat(choice),

@@ -63,20 +63,23 @@ fn decide(view: &View, text: &str) -> Answer {
         if rng.random_range(0..3) == 0 && !claims.is_empty() {
             p.claim = claims.nth(rng.random_range(0..claims.len()));
         }
-        // Tell the truth about my checks, or accuse somebody.
+        // Tell the truth about my checks, claim a false one, or accuse somebody.
         p.camps[Camp::Mafia as usize] = view.private.found_mafia;
         if rng.random_range(0..4) == 0 {
             if let Some(s) = pick(rng, view.alive.without(view.seat)) {
                 p.camps[Camp::Mafia as usize].insert(s);
             }
         }
+        if let Some(s) = pick(rng, view.alive.without(view.seat)) {
+            p.accuse.insert(s);
+        }
         p
     };
     match &view.request {
         Request::Start => Answer::Ready,
-        Request::Post { options } => Answer::Post { say: say(&mut rng, options.claims) },
-        Request::Defence { options } => Answer::Defence { say: say(&mut rng, options.claims) },
-        Request::LastWord { options } => Answer::LastWord { say: say(&mut rng, options.claims) },
+        Request::Post { options } => Answer::Post { say: say(&mut rng, options.claims), text: None },
+        Request::Defence { options } => Answer::Defence { say: say(&mut rng, options.claims), text: None },
+        Request::LastWord { options } => Answer::LastWord { say: say(&mut rng, options.claims), text: None },
         Request::Vote { options } => {
             let vote = if rng.random_range(0..6) == 0 { None } else { pick(&mut rng, *options) };
             Answer::Vote { vote: vote.map_or(Vote::Pass, Vote::For) }
@@ -113,7 +116,7 @@ fn decide(view: &View, text: &str) -> Answer {
 
 impl ViewPlayers {
     fn ask(&mut self, obs: &Observation<'_>, ask: Ask) -> Answer {
-        let view = View::new(obs, &self.record.0.borrow(), ask);
+        let view = View::new(obs, &self.record.0.borrow(), &[], ask);
         let text = serde_json::to_string(&view).expect("a view serialises");
         let answer = decide(&view, &text);
         self.views[obs.seat() as usize].push((text, view));
@@ -135,7 +138,7 @@ impl Players for ViewPlayers {
         self.ask(obs, Ask::Start);
     }
     fn post(&mut self, obs: &Observation<'_>) -> Publication {
-        answer!(self.ask(obs, Ask::Post), Answer::Post { say } => say)
+        answer!(self.ask(obs, Ask::Post), Answer::Post { say, .. } => say)
     }
     fn vote(&mut self, obs: &Observation<'_>) -> Vote {
         answer!(self.ask(obs, Ask::Vote), Answer::Vote { vote } => vote)
@@ -144,7 +147,7 @@ impl Players for ViewPlayers {
         answer!(self.ask(obs, Ask::Revise), Answer::Revise { vote } => vote)
     }
     fn defence(&mut self, obs: &Observation<'_>) -> Publication {
-        answer!(self.ask(obs, Ask::Defence), Answer::Defence { say } => say)
+        answer!(self.ask(obs, Ask::Defence), Answer::Defence { say, .. } => say)
     }
     fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Seat {
         answer!(self.ask(obs, Ask::Runoff(candidates)), Answer::Runoff { choice } => choice)
@@ -165,7 +168,7 @@ impl Players for ViewPlayers {
         answer!(self.ask(obs, Ask::SecretVote), Answer::SecretVote { target } => target)
     }
     fn last_word(&mut self, obs: &Observation<'_>) -> Publication {
-        answer!(self.ask(obs, Ask::LastWord), Answer::LastWord { say } => say)
+        answer!(self.ask(obs, Ask::LastWord), Answer::LastWord { say, .. } => say)
     }
 }
 

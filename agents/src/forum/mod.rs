@@ -237,12 +237,13 @@ impl Agent for ForumAgent {
         if let Some(role) = self.faking {
             return self.fake_report(obs, role);
         }
-        // C13: a town player names his top suspect.
+        // C13: a town player accuses his top suspect (the club's "best move"
+        // of a night victim, whom the town reads first).
         if obs.camp() == Camp::Town {
             let read = *self.read(obs);
             let mut p = Publication::NONE;
             if let Some(s) = read.suspect(obs, obs.others_alive()) {
-                p.camps[Camp::Mafia as usize].insert(s);
+                p.accuse.insert(s);
             }
             return p;
         }

@@ -161,6 +161,11 @@ pub(crate) fn read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> Read
         r.cleared.insert(me);
     }
     r.exposed.remove(me);
+    // The night's victims were most likely town: their last words' accusations weigh.
+    let mut victims_accuse = PlayerSet::EMPTY;
+    for v in night_dead.iter() {
+        victims_accuse = victims_accuse.union(obs.said(v).accuse);
+    }
     // Votes read against the picture: voting cleared players is suspicious,
     // voting exposed ones is not; a vote against me yesterday a little.
     for s in obs.alive().iter() {
@@ -170,6 +175,7 @@ pub(crate) fn read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> Read
             score += 1;
         }
         score += 4 * leads_enemy.contains(s) as i32 - 4 * leads_town.contains(s) as i32;
+        score += 2 * victims_accuse.contains(s) as i32;
         r.score[s as usize] = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
     }
     r

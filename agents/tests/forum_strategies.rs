@@ -1,0 +1,283 @@
+//! Each `forum` strategy does what its documentation says, read off the
+//! event logs of real games (`strategy.rs` documents the parameters,
+//! `forum/` the conventions).
+
+use mafia_agents::{Lineup, Worker, master_key};
+use mafia_engine::{Camp, CheckOutcome, DeathCause, EndCause, Event, Game, NightAbility, Preset, Role, Seat, Vote};
+
+/// Plays `n` logged games; returns each game's roles by seat and log.
+fn games(preset: &str, spec: &str, n: u64) -> Vec<(Vec<Role>, Vec<Event>)> {
+    let game = Game::new(&Preset::find(preset).unwrap().setup()).unwrap();
+    let mut lineup = Lineup::default();
+    lineup.apply(spec).unwrap();
+    let mut w = Worker::new(lineup, master_key(21));
+    (0..n)
+        .map(|i| {
+            let mut log = Vec::new();
+            w.play(&game, i, &mut log);
+            let roles = log.iter().filter_map(|e| if let Event::Deal { role, .. } = e { Some(*role) } else { None });
+            (roles.collect(), log)
+        })
+        .collect()
+}
+
+/// The day of each event (0 before day 1).
+fn days(log: &[Event]) -> Vec<u16> {
+    let mut day = 0;
+    log.iter()
+        .map(|e| {
+            if let Event::DayStart { day: d, .. } = e {
+                day = *d;
+            }
+            day
+        })
+        .collect()
+}
+
+fn seat_of(roles: &[Role], r: Role) -> Option<Seat> {
+    roles.iter().position(|&x| x == r).map(|s| s as Seat)
+}
+
+/// The day a seat first claimed `role` in a post (not a defence or last word).
+fn claim_day(log: &[Event], seat: Seat, role: Role) -> Option<u16> {
+    let days = days(log);
+    log.iter()
+        .zip(&days)
+        .find(|(e, _)| matches!(e, Event::Post { seat: s, what } if *s == seat && what.claim == Some(role)))
+        .map(|(_, &d)| d)
+}
+
+#[test]
+fn reveal_on_first_mafia_claims_the_day_after_the_first_mafia_check() {
+    let mut claims = 0;
+    for (roles, log) in games("classic", "forum,commissar=reveal:on=first-mafia:by_day=0", 600) {
+        let Some(c) = seat_of(&roles, Role::Commissar) else { continue };
+        let days = days(&log);
+        // The night of his first "mafia" answer: he claims on the next day he posts.
+        let found = log.iter().zip(&days).find_map(|(e, &d)| match e {
+            Event::CampCheck { seat, camp: Camp::Mafia, .. } if *seat == c => Some(d + 1),
+            _ => None,
+        });
+        let posted_days: Vec<u16> =
+            log.iter().zip(&days).filter(|(e, _)| matches!(e, Event::Post { seat, .. } if *seat == c)).map(|(_, &d)| d).collect();
+        match claim_day(&log, c, Role::Commissar) {
+            Some(d) => {
+                claims += 1;
+                assert_eq!(Some(d), found, "claimed on day {d}, found mafia for day {found:?}");
+            }
+            None => assert!(found.is_none_or(|f| !posted_days.contains(&f)), "found mafia but never claimed"),
+        }
+    }
+    assert!(claims > 50, "only {claims} claims");
+}
+
+#[test]
+fn reveal_at_once_claims_on_day_one_and_last_word_only_in_the_last_word() {
+    let mut day1 = 0;
+    for (roles, log) in games("classic", "forum,commissar=reveal:on=at-once", 200) {
+        let c = seat_of(&roles, Role::Commissar).unwrap();
+        if let Some(d) = claim_day(&log, c, Role::Commissar) {
+            assert_eq!(d, 1);
+            day1 += 1;
+        }
+    }
+    assert!(day1 > 150, "{day1} day-1 claims in 200 games");
+    let mut last_words = 0;
+    for (roles, log) in games("classic", "forum,commissar=reveal:on=last-word", 300) {
+        let c = seat_of(&roles, Role::Commissar).unwrap();
+        assert_eq!(claim_day(&log, c, Role::Commissar), None, "a last-word Commissar posted a claim");
+        if log.iter().any(|e| matches!(e, Event::LastWord { seat, what } if *seat == c && what.claim == Some(Role::Commissar))) {
+            last_words += 1;
+        }
+    }
+    assert!(last_words > 100, "{last_words} last-word claims");
+}
+
+#[test]
+fn mafia_hunt_the_revealed_commissar() {
+    // Nights after a Commissar claim, with him alive: the mafia's nick names him.
+    let (mut nights, mut hunted) = (0, 0);
+    for (roles, log) in games("classic", "forum,commissar=reveal:on=at-once", 300) {
+        let c = seat_of(&roles, Role::Commissar).unwrap();
+        let mut claimed = false;
+        let mut alive = true;
+        for e in &log {
+            match *e {
+                Event::Post { seat, what } if seat == c && what.claim == Some(Role::Commissar) => claimed = true,
+                Event::Died { seat, .. } if seat == c => alive = false,
+                Event::NightKillNick { target, .. } if claimed && alive => {
+                    nights += 1;
+                    hunted += (target == c) as u32;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(nights > 100 && hunted as f64 > 0.95 * nights as f64, "{hunted} of {nights} nicks at the claimant");
+}
+
+#[test]
+fn mafia_skip_one_never_shoots_and_the_town_wins_by_c8() {
+    for (_, log) in games("classic", "forum,mafia=mafia:skip=1", 100) {
+        assert!(!log.iter().any(|e| matches!(e, Event::NightKillNick { .. })), "a nick despite skip=1");
+        let end = log.iter().find_map(|e| if let Event::GameEnd { cause, .. } = e { Some(*cause) } else { None });
+        assert!(matches!(end, Some(EndCause::NoKillRule | EndCause::MafiaEliminated | EndCause::Parity)));
+    }
+}
+
+#[test]
+fn bus_zero_never_votes_a_partner_and_bus_one_does() {
+    let partner_votes = |spec: &str| {
+        let mut n = 0;
+        for (roles, log) in games("classic", spec, 300) {
+            for e in &log {
+                if let Event::Vote { seat, vote: Vote::For(t), .. } = *e {
+                    if roles[seat as usize].camp() == Camp::Mafia && roles[t as usize].camp() == Camp::Mafia {
+                        n += 1;
+                    }
+                }
+            }
+        }
+        n
+    };
+    assert_eq!(partner_votes("forum,mafia=mafia:bus=0"), 0);
+    assert!(partner_votes("forum,mafia=mafia:bus=1") > 50);
+}
+
+#[test]
+fn fake_one_counter_claims_a_revealed_commissar() {
+    let (mut reveals, mut fakes) = (0, 0);
+    for (roles, log) in games("classic", "forum,commissar=reveal:on=at-once,mafia=mafia:fake=1", 200) {
+        let c = seat_of(&roles, Role::Commissar).unwrap();
+        if claim_day(&log, c, Role::Commissar).is_none() {
+            continue;
+        }
+        reveals += 1;
+        let fake = log.iter().find_map(|e| match *e {
+            Event::Post { seat, what } if seat != c && what.claim == Some(Role::Commissar) => Some((seat, what)),
+            _ => None,
+        });
+        if let Some((s, what)) = fake {
+            assert_eq!(roles[s as usize].camp(), Camp::Mafia, "only the mafia fake");
+            assert!(what.camps[Camp::Mafia as usize].contains(c), "the fake publishes the real one as mafia");
+            fakes += 1;
+        }
+    }
+    // A fake needs the real one alive at a later post of the designated member.
+    assert!(reveals > 100 && fakes > 30, "{fakes} fakes of {reveals} reveals");
+    for (roles, log) in games("classic", "forum,commissar=reveal:on=at-once,mafia=mafia:fake=0", 200) {
+        let c = seat_of(&roles, Role::Commissar).unwrap();
+        assert!(!log.iter().any(|e| matches!(e, Event::Post { seat, what } if *seat != c && what.claim.is_some())));
+    }
+}
+
+#[test]
+fn town_day1_pass_votes_pass_on_day_one() {
+    for (roles, log) in games("classic", "forum:day1_pass=true", 100) {
+        let days = days(&log);
+        for (e, &d) in log.iter().zip(&days) {
+            if let (Event::Vote { seat, vote, change: false }, 1) = (*e, d) {
+                if roles[seat as usize] == Role::Citizen {
+                    assert_eq!(vote, Vote::Pass, "a citizen voted on day 1");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_doctor_protects_a_revealed_detective_and_heal_self_heals_himself() {
+    let mut protected = 0;
+    let mut nights = 0;
+    for (roles, log) in games("forum-16", "forum,detective=reveal:on=at-once", 300) {
+        let (Some(doc), Some(det)) = (seat_of(&roles, Role::Doctor), seat_of(&roles, Role::Detective)) else { continue };
+        let mut claimed = false;
+        let mut healed_last = None;
+        for e in &log {
+            match *e {
+                Event::Post { seat, what } if seat == det && what.claim == Some(Role::Detective) => claimed = true,
+                Event::Died { seat, .. } if seat == det => claimed = false,
+                Event::NightAct { seat, ability: NightAbility::Heal, target, .. } if seat == doc && claimed => {
+                    // E15: never the same player two nights running.
+                    if healed_last != Some(det) {
+                        nights += 1;
+                        protected += (target == Some(det)) as u32;
+                    }
+                    healed_last = target;
+                }
+                Event::NightAct { seat, ability: NightAbility::Heal, target, .. } if seat == doc => healed_last = target,
+                _ => {}
+            }
+        }
+    }
+    assert!(nights > 20 && protected == nights, "{protected} of {nights}");
+    for (roles, log) in games("forum-16", "forum,doctor=protect:heal=self", 100) {
+        let Some(doc) = seat_of(&roles, Role::Doctor) else { continue };
+        let heals: Vec<Option<Seat>> = log
+            .iter()
+            .filter_map(|e| match *e {
+                Event::NightAct { seat, ability: NightAbility::Heal, target, .. } if seat == doc => Some(target),
+                _ => None,
+            })
+            .collect();
+        // Himself every other night at least (E15 bars the night after).
+        for w in heals.windows(2) {
+            assert!(w[0] == Some(doc) || w[1] == Some(doc), "{heals:?}");
+        }
+    }
+}
+
+#[test]
+fn the_shooter_holds_fire_with_never_and_shoots_only_the_exposed_by_default() {
+    for (_, log) in games("forum-16", "forum,shooter=shooter:shoot=never", 100) {
+        assert!(!log.iter().any(|e| matches!(e, Event::NightAct { ability: NightAbility::Shoot, .. })));
+    }
+    // `suspect`: the top suspect, from night 2 only.
+    let mut shots = 0;
+    for (roles, log) in games("forum-16", "forum,shooter=shooter:shoot=suspect", 200) {
+        let days = days(&log);
+        for (e, &d) in log.iter().zip(&days) {
+            if let Event::NightAct { ability: NightAbility::Shoot, seat, .. } = *e {
+                if roles[seat as usize] == Role::Shooter {
+                    assert!(d >= 2, "a shot on night 1");
+                    shots += 1;
+                }
+            }
+        }
+    }
+    assert!(shots > 50, "{shots} shots");
+    // `exposed` (the default): rare, and at enemies.
+    let (mut shots, mut hits) = (0, 0);
+    for (roles, log) in games("forum-16", "forum", 1000) {
+        for e in &log {
+            if let Event::NightAct { ability: NightAbility::Shoot, target: Some(t), seat, .. } = *e {
+                if roles[seat as usize] == Role::Shooter {
+                    shots += 1;
+                    hits += (roles[t as usize].camp() != Camp::Town) as u32;
+                }
+            }
+        }
+    }
+    assert!(hits as f64 >= 0.6 * shots as f64, "{hits} of {shots} shots at enemies");
+}
+
+#[test]
+fn found_mafia_get_lynched() {
+    // With the Commissar revealing on a find, a lynch follows the find more
+    // often than chance: found mafiosi die by the vote.
+    let (mut found, mut lynched) = (0, 0);
+    for (roles, log) in games("classic", "forum,commissar=reveal:on=first-mafia:by_day=0", 600) {
+        let c = seat_of(&roles, Role::Commissar).unwrap();
+        for e in &log {
+            if let Event::CampCheck { seat, target, camp: Camp::Mafia } = *e {
+                if seat == c && claim_day(&log, c, Role::Commissar).is_some() {
+                    found += 1;
+                    lynched += log.iter().any(|x| matches!(x, Event::Died { seat, cause: DeathCause::Lynched, .. } if *seat == target)) as u32;
+                }
+            }
+        }
+    }
+    let _ = CheckOutcome::Camp(Camp::Town);
+    assert!(found > 50 && lynched as f64 > 0.7 * found as f64, "{lynched} of {found} found mafiosi lynched");
+}
+
