@@ -9,7 +9,10 @@
 //!   `mafia_wins`, `bandits_wins`, each with `_rate`, `_lo`, `_hi`: Wilson
 //!   95% bounds), draws, ends by cause (`end_<cause>` for every
 //!   [`EndCause`], `end_only_bandits` included), game length, illegal
-//!   decisions;
+//!   decisions, and how the games were played ([`PLAY_COLUMNS`]: the share
+//!   of lynched players who were mafia or bandits, and per game: lynches,
+//!   night kills, saves, reveals, false claims, nights the information roles
+//!   survived);
 //! * `roles`: one row per (variant, role dealt): survival and win rates;
 //! * `days`: one row per (variant, day on which games ended): the
 //!   distribution of game length.
@@ -95,6 +98,36 @@ fn max_day(t: &Tally) -> u32 {
     t.days.iter().rposition(|&c| c > 0).unwrap_or(0) as u32
 }
 
+/// The behaviour columns of the summary, with what each means: shares of the
+/// players lynched, then means per game (from [`mafia_engine::Stats`]).
+pub const PLAY_COLUMNS: [(&str, &str); 8] = [
+    ("lynch_hit_mafia", "share of the players lynched who were mafia"),
+    ("lynch_hit_bandits", "share of the players lynched who were bandits"),
+    ("lynches", "players lynched per game"),
+    ("night_kills", "players killed at night per game"),
+    ("saves", "kills stopped by a heal or the Guard per game (guests healed included)"),
+    ("reveals", "information roles who claimed their role, per game"),
+    ("false_claims", "claims of a role not held, per game"),
+    ("info_nights", "nights the town's information roles lived through, per game"),
+];
+
+/// The behaviour values of one tally, in [`PLAY_COLUMNS`] order (`None`:
+/// no lynch or no game to divide by).
+pub fn play_values(t: &Tally) -> [Option<f64>; 8] {
+    let lynches = t.lynches();
+    let per_game = |k: u64| rate(k, t.games);
+    [
+        rate(t.lynched[Camp::Mafia as usize], lynches),
+        rate(t.lynched[Camp::Bandits as usize], lynches),
+        per_game(lynches),
+        per_game(t.night_kills()),
+        per_game(t.saves),
+        per_game(t.reveals),
+        per_game(t.false_claims),
+        per_game(t.info_nights),
+    ]
+}
+
 /// Builds the `summary`, `roles` and `days` tables from labelled tallies.
 pub fn build_tables(rows: &[(Variant, &Tally)]) -> PolarsResult<Tables> {
     Ok(Tables { summary: summary_frame(rows)?, roles: roles_frame(rows)?, days: days_frame(rows)? })
@@ -132,6 +165,9 @@ fn summary_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
     c.push("days_p90", if_games(&|t| t.days_quantile(0.9) as u32));
     c.push("days_max", if_games(&max_day));
     c.push("illegal", per(&|t| t.illegal));
+    for (i, (name, _)) in PLAY_COLUMNS.iter().enumerate() {
+        c.push(name, rows.iter().map(|(_, t)| play_values(t)[i]).collect::<Vec<Option<f64>>>());
+    }
     c.frame()
 }
 
@@ -238,7 +274,9 @@ fn display_frame(df: &DataFrame, names: &[String]) -> PolarsResult<DataFrame> {
     for name in names {
         let col = out.column(name)?;
         if col.dtype() == &DataType::Float64 {
-            let rounded: Vec<Option<f64>> = col.f64()?.iter().map(|v| v.map(|x| (x * 1e4).round() / 1e4)).collect();
+            // `+ 0.0` shows a rounded -0.0 as 0.0.
+            let rounded: Vec<Option<f64>> =
+                col.f64()?.iter().map(|v| v.map(|x| (x * 1e4).round() / 1e4 + 0.0)).collect();
             out.replace(name, Column::new(name.as_str().into(), rounded))?;
         }
     }
@@ -249,10 +287,10 @@ fn names(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
-/// Prints the tables for people: the summary (in three blocks: outcomes,
-/// end causes, game length), the roles table and, compactly, the
+/// Prints the tables for people: the summary (in four blocks: outcomes,
+/// end causes, game length, play), the roles table and, compactly, the
 /// distribution of game length. Bandit columns (`bandits_rate`, `_lo`,
-/// `_hi`, `end_only_bandits`) are left out of the print when no variant
+/// `_hi`, `end_only_bandits`, `lynch_hit_bandits`) are left out of the print when no variant
 /// deals a bandit role (the files always have them).
 pub fn print_tables(t: &Tables, out: &mut impl Write) -> io::Result<()> {
     configure_display();
@@ -286,10 +324,14 @@ pub fn print_tables(t: &Tables, out: &mut impl Write) -> io::Result<()> {
     let mut length = names(&label);
     length.extend(names(&["days_mean", "days_p50", "days_p90", "days_max", "illegal"]));
 
+    let mut play = names(&label);
+    play.extend(PLAY_COLUMNS.iter().map(|(n, _)| n.to_string()).filter(|n| bandits_dealt || n != "lynch_hit_bandits"));
+
     let blocks = [
         ("Outcomes (rates with Wilson 95% bounds)", &outcomes),
         ("How games ended (counts)", &ends),
         ("Game length in days", &length),
+        ("How the games were played (lynch_hit_*: share of the lynched; the rest per game)", &play),
     ];
     for (title, cols) in blocks {
         writeln!(out, "{title}")?;
@@ -415,6 +457,46 @@ pub fn write_tables(t: &mut Tables, path: &Path) -> Result<Vec<PathBuf>, String>
     let frames = [&mut t.summary, &mut t.roles, &mut t.days];
     for (df, p) in frames.into_iter().zip(&paths) {
         write_frame(df, p, format)?;
+    }
+    Ok(paths)
+}
+
+/// A table of the comparison commands (`duel`, `league`, `best-response`):
+/// a title for the print and the part of the file name it is written to
+/// (`""`: the `--out` file itself; else `<stem>.<part>.<ext>` beside it).
+pub struct Printed {
+    pub title: String,
+    pub frame: DataFrame,
+    pub part: &'static str,
+}
+
+impl Printed {
+    pub fn new(title: &str, frame: DataFrame, part: &'static str) -> Printed {
+        Printed { title: title.to_string(), frame, part }
+    }
+
+    /// The title, then every row and column (floats to 4 places).
+    pub fn print(&self, out: &mut impl Write) -> io::Result<()> {
+        configure_display();
+        let cols: Vec<String> = self.frame.get_column_names().iter().map(|c| c.to_string()).collect();
+        writeln!(out, "{}", self.title)?;
+        writeln!(out, "{}", display_frame(&self.frame, &cols).map_err(pe)?)?;
+        writeln!(out)
+    }
+}
+
+/// The files [`write_frames`] writes for `path`.
+pub fn printed_paths(tables: &[Printed], path: &Path) -> Vec<PathBuf> {
+    tables.iter().map(|t| if t.part.is_empty() { path.to_path_buf() } else { sibling(path, t.part) }).collect()
+}
+
+/// Writes each table to its file (see [`Printed`]), in the format named by
+/// `path`'s extension. Returns the paths written.
+pub fn write_frames(tables: &mut [Printed], path: &Path) -> Result<Vec<PathBuf>, String> {
+    let format = out_format(path)?;
+    let paths = printed_paths(tables, path);
+    for (t, p) in tables.iter_mut().zip(&paths) {
+        write_frame(&mut t.frame, p, format)?;
     }
     Ok(paths)
 }
@@ -591,6 +673,12 @@ mod tests {
         t.role_dealt[..4].copy_from_slice(&[400, 100, 100, 100]);
         t.role_survived[..4].copy_from_slice(&[150, 30, 45, 50]);
         t.role_won[..4].copy_from_slice(&[240, 60, 40, 40]);
+        t.lynched = [150, 100, 0];
+        t.killed = [120, 0, 0];
+        t.saves = 0;
+        t.reveals = 40;
+        t.false_claims = 20;
+        t.info_nights = 130;
         t
     }
 
@@ -742,6 +830,14 @@ mod tests {
             "days_p90",
             "days_max",
             "illegal",
+            "lynch_hit_mafia",
+            "lynch_hit_bandits",
+            "lynches",
+            "night_kills",
+            "saves",
+            "reveals",
+            "false_claims",
+            "info_nights",
         ];
         assert_eq!(cols, expected);
 
@@ -764,6 +860,17 @@ mod tests {
         assert_eq!(u64_at(s, "days_p90", 0), 6);
         assert_eq!(u64_at(s, "days_max", 1), 10);
         assert_eq!(u64_at(s, "illegal", 1), 1);
+        // Play: 250 lynched in 100 games, 100 of them mafia; 120 night kills.
+        assert!((f64_at(s, "lynch_hit_mafia", 0) - 0.4).abs() < 1e-12);
+        assert_eq!(f64_at(s, "lynch_hit_bandits", 0), 0.0);
+        assert!((f64_at(s, "lynches", 0) - 2.5).abs() < 1e-12);
+        assert!((f64_at(s, "night_kills", 0) - 1.2).abs() < 1e-12);
+        assert!((f64_at(s, "reveals", 0) - 0.4).abs() < 1e-12);
+        assert!((f64_at(s, "false_claims", 0) - 0.2).abs() < 1e-12);
+        assert!((f64_at(s, "info_nights", 0) - 1.3).abs() < 1e-12);
+        // No lynch at all: the share is null, not 0/0.
+        assert!(s.column("lynch_hit_mafia").unwrap().get(1).unwrap().is_null());
+        assert_eq!(f64_at(s, "lynches", 1), 0.0);
     }
 
     #[test]
@@ -803,6 +910,8 @@ mod tests {
         assert!(text.contains("no_kill_limit=off absence=0.05"), "{text}");
         assert!(text.contains("end_nobody_left"), "{text}");
         assert!(text.contains("win_hi"), "{text}");
+        assert!(text.contains("lynch_hit_mafia") && text.contains("info_nights"), "{text}");
+        assert!(!text.contains("lynch_hit_bandits"), "{text}");
         assert!(text.contains("classic-10 | no_kill_limit=off absence=0.05 | random:  d2 80.0%  d10 20.0%"), "{text}");
         assert!(text.contains("classic-7 | default rules | random:  d3 50.0%  d4 30.0%  d6 20.0%"), "{text}");
         // No bandit role is dealt, so no bandit columns in the print.

@@ -22,6 +22,16 @@ pub struct Tally {
     pub role_won: [u64; Role::COUNT],
     /// Decisions the engine refused as illegal (should be 0 for built-in agents).
     pub illegal: u64,
+    /// How the games were played, summed over games ([`mafia_engine::Stats`]):
+    /// players lynched and killed at night, by camp (`Camp as usize`).
+    pub lynched: [u64; Camp::COUNT],
+    pub killed: [u64; Camp::COUNT],
+    /// Kills stopped by protection, claims of an information role, claims
+    /// of a role not held, nights the town's information roles lived through.
+    pub saves: u64,
+    pub reveals: u64,
+    pub false_claims: u64,
+    pub info_nights: u64,
 }
 
 impl Tally {
@@ -36,6 +46,12 @@ impl Tally {
             role_survived: [0; Role::COUNT],
             role_won: [0; Role::COUNT],
             illegal: 0,
+            lynched: [0; Camp::COUNT],
+            killed: [0; Camp::COUNT],
+            saves: 0,
+            reveals: 0,
+            false_claims: 0,
+            info_nights: 0,
         }
     }
 
@@ -60,6 +76,16 @@ impl Tally {
             self.role_won[r] += (winner == camp) as u64;
         }
         self.illegal += o.illegal_decisions as u64;
+        // The behaviour counters: plain additions, no branches.
+        let st = &o.stats;
+        for c in 0..Camp::COUNT {
+            self.lynched[c] += st.lynched[c] as u64;
+            self.killed[c] += st.killed[c] as u64;
+        }
+        self.saves += st.saves as u64;
+        self.reveals += st.reveals as u64;
+        self.false_claims += st.false_claims as u64;
+        self.info_nights += st.info_nights as u64;
     }
 
     pub fn merge(&mut self, o: &Tally) {
@@ -68,7 +94,13 @@ impl Tally {
         self.illegal += o.illegal;
         for i in 0..Camp::COUNT {
             self.wins[i] += o.wins[i];
+            self.lynched[i] += o.lynched[i];
+            self.killed[i] += o.killed[i];
         }
+        self.saves += o.saves;
+        self.reveals += o.reveals;
+        self.false_claims += o.false_claims;
+        self.info_nights += o.info_nights;
         for i in 0..EndCause::COUNT {
             self.causes[i] += o.causes[i];
         }
@@ -83,6 +115,16 @@ impl Tally {
             self.role_survived[i] += o.role_survived[i];
             self.role_won[i] += o.role_won[i];
         }
+    }
+
+    /// Players lynched, all camps.
+    pub fn lynches(&self) -> u64 {
+        self.lynched.iter().sum()
+    }
+
+    /// Players killed at night, all camps.
+    pub fn night_kills(&self) -> u64 {
+        self.killed.iter().sum()
     }
 
     pub fn mean_days(&self) -> f64 {
@@ -152,6 +194,7 @@ mod tests {
             days: 7,
             survivors: PlayerSet::single(3),
             illegal_decisions: 0,
+            stats: mafia_engine::Stats::default(),
         };
         t.add(&won, &deal);
         let draw = Outcome { winner: None, cause: EndCause::Nobody, survivors: PlayerSet::EMPTY, ..won };
@@ -166,6 +209,32 @@ mod tests {
         assert_eq!(t.role_survived[Role::Thug as usize], 1);
         assert_eq!(t.role_survived[Role::Psycho as usize], 0);
         assert_eq!(t.role_dealt[Role::Doctor as usize], 2);
+    }
+
+    #[test]
+    fn behaviour_counters_add_up_and_merge() {
+        use mafia_engine::{PlayerSet, Stats};
+        let deal = [Role::Don, Role::Commissar, Role::Citizen, Role::Citizen];
+        let stats =
+            Stats { lynched: [2, 1, 0], killed: [1, 0, 0], saves: 1, reveals: 1, false_claims: 2, info_nights: 3 };
+        let o = Outcome {
+            winner: Some(Camp::Town),
+            cause: EndCause::MafiaEliminated,
+            days: 3,
+            survivors: PlayerSet::single(1),
+            illegal_decisions: 0,
+            stats,
+        };
+        let mut a = Tally::new(10);
+        a.add(&o, &deal);
+        a.add(&o, &deal);
+        let mut b = Tally::new(10);
+        b.add(&o, &deal);
+        b.merge(&a);
+        assert_eq!(b.lynched, [6, 3, 0]);
+        assert_eq!(b.killed, [3, 0, 0]);
+        assert_eq!((b.lynches(), b.night_kills()), (9, 3));
+        assert_eq!((b.saves, b.reveals, b.false_claims, b.info_nights), (3, 3, 6, 9));
     }
 
     #[test]
