@@ -5,9 +5,11 @@
 //! Every problem is reported at once, each with the line and column (1-based)
 //! it comes from: TOML syntax errors, unknown keys, values of the wrong type,
 //! values refused by [`Rules::set`] (the one parser of rule values), unknown
-//! night steps, unknown strategies and, when all of that is fine, the
-//! problems [`Game::new`] finds with the counts (located at the key they
-//! name).
+//! night steps, unknown strategies, parameters and values (the strategy
+//! catalogue's checks, `mafia_agents::STRATEGIES`), a strategy that does not
+//! play its key, agents for a role the setup does not deal and, when all of
+//! that is fine, the problems [`Game::new`] finds with the counts (located
+//! at the key they name).
 //!
 //! ```toml
 //! name = "forum-16"            # optional; default: the file stem
@@ -40,13 +42,15 @@
 //! blast_heal = false           # E24
 //! chosen_secret_votes = 2      # E16
 //!
-//! [agents]
-//! default = "classic"          # every seat
-//! mafia = "classic"            # a camp: town | mafia | bandits
-//! don = "random"               # a role (overrides the camp)
+//! [agents]                     # `mafia strategies` lists them, with parameters
+//! default = "forum"            # every seat
+//! mafia = "mafia:bus=0.25"     # a camp: town | mafia | bandits; NAME:PARAM=VALUE…
+//! don = "random"               # a role the setup deals (overrides the camp)
+//! commissar = { strategy = "reveal", on = "first-mafia", by_day = 3 }
 //! ```
 
 use crate::toml_text::{Key, LineIndex, Val, a_or_an, entries, entry_start, role_names, rule_text};
+use mafia_agents::{Config, Lineup, LineupError, StrategyInfo, parse_spec};
 use mafia_engine::{Camp, Game, NIGHT_ORDER, NightStep, PRESETS, Preset, RULE_KEYS, Role, RuleError, Rules, Setup};
 use std::fmt;
 use std::ops::Range;
@@ -65,8 +69,9 @@ const MAX_COUNT: u64 = u32::MAX as u64;
 pub struct SetupFile {
     /// The setup; [`Game::new`] accepts it.
     pub setup: Setup,
-    /// `(key, strategy)` pairs of the `[agents]` table in file order; a key is
-    /// `default`, a camp name or a role name.
+    /// `(key, spec)` pairs of the `[agents]` table in file order; a key is
+    /// `default`, a camp name or a role name, a spec `NAME[:PARAM=VALUE…]`
+    /// (checked: [`Lineup::set`] accepts it).
     pub agents: Vec<(String, String)>,
 }
 
@@ -288,13 +293,15 @@ impl Reader<'_> {
             None => Setup::new(&name),
         };
         setup.night_order = night_order;
+        let before = self.diagnostics.len();
         if let Some(t) = roles {
             self.read_roles(t, &mut setup);
         }
+        let roles_ok = self.diagnostics.len() == before;
         if let Some(t) = rules {
             self.read_rules(t, &mut setup.rules);
         }
-        let agents = agents.map_or_else(Vec::new, |t| self.read_agents(t, strategies));
+        let agents = agents.map_or_else(Vec::new, |t| self.read_agents(t, strategies, &setup, roles_ok));
         (setup, agents)
     }
 
@@ -416,7 +423,21 @@ impl Reader<'_> {
         }
     }
 
-    fn read_agents(&mut self, table: &DeTable<'_>, strategies: &[&str]) -> Vec<(String, String)> {
+    /// `[agents]`: each key (`default`, a camp or a role) names a strategy,
+    /// as a spec string (`"reveal"`, `"reveal:on=at-once"`) or a table
+    /// (`{ strategy = "reveal", on = "first-mafia", by_day = 3 }`, values
+    /// strings, numbers or booleans). Every problem is reported where it is:
+    /// an unknown key or a role the setup does not deal at the key, an
+    /// unknown strategy or one that does not play the key at the strategy,
+    /// an unknown parameter at its name, a bad value at the value. Returns
+    /// `(key, spec)` pairs in file order, each spec `NAME[:PARAM=VALUE…]`.
+    fn read_agents(
+        &mut self,
+        table: &DeTable<'_>,
+        strategies: &[&str],
+        setup: &Setup,
+        roles_ok: bool,
+    ) -> Vec<(String, String)> {
         let mut out = Vec::new();
         for (k, v) in entries(table) {
             let key = k.get_ref().as_ref();
@@ -430,30 +451,161 @@ impl Reader<'_> {
                         role_names()
                     ),
                 );
+            } else if let Some(role) = Role::from_name(key) {
+                // With a bad [roles] table the counts are partial: say nothing then.
+                if roles_ok && setup.counts[role as usize] == 0 {
+                    let e = LineupError::AbsentRole { key: role.name().to_string() };
+                    self.report_span(k.span(), e.to_string());
+                }
             }
-            match v.get_ref() {
-                DeValue::String(s) if strategies.contains(&s.as_ref()) => {
-                    if key_ok {
-                        out.push((key.to_string(), s.to_string()));
+            let Some(choice) = self.agent_choice(key, v) else { continue };
+            if !strategies.contains(&choice.name.as_str()) {
+                let known =
+                    if strategies.is_empty() { "none are available".to_string() } else { strategies.join(", ") };
+                self.report_span(
+                    choice.name_span,
+                    format!(
+                        "unknown strategy `{}` (known strategies: {known}; `mafia strategies` lists them)",
+                        choice.name
+                    ),
+                );
+                continue;
+            }
+            let mut ok = key_ok;
+            if StrategyInfo::find(&choice.name).is_some() {
+                // The catalogue's checks, each reported: the strategy for
+                // the key, then every parameter and its value.
+                if key_ok && let Err(e) = Lineup::default().set_with(key, &choice.name, &[]) {
+                    self.report_span(choice.name_span.clone(), e.to_string());
+                    ok = false;
+                }
+                let info = StrategyInfo::find(&choice.name).expect("a catalogue strategy");
+                let accepted = info.accepted();
+                for (name, value, name_span, value_span) in &choice.params {
+                    if !accepted.iter().any(|p| p.name == name) {
+                        let e = LineupError::UnknownParam {
+                            strategy: choice.name.clone(),
+                            param: name.clone(),
+                            known: accepted.iter().map(|p| p.name.to_string()).collect(),
+                        };
+                        self.report_span(name_span.clone(), e.to_string());
+                        ok = false;
+                    } else if let Err(bad) = Config::default().set(name, value) {
+                        let e = LineupError::BadValue {
+                            strategy: choice.name.clone(),
+                            param: name.clone(),
+                            value: value.clone(),
+                            expected: bad.expected,
+                        };
+                        self.report_span(value_span.clone(), e.to_string());
+                        ok = false;
                     }
                 }
-                DeValue::String(s) => {
-                    let known =
-                        if strategies.is_empty() { "none are available".to_string() } else { strategies.join(", ") };
-                    self.report_span(v.span(), format!("unknown strategy `{s}` (known strategies: {known})"));
+            } else if let Some((name, _, name_span, _)) = choice.params.first() {
+                // A plugin strategy: its parameters are its own business.
+                self.report_span(
+                    name_span.clone(),
+                    format!("strategy `{}` takes no parameters (`{name}`)", choice.name),
+                );
+                ok = false;
+            }
+            if ok {
+                let mut spec = choice.name.clone();
+                for (name, value, _, _) in &choice.params {
+                    spec.push_str(&format!(":{name}={value}"));
                 }
-                other => self.report_span(
-                    v.span(),
-                    format!(
-                        "strategy for `{key}` must be a string, got {} {}",
-                        a_or_an(other.type_str()),
-                        other.type_str()
-                    ),
-                ),
+                out.push((key.to_string(), spec));
             }
         }
         out
     }
+
+    /// The strategy and parameters of one `[agents]` entry, as written; a
+    /// problem of form (a wrong type, a spec that does not parse) is
+    /// reported and gives `None`.
+    fn agent_choice(&mut self, key: &str, v: &Val<'_>) -> Option<AgentChoice> {
+        match v.get_ref() {
+            DeValue::String(s) => match parse_spec(s) {
+                Ok((name, params)) => Some(AgentChoice {
+                    name,
+                    name_span: v.span(),
+                    params: params.into_iter().map(|(n, x)| (n, x, v.span(), v.span())).collect(),
+                }),
+                Err(e) => {
+                    self.report_span(v.span(), format!("strategy for `{key}`: {e}"));
+                    None
+                }
+            },
+            DeValue::Table(t) => {
+                let mut name = None;
+                let mut params = Vec::new();
+                let mut ok = true;
+                for (pk, pv) in entries(t) {
+                    let pname = pk.get_ref().as_ref();
+                    if pname == "strategy" {
+                        match pv.get_ref() {
+                            DeValue::String(s) if !s.trim().is_empty() => {
+                                name = Some((s.trim().to_string(), pv.span()))
+                            }
+                            other => {
+                                let t = other.type_str();
+                                self.report_span(
+                                    pv.span(),
+                                    format!("`strategy` of `{key}` must be a strategy name, got {} {t}", a_or_an(t)),
+                                );
+                                ok = false;
+                            }
+                        }
+                        continue;
+                    }
+                    match rule_text(pv.get_ref()) {
+                        Some(text) => params.push((pname.to_string(), text, pk.span(), pv.span())),
+                        None => {
+                            let t = pv.get_ref().type_str();
+                            self.report_span(
+                                pv.span(),
+                                format!(
+                                    "parameter `{pname}` of `{key}` must be a string, a number or a boolean, got {} {t}",
+                                    a_or_an(t)
+                                ),
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+                let Some((name, name_span)) = name else {
+                    if ok {
+                        self.report_span(
+                            v.span(),
+                            format!("`{key}` names no strategy: write {key} = {{ strategy = \"NAME\", … }}"),
+                        );
+                    }
+                    return None;
+                };
+                ok.then_some(AgentChoice { name, name_span, params })
+            }
+            other => {
+                self.report_span(
+                    v.span(),
+                    format!(
+                        "strategy for `{key}` must be a string or a table, got {} {}",
+                        a_or_an(other.type_str()),
+                        other.type_str()
+                    ),
+                );
+                None
+            }
+        }
+    }
+}
+
+/// One `[agents]` entry as written: the strategy's name and each parameter
+/// with its value, with where they are in the file.
+struct AgentChoice {
+    name: String,
+    name_span: Range<usize>,
+    /// `(name, value, name's span, value's span)`, in file order.
+    params: Vec<(String, String, Range<usize>, Range<usize>)>,
 }
 
 #[cfg(test)]
@@ -811,6 +963,76 @@ town = 1
         assert_eq!(ds.len(), 1, "{ds:#?}");
         assert_eq!((ds[0].line, ds[0].col), (4, 1), "{ds:#?}");
         assert!(ds[0].message.contains("top-level key"), "{ds:#?}");
+    }
+
+    /// The catalogue's names, as the command line passes them.
+    fn catalogue() -> Vec<&'static str> {
+        mafia_agents::STRATEGIES.iter().map(|s| s.name).collect()
+    }
+
+    const CLASSIC_ROLES: &str = "[roles]\ndon = 1\nmafioso = 2\ncommissar = 1\ncitizen = 6\n";
+
+    #[test]
+    fn agents_take_specs_and_tables_with_parameters() {
+        let text = format!(
+            "{CLASSIC_ROLES}[agents]\ndefault = \"forum\"\nmafia = \"mafia:bus=0.25:skip=0\"\n\
+             commissar = {{ strategy = \"reveal\", on = \"first-mafia\", by_day = 3 }}\n\
+             [agents.don]\nstrategy = \"check\"\nwhom = \"random\"\n"
+        );
+        let f = parse_setup("t.toml", &text, &catalogue()).unwrap_or_else(|e| panic!("{e}"));
+        let agents: Vec<(&str, &str)> = f.agents.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(
+            agents,
+            [
+                ("default", "forum"),
+                ("mafia", "mafia:bus=0.25:skip=0"),
+                ("commissar", "reveal:on=first-mafia:by_day=3"),
+                ("don", "check:whom=random"),
+            ]
+        );
+        // Each spec is what a lineup accepts.
+        let mut l = Lineup::default();
+        for (k, v) in &f.agents {
+            l.set(k, v).unwrap();
+        }
+        // Numbers and booleans become their text.
+        let f = parse_setup(
+            "t.toml",
+            &format!("{CLASSIC_ROLES}[agents]\ntown = {{ strategy = \"town\", trust = 0.5, day1_pass = true }}\n"),
+            &catalogue(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(f.agents, [("town".to_string(), "town:trust=0.5:day1_pass=true".to_string())]);
+    }
+
+    #[test]
+    fn every_agents_problem_has_its_line() {
+        let text = format!(
+            "{CLASSIC_ROLES}[agents]\n\
+             default = \"clever\"\n\
+             mafia = \"mafia:when=never\"\n\
+             town = {{ strategy = \"town\", trust = 1.5, colour = \"red\" }}\n\
+             commissar = \"protect\"\n\
+             doctor = \"forum\"\n\
+             don = {{ on = \"at-once\" }}\n\
+             citizen = {{ strategy = \"town\", trust = [1] }}\n\
+             mafioso = \"mafia:bus\"\n"
+        );
+        let e = parse_setup("t.toml", &text, &catalogue()).unwrap_err();
+        let ds = &e.diagnostics;
+        assert!(has(ds, 7, "unknown strategy `clever`"), "{e}");
+        assert!(has(ds, 8, "strategy `mafia` has no parameter `when`"), "{e}");
+        assert!(has(ds, 9, "`town:trust=1.5`: `trust` takes 0..1"), "{e}");
+        assert!(has(ds, 9, "strategy `town` has no parameter `colour`"), "{e}");
+        assert!(has(ds, 10, "strategy `protect` plays doctor, not `commissar`"), "{e}");
+        assert!(has(ds, 11, "agents are set for `doctor`, but the setup deals no doctor"), "{e}");
+        assert!(has(ds, 12, "`don` names no strategy"), "{e}");
+        assert!(has(ds, 13, "parameter `trust` of `citizen` must be a string, a number or a boolean"), "{e}");
+        assert!(has(ds, 14, "strategy for `mafioso`"), "{e}");
+        assert_eq!(ds.len(), 9, "{e}");
+        // The value's own column: `trust = 1.5` points at the 1.5.
+        let d = ds.iter().find(|d| d.message.contains("takes 0..1")).unwrap();
+        assert_eq!(d.col, text.lines().nth(8).unwrap().find("1.5").unwrap() + 1, "{e}");
     }
 
     #[test]
