@@ -55,6 +55,14 @@ pub enum Command {
     Resolve(ResolveArgs),
     /// Print the JSON Schema of every JSON output (replay --json, resolve --json).
     Schema,
+    /// List every strategy, the roles it plays, its parameters, their values and defaults.
+    Strategies,
+    /// Strategy A against B for one role or camp, on the same games: win rates and the paired difference.
+    Duel(crate::paired::DuelArgs),
+    /// A round-robin of strategies for one role or camp, on the same games.
+    League(crate::paired::LeagueArgs),
+    /// Search a camp's strategy parameters against everyone else's: the exploitability of the defaults.
+    BestResponse(crate::best_response::BestResponseArgs),
 }
 
 #[derive(Args, Debug)]
@@ -237,6 +245,11 @@ fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
                 setup.rules.set(k, v)?;
             }
             let game = check(&setup)?;
+            // `--agents` may name a role this setup does not deal (a file's [agents] was checked by line).
+            loaded.lineup.check_roles(game.roles_present()).map_err(|e| match &args.agents {
+                Some(spec) => Usage(format!("--agents {spec}: {e} (setup {})", setup.name)),
+                None => Usage(format!("{name}: {e}")),
+            })?;
             // A designer must never compare rows that silently played different
             // rules: the label names every resolved rule that differs from the
             // classic seed's, and a setup that mixes the sets says what `auto` chose.
@@ -265,7 +278,7 @@ fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
     Ok(jobs)
 }
 
-fn one_job(args: &GameArgs) -> Result<Job, Usage> {
+pub(crate) fn one_job(args: &GameArgs) -> Result<Job, Usage> {
     if args.setup.len() != 1 {
         return Err(Usage("give exactly one --setup".into()));
     }
@@ -327,6 +340,13 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
             std::io::stdout().lock().write_all(crate::schema::schema_text().as_bytes())?;
             Ok(())
         }
+        Some(Command::Strategies) => {
+            std::io::stdout().lock().write_all(crate::strategies::strategies_text().as_bytes())?;
+            Ok(())
+        }
+        Some(Command::Duel(a)) => crate::paired::cmd_duel(a),
+        Some(Command::League(a)) => crate::paired::cmd_league(a),
+        Some(Command::BestResponse(a)) => crate::best_response::cmd_best_response(a),
     }
 }
 

@@ -1,12 +1,15 @@
 //! The simulation layer of Mafia Lab: setup files, the parallel runner,
 //! Polars tables and the `mafia` command line. The only layer that does I/O.
 
+pub mod best_response;
 pub mod cli;
+pub mod paired;
 pub mod replay;
 pub mod runner;
 pub mod scenario_file;
 pub mod schema;
 pub mod setup_file;
+pub mod strategies;
 pub mod tables;
 pub mod tally;
 mod toml_text;

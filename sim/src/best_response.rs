@@ -1,0 +1,526 @@
+//! `mafia best-response --camp C`: how much camp C could gain by playing
+//! its strategies' parameters differently while everyone else keeps theirs
+//! — the exploitability of the strategy set for that camp.
+//!
+//! The search is over the parameters of the `forum` family's strategies
+//! that play roles of camp C the setup deals (for the mafia of `classic`:
+//! `mafia` and `check`; for its town: `town`, `reveal` and `check`). A
+//! round tries every value of one parameter at a time, from a centre (the
+//! default lineup in round 1, the best found so far after it): coordinate
+//! search. Settings that play exactly like one already listed are tried once.
+//!
+//! A round is a race with common random numbers. Every live candidate plays
+//! the same block of game indices (the same deals and streams); after each
+//! block a candidate is dropped when its paired difference to the current
+//! best is significantly below 0 (the upper bound of the 95% interval below
+//! 0), or when the interval lies within ±`tolerance` of the best (it plays
+//! practically the same, and the race needs only one of them). The round
+//! ends when the best is the only candidate left that could still matter,
+//! or when the budget (`--max-games`, all candidates' games together) is
+//! spent. The default lineup races in every round as the reference and is
+//! never dropped, so the gain of the best over it is measured on the same
+//! games. Each round plays fresh game indices.
+//!
+//! The gain is measured on the games that chose the best, so it is biased
+//! upwards a little (the winner of a race is partly the luckiest); a duel
+//! of the reported lineup against the default on other seeds checks it.
+
+use crate::cli::{GameArgs, Usage, one_job};
+use crate::paired::{Cols, Diff, PairArgs, Paired, check_out, play_frame, play_paired, pool, progress, rate_cols};
+use crate::tables::Printed;
+use clap::Args;
+use mafia_agents::{Lineup, STRATEGIES, Strategy, StrategyInfo, parse_spec};
+use mafia_engine::{Camp, Role};
+use polars::prelude::*;
+use std::io::Write;
+
+#[derive(Args, Debug)]
+pub struct BestResponseArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The camp whose parameters are searched: town, mafia or bandits.
+    #[arg(long, value_name = "CAMP")]
+    pub camp: String,
+    /// Games per block of the race (every live candidate plays each block).
+    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub block: u64,
+    /// The budget: games of all candidates together, all rounds.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_games: u64,
+    /// Rounds of coordinate search; each starts from the best found before.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub rounds: u32,
+    /// Drop a candidate whose paired interval to the best lies within ±this (0 = never).
+    #[arg(long, default_value_t = 0.0025)]
+    pub tolerance: f64,
+    #[command(flatten)]
+    pub pair: PairArgs,
+}
+
+/// A setting: parameters changed from the default lineup, in catalogue order.
+type Setting = Vec<(String, String)>;
+
+fn setting_text(s: &Setting) -> String {
+    if s.is_empty() {
+        return "(default)".to_string();
+    }
+    s.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
+}
+
+/// Where a parameter comes in the catalogue (for a stable order).
+fn param_rank(name: &str) -> usize {
+    STRATEGIES.iter().flat_map(|s| s.params.iter()).position(|p| p.name == name).unwrap_or(usize::MAX)
+}
+
+/// `s` with `name` set to `value`.
+fn with(s: &Setting, name: &str, value: &str) -> Setting {
+    let mut out: Setting = s.iter().filter(|(k, _)| k != name).cloned().collect();
+    out.push((name.to_string(), value.to_string()));
+    out.sort_by_key(|(k, _)| param_rank(k));
+    out
+}
+
+/// One part of a lineup label: `None` for the default, else the key.
+struct Part {
+    key: Option<String>,
+    name: String,
+    params: Vec<(String, String)>,
+}
+
+/// Splits a lineup's label (`forum,mafia=mafia:bus=0.25`) into its parts.
+fn label_parts(label: &str) -> Vec<Part> {
+    let mut out = Vec::new();
+    for (i, part) in label.split(',').enumerate() {
+        let (key, spec) = if i == 0 {
+            (None, part)
+        } else {
+            let (k, v) = part.split_once('=').expect("a keyed part of a label");
+            (Some(k.to_string()), v)
+        };
+        let (name, params) = parse_spec(spec).expect("a label parses");
+        out.push(Part { key, name, params });
+    }
+    out
+}
+
+/// Makes the lineups of settings for one camp from a base lineup.
+struct Builder {
+    base: Lineup,
+    camp: Camp,
+    /// The camp's roles the setup deals.
+    roles: Vec<Role>,
+    parts: Vec<Part>,
+}
+
+impl Builder {
+    /// The base with `s` applied to the camp: the camp's part gets the
+    /// parameters (its strategy kept if it takes them all, else `forum`),
+    /// and a role's part that sets one of them gets the new value too (a
+    /// role's parameters override its camp's).
+    fn build(&self, s: &Setting) -> Result<Lineup, String> {
+        let mut l = self.base.clone();
+        if s.is_empty() {
+            return Ok(l);
+        }
+        let merge = |params: &[(String, String)]| -> Vec<(String, String)> {
+            let mut out: Vec<(String, String)> = params.to_vec();
+            for (k, v) in s {
+                match out.iter_mut().find(|(pk, _)| pk == k) {
+                    Some(slot) => slot.1 = v.clone(),
+                    None => out.push((k.clone(), v.clone())),
+                }
+            }
+            out
+        };
+        let takes_all = |name: &str, params: &[(String, String)]| {
+            StrategyInfo::find(name).is_some_and(|i| {
+                let accepted = i.accepted();
+                params.iter().all(|(k, _)| accepted.iter().any(|p| p.name == k))
+            })
+        };
+        let camp_name = self.camp.name();
+        let (name, params) = match self.parts.iter().find(|p| p.key.as_deref() == Some(camp_name)) {
+            Some(p) => (p.name.clone(), merge(&p.params)),
+            None => {
+                // The unit that plays the whole camp and takes every parameter, else `forum`.
+                let unit = STRATEGIES
+                    .iter()
+                    .find(|u| u.is_forum() && u.name != "forum" && u.plays.camp(self.camp) && takes_all(u.name, s));
+                (unit.map_or("forum", |u| u.name).to_string(), merge(&[]))
+            }
+        };
+        let name = if takes_all(&name, &params) { name } else { "forum".to_string() };
+        l.set_with(camp_name, &name, &params).map_err(|e| e.to_string())?;
+        for p in &self.parts {
+            let Some(role) = p.key.as_deref().and_then(Role::from_name) else { continue };
+            if role.camp() != self.camp || !p.params.iter().any(|(k, _)| s.iter().any(|(sk, _)| sk == k)) {
+                continue;
+            }
+            let params: Vec<(String, String)> = p
+                .params
+                .iter()
+                .map(|(k, v)| (k.clone(), s.iter().find(|(sk, _)| sk == k).map_or_else(|| v.clone(), |x| x.1.clone())))
+                .collect();
+            l.set_with(role.name(), &p.name, &params).map_err(|e| e.to_string())?;
+        }
+        Ok(l)
+    }
+
+    /// How the camp's dealt roles play under a lineup.
+    fn effective(&self, l: &Lineup) -> Vec<(Strategy, mafia_agents::Config)> {
+        self.roles.iter().map(|&r| (l.for_role(r), *l.config(r))).collect()
+    }
+}
+
+/// One candidate of a race.
+struct Candidate {
+    setting: Setting,
+    lineup: Lineup,
+    /// Still racing (the default, the reference, always is).
+    alive: bool,
+    /// Why and when it left the race: (block, reason, diff to the best then).
+    left: Option<(u32, String, Diff)>,
+}
+
+/// What a round ended with.
+struct Round {
+    number: u32,
+    candidates: Vec<Candidate>,
+    counts: Paired,
+    best: usize,
+    blocks: u32,
+    games: u64,
+    stop: &'static str,
+}
+
+/// Adds the counts of `local` (the live candidates `ids`) to `total` (all candidates).
+fn merge_into(total: &mut Paired, local: &Paired, ids: &[usize]) {
+    let (k, kl) = (total.k, local.k);
+    for (l, &g) in ids.iter().enumerate() {
+        total.tallies[g].merge(&local.tallies[l]);
+        for (l2, &g2) in ids.iter().enumerate() {
+            let src = local.disc[l * kl + l2];
+            let dst = &mut total.disc[g * k + g2];
+            for c in 0..Camp::COUNT {
+                dst[c] += src[c];
+            }
+        }
+    }
+}
+
+pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
+    check_out(&a.pair.out)?;
+    if !(0.0..=0.5).contains(&a.tolerance) {
+        return Err(Usage(format!("--tolerance {}: expected 0..=0.5 (a difference of win rates)", a.tolerance)));
+    }
+    let camp = Camp::from_name(&a.camp)
+        .ok_or_else(|| Usage(format!("--camp {}: expected one of town, mafia, bandits", a.camp)))?;
+    let job = one_job(&a.game)?;
+    let present = job.game.roles_present();
+    let roles: Vec<Role> = present.iter().filter(|r| r.camp() == camp).collect();
+    if roles.is_empty() {
+        return Err(Usage(format!("--camp {}: setup {} deals nobody of that camp", a.camp, job.game.name())));
+    }
+    let not_forum: Vec<String> = roles
+        .iter()
+        .filter(|&&r| job.lineup.for_role(r) != Strategy::Forum)
+        .map(|&r| format!("{} plays {}", r.name(), job.lineup.strategy_name(job.lineup.for_role(r))))
+        .collect();
+    if !not_forum.is_empty() {
+        return Err(Usage(format!(
+            "--camp {}: best-response searches the parameters of the forum strategies, but with agents `{}` {}; \
+             give the camp a forum strategy (e.g. --agents {},{}=forum)",
+            a.camp,
+            job.lineup.label(),
+            not_forum.join(", "),
+            job.lineup.label(),
+            a.camp
+        )));
+    }
+    // The forum units with parameters that play a dealt role of the camp.
+    let units: Vec<&StrategyInfo> = STRATEGIES
+        .iter()
+        .filter(|s| s.is_forum() && !s.params.is_empty() && roles.iter().any(|&r| s.plays.role(r)))
+        .collect();
+    let builder =
+        Builder { base: job.lineup.clone(), camp, roles: roles.clone(), parts: label_parts(&job.lineup.label()) };
+    let pool = pool(a.pair.threads)?;
+    let pb = progress(a.max_games, !a.pair.quiet);
+
+    let mut spent = 0u64;
+    let mut next = a.pair.first_game;
+    let mut rounds: Vec<Round> = Vec::new();
+    let mut centre: Setting = Vec::new();
+    for number in 1..=a.rounds {
+        // The round's candidates: the default (the reference), the centre,
+        // then one parameter changed at a time; each way of playing once.
+        let mut candidates: Vec<Candidate> = Vec::new();
+        let mut seen = Vec::new();
+        let mut add = |s: Setting, cands: &mut Vec<Candidate>| -> Result<(), Usage> {
+            let l = builder
+                .build(&s)
+                .map_err(|e| Usage(format!("--camp {}: setting {}: {e}", a.camp, setting_text(&s))))?;
+            let eff = builder.effective(&l);
+            if !seen.contains(&eff) {
+                seen.push(eff);
+                cands.push(Candidate { setting: s, lineup: l, alive: true, left: None });
+            }
+            Ok(())
+        };
+        add(Vec::new(), &mut candidates)?;
+        add(centre.clone(), &mut candidates)?;
+        let fixed = candidates.len();
+        for u in &units {
+            for p in u.params {
+                for v in p.values.candidates() {
+                    add(with(&centre, p.name, &v), &mut candidates)?;
+                }
+            }
+        }
+        if number > 1 && candidates.len() == fixed {
+            break; // Nothing new to try around the centre.
+        }
+        let k = candidates.len();
+        let mut counts = Paired::new(k, job.game.rules().day_cap);
+        let mut best = 0usize;
+        let mut blocks = 0u32;
+        let mut games = 0u64;
+        let stop;
+        pb.set_message(format!("round {number}: {k} candidates"));
+        loop {
+            let ids: Vec<usize> = (0..k).filter(|&i| candidates[i].alive).collect();
+            let n = a.block.min((a.max_games - spent) / ids.len() as u64);
+            let n = n.min(u64::MAX - next);
+            if n == 0 {
+                stop = "budget";
+                break;
+            }
+            let lineups: Vec<Lineup> = ids.iter().map(|&i| candidates[i].lineup.clone()).collect();
+            let local = play_paired(&pool, &job.game, &lineups, a.pair.seed, next, n, &pb);
+            merge_into(&mut counts, &local, &ids);
+            next += n;
+            games += n;
+            spent += n * ids.len() as u64;
+            blocks += 1;
+            // The best so far: most wins, the earlier candidate on a tie.
+            best = ids
+                .iter()
+                .copied()
+                .max_by(|&x, &y| counts.wins(x, camp).cmp(&counts.wins(y, camp)).then(y.cmp(&x)))
+                .unwrap_or(0);
+            let mut contenders = 0;
+            for &i in &ids {
+                if i == best {
+                    contenders += 1;
+                    continue;
+                }
+                let d = counts.diff(i, best, camp);
+                let within = |d: &Diff| d.lo > -a.tolerance && d.hi < a.tolerance;
+                let reason = if d.worse() {
+                    Some("worse".to_string())
+                } else if within(&d) {
+                    Some("equivalent to the best".to_string())
+                } else if i == 0 {
+                    None
+                } else {
+                    // Practically the same as an earlier live candidate: the race needs one of them.
+                    (0..i)
+                        .find(|&j| candidates[j].alive && within(&counts.diff(i, j, camp)))
+                        .map(|j| format!("equivalent to {}", setting_text(&candidates[j].setting)))
+                };
+                if reason.is_none() {
+                    contenders += 1;
+                }
+                if i == 0 {
+                    // The default stays as the reference, out of contention when it is worse or equivalent.
+                    candidates[0].left = reason.map(|r| (blocks, r, d));
+                } else if let Some(r) = reason {
+                    candidates[i].alive = false;
+                    candidates[i].left = Some((blocks, r, d));
+                }
+            }
+            if contenders == 1 {
+                stop = "decided";
+                break;
+            }
+        }
+        if !a.pair.quiet {
+            let live = candidates.iter().filter(|c| c.alive).count();
+            eprintln!(
+                "round {number}: {k} candidates, blocks of up to {} games: {blocks}, {live} left ({stop}); best: {}",
+                a.block,
+                setting_text(&candidates[best].setting)
+            );
+        }
+        let best_setting = candidates[best].setting.clone();
+        rounds.push(Round { number, candidates, counts, best, blocks, games, stop });
+        if best_setting == centre || spent >= a.max_games {
+            break;
+        }
+        centre = best_setting;
+    }
+    pb.finish_and_clear();
+    let Some(last) = rounds.last() else {
+        return Err(Usage(format!("--max-games {}: not enough for one game of each candidate", a.max_games)));
+    };
+    if last.games == 0 {
+        return Err(Usage(format!(
+            "--max-games {}: not enough for one game of each of the {} candidates",
+            a.max_games,
+            last.candidates.len()
+        )));
+    }
+
+    // The summary: the default and the best, on the last round's games.
+    let v = &job.variant;
+    let c = &last.counts;
+    let best = &last.candidates[last.best];
+    let gain = c.diff(last.best, 0, camp);
+    let mut s = Cols::default();
+    s.str("setup", vec![v.setup.clone()]);
+    s.str("rules", vec![v.rules.clone()]);
+    s.str("agents", vec![v.agents.clone()]);
+    s.str("camp", vec![camp.name().to_string()]);
+    rate_cols(&mut s, "default", std::iter::once((c.wins(0, camp), last.games)));
+    s.str("best", vec![best.lineup.label()]);
+    s.str("setting", vec![setting_text(&best.setting)]);
+    rate_cols(&mut s, "best", std::iter::once((c.wins(last.best, camp), last.games)));
+    s.f64("gain", vec![gain.mean]);
+    s.f64("gain_lo", vec![gain.lo]);
+    s.f64("gain_hi", vec![gain.hi]);
+    s.u64("games", vec![last.games]);
+    s.u64("blocks", vec![last.blocks as u64]);
+    s.u64("games_total", vec![spent]);
+    s.u64("candidates", vec![rounds.iter().map(|r| r.candidates.len() as u64).sum()]);
+    s.u64("rounds", vec![rounds.len() as u64]);
+    s.str("stop", vec![last.stop.to_string()]);
+    let summary = s.frame().map_err(|e| Usage(format!("building the table: {e}")))?;
+
+    // Every candidate of every round.
+    let mut rows: Vec<(&Round, usize)> = Vec::new();
+    for r in &rounds {
+        rows.extend((0..r.candidates.len()).map(|i| (r, i)));
+    }
+    let mut t = Cols::default();
+    t.0.push(Column::new("round".into(), rows.iter().map(|(r, _)| r.number).collect::<Vec<u32>>()));
+    t.str("setting", rows.iter().map(|(r, i)| setting_text(&r.candidates[*i].setting)).collect());
+    t.str("lineup", rows.iter().map(|(r, i)| r.candidates[*i].lineup.label()).collect());
+    t.u64("games", rows.iter().map(|(r, i)| r.counts.tallies[*i].games).collect());
+    rate_cols(&mut t, "", rows.iter().map(|(r, i)| (r.counts.wins(*i, camp), r.counts.tallies[*i].games)));
+    // Against the round's best: when it left the race, else at the end.
+    let diffs: Vec<Diff> = rows
+        .iter()
+        .map(|(r, i)| match &r.candidates[*i].left {
+            Some((_, _, d)) if *i != r.best => *d,
+            _ => r.counts.diff(*i, r.best, camp),
+        })
+        .collect();
+    t.f64("vs_best", diffs.iter().map(|d| d.mean).collect());
+    t.f64("vs_best_lo", diffs.iter().map(|d| d.lo).collect());
+    t.f64("vs_best_hi", diffs.iter().map(|d| d.hi).collect());
+    t.str(
+        "status",
+        rows.iter()
+            .map(|(r, i)| {
+                let cand = &r.candidates[*i];
+                match &cand.left {
+                    _ if *i == r.best => "best".to_string(),
+                    Some((b, why, _)) if *i != 0 => format!("dropped after block {b}: {why}"),
+                    Some((_, why, _)) => format!("reference: {why}"),
+                    None if *i == 0 => "reference".to_string(),
+                    None => format!("left at the end ({})", r.stop),
+                }
+            })
+            .collect(),
+    );
+    let cands = t.frame().map_err(|e| Usage(format!("building the table: {e}")))?;
+    let play = play_frame(&[
+        ("default", &last.candidates[0].lineup, &c.tallies[0]),
+        ("best", &best.lineup, &c.tallies[last.best]),
+    ])
+    .map_err(|e| Usage(format!("building the table: {e}")))?;
+
+    let title = format!(
+        "Best response of the {} camp: {} games in all; default and best on the same {} games of round {} \
+         (seed {}); gain = best − default, paired 95% interval",
+        camp.name(),
+        spent,
+        last.games,
+        last.number,
+        a.pair.seed
+    );
+    let mut tables = [
+        Printed::new(&title, summary, ""),
+        Printed::new(
+            "Candidates (rate with Wilson 95% bounds; vs_best: paired difference to the round's best when it left the race)",
+            cands,
+            "candidates",
+        ),
+        Printed::new(
+            "How the games were played (last round; lynch_hit_*: share of the lynched; the rest per game)",
+            play,
+            "play",
+        ),
+    ];
+    let mut stdout = std::io::stdout().lock();
+    for t in &tables {
+        t.print(&mut stdout)?;
+    }
+    stdout.flush()?;
+    if let Some(p) = &a.pair.out {
+        for w in crate::tables::write_frames(&mut tables, p).map_err(Usage)? {
+            eprintln!("wrote {}", w.display());
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mafia_engine::Preset;
+
+    fn builder(agents: &str, camp: Camp) -> Builder {
+        let mut base = Lineup::default();
+        base.apply(agents).unwrap();
+        let game = mafia_engine::Game::new(&Preset::find("classic").unwrap().setup()).unwrap();
+        let roles = game.roles_present().iter().filter(|r| r.camp() == camp).collect();
+        let parts = label_parts(&base.label());
+        Builder { base, camp, roles, parts }
+    }
+
+    #[test]
+    fn a_setting_goes_to_the_camp_and_to_roles_that_set_it() {
+        let b = builder("forum", Camp::Mafia);
+        let l = b.build(&vec![("bus".into(), "0.25".into())]).unwrap();
+        assert_eq!(l.label(), "forum,mafia=mafia:bus=0.25");
+        let l = b.build(&vec![("whom".into(), "random".into())]).unwrap();
+        assert_eq!(l.label(), "forum,mafia=forum:whom=random");
+        // A role's own value is replaced too, and the camp keeps its others.
+        let b = builder("forum,mafia=mafia:skip=0.5,commissar=reveal:on=at-once", Camp::Town);
+        let l = b.build(&vec![("on".into(), "day2".into())]).unwrap();
+        assert_eq!(l.label(), "forum,town=forum:on=day2,mafia=mafia:skip=0.5,commissar=reveal:on=day2");
+        let b = builder("forum,mafia=mafia:skip=0.5", Camp::Mafia);
+        let l = b.build(&vec![("bus".into(), "1".into())]).unwrap();
+        assert_eq!(l.label(), "forum,mafia=mafia:skip=0.5:bus=1");
+        assert_eq!(b.build(&Vec::new()).unwrap().label(), "forum,mafia=mafia:skip=0.5");
+    }
+
+    #[test]
+    fn settings_that_play_the_same_are_one() {
+        let b = builder("forum", Camp::Mafia);
+        let d = b.effective(&b.build(&Vec::new()).unwrap());
+        // The default value written out plays like the default.
+        let same = b.effective(&b.build(&vec![("kill".into(), "hunt".into())]).unwrap());
+        assert_eq!(d, same);
+        let other = b.effective(&b.build(&vec![("kill".into(), "order".into())]).unwrap());
+        assert_ne!(d, other);
+    }
+
+    #[test]
+    fn settings_keep_catalogue_order() {
+        let s = with(&with(&Vec::new(), "bus", "1"), "kill", "order");
+        assert_eq!(setting_text(&s), "kill=order bus=1");
+        assert_eq!(setting_text(&with(&s, "bus", "0")), "kill=order bus=0");
+    }
+}

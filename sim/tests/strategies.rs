@@ -1,0 +1,497 @@
+//! Integration tests of choosing strategies and comparing them: `[agents]`
+//! in setup files and `--agents` (every problem a message with its line or
+//! flag, exit code 2), `mafia strategies`, the behaviour columns of `run`,
+//! `mafia duel`, `mafia league` and `mafia best-response` on small runs.
+
+use mafia_agents::STRATEGIES;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A fresh folder under the system temp dir, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("mafia-strategies-test-{}-{n}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create a temp dir");
+        TempDir(dir)
+    }
+
+    fn path(&self, file: &str) -> String {
+        self.0.join(file).display().to_string()
+    }
+
+    fn write(&self, file: &str, text: &str) -> String {
+        let p = self.path(file);
+        std::fs::write(&p, text).expect("write a temp file");
+        p
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn mafia(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mafia")).args(args).output().expect("run the mafia binary")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn show(args: &[&str], out: &Output) -> String {
+    format!(
+        "mafia {}\nexit: {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        args.join(" "),
+        out.status.code(),
+        text(&out.stdout),
+        text(&out.stderr)
+    )
+}
+
+/// Runs `mafia args`, asserts success, returns stdout.
+fn ok(args: &[&str]) -> String {
+    let out = mafia(args);
+    assert!(out.status.success(), "{}", show(args, &out));
+    assert!(!text(&out.stderr).contains("panicked"), "{}", show(args, &out));
+    text(&out.stdout)
+}
+
+/// Runs `mafia args`, asserts exit code 2, no panic, nothing on stdout and
+/// every one of `needles` in the message; returns stderr.
+fn fails(args: &[&str], needles: &[&str]) -> String {
+    let out = mafia(args);
+    let err = text(&out.stderr);
+    let shown = show(args, &out);
+    assert_eq!(out.status.code(), Some(2), "{shown}");
+    assert!(!err.contains("panicked"), "{shown}");
+    assert!(out.stdout.is_empty(), "no results on bad input: {shown}");
+    for n in needles {
+        assert!(err.contains(n), "stderr lacks {n:?}: {shown}");
+    }
+    err
+}
+
+/// A CSV file (no quoted commas in these tables' values but the lineups,
+/// which are quoted) as rows of `column -> value`.
+fn csv_rows(p: &str) -> Vec<Vec<(String, String)>> {
+    let body = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("read {p}: {e}"));
+    let fields = |line: &str| -> Vec<String> {
+        let mut out = vec![String::new()];
+        let mut quoted = false;
+        for c in line.chars() {
+            match c {
+                '"' => quoted = !quoted,
+                ',' if !quoted => out.push(String::new()),
+                c => out.last_mut().unwrap().push(c),
+            }
+        }
+        out
+    };
+    let mut lines = body.lines();
+    let header = fields(lines.next().expect("a header"));
+    lines.map(|l| header.iter().cloned().zip(fields(l)).collect()).collect()
+}
+
+fn col<'a>(row: &'a [(String, String)], name: &str) -> &'a str {
+    &row.iter().find(|(k, _)| k == name).unwrap_or_else(|| panic!("no column {name} in {row:?}")).1
+}
+
+fn num(row: &[(String, String)], name: &str) -> f64 {
+    col(row, name).parse().unwrap_or_else(|e| panic!("{name} = {:?}: {e}", col(row, name)))
+}
+
+fn row_for<'a>(rows: &'a [Vec<(String, String)>], key: &str, value: &str) -> &'a [(String, String)] {
+    rows.iter().find(|r| col(r, key) == value).unwrap_or_else(|| panic!("no row with {key} = {value}: {rows:?}"))
+}
+
+const CLASSIC: &str = "[roles]\ndon = 1\nmafioso = 2\ncommissar = 1\ncitizen = 6\n";
+
+// ---------------------------------------------------------------------------
+// Choosing strategies
+
+#[test]
+fn setup_file_agents_take_specs_and_tables() {
+    let dir = TempDir::new("agents-good");
+    let f = dir.write(
+        "chosen.toml",
+        &format!(
+            "{CLASSIC}\n[agents]\ndefault = \"forum\"\nmafia = \"mafia:bus=0.25\"\n\
+             commissar = {{ strategy = \"reveal\", on = \"first-mafia\", by_day = 3 }}\n\
+             town = {{ strategy = \"town\", trust = 0.5, day1_pass = false }}\n"
+        ),
+    );
+    let s = dir.path("s.csv");
+    ok(&["run", "--games", "500", "--quiet", "--setup", &f, "--out", &s]);
+    let rows = csv_rows(&s);
+    assert_eq!(
+        col(&rows[0], "agents"),
+        "forum,town=town:trust=0.5:day1_pass=false,mafia=mafia:bus=0.25,commissar=reveal:on=first-mafia:by_day=3"
+    );
+    // The same lineup on the command line gives the same games.
+    let s2 = dir.path("s2.csv");
+    ok(&[
+        "run",
+        "--games",
+        "500",
+        "--quiet",
+        "--out",
+        &s2,
+        "--agents",
+        "forum,town=town:trust=0.5:day1_pass=false,mafia=mafia:bus=0.25,commissar=reveal:on=first-mafia:by_day=3",
+    ]);
+    let (a, b) = (&csv_rows(&s)[0], &csv_rows(&s2)[0]);
+    assert_eq!(col(a, "town_wins"), col(b, "town_wins"));
+}
+
+#[test]
+fn every_agents_problem_in_a_setup_file_has_its_line() {
+    let dir = TempDir::new("agents-bad");
+    let f = dir.write(
+        "bad.toml",
+        &format!(
+            "{CLASSIC}\n[agents]\n\
+             default = \"clever\"\n\
+             mafia = \"mafia:when=never\"\n\
+             commissar = {{ strategy = \"reveal\", on = \"never\" }}\n\
+             citizen = \"protect\"\n\
+             doctor = \"forum\"\n\
+             town = {{ strategy = \"town\", trust = [1] }}\n"
+        ),
+    );
+    let err = fails(
+        &["run", "--games", "10", "--quiet", "--setup", &f],
+        &[
+            &format!("{f}:8:11: unknown strategy `clever`"),
+            &format!("{f}:9:9: strategy `mafia` has no parameter `when`"),
+            "`reveal:on=never`: `on` takes at-once|first-mafia",
+            &format!("{f}:11:11: strategy `protect` plays doctor, not `citizen`"),
+            &format!("{f}:12:1: agents are set for `doctor`, but the setup deals no doctor"),
+            &format!("{f}:13:"),
+            "parameter `trust` of `town` must be a string, a number or a boolean",
+        ],
+    );
+    // The bad value is located at the value itself.
+    assert!(err.contains(&format!("{f}:10:")), "{err}");
+    assert_eq!(err.matches(&f).count(), 6, "one line per problem: {err}");
+    // Every command that reads setups says the same.
+    for cmd in [&["replay"][..], &["duel", "--for", "mafia", "--a", "forum", "--b", "random"]] {
+        let mut args = cmd.to_vec();
+        args.extend(["--setup", &f]);
+        fails(&args, &["unknown strategy `clever`"]);
+    }
+}
+
+#[test]
+fn agents_on_the_command_line_are_checked_the_same_way() {
+    let run = |agents: &str, needles: &[&str]| {
+        fails(&["run", "--games", "10", "--quiet", "--agents", agents], needles);
+    };
+    run("clever", &["--agents clever", "unknown strategy `clever`"]);
+    run("commissar=reveal:when=1", &["--agents commissar=reveal:when=1", "no parameter `when`", "on, by_day"]);
+    run("commissar=reveal:on=never", &["`on` takes at-once|first-mafia"]);
+    run("mafia=mafia:bus=2", &["`bus` takes 0..1"]);
+    run("doctor=reveal", &["plays commissar, detective, deputy, not `doctor`"]);
+    run("town=mafia", &["strategy `mafia` plays the mafia camp, not `town`"]);
+    // A role the setup does not deal (the preset is classic).
+    run("doctor=protect", &["--agents doctor=protect", "the setup deals no doctor", "classic"]);
+    fails(
+        &["run", "--games", "10", "--quiet", "--setup", "extended", "--agents", "forum,don=forum"],
+        &["--agents forum,don=forum", "deals no don", "extended"],
+    );
+    // Two setups: the one without the role is named.
+    fails(
+        &["run", "--games", "10", "--quiet", "--setup", "extended", "--setup", "classic", "--agents", "doctor=protect"],
+        &["deals no doctor", "(setup classic)"],
+    );
+}
+
+#[test]
+fn strategies_lists_every_strategy_and_parameter() {
+    let out = ok(&["strategies"]);
+    assert!(out.contains("--agents forum,mafia=mafia:bus=0.25"), "{out}");
+    assert!(out.contains("commissar = { strategy = \"reveal\""), "{out}");
+    for s in STRATEGIES {
+        let head = out.lines().find(|l| l.starts_with(&format!("{} — plays ", s.name)));
+        let head = head.unwrap_or_else(|| panic!("no entry for {}: {out}", s.name));
+        assert!(head.ends_with(&s.plays.to_string()), "{head}");
+        for p in s.params {
+            let line = out.lines().find(|l| l.trim_start().starts_with(&format!("{}  ", p.name)));
+            let line = line.unwrap_or_else(|| panic!("no line for {}.{}: {out}", s.name, p.name));
+            assert!(line.contains(&p.values.to_string()), "{line}");
+            assert!(line.trim_end().ends_with(&format!("default {}", p.default)), "{line}");
+        }
+    }
+    assert!(out.lines().all(|l| l.chars().count() <= 100 || !l.trim().contains(' ')), "{out}");
+}
+
+// ---------------------------------------------------------------------------
+// Behaviour columns
+
+#[test]
+fn run_tables_have_behaviour_columns() {
+    let dir = TempDir::new("play");
+    let s = dir.path("s.csv");
+    let out = ok(&["run", "--games", "3000", "--quiet", "--out", &s, "--agents", "forum"]);
+    assert!(out.contains("How the games were played"), "{out}");
+    assert!(!out.contains("lynch_hit_bandits"), "no bandits dealt: {out}");
+    let r = &csv_rows(&s)[0];
+    let hit = num(r, "lynch_hit_mafia");
+    assert!((0.0..=1.0).contains(&hit), "{hit}");
+    assert!(num(r, "lynches") > 0.5, "classic games lynch someone");
+    assert!(num(r, "night_kills") > 0.5);
+    for c in ["saves", "reveals", "false_claims", "info_nights"] {
+        assert!(num(r, c) >= 0.0, "{c}");
+    }
+    // With bandits the share of bandits lynched shows too.
+    let out = ok(&["run", "--games", "300", "--quiet", "--setup", "extended", "--agents", "random"]);
+    assert!(out.contains("lynch_hit_bandits"), "{out}");
+}
+
+// ---------------------------------------------------------------------------
+// Duels
+
+#[test]
+fn a_duel_of_a_strategy_against_itself_differs_by_exactly_zero() {
+    let dir = TempDir::new("duel-self");
+    let out = dir.path("d.csv");
+    let stdout = ok(&[
+        "duel",
+        "--for",
+        "commissar",
+        "--a",
+        "reveal:on=at-once",
+        "--b",
+        "reveal:on=at-once",
+        "--games",
+        "2000",
+        "--quiet",
+        "--out",
+        &out,
+    ]);
+    assert!(stdout.contains("Duel on `commissar`"), "{stdout}");
+    let rows = csv_rows(&out);
+    assert_eq!(rows.len(), 2, "one row per camp of classic: {rows:?}");
+    for r in &rows {
+        assert_eq!(num(r, "diff"), 0.0);
+        assert!(num(r, "diff_lo") <= 0.0 && num(r, "diff_hi") >= 0.0);
+        assert_eq!((col(r, "a_only"), col(r, "b_only")), ("0", "0"));
+        assert_eq!(col(r, "a_rate"), col(r, "b_rate"));
+        assert_eq!(col(r, "games"), "2000");
+    }
+    // The behaviour table goes beside it.
+    let play = csv_rows(&dir.path("d.play.csv"));
+    assert_eq!(play.len(), 2);
+    assert_eq!(col(&play[0], "lineup"), "forum,commissar=reveal:on=at-once");
+}
+
+#[test]
+fn random_mafia_clearly_lose_to_the_default() {
+    let dir = TempDir::new("duel-random");
+    let out = dir.path("d.csv");
+    ok(&[
+        "duel", "--setup", "classic", "--for", "mafia", "--a", "random", "--b", "forum", "--games", "3000", "-q",
+        "--out", &out,
+    ]);
+    let rows = csv_rows(&out);
+    let m = row_for(&rows, "camp", "mafia");
+    assert!(num(m, "diff_hi") < 0.0, "random is clearly worse for the mafia: {m:?}");
+    assert!(num(m, "a_rate") < num(m, "b_rate"));
+    // The town gains what the mafia lose (no draws in classic).
+    let t = row_for(&rows, "camp", "town");
+    assert!(num(t, "diff_lo") > 0.0, "{t:?}");
+    // The paired interval is narrower than the two Wilson intervals side by side.
+    let paired = num(m, "diff_hi") - num(m, "diff_lo");
+    let unpaired = (num(m, "a_hi") - num(m, "a_lo")) + (num(m, "b_hi") - num(m, "b_lo"));
+    assert!(paired < unpaired, "{paired} vs {unpaired}");
+}
+
+#[test]
+fn a_duel_does_not_depend_on_threads() {
+    let dir = TempDir::new("duel-threads");
+    let mut first: Option<(String, Vec<u8>)> = None;
+    for t in ["1", "2", "3"] {
+        let out = dir.path(&format!("d{t}.parquet"));
+        let stdout = ok(&[
+            "duel",
+            "--for",
+            "town",
+            "--a",
+            "town:trust=0.25",
+            "--b",
+            "forum",
+            "--games",
+            "3000",
+            "--seed",
+            "9",
+            "--threads",
+            t,
+            "-q",
+            "--out",
+            &out,
+        ]);
+        let bytes = std::fs::read(&out).unwrap();
+        match &first {
+            None => first = Some((stdout, bytes)),
+            Some((s, b)) => {
+                assert_eq!(&stdout, s, "stdout with --threads {t}");
+                assert!(&bytes == b, "the file with --threads {t}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Leagues
+
+#[test]
+fn a_league_has_a_row_per_pair_and_standings() {
+    let dir = TempDir::new("league");
+    let out = dir.path("l.csv");
+    let stdout = ok(&[
+        "league",
+        "--for",
+        "mafia",
+        "--strategies",
+        "forum,classic,random",
+        "--games",
+        "2000",
+        "-q",
+        "--out",
+        &out,
+    ]);
+    assert!(stdout.contains("League on `mafia`") && stdout.contains("Standings"), "{stdout}");
+    let rows = csv_rows(&out);
+    let pairs: Vec<(&str, &str, &str)> = rows.iter().map(|r| (col(r, "a"), col(r, "b"), col(r, "camp"))).collect();
+    assert_eq!(
+        pairs,
+        [("forum", "classic", "mafia"), ("forum", "random", "mafia"), ("classic", "random", "mafia")],
+        "every unordered pair once, for the key's camp"
+    );
+    // Each strategy played the same games in every pair: its rate is the same in each.
+    assert_eq!(col(&rows[0], "a_rate"), col(&rows[1], "a_rate"));
+    assert_eq!(col(&rows[1], "b_rate"), col(&rows[2], "b_rate"));
+    for r in &rows {
+        let d = num(r, "diff");
+        assert!((d - (num(r, "a_rate") - num(r, "b_rate"))).abs() < 1e-9, "{r:?}");
+        assert!(num(r, "diff_lo") <= d && d <= num(r, "diff_hi"));
+    }
+    let standings = csv_rows(&dir.path("l.standings.csv"));
+    assert_eq!(standings.len(), 3);
+    assert_eq!(col(&standings[2], "strategy"), "random", "random is last for the mafia");
+    assert_eq!(col(&standings[2], "loses_to"), "2");
+    assert_eq!(csv_rows(&dir.path("l.play.csv")).len(), 3);
+}
+
+// ---------------------------------------------------------------------------
+// Best response
+
+#[test]
+fn best_response_on_a_tiny_budget_reports_a_setting_and_its_gain() {
+    let dir = TempDir::new("best");
+    let out = dir.path("b.csv");
+    let stdout = ok(&[
+        "best-response",
+        "--camp",
+        "mafia",
+        "--block",
+        "500",
+        "--max-games",
+        "20000",
+        "--rounds",
+        "2",
+        "--seed",
+        "3",
+        "-q",
+        "--out",
+        &out,
+    ]);
+    assert!(stdout.contains("Best response of the mafia camp"), "{stdout}");
+    let rows = csv_rows(&out);
+    assert_eq!(rows.len(), 1);
+    let r = &rows[0];
+    let (gain, lo, hi) = (num(r, "gain"), num(r, "gain_lo"), num(r, "gain_hi"));
+    assert!(lo <= gain && gain <= hi, "{r:?}");
+    let total: u64 = col(r, "games_total").parse().unwrap();
+    assert!(total > 0 && total <= 20_000, "{r:?}");
+    assert!((num(r, "best_rate") - num(r, "default_rate") - gain).abs() < 1e-9, "{r:?}");
+    // The best setting is a lineup the command line accepts.
+    let best = col(r, "best").to_string();
+    ok(&["run", "--games", "10", "--quiet", "--agents", &best]);
+    let cands = csv_rows(&dir.path("b.candidates.csv"));
+    assert!(cands.len() > 3, "{cands:?}");
+    assert!(cands.iter().any(|c| col(c, "setting").starts_with("bus=")), "the mafia's parameters are tried");
+    assert!(!cands.iter().any(|c| col(c, "setting").starts_with("trust=")), "not the town's");
+    assert_eq!(cands.iter().filter(|c| col(c, "status") == "best").count(), col(r, "rounds").parse::<usize>().unwrap());
+}
+
+#[test]
+fn best_response_does_not_depend_on_threads() {
+    let run = |t: &str| {
+        ok(&["best-response", "--camp", "town", "--block", "300", "--max-games", "15000", "--threads", t, "-q"])
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+// ---------------------------------------------------------------------------
+// Bad flags
+
+#[test]
+fn bad_comparison_flags_are_refused() {
+    let duel = |extra: &[&str], needles: &[&str]| {
+        let mut args = vec!["duel", "--games", "10", "-q"];
+        args.extend(extra);
+        fails(&args, needles);
+    };
+    duel(&["--a", "forum", "--b", "random"], &["--for"]);
+    duel(&["--for", "sheriff", "--a", "forum", "--b", "random"], &["--for sheriff", "`sheriff`"]);
+    duel(&["--for", "doctor", "--a", "protect", "--b", "forum"], &["--for doctor", "deals no doctor"]);
+    duel(&["--for", "bandits", "--a", "random", "--b", "forum"], &["--for bandits", "bandits camp"]);
+    duel(&["--for", "mafia", "--a", "clever", "--b", "forum"], &["--a clever", "unknown strategy `clever`"]);
+    duel(&["--for", "commissar", "--a", "reveal", "--b", "reveal:on=never"], &["--b reveal:on=never", "`on` takes"]);
+    duel(&["--for", "commissar", "--a", "protect", "--b", "forum"], &["--a protect", "plays doctor"]);
+    duel(&["--for", "mafia", "--a", "forum", "--b", "random", "--out", "x.json"], &["x.json", ".csv"]);
+    duel(&["--for", "mafia", "--a", "forum", "--b", "random", "--agents", "doctor=protect"], &["--agents", "doctor"]);
+    fails(&["duel", "--for", "mafia", "--a", "forum", "--b", "random", "--games", "0"], &["--games", "0"]);
+
+    let league = |extra: &[&str], needles: &[&str]| {
+        let mut args = vec!["league", "--games", "10", "-q", "--for", "mafia"];
+        args.extend(extra);
+        fails(&args, needles);
+    };
+    league(&["--strategies", "forum"], &["at least two"]);
+    league(&["--strategies", "forum,random,forum"], &["`forum` is named twice"]);
+    league(&["--strategies", "forum,reveal"], &["--strategies reveal", "plays commissar"]);
+    fails(&["league", "--for", "mafia"], &["--strategies"]);
+
+    let best = |extra: &[&str], needles: &[&str]| {
+        let mut args = vec!["best-response", "--max-games", "100", "-q"];
+        args.extend(extra);
+        fails(&args, needles);
+    };
+    best(&["--camp", "wolves"], &["--camp wolves", "town, mafia, bandits"]);
+    best(&["--camp", "bandits"], &["--camp bandits", "deals nobody"]);
+    best(&["--camp", "mafia", "--agents", "classic"], &["forum strategies", "don plays classic"]);
+    best(&["--camp", "mafia", "--tolerance", "2"], &["--tolerance"]);
+    best(&["--camp", "mafia", "--rounds", "0"], &["--rounds"]);
+    fails(&["best-response", "--camp", "town", "--max-games", "5", "-q"], &["--max-games 5", "not enough"]);
+    fails(&["best-response"], &["--camp"]);
+}
+
+#[test]
+fn out_files_of_the_comparisons_are_parquet_or_csv() {
+    let dir = TempDir::new("out");
+    let out = dir.path("d.parquet");
+    ok(&["duel", "--for", "mafia", "--a", "forum", "--b", "classic", "--games", "500", "-q", "--out", &out]);
+    for f in ["d.parquet", "d.play.parquet"] {
+        let b = std::fs::read(Path::new(&dir.path(f))).unwrap();
+        assert!(b.starts_with(b"PAR1") && b.ends_with(b"PAR1"), "{f}");
+    }
+}
