@@ -21,9 +21,15 @@
 //! never dropped, so the gain of the best over it is measured on the same
 //! games. Each round plays fresh game indices.
 //!
-//! The gain is measured on the games that chose the best, so it is biased
-//! upwards a little (the winner of a race is partly the luckiest); a duel
-//! of the reported lineup against the default on other seeds checks it.
+//! The summary also gives `others_hi`: the largest upper bound of any other
+//! candidate's paired difference to the best (when it left the race), so
+//! "nothing tried beats the best by more than this" when the best is the
+//! default and the gain is 0.
+//!
+//! Measured on the games that chose it, the best's gain would be biased
+//! upwards (the winner of a race is partly the luckiest), so after the race
+//! the best and the default play `--confirm` fresh games each (the next
+//! indices, common random numbers again) and the gain is measured there.
 
 use crate::cli::{GameArgs, Usage, one_job};
 use crate::paired::{Cols, Diff, PairArgs, Paired, check_out, play_frame, play_paired, pool, progress, rate_cols};
@@ -50,6 +56,10 @@ pub struct BestResponseArgs {
     /// Rounds of coordinate search; each starts from the best found before.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10))]
     pub rounds: u32,
+    /// After the race the best and the default play this many fresh games each, and the gain
+    /// is measured there (0: on the race's own games).
+    #[arg(long, value_name = "GAMES", default_value_t = 20_000)]
+    pub confirm: u64,
     /// Drop a candidate whose paired interval to the best lies within ±this (0 = never).
     #[arg(long, default_value_t = 0.0025)]
     pub tolerance: f64,
@@ -191,6 +201,16 @@ struct Round {
     blocks: u32,
     games: u64,
     stop: &'static str,
+}
+
+impl Round {
+    /// Candidate `i` against the round's best: when it left the race, else at the end.
+    fn vs_best(&self, i: usize, camp: Camp) -> Diff {
+        match &self.candidates[i].left {
+            Some((_, _, d)) if i != self.best => *d,
+            _ => self.counts.diff(i, self.best, camp),
+        }
+    }
 }
 
 /// Adds the counts of `local` (the live candidates `ids`) to `total` (all candidates).
@@ -359,7 +379,6 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
         }
         centre = best_setting;
     }
-    pb.finish_and_clear();
     let Some(last) = rounds.last() else {
         return Err(Usage(format!("--max-games {}: not enough for one game of each candidate", a.max_games)));
     };
@@ -370,25 +389,40 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
             last.candidates.len()
         )));
     }
-
-    // The summary: the default and the best, on the last round's games.
-    let v = &job.variant;
-    let c = &last.counts;
     let best = &last.candidates[last.best];
-    let gain = c.diff(last.best, 0, camp);
+    // The default and the best: on fresh games (confirmation), else on the last round's.
+    let (c, b, games, measured) = if a.confirm > 0 && last.best != 0 {
+        let n = a.confirm.min(u64::MAX - next);
+        pb.set_length(spent + 2 * n);
+        pb.set_message("confirmation");
+        let lineups = [last.candidates[0].lineup.clone(), best.lineup.clone()];
+        let conf = play_paired(&pool, &job.game, &lineups, a.pair.seed, next, n, &pb);
+        spent += 2 * n;
+        (conf, 1, n, "confirmation")
+    } else {
+        (last.counts.clone(), last.best, last.games, "race")
+    };
+    pb.finish_and_clear();
+    let gain = c.diff(b, 0, camp);
+    let v = &job.variant;
     let mut s = Cols::default();
     s.str("setup", vec![v.setup.clone()]);
     s.str("rules", vec![v.rules.clone()]);
     s.str("agents", vec![v.agents.clone()]);
     s.str("camp", vec![camp.name().to_string()]);
-    rate_cols(&mut s, "default", std::iter::once((c.wins(0, camp), last.games)));
+    rate_cols(&mut s, "default", std::iter::once((c.wins(0, camp), games)));
     s.str("best", vec![best.lineup.label()]);
     s.str("setting", vec![setting_text(&best.setting)]);
-    rate_cols(&mut s, "best", std::iter::once((c.wins(last.best, camp), last.games)));
+    rate_cols(&mut s, "best", std::iter::once((c.wins(b, camp), games)));
     s.f64("gain", vec![gain.mean]);
     s.f64("gain_lo", vec![gain.lo]);
     s.f64("gain_hi", vec![gain.hi]);
-    s.u64("games", vec![last.games]);
+    // How much any other setting of the last round might still beat the best by.
+    let others_hi =
+        (0..last.candidates.len()).filter(|&i| i != last.best).map(|i| last.vs_best(i, camp).hi).reduce(f64::max);
+    s.0.push(Column::new("others_hi".into(), vec![others_hi]));
+    s.u64("games", vec![games]);
+    s.str("measured_on", vec![measured.to_string()]);
     s.u64("blocks", vec![last.blocks as u64]);
     s.u64("games_total", vec![spent]);
     s.u64("candidates", vec![rounds.iter().map(|r| r.candidates.len() as u64).sum()]);
@@ -408,13 +442,7 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
     t.u64("games", rows.iter().map(|(r, i)| r.counts.tallies[*i].games).collect());
     rate_cols(&mut t, "", rows.iter().map(|(r, i)| (r.counts.wins(*i, camp), r.counts.tallies[*i].games)));
     // Against the round's best: when it left the race, else at the end.
-    let diffs: Vec<Diff> = rows
-        .iter()
-        .map(|(r, i)| match &r.candidates[*i].left {
-            Some((_, _, d)) if *i != r.best => *d,
-            _ => r.counts.diff(*i, r.best, camp),
-        })
-        .collect();
+    let diffs: Vec<Diff> = rows.iter().map(|(r, i)| r.vs_best(*i, camp)).collect();
     t.f64("vs_best", diffs.iter().map(|d| d.mean).collect());
     t.f64("vs_best_lo", diffs.iter().map(|d| d.lo).collect());
     t.f64("vs_best_hi", diffs.iter().map(|d| d.hi).collect());
@@ -434,19 +462,19 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
             .collect(),
     );
     let cands = t.frame().map_err(|e| Usage(format!("building the table: {e}")))?;
-    let play = play_frame(&[
-        ("default", &last.candidates[0].lineup, &c.tallies[0]),
-        ("best", &best.lineup, &c.tallies[last.best]),
-    ])
-    .map_err(|e| Usage(format!("building the table: {e}")))?;
+    let play =
+        play_frame(&[("default", &last.candidates[0].lineup, &c.tallies[0]), ("best", &best.lineup, &c.tallies[b])])
+            .map_err(|e| Usage(format!("building the table: {e}")))?;
 
+    let on = match measured {
+        "race" => format!("the same {games} games of round {}", last.number),
+        _ => format!("the same {games} fresh games"),
+    };
     let title = format!(
-        "Best response of the {} camp: {} games in all; default and best on the same {} games of round {} \
-         (seed {}); gain = best − default, paired 95% interval",
+        "Best response of the {} camp: {spent} games in all; default and best on {on} (seed {}); \
+         gain = best − default, paired 95% interval; others_hi: the most any other candidate might beat \
+         the best by (upper bounds when it left the race)",
         camp.name(),
-        spent,
-        last.games,
-        last.number,
         a.pair.seed
     );
     let mut tables = [
@@ -457,7 +485,7 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
             "candidates",
         ),
         Printed::new(
-            "How the games were played (last round; lynch_hit_*: share of the lynched; the rest per game)",
+            "How the default and the best played (lynch_hit_*: share of the lynched; the rest per game)",
             play,
             "play",
         ),

@@ -100,6 +100,11 @@ fn csv_rows(p: &str) -> Vec<Vec<(String, String)>> {
     lines.map(|l| header.iter().cloned().zip(fields(l)).collect()).collect()
 }
 
+/// The words of a command line.
+fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 fn col<'a>(row: &'a [(String, String)], name: &str) -> &'a str {
     &row.iter().find(|(k, _)| k == name).unwrap_or_else(|| panic!("no column {name} in {row:?}")).1
 }
@@ -262,20 +267,9 @@ fn run_tables_have_behaviour_columns() {
 fn a_duel_of_a_strategy_against_itself_differs_by_exactly_zero() {
     let dir = TempDir::new("duel-self");
     let out = dir.path("d.csv");
-    let stdout = ok(&[
-        "duel",
-        "--for",
-        "commissar",
-        "--a",
-        "reveal:on=at-once",
-        "--b",
-        "reveal:on=at-once",
-        "--games",
-        "2000",
-        "--quiet",
-        "--out",
-        &out,
-    ]);
+    let mut args = words("duel --for commissar --a reveal:on=at-once --b reveal:on=at-once --games 2000 --quiet");
+    args.extend(["--out", &out]);
+    let stdout = ok(&args);
     assert!(stdout.contains("Duel on `commissar`"), "{stdout}");
     let rows = csv_rows(&out);
     assert_eq!(rows.len(), 2, "one row per camp of classic: {rows:?}");
@@ -296,10 +290,9 @@ fn a_duel_of_a_strategy_against_itself_differs_by_exactly_zero() {
 fn random_mafia_clearly_lose_to_the_default() {
     let dir = TempDir::new("duel-random");
     let out = dir.path("d.csv");
-    ok(&[
-        "duel", "--setup", "classic", "--for", "mafia", "--a", "random", "--b", "forum", "--games", "3000", "-q",
-        "--out", &out,
-    ]);
+    let mut args = words("duel --setup classic --for mafia --a random --b forum --games 3000 -q");
+    args.extend(["--out", &out]);
+    ok(&args);
     let rows = csv_rows(&out);
     let m = row_for(&rows, "camp", "mafia");
     assert!(num(m, "diff_hi") < 0.0, "random is clearly worse for the mafia: {m:?}");
@@ -319,24 +312,9 @@ fn a_duel_does_not_depend_on_threads() {
     let mut first: Option<(String, Vec<u8>)> = None;
     for t in ["1", "2", "3"] {
         let out = dir.path(&format!("d{t}.parquet"));
-        let stdout = ok(&[
-            "duel",
-            "--for",
-            "town",
-            "--a",
-            "town:trust=0.25",
-            "--b",
-            "forum",
-            "--games",
-            "3000",
-            "--seed",
-            "9",
-            "--threads",
-            t,
-            "-q",
-            "--out",
-            &out,
-        ]);
+        let mut args = words("duel --for town --a town:trust=0.25 --b forum --games 3000 --seed 9 -q");
+        args.extend(["--threads", t, "--out", &out]);
+        let stdout = ok(&args);
         let bytes = std::fs::read(&out).unwrap();
         match &first {
             None => first = Some((stdout, bytes)),
@@ -355,18 +333,9 @@ fn a_duel_does_not_depend_on_threads() {
 fn a_league_has_a_row_per_pair_and_standings() {
     let dir = TempDir::new("league");
     let out = dir.path("l.csv");
-    let stdout = ok(&[
-        "league",
-        "--for",
-        "mafia",
-        "--strategies",
-        "forum,classic,random",
-        "--games",
-        "2000",
-        "-q",
-        "--out",
-        &out,
-    ]);
+    let mut args = words("league --for mafia --strategies forum,classic,random --games 2000 -q");
+    args.extend(["--out", &out]);
+    let stdout = ok(&args);
     assert!(stdout.contains("League on `mafia`") && stdout.contains("Standings"), "{stdout}");
     let rows = csv_rows(&out);
     let pairs: Vec<(&str, &str, &str)> = rows.iter().map(|r| (col(r, "a"), col(r, "b"), col(r, "camp"))).collect();
@@ -397,22 +366,10 @@ fn a_league_has_a_row_per_pair_and_standings() {
 fn best_response_on_a_tiny_budget_reports_a_setting_and_its_gain() {
     let dir = TempDir::new("best");
     let out = dir.path("b.csv");
-    let stdout = ok(&[
-        "best-response",
-        "--camp",
-        "mafia",
-        "--block",
-        "500",
-        "--max-games",
-        "20000",
-        "--rounds",
-        "2",
-        "--seed",
-        "3",
-        "-q",
-        "--out",
-        &out,
-    ]);
+    let mut args =
+        words("best-response --camp mafia --block 500 --max-games 20000 --rounds 2 --seed 3 --confirm 2000 -q");
+    args.extend(["--out", &out]);
+    let stdout = ok(&args);
     assert!(stdout.contains("Best response of the mafia camp"), "{stdout}");
     let rows = csv_rows(&out);
     assert_eq!(rows.len(), 1);
@@ -420,7 +377,14 @@ fn best_response_on_a_tiny_budget_reports_a_setting_and_its_gain() {
     let (gain, lo, hi) = (num(r, "gain"), num(r, "gain_lo"), num(r, "gain_hi"));
     assert!(lo <= gain && gain <= hi, "{r:?}");
     let total: u64 = col(r, "games_total").parse().unwrap();
-    assert!(total > 0 && total <= 20_000, "{r:?}");
+    // The race's budget, plus the confirmation of a best that is not the default.
+    let confirmed = col(r, "measured_on") == "confirmation";
+    assert_eq!(confirmed, col(r, "setting") != "(default)", "{r:?}");
+    assert!(total > 0 && total <= 20_000 + if confirmed { 4_000 } else { 0 }, "{r:?}");
+    if confirmed {
+        assert_eq!(col(r, "games"), "2000", "{r:?}");
+    }
+    assert!(num(r, "others_hi") < 1.0, "{r:?}");
     assert!((num(r, "best_rate") - num(r, "default_rate") - gain).abs() < 1e-9, "{r:?}");
     // The best setting is a lineup the command line accepts.
     let best = col(r, "best").to_string();
@@ -435,7 +399,9 @@ fn best_response_on_a_tiny_budget_reports_a_setting_and_its_gain() {
 #[test]
 fn best_response_does_not_depend_on_threads() {
     let run = |t: &str| {
-        ok(&["best-response", "--camp", "town", "--block", "300", "--max-games", "15000", "--threads", t, "-q"])
+        let mut args = words("best-response --camp town --block 300 --max-games 15000 --confirm 3000 -q");
+        args.extend(["--threads", t]);
+        ok(&args)
     };
     assert_eq!(run("1"), run("2"));
 }
