@@ -364,6 +364,9 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
                 break;
             }
         }
+        if games == 0 && number > 1 {
+            break; // The budget left cannot give every candidate a game.
+        }
         if !a.pair.quiet {
             let live = candidates.iter().filter(|c| c.alive).count();
             eprintln!(

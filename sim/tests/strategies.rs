@@ -200,7 +200,9 @@ fn agents_on_the_command_line_are_checked_the_same_way() {
         fails(&["run", "--games", "10", "--quiet", "--agents", agents], needles);
     };
     run("clever", &["--agents clever", "unknown strategy `clever`"]);
-    run("commissar=reveal:when=1", &["--agents commissar=reveal:when=1", "no parameter `when`", "on, by_day"]);
+    let reveal = STRATEGIES.iter().find(|s| s.name == "reveal").unwrap();
+    let known = reveal.params.iter().map(|p| p.name).collect::<Vec<_>>().join(", ");
+    run("commissar=reveal:when=1", &["--agents commissar=reveal:when=1", "no parameter `when`", &known]);
     run("commissar=reveal:on=never", &["`on` takes at-once|first-mafia"]);
     run("mafia=mafia:bus=2", &["`bus` takes 0..1"]);
     run("doctor=reveal", &["plays commissar, detective, deputy, not `doctor`"]);
