@@ -25,7 +25,8 @@ fn main() {
     }
     let mut w = Worker::new(lineup, master_key(1));
     let mut wins = [0u64; Camp::COUNT];
-    let (mut days, mut illegal, mut lynched, mut lynched_enemy, mut saves, mut reveals, mut fakes) = (0, 0, 0, 0, 0, 0, 0);
+    let (mut days, mut illegal, mut lynched, mut lynched_enemy, mut saves, mut reveals, mut fakes) =
+        (0, 0, 0, 0, 0, 0, 0);
     for i in 0..games {
         let o = w.play(&game, i, &mut NoLog);
         if let Some(c) = o.winner {

@@ -11,8 +11,8 @@
 use crate::agent::{Agent, Cx};
 use crate::streams::Stream;
 use mafia_engine::{
-    Answer, Answered, Ask, NightChoice, Observation, PlayerSet, Publication, Request, Role, RoleSet, Seat, View,
-    Vote, pick,
+    Answer, Answered, Ask, NightChoice, Observation, PlayerSet, Publication, Request, Role, RoleSet, Seat, View, Vote,
+    pick,
 };
 use rand::Rng as _;
 
@@ -139,9 +139,7 @@ pub fn legal_random(request: &Request, rng: &mut Stream) -> Answer {
         Request::LastWord { .. } => Answer::LastWord { say: Publication::NONE, text: None },
         Request::Vote { options } => Answer::Vote { vote: pick(rng, *options).map_or(Vote::Pass, Vote::For) },
         Request::Revise { .. } => Answer::Revise { vote: None },
-        Request::Runoff { options } => {
-            Answer::Runoff { choice: pick(rng, *options).expect("a runoff has candidates") }
-        }
+        Request::Runoff { options } => Answer::Runoff { choice: pick(rng, *options).expect("a runoff has candidates") },
         Request::HangBoth { .. } => Answer::HangBoth { hang: rng.next_u32() & 1 == 1 },
         Request::Night { options } => {
             let mut c = NightChoice { kill: options.kill.and_then(|k| pick(rng, k)), ..NightChoice::default() };
@@ -172,9 +170,7 @@ pub fn legal_random(request: &Request, rng: &mut Stream) -> Answer {
 fn random_targets(m: &mafia_engine::MoveOptions, rng: &mut Stream) -> (Option<Seat>, Option<Seat>) {
     let first = pick(rng, m.targets);
     let second = match first {
-        Some(f) if !m.second.is_empty() => {
-            m.second.iter().find(|o| o.first == f).and_then(|o| pick(rng, o.options))
-        }
+        Some(f) if !m.second.is_empty() => m.second.iter().find(|o| o.first == f).and_then(|o| pick(rng, o.options)),
         _ => None,
     };
     (first, second)

@@ -14,8 +14,8 @@ mod table;
 
 pub use agent::{Agent, Cx};
 pub use classic::ClassicAgent;
-pub use forum::ForumAgent;
 pub use data::{DataAgent, DataPlayer, LegalRandom, legal_random};
+pub use forum::ForumAgent;
 pub use lineup::{AgentFactory, Lineup, LineupError, Strategy, parse_spec};
 pub use random::RandomAgent;
 pub use strategy::{Config, Param, Plays, STRATEGIES, StrategyInfo, Values};

@@ -54,15 +54,37 @@ pub struct Lineup {
 /// Why a lineup spec was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LineupError {
-    UnknownStrategy { name: String, known: Vec<String> },
-    UnknownKey { key: String },
-    Malformed { part: String },
-    UnknownParam { strategy: String, param: String, known: Vec<String> },
-    BadValue { strategy: String, param: String, value: String, expected: String },
+    UnknownStrategy {
+        name: String,
+        known: Vec<String>,
+    },
+    UnknownKey {
+        key: String,
+    },
+    Malformed {
+        part: String,
+    },
+    UnknownParam {
+        strategy: String,
+        param: String,
+        known: Vec<String>,
+    },
+    BadValue {
+        strategy: String,
+        param: String,
+        value: String,
+        expected: String,
+    },
     /// The strategy plays other roles than the key names.
-    NotForKey { strategy: String, key: String, plays: String },
+    NotForKey {
+        strategy: String,
+        key: String,
+        plays: String,
+    },
     /// The key names a role the setup does not deal.
-    AbsentRole { key: String },
+    AbsentRole {
+        key: String,
+    },
 }
 
 impl fmt::Display for LineupError {
@@ -176,9 +198,11 @@ impl Lineup {
                 _ => Strategy::Forum,
             });
         }
-        self.plugins.iter().position(|(n, _)| n == name).map(|i| Strategy::Plugin(i as u8)).ok_or_else(|| {
-            LineupError::UnknownStrategy { name: name.to_string(), known: self.strategy_names() }
-        })
+        self.plugins
+            .iter()
+            .position(|(n, _)| n == name)
+            .map(|i| Strategy::Plugin(i as u8))
+            .ok_or_else(|| LineupError::UnknownStrategy { name: name.to_string(), known: self.strategy_names() })
     }
 
     /// Sets one key (`default`, a camp or a role) to a strategy with
@@ -360,7 +384,7 @@ mod tests {
         let e = l.apply("clever").unwrap_err();
         assert!(e.to_string().contains("unknown strategy `clever`"), "{e}");
         let e = l.apply("commissar=reveal:when=never").unwrap_err();
-        assert!(e.to_string().contains("no parameter `when`") && e.to_string().contains("on, by_day"), "{e}");
+        assert!(e.to_string().contains("no parameter `when`") && e.to_string().contains("on, mix, by_day"), "{e}");
         let e = l.apply("commissar=reveal:on=never").unwrap_err();
         assert!(e.to_string().contains("at-once|first-mafia"), "{e}");
         let e = l.apply("doctor=reveal").unwrap_err();
@@ -390,10 +414,7 @@ mod tests {
         assert_eq!(l.config(Role::Commissar).reveal_on, RevealOn::AtOnce);
         assert_eq!(l.config(Role::Commissar).trust, threshold(0.5));
         assert_eq!(l.for_role(Role::Don), Strategy::Forum);
-        assert_eq!(
-            l.label(),
-            "forum:trust=0.5,mafia=mafia:bus=0.25,commissar=reveal:on=at-once,don=check:whom=random"
-        );
+        assert_eq!(l.label(), "forum:trust=0.5,mafia=mafia:bus=0.25,commissar=reveal:on=at-once,don=check:whom=random");
         let mut again = Lineup::default();
         again.apply(&l.label()).unwrap();
         assert_eq!(again.label(), l.label());

@@ -116,7 +116,7 @@ const TOWN: &[Param] = &[
     Param {
         name: "day1_pass",
         values: Values::Flag,
-        default: "false",
+        default: "true",
         about: "vote PASS on day 1 when nothing is known (C11.2's pardon) [notes §2 day1_pass]",
     },
     Param {
@@ -131,8 +131,14 @@ const REVEAL: &[Param] = &[
     Param {
         name: "on",
         values: Values::Choice(&["at-once", "first-mafia", "day2", "day3", "last-word"]),
-        default: "day2",
+        default: "first-mafia",
         about: "when the information role claims and publishes every check: the first day, the day after his first mafia find, from day 2 or 3, or only in his last word (C13) [notes §2 reveal_on]",
+    },
+    Param {
+        name: "mix",
+        values: FRACTION,
+        default: "0",
+        about: "chance per game to reveal at once whatever `on` says: a mixed timing the mafia cannot key on (with some settings of the other parameters the best replies cycle: reveals at once are met by no fake claims, later reveals by fakes) [notes §5 mix where the opponent keys on you]",
     },
     Param {
         name: "by_day",
@@ -242,7 +248,12 @@ pub const STRATEGIES: &[StrategyInfo] = &[
         about: "whom the Doctor heals",
         params: PROTECT,
     },
-    StrategyInfo { name: "shooter", plays: Plays::Roles(&[Role::Shooter]), about: "the Shooter's trigger discipline", params: SHOOTER },
+    StrategyInfo {
+        name: "shooter",
+        plays: Plays::Roles(&[Role::Shooter]),
+        about: "the Shooter's trigger discipline",
+        params: SHOOTER,
+    },
     StrategyInfo {
         name: "prostitute",
         plays: Plays::Roles(&[Role::Prostitute]),
@@ -345,6 +356,7 @@ pub struct Config {
     pub day1_pass: bool,
     pub pass_on_even: bool,
     pub reveal_on: RevealOn,
+    pub reveal_mix: u32,
     pub reveal_by_day: u8,
     pub check: CheckPlan,
     pub kill: KillPlan,
@@ -370,6 +382,7 @@ impl Default for Config {
             day1_pass: false,
             pass_on_even: false,
             reveal_on: RevealOn::FirstMafia,
+            reveal_mix: 0,
             reveal_by_day: 3,
             check: CheckPlan::Uncertain,
             kill: KillPlan::Hunt,
@@ -430,6 +443,7 @@ impl Config {
                     _ => return Err(bad()),
                 }
             }
+            "mix" => self.reveal_mix = fraction()?,
             "by_day" => self.reveal_by_day = count(6)?,
             "whom" => {
                 self.check = match value {

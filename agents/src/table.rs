@@ -4,7 +4,7 @@
 
 use crate::agent::{Agent, Cx};
 use crate::classic::ClassicAgent;
-use crate::forum::ForumAgent;
+use crate::forum::{ForumAgent, Public};
 use crate::lineup::{Lineup, Strategy};
 use crate::random::RandomAgent;
 use crate::streams::{GameStreams, Purpose, Stream};
@@ -22,6 +22,8 @@ pub struct Table {
     random: RandomAgent,
     classic: Box<[ClassicAgent]>,
     forum: Box<[ForumAgent]>,
+    /// The forum seats' shared public read (reset every game).
+    forum_public: Arc<Mutex<Public>>,
     /// Plugin agents, per plugin, per seat (made once per worker).
     plugins: Vec<Vec<Box<dyn Agent>>>,
     /// Per camp: the shared stream at the start of this phase, and the
@@ -87,18 +89,22 @@ macro_rules! ask {
 
 impl Table {
     pub fn new(lineup: Lineup, key: [u8; 32]) -> Table {
-        let plugins: Vec<Vec<Box<dyn Agent>>> = (0..lineup.plugins())
-            .map(|p| (0..MAX_PLAYERS).map(|_| (lineup.plugin(p as u8))()).collect())
-            .collect();
+        let plugins: Vec<Vec<Box<dyn Agent>>> =
+            (0..lineup.plugins()).map(|p| (0..MAX_PLAYERS).map(|_| (lineup.plugin(p as u8))()).collect()).collect();
         let blank = Stream::new(key, 0, Purpose::Host);
         let record = (!plugins.is_empty()).then(|| Arc::new(Mutex::new(Vec::new())));
+        // One public read per worker, shared by its forum seats.
+        let forum_public = Arc::new(Mutex::new(Public::default()));
+        let mut forum = vec![ForumAgent::default(); MAX_PLAYERS].into_boxed_slice();
+        forum.iter_mut().for_each(|a| a.share(&forum_public));
         Table {
             lineup,
             streams: GameStreams::new(key),
             kind: [Strategy::Random; MAX_PLAYERS],
             random: RandomAgent,
             classic: vec![ClassicAgent::default(); MAX_PLAYERS].into_boxed_slice(),
-            forum: vec![ForumAgent::default(); MAX_PLAYERS].into_boxed_slice(),
+            forum,
+            forum_public,
             plugins,
             shared_start: [blank.clone(), blank.clone(), blank.clone()],
             shared_end: [blank.clone(), blank.clone(), blank.clone()],
@@ -117,6 +123,7 @@ impl Table {
     fn start_game(&mut self, index: u64, players: usize) {
         self.streams.start_game(index, players);
         self.talk.clear();
+        self.forum_public.lock().unwrap_or_else(|e| e.into_inner()).reset();
         for c in Camp::ALL {
             if c.members_know_each_other() {
                 let i = c as usize;

@@ -74,5 +74,3 @@ fn a_wrong_answer_is_refused_and_counted() {
     assert!(log.iter().any(|e| matches!(e, Event::Illegal { what: "vote", .. })));
     assert!(log.iter().any(|e| matches!(e, Event::GameEnd { .. })));
 }
-
-

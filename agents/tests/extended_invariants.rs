@@ -978,8 +978,13 @@ impl<'g> Checker<'g> {
             ensure!(t != v && self.alive.contains(t), "E16: secret votes of {v} for {t}, not another living player");
         }
         // Whoever has an open vote for somebody gives his secret votes (at least to it).
-        let expected: Vec<Seat> = voters.iter().filter(|&v| matches!(d.votes[v as usize], Some(Vote::For(_)))).collect();
-        ensure!(expected.iter().all(|v| givers.contains(v)), "E16/E19: secret votes {:?}, expected from {expected:?}", d.secret);
+        let expected: Vec<Seat> =
+            voters.iter().filter(|&v| matches!(d.votes[v as usize], Some(Vote::For(_)))).collect();
+        ensure!(
+            expected.iter().all(|v| givers.contains(v)),
+            "E16/E19: secret votes {:?}, expected from {expected:?}",
+            d.secret
+        );
         Ok(())
     }
 

@@ -58,8 +58,12 @@ fn reveal_on_first_mafia_claims_the_day_after_the_first_mafia_check() {
             Event::CampCheck { seat, camp: Camp::Mafia, .. } if *seat == c => Some(d + 1),
             _ => None,
         });
-        let posted_days: Vec<u16> =
-            log.iter().zip(&days).filter(|(e, _)| matches!(e, Event::Post { seat, .. } if *seat == c)).map(|(_, &d)| d).collect();
+        let posted_days: Vec<u16> = log
+            .iter()
+            .zip(&days)
+            .filter(|(e, _)| matches!(e, Event::Post { seat, .. } if *seat == c))
+            .map(|(_, &d)| d)
+            .collect();
         match claim_day(&log, c, Role::Commissar) {
             Some(d) => {
                 claims += 1;
@@ -86,7 +90,10 @@ fn reveal_at_once_claims_on_day_one_and_last_word_only_in_the_last_word() {
     for (roles, log) in games("classic", "forum,commissar=reveal:on=last-word", 300) {
         let c = seat_of(&roles, Role::Commissar).unwrap();
         assert_eq!(claim_day(&log, c, Role::Commissar), None, "a last-word Commissar posted a claim");
-        if log.iter().any(|e| matches!(e, Event::LastWord { seat, what } if *seat == c && what.claim == Some(Role::Commissar))) {
+        if log
+            .iter()
+            .any(|e| matches!(e, Event::LastWord { seat, what } if *seat == c && what.claim == Some(Role::Commissar)))
+        {
             last_words += 1;
         }
     }
@@ -190,7 +197,9 @@ fn the_doctor_protects_a_revealed_detective_and_heal_self_heals_himself() {
     let mut protected = 0;
     let mut nights = 0;
     for (roles, log) in games("forum-16", "forum,detective=reveal:on=at-once", 300) {
-        let (Some(doc), Some(det)) = (seat_of(&roles, Role::Doctor), seat_of(&roles, Role::Detective)) else { continue };
+        let (Some(doc), Some(det)) = (seat_of(&roles, Role::Doctor), seat_of(&roles, Role::Detective)) else {
+            continue;
+        };
         let mut claimed = false;
         let mut healed_last = None;
         for e in &log {
@@ -205,7 +214,9 @@ fn the_doctor_protects_a_revealed_detective_and_heal_self_heals_himself() {
                     }
                     healed_last = target;
                 }
-                Event::NightAct { seat, ability: NightAbility::Heal, target, .. } if seat == doc => healed_last = target,
+                Event::NightAct { seat, ability: NightAbility::Heal, target, .. } if seat == doc => {
+                    healed_last = target
+                }
                 _ => {}
             }
         }
@@ -272,7 +283,10 @@ fn found_mafia_get_lynched() {
             if let Event::CampCheck { seat, target, camp: Camp::Mafia } = *e {
                 if seat == c && claim_day(&log, c, Role::Commissar).is_some() {
                     found += 1;
-                    lynched += log.iter().any(|x| matches!(x, Event::Died { seat, cause: DeathCause::Lynched, .. } if *seat == target)) as u32;
+                    lynched += log
+                        .iter()
+                        .any(|x| matches!(x, Event::Died { seat, cause: DeathCause::Lynched, .. } if *seat == target))
+                        as u32;
                 }
             }
         }
@@ -281,3 +295,19 @@ fn found_mafia_get_lynched() {
     assert!(found > 50 && lynched as f64 > 0.7 * found as f64, "{lynched} of {found} found mafiosi lynched");
 }
 
+#[test]
+fn reveal_mix_reveals_at_once_in_its_share_of_games() {
+    let share = |spec: &str| {
+        let all = games("classic", spec, 400);
+        let early = all
+            .iter()
+            .filter(|(roles, log)| claim_day(log, seat_of(roles, Role::Commissar).unwrap(), Role::Commissar) == Some(1))
+            .count();
+        early as f64 / all.len() as f64
+    };
+    // Day 1 has no checks yet: only the mixed-in early reveals claim then.
+    assert_eq!(share("forum,commissar=reveal:on=first-mafia:mix=0"), 0.0);
+    let half = share("forum,commissar=reveal:on=first-mafia:mix=0.5");
+    assert!((0.35..0.65).contains(&half), "{half}");
+    assert!(share("forum,commissar=reveal:on=first-mafia:mix=1") > 0.95);
+}

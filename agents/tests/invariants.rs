@@ -21,7 +21,8 @@ use std::fmt::Write as _;
 
 const SEED: u64 = 0x5EED_2024;
 const PRESETS: [&str; 2] = ["classic", "classic-13"];
-const LINEUPS: [&str; 6] = ["random", "classic", "forum", "classic,mafia=random", "random,mafia=classic", "forum,mafia=mafia:skip=0.3:fake=1"];
+const LINEUPS: [&str; 6] =
+    ["random", "classic", "forum", "classic,mafia=random", "random,mafia=classic", "forum,mafia=mafia:skip=0.3:fake=1"];
 /// Games per (preset, lineup) in each rules variant.
 const GAMES: u64 = 3000;
 

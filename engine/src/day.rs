@@ -51,6 +51,7 @@ impl State {
             return Some(self.finish(End { winner: None, cause: EndCause::DayCap }, log));
         }
         self.phase = Phase::Day(day);
+        self.version = self.version.wrapping_add(1);
         players.begin_phase(day, false);
         if L::ENABLED {
             log.push(Event::DayStart { day, alive: self.alive });

@@ -193,6 +193,10 @@ pub struct State {
     pub(crate) bars: [Bar; MAX_PLAYERS],
     /// The rules in force, every `auto` resolved (public: the setup is announced).
     pub(crate) rules: Rules,
+    /// Bumped whenever the public record changes other than by today's
+    /// votes: a phase begins, somebody publishes, somebody leaves. Lets a
+    /// player cache what he reads from it (see `Observation::record_version`).
+    pub(crate) version: u32,
     /// The town's information roles (Commissar, Detective): fixed per deal.
     pub(crate) informers: PlayerSet,
     pub(crate) stats: crate::Stats,
@@ -240,6 +244,7 @@ impl Default for State {
             rules: Rules::default(),
             informers: PlayerSet::EMPTY,
             stats: crate::Stats::default(),
+            version: 0,
         }
     }
 }
@@ -312,6 +317,7 @@ impl State {
         self.reveal_roles = game.rules.reveal_roles_on_death;
         self.rules = game.resolved_rules();
         self.stats = crate::Stats::default();
+        self.version = self.version.wrapping_add(1);
         self.informers = PlayerSet::EMPTY;
         for (s, &r) in roles.iter().enumerate() {
             if r.info().night == NightAbility::CheckCamp && r.camp() == Camp::Town {
@@ -474,6 +480,7 @@ impl State {
                 counts[c] += who.inter(self.camp_members[c]).len() as u8;
             }
         }
+        self.version = self.version.wrapping_add(1);
         for s in who.iter() {
             self.alive.remove(s);
             self.death[s as usize] = Some((self.phase, cause));
@@ -499,6 +506,7 @@ impl State {
         if what.is_empty() {
             return;
         }
+        self.version = self.version.wrapping_add(1);
         self.said[s as usize].merge(what);
         if let Some(r) = what.claim {
             if !self.claimed[r as usize].contains(s) {
@@ -716,6 +724,14 @@ impl<'a> Observation<'a> {
     /// The acting role of a camp mate I know (E12: the mafia know the Actor's appointment).
     pub fn mate_acting(&self, s: Seat) -> Option<Role> {
         self.mate_role(s).map(|_| self.st.acting[s as usize])
+    }
+    /// A number that changes whenever the public record changes other than
+    /// by today's votes (a phase begins, somebody publishes or leaves) and
+    /// with every new game: what a player reads from posts, claims and
+    /// deaths may be cached under it.
+    #[inline]
+    pub fn record_version(&self) -> u32 {
+        self.st.version
     }
     /// The whole state, for building the owned view in this crate only.
     #[inline]

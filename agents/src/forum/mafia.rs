@@ -12,27 +12,24 @@
 //! from the day's thread skips to the order (a split nick is a miss).
 //! With `skip`, the whole camp skips the shot on a shared roll.
 //!
-//! **Day.** The leader votes his find; the others vote a revealed
-//! information role, else join the leading outsider, else the order. A
+//! **Day.** The leader votes his find; the others vote like the town (the
+//! leading outsider not cleared, else the town's top suspect among
+//! outsiders) so as not to draw suspicion. A
 //! partner whose lynch is near-certain is voted too with chance `bus`.
 //! When an information role reveals, the camp's designated member (the
 //! lowest-seat living member who is not the leader) counter-claims his
 //! role with chance `fake`, publishing him as mafia and his partners as town.
 
+use super::ForumAgent;
 use super::read::INFO_ROLES;
 use super::town::most_voted;
-use super::ForumAgent;
 use crate::agent::Cx;
 use mafia_engine::{Camp, Observation, PlayerSet, Publication, Role, Seat, Vote, pick};
 use rand::Rng as _;
 
-/// The mafia's leader: the Boss (E7, E8) or the Don (C4's conference).
-fn leader(obs: &Observation<'_>) -> Option<Seat> {
-    let mates = obs.camp_mates();
-    let alive = mates.inter(obs.alive());
-    [Role::Boss, Role::Don]
-        .into_iter()
-        .find_map(|r| alive.iter().find(|&m| obs.mate_role(m) == Some(r)))
+/// The mafia's leader: the living Boss (E7, E8), else the living Don (C4's conference).
+fn leader(agent: &ForumAgent, obs: &Observation<'_>) -> Option<Seat> {
+    agent.leaders.into_iter().flatten().find(|&s| obs.is_alive(s))
 }
 
 /// Living information-role claimants outside my camp (public).
@@ -46,6 +43,8 @@ fn claimants(obs: &Observation<'_>) -> PlayerSet {
 
 impl ForumAgent {
     pub(super) fn conference(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
+        let mates = obs.camp_mates();
+        self.leaders = [Role::Boss, Role::Don].map(|r| mates.iter().find(|&m| obs.mate_role(m) == Some(r)));
         let mut targets = obs.alive().minus(obs.camp_mates());
         if let Some(shared) = cx.shared.as_deref_mut() {
             self.fake_roll = shared.next_u32();
@@ -68,8 +67,8 @@ impl ForumAgent {
 
     /// The member who fakes a claim for the camp: the lowest-seat living
     /// member who is not the leader.
-    fn designated_faker(obs: &Observation<'_>) -> Option<Seat> {
-        let lead = leader(obs);
+    fn designated_faker(&self, obs: &Observation<'_>) -> Option<Seat> {
+        let lead = leader(self, obs);
         obs.camp_mates().inter(obs.alive()).iter().find(|&m| Some(m) != lead)
     }
 
@@ -78,10 +77,11 @@ impl ForumAgent {
             return self.fake_report(obs, role);
         }
         let real = claimants(obs);
-        if real.is_empty() || self.fake_roll >= self.cfg.fake || Self::designated_faker(obs) != Some(obs.seat()) {
+        if real.is_empty() || self.fake_roll >= self.cfg.fake || self.designated_faker(obs) != Some(obs.seat()) {
             return Publication::NONE;
         }
-        let role = INFO_ROLES.into_iter().find(|&r| !obs.claimants(r).inter(real).is_empty()).unwrap_or(Role::Commissar);
+        let role =
+            INFO_ROLES.into_iter().find(|&r| !obs.claimants(r).inter(real).is_empty()).unwrap_or(Role::Commissar);
         self.faking = Some(role);
         self.fake_report(obs, role)
     }
@@ -109,7 +109,7 @@ impl ForumAgent {
         let mates = obs.camp_mates();
         let others = obs.alive().minus(mates);
         // The leader signals his find (C5/E7) with his vote.
-        if Some(obs.seat()) == leader(obs) {
+        if Some(obs.seat()) == leader(self, obs) {
             if let Some(c) = obs.found_role().union(obs.found_holders()).inter(others).lowest() {
                 return Some(c);
             }
@@ -119,15 +119,17 @@ impl ForumAgent {
                 return Some(p);
             }
         }
-        if let Some(s) = claimants(obs).lowest() {
-            return Some(s);
-        }
-        if let Some((s, v)) = most_voted(obs, others) {
+        // Otherwise vote like the town: a fake claimant's target is not
+        // worth the suspicion a vote on a cleared player draws.
+        self.refresh(obs);
+        let read = &self.read;
+        let open = others.minus(read.cleared);
+        if let Some((s, v)) = most_voted(obs, open) {
             if v > 0 {
                 return Some(s);
             }
         }
-        self.next_in_order(obs).or_else(|| pick(cx.rng, others))
+        read.suspect(obs, others).or_else(|| self.next_in_order(obs)).or_else(|| pick(cx.rng, others))
     }
 
     /// Tonight's nick (see the module docs).
@@ -147,7 +149,7 @@ impl ForumAgent {
             if let Some(s) = claimants(obs).lowest() {
                 return Some(s);
             }
-            if let Some(l) = leader(obs) {
+            if let Some(l) = leader(self, obs) {
                 if let Some(Vote::For(t)) = obs.vote_of(l) {
                     if obs.is_alive(t) && !mates.contains(t) {
                         return Some(t);

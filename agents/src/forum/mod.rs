@@ -23,16 +23,20 @@ mod town;
 use crate::agent::{Agent, Cx};
 use crate::strategy::{Config, RevealOn};
 use mafia_engine::{Camp, MAX_PLAYERS, NightChoice, Observation, PlayerSet, Publication, Role, RoleSet, Seat, Vote};
-use read::{Memory, Read};
+pub(crate) use read::Public;
+use read::{PublicKey, Read};
+use rand::Rng as _;
+use std::sync::{Arc, Mutex};
 
 /// One seat's `forum` player.
 #[derive(Clone, Debug)]
 pub struct ForumAgent {
     pub(crate) cfg: Config,
-    pub(crate) memory: Memory,
-    /// Today's read, cached by (day, alive, votes cast so far).
-    read: Read,
-    read_key: Option<(u16, PlayerSet, u32)>,
+    /// The table's shared public read (one per worker).
+    pub(crate) public: Arc<Mutex<Public>>,
+    /// My read, cached by what it depends on (see `read`).
+    pub(crate) read: Read,
+    read_key: Option<(PublicKey, PlayerSet)>,
     /// The information role has claimed publicly.
     pub(crate) revealed: bool,
     /// The last day this agent read the thread (present for the post).
@@ -44,13 +48,17 @@ pub struct ForumAgent {
     pub(crate) fake_roll: u32,
     /// Mafia: this member fakes an information role (claimed).
     pub(crate) faking: Option<Role>,
+    /// Mafia: the Boss's and the Don's seats (C2: the conference names them).
+    pub(crate) leaders: [Option<Seat>; 2],
+    /// An information role who reveals at once this game (`reveal`'s `mix`).
+    pub(crate) early: bool,
 }
 
 impl Default for ForumAgent {
     fn default() -> Self {
         ForumAgent {
             cfg: Config::default(),
-            memory: Memory::default(),
+            public: Arc::new(Mutex::new(Public::default())),
             read: Read::default(),
             read_key: None,
             revealed: false,
@@ -59,6 +67,8 @@ impl Default for ForumAgent {
             order_len: 0,
             fake_roll: u32::MAX,
             faking: None,
+            leaders: [None; 2],
+            early: false,
         }
     }
 }
@@ -69,25 +79,38 @@ impl ForumAgent {
         self.cfg = *cfg;
     }
 
-    /// Today's read, recomputed when the thread changes.
-    pub(crate) fn read(&mut self, obs: &Observation<'_>) -> &Read {
-        self.memory.update(obs);
-        let votes: u32 = obs.alive().iter().map(|s| obs.votes_for(s)).sum();
-        let key = (obs.day(), obs.alive(), votes + obs.killed_at_night().len());
+    /// My read today: the table's public read (shared, recomputed when the
+    /// thread changes) with my own knowledge; mine is recomputed only when
+    /// either changes.
+    pub(crate) fn refresh(&mut self, obs: &Observation<'_>) {
+        let key = (PublicKey::of(obs, &self.cfg), obs.checked());
         if self.read_key != Some(key) {
-            self.read = read::read(obs, &self.memory, &self.cfg);
+            let mut public = self.public.lock().unwrap_or_else(|e| e.into_inner());
+            self.read.clone_from(public.read(obs, key.0, &self.cfg));
+            drop(public);
+            read::personal(&mut self.read, obs);
             self.read_key = Some(key);
         }
-        &self.read
+    }
+
+    /// Who voted for whom on earlier days, by voter (public memory).
+    pub(crate) fn voted_all(&self) -> [PlayerSet; MAX_PLAYERS] {
+        self.public.lock().unwrap_or_else(|e| e.into_inner()).voted_all()
+    }
+
+    /// Shares the table's public read (called once per worker).
+    pub(crate) fn share(&mut self, public: &Arc<Mutex<Public>>) {
+        self.public = Arc::clone(public);
     }
 
     /// Whether this information role claims today (see `reveal`'s `on`).
     fn reveals_today(&self, obs: &Observation<'_>) -> bool {
-        if self.revealed {
+        if self.revealed || self.early {
             return true;
         }
         let day = obs.day() as u8;
-        let found = !obs.found_in_camp(Camp::Mafia).union(obs.found_in_camp(Camp::Bandits)).inter(obs.alive()).is_empty();
+        let found =
+            !obs.found_in_camp(Camp::Mafia).union(obs.found_in_camp(Camp::Bandits)).inter(obs.alive()).is_empty();
         let by = self.cfg.reveal_by_day;
         match self.cfg.reveal_on {
             RevealOn::LastWord => false,
@@ -118,7 +141,6 @@ pub(crate) fn info_role(obs: &Observation<'_>) -> Option<Role> {
 
 impl Agent for ForumAgent {
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
-        self.memory.reset(obs.players());
         self.read_key = None;
         self.revealed = false;
         self.seen_day = 0;
@@ -128,11 +150,16 @@ impl Agent for ForumAgent {
         if obs.camp() == Camp::Mafia {
             self.conference(obs, cx);
         }
+        // `reveal`'s `mix`: this game's timing, drawn once (information roles only).
+        self.early = false;
+        if self.cfg.reveal_mix > 0 && matches!(obs.role(), Role::Commissar | Role::Detective | Role::Deputy) {
+            self.early = cx.rng.next_u32() < self.cfg.reveal_mix;
+        }
     }
 
     fn post(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         self.seen_day = obs.day();
-        self.read(obs);
+        self.refresh(obs);
         if let Some(role) = info_role(obs) {
             if self.reveals_today(obs) {
                 self.revealed = true;
@@ -147,7 +174,7 @@ impl Agent for ForumAgent {
     }
 
     fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
-        self.read(obs);
+        self.refresh(obs);
         let pick = match obs.camp() {
             Camp::Mafia => self.mafia_vote(obs, cx),
             Camp::Bandits => self.bandit_vote(obs),
@@ -157,7 +184,7 @@ impl Agent for ForumAgent {
     }
 
     fn revise(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Vote> {
-        self.read(obs);
+        self.refresh(obs);
         match obs.camp() {
             Camp::Town => self.town_revise(obs),
             _ => self.outsider_revise(obs),
@@ -179,7 +206,7 @@ impl Agent for ForumAgent {
     }
 
     fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Seat {
-        self.read(obs);
+        self.refresh(obs);
         let choice = match obs.camp() {
             Camp::Town => self.read.suspect(obs, candidates),
             _ => self.outsider_pick(obs, candidates),
@@ -188,7 +215,8 @@ impl Agent for ForumAgent {
     }
 
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, _cx: &mut Cx<'_>) -> bool {
-        let read = *self.read(obs);
+        self.refresh(obs);
+        let read = &self.read;
         if obs.camp() != Camp::Town {
             return pair.inter(obs.camp_mates()).is_empty();
         }
@@ -202,7 +230,7 @@ impl Agent for ForumAgent {
     }
 
     fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {
-        self.read(obs);
+        self.refresh(obs);
         let mut choice = NightChoice::default();
         self.role_move(obs, &mut choice, cx);
         if obs.shoots() {
@@ -215,7 +243,7 @@ impl Agent for ForumAgent {
     }
 
     fn proxy(&mut self, obs: &Observation<'_>, member: Seat, cx: &mut Cx<'_>) -> NightChoice {
-        self.read(obs);
+        self.refresh(obs);
         self.proxy_move(obs, member, cx)
     }
 
@@ -226,7 +254,8 @@ impl Agent for ForumAgent {
 
     fn secret_vote(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Seat> {
         // E16: on the exposed player with the most votes, else with the open vote.
-        let read = *self.read(obs);
+        self.refresh(obs);
+        let read = &self.read;
         read::best_by(obs.others_alive().inter(read.exposed), |s| obs.votes_for(s) as i32)
     }
 
@@ -240,7 +269,8 @@ impl Agent for ForumAgent {
         // C13: a town player accuses his top suspect (the club's "best move"
         // of a night victim, whom the town reads first).
         if obs.camp() == Camp::Town {
-            let read = *self.read(obs);
+            self.refresh(obs);
+            let read = &self.read;
             let mut p = Publication::NONE;
             if let Some(s) = read.suspect(obs, obs.others_alive()) {
                 p.accuse.insert(s);

@@ -15,15 +15,17 @@
 //!   **Sleepwalker** (E22): watches the believed information role.
 //!   **Role Prostitute** (E19, `borrow`): borrows by preference, then plays
 //!   the borrowed role's move.
-//! - **Thief** (E9) robs, **Psycho** (E23) invites, **Miner** (E25) mines a
-//!   believed information role (else the most trusted outsider);
+//! - **Thief** (E9) robs a believed information role (else the most trusted
+//!   outsider); **Psycho** (E23) invites an outsider the Doctor will not
+//!   heal (not a claimant); **Miner** (E25) mines the town's top suspect;
 //!   **Swindler** (E11) sends a believed claimant's move onto a cleared
-//!   player; **Thug** (E26) beats himself when exposed, else a claimant;
+//!   player; **Thug** (E26) beats himself when exposed, else the town's top
+//!   suspect (a likely mafioso: his move fails);
 //!   **Trickster** (E28) removes the vote of whoever voted most against his
 //!   camp. Bandits search (E3) for `search_nights` nights.
 
-use super::read::best_by;
 use super::ForumAgent;
+use super::read::best_by;
 use crate::agent::Cx;
 use crate::strategy::{BorrowPlan, CheckPlan, HealPlan, ShootPlan};
 use mafia_engine::{Camp, NightAbility, NightChoice, Observation, PlayerSet, Role, Seat, Targets, pick};
@@ -101,7 +103,8 @@ impl ForumAgent {
         if legal.is_empty() {
             return (None, None);
         }
-        let read = *self.read(obs);
+        self.refresh(obs);
+        let read = &self.read;
         let mates = obs.camp_mates();
         let outsiders = legal.minus(mates);
         let claimants = read.believed.union(claimed_info(obs)).inter(obs.alive());
@@ -125,7 +128,8 @@ impl ForumAgent {
                 match self.cfg.check {
                     CheckPlan::Random => pick(cx.rng, pool),
                     CheckPlan::Uncertain => pool.inter(claimants).lowest().or_else(|| {
-                        let against = |s: Seat| self.memory.voted[s as usize].inter(mates).len() as i32;
+                        let voted = self.voted_all();
+                        let against = |s: Seat| voted[s as usize].inter(mates).len() as i32;
                         let best = pool.iter().map(against).max();
                         pick(cx.rng, pool.iter().filter(|&s| Some(against(s)) == best).collect())
                     }),
@@ -149,9 +153,10 @@ impl ForumAgent {
             NightAbility::Guard => {
                 // The partner the town suspects most: published as mafia, then most voted yesterday.
                 let said_mafia = published_as(obs, Camp::Mafia);
+                let voted = self.voted_all();
                 let heat = |s: Seat| {
                     said_mafia.contains(s) as i32 * 100
-                        + obs.alive().iter().filter(|&v| self.memory.voted[v as usize].contains(s)).count() as i32
+                        + obs.alive().iter().filter(|&v| voted[v as usize].contains(s)).count() as i32
                 };
                 best_by(legal, heat)
             }
@@ -164,23 +169,28 @@ impl ForumAgent {
                 }
             },
             NightAbility::Hex => read.suspect(obs, outsiders),
-            NightAbility::Watch => {
-                legal.inter(read.believed).lowest().or_else(|| read.trusted(legal.without(maker)))
-            }
+            NightAbility::Watch => legal.inter(read.believed).lowest().or_else(|| read.trusted(legal.without(maker))),
             NightAbility::Compare => read.suspect(obs, legal.minus(read.cleared)).or_else(|| pick(cx.rng, legal)),
-            NightAbility::Rob | NightAbility::Invite | NightAbility::Mine => {
-                outsiders.inter(claimants).lowest().or_else(|| read.trusted(outsiders))
-            }
+            // The Thief blocks the information role's check.
+            NightAbility::Rob => outsiders.inter(claimants).lowest().or_else(|| read.trusted(outsiders)),
+            // The guest dies next night unless healed, and the Doctor heals the
+            // claimants: invite somebody else, at random.
+            NightAbility::Invite => pick(cx.rng, outsiders.minus(read.believed)).or_else(|| pick(cx.rng, outsiders)),
+            // The mine goes off on 3 votes: on the town's top suspect.
+            NightAbility::Mine => read.suspect(obs, outsiders),
             NightAbility::Swindle => outsiders.inter(claimants).lowest(),
+            // Beaten is blocked and unreachable: himself when exposed, else the
+            // town's top suspect (most likely a mafioso: his move fails).
             NightAbility::Beat => {
                 if legal.contains(maker) && published_as(obs, Camp::Bandits).union(read.exposed).contains(maker) {
                     Some(maker)
                 } else {
-                    outsiders.inter(claimants).lowest()
+                    read.suspect(obs, outsiders.minus(read.believed))
                 }
             }
             NightAbility::Trick => {
-                let against = |s: Seat| self.memory.voted[s as usize].inter(mates).len() as i32;
+                let voted = self.voted_all();
+                let against = |s: Seat| voted[s as usize].inter(mates).len() as i32;
                 best_by(outsiders, against).or_else(|| pick(cx.rng, outsiders))
             }
             // Moves without a target (the Scout, a borrowed Chosen) and anything else.

@@ -24,7 +24,7 @@ pub(crate) struct Read {
     /// own checks, believed claimants, the night's victims.
     pub cleared: PlayerSet,
     /// Suspicion by seat (higher: more suspicious), from the vote record.
-    pub score: [i16; MAX_PLAYERS],
+    pub score: [i8; MAX_PLAYERS],
 }
 
 impl Default for Read {
@@ -42,7 +42,7 @@ impl Default for Read {
 /// The public memory a player keeps across the days: everybody each
 /// player has voted for (final votes), and the order claims appeared in.
 #[derive(Clone, Debug)]
-pub(crate) struct Memory {
+struct Memory {
     pub voted: [PlayerSet; MAX_PLAYERS],
     pub recorded_day: u16,
     /// Per information role: claimants in the order they claimed (the
@@ -58,12 +58,6 @@ impl Default for Memory {
 }
 
 impl Memory {
-    pub fn reset(&mut self, players: usize) {
-        self.voted[..players].fill(PlayerSet::EMPTY);
-        self.recorded_day = 0;
-        self.claim_len = [0; 2];
-    }
-
     /// Records yesterday's final votes and any new claims (public).
     pub fn update(&mut self, obs: &Observation<'_>) {
         let yesterday = obs.day().saturating_sub(1);
@@ -91,9 +85,10 @@ impl Memory {
     }
 }
 
-/// Builds today's read for `obs`'s player.
-pub(crate) fn read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> Read {
-    let me = obs.seat();
+/// The public read: what every player of the same `trust` and
+/// `counterclaim` makes of the thread, before his own knowledge. Computed
+/// once per change of the thread for the whole table (see [`Public`]).
+fn public_read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> Read {
     let mut r = Read::default();
     let night_dead = obs.killed_at_night();
     let trusting = cfg.trust > 0;
@@ -102,7 +97,7 @@ pub(crate) fn read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> Read
         match claimants {
             [] => {}
             [one] => {
-                if trusting && *one != me {
+                if trusting {
                     r.believed.insert(*one);
                 }
             }
@@ -124,16 +119,13 @@ pub(crate) fn read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> Read
                         if trusting {
                             r.believed.insert(s);
                         }
-                    } else if s != me {
+                    } else {
                         r.fakes.insert(s);
                     }
                 }
             }
         }
     }
-    // My own knowledge first.
-    let own_enemy = obs.found_in_camp(Camp::Mafia).union(obs.found_in_camp(Camp::Bandits));
-    let own_town = obs.found_in_camp(Camp::Town);
     for c in Camp::ALL {
         if c != Camp::Town {
             r.exposed = r.exposed.union(obs.revealed_in_camp(c));
@@ -149,36 +141,96 @@ pub(crate) fn read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> Read
     let soft = cfg.trust < crate::strategy::threshold(0.5);
     let (mut leads_enemy, mut leads_town) = (PlayerSet::EMPTY, PlayerSet::EMPTY);
     if soft {
-        leads_enemy = r.exposed.minus(own_enemy);
+        leads_enemy = r.exposed;
         leads_town = r.cleared;
         r.exposed = PlayerSet::EMPTY;
         r.cleared = PlayerSet::EMPTY;
         r.believed = PlayerSet::EMPTY;
     }
-    r.exposed = r.exposed.union(r.fakes).union(own_enemy).minus(own_town);
-    r.cleared = r.cleared.union(own_town).union(r.believed).union(night_dead).minus(r.exposed);
-    if obs.camp() == Camp::Town {
-        r.cleared.insert(me);
-    }
-    r.exposed.remove(me);
+    r.exposed = r.exposed.union(r.fakes);
+    r.cleared = r.cleared.union(r.believed).union(night_dead).minus(r.exposed);
     // The night's victims were most likely town: their last words' accusations weigh.
     let mut victims_accuse = PlayerSet::EMPTY;
     for v in night_dead.iter() {
         victims_accuse = victims_accuse.union(obs.said(v).accuse);
     }
     // Votes read against the picture: voting cleared players is suspicious,
-    // voting exposed ones is not; a vote against me yesterday a little.
+    // voting exposed ones is not.
     for s in obs.alive().iter() {
         let v = memory.voted[s as usize];
         let mut score = 2 * v.inter(r.cleared).len() as i32 - 2 * v.inter(r.exposed).len() as i32;
-        if obs.prev_vote_of(s) == Some(Vote::For(me)) {
-            score += 1;
-        }
         score += 4 * leads_enemy.contains(s) as i32 - 4 * leads_town.contains(s) as i32;
         score += 2 * victims_accuse.contains(s) as i32;
-        r.score[s as usize] = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        r.score[s as usize] = score.clamp(-128, 127) as i8;
     }
     r
+}
+
+/// What a read depends on: the public record apart from today's votes
+/// (its version) and the reading parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PublicKey {
+    version: u32,
+    trust_hard: bool,
+    trust_any: bool,
+    counterclaim: Counterclaim,
+}
+
+impl PublicKey {
+    #[inline]
+    pub fn of(obs: &Observation<'_>, cfg: &Config) -> PublicKey {
+        PublicKey {
+            version: obs.record_version(),
+            trust_hard: cfg.trust >= crate::strategy::threshold(0.5),
+            trust_any: cfg.trust > 0,
+            counterclaim: cfg.counterclaim,
+        }
+    }
+}
+
+/// The table's shared public read and memory: every `forum` seat of one
+/// worker reads the same thread, so it is read once per change, not once
+/// per seat. Reset at the start of every game.
+#[derive(Debug, Default)]
+pub(crate) struct Public {
+    memory: Memory,
+    cached: Option<(PublicKey, Read)>,
+}
+
+impl Public {
+    pub fn reset(&mut self) {
+        self.memory = Memory::default();
+        self.cached = None;
+    }
+
+    /// The public read under `key` (recomputed if the thread changed).
+    pub fn read(&mut self, obs: &Observation<'_>, key: PublicKey, cfg: &Config) -> &Read {
+        if self.cached.as_ref().is_none_or(|(k, _)| *k != key) {
+            self.memory.update(obs);
+            self.cached = Some((key, public_read(obs, &self.memory, cfg)));
+        }
+        &self.cached.as_ref().expect("filled above").1
+    }
+
+    /// Who voted for whom on earlier days, by voter (public).
+    pub fn voted_all(&self) -> [PlayerSet; MAX_PLAYERS] {
+        self.memory.voted
+    }
+}
+
+/// `obs`'s player's own read: the public one with what he knows himself
+/// (his checks; he is no fake or suspect to himself).
+pub(crate) fn personal(r: &mut Read, obs: &Observation<'_>) {
+    let me = obs.seat();
+    let own_enemy = obs.found_in_camp(Camp::Mafia).union(obs.found_in_camp(Camp::Bandits));
+    let own_town = obs.found_in_camp(Camp::Town);
+    r.believed.remove(me);
+    r.fakes.remove(me);
+    r.exposed = r.exposed.union(own_enemy).minus(own_town).without(me);
+    r.cleared = r.cleared.union(own_town).minus(r.exposed);
+    if obs.camp() == Camp::Town {
+        r.cleared.insert(me);
+    }
 }
 
 /// The claimant whose published checks agree with the public facts: none

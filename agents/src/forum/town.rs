@@ -16,7 +16,8 @@ use mafia_engine::{Observation, PlayerSet, Seat, Vote};
 
 impl ForumAgent {
     pub(super) fn town_vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
-        let read = *self.read(obs);
+        self.refresh(obs);
+        let read = &self.read;
         let others = obs.others_alive();
         if let Some(s) = best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
             return Vote::For(s);
@@ -34,7 +35,8 @@ impl ForumAgent {
     }
 
     pub(super) fn town_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
-        let read = *self.read(obs);
+        self.refresh(obs);
+        let read = &self.read;
         let others = obs.others_alive();
         let (leader, lead) = most_voted(obs, others)?;
         let mine = match obs.vote_of(obs.seat()) {
@@ -71,20 +73,21 @@ impl ForumAgent {
     /// A runoff vote of a mafioso or bandit: an outsider, the most dangerous first.
     pub(super) fn outsider_pick(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Option<Seat> {
         let outsiders = candidates.minus(obs.camp_mates());
-        let read = *self.read(obs);
+        self.refresh(obs);
+        let read = &self.read;
         read.believed.inter(outsiders).lowest().or_else(|| read.trusted(outsiders))
     }
 
-    /// A bandit's vote: a believed information role, else the leading
-    /// outsider, else the most trusted outsider (E2: every other camp is an enemy).
+    /// A bandit's vote: like the town's, among outsiders (E2: every other
+    /// camp is an enemy): the leading one not cleared, else the top suspect.
     pub(super) fn bandit_vote(&mut self, obs: &Observation<'_>) -> Option<Seat> {
-        let read = *self.read(obs);
+        self.refresh(obs);
+        let read = &self.read;
         let outsiders = obs.alive().minus(obs.camp_mates());
-        read.believed
-            .inter(outsiders)
-            .lowest()
-            .or_else(|| most_voted(obs, outsiders).filter(|&(_, v)| v > 0).map(|(s, _)| s))
-            .or_else(|| read.trusted(outsiders))
+        most_voted(obs, outsiders.minus(read.cleared))
+            .filter(|&(_, v)| v > 0)
+            .map(|(s, _)| s)
+            .or_else(|| read.suspect(obs, outsiders))
     }
 }
 

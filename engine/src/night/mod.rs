@@ -51,6 +51,7 @@ impl State {
         L: Log,
     {
         self.phase = Phase::Night(night);
+        self.version = self.version.wrapping_add(1);
         players.begin_phase(night, true);
         if L::ENABLED {
             log.push(Event::NightStart { night, alive: self.alive });
