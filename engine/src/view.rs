@@ -166,8 +166,12 @@ pub enum Answer {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         text: Option<String>,
     },
-    Vote { vote: Vote },
-    Revise { vote: Option<Vote> },
+    Vote {
+        vote: Vote,
+    },
+    Revise {
+        vote: Option<Vote>,
+    },
     Defence {
         say: Publication,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -178,10 +182,18 @@ pub enum Answer {
         #[schemars(with = "crate::json::SeatNumber")]
         choice: Seat,
     },
-    HangBoth { hang: bool },
-    Night { moves: NightChoice },
-    Proxy { moves: NightChoice },
-    Appoint { role: Option<Role> },
+    HangBoth {
+        hang: bool,
+    },
+    Night {
+        moves: NightChoice,
+    },
+    Proxy {
+        moves: NightChoice,
+    },
+    Appoint {
+        role: Option<Role>,
+    },
     SecretVote {
         #[serde(with = "crate::json::opt_seat")]
         #[schemars(with = "Option<crate::json::SeatNumber>")]
@@ -228,14 +240,14 @@ impl Request {
             Ask::Night => Request::Night { options: night_options(obs) },
             Ask::Proxy(member) => Request::Proxy {
                 member,
-                act: move_options(obs.mate_ability(member), |_| obs.mate_targets(member), |_, t| {
-                    obs.mate_second_targets(member, t)
-                }),
+                act: move_options(
+                    obs.mate_ability(member),
+                    |_| obs.mate_targets(member),
+                    |_, t| obs.mate_second_targets(member, t),
+                ),
             },
             Ask::Appoint(vacant) => Request::Appoint { vacant },
-            Ask::SecretVote => {
-                Request::SecretVote { votes: obs.secret_votes(), options: obs.others_alive() }
-            }
+            Ask::SecretVote => Request::SecretVote { votes: obs.secret_votes(), options: obs.others_alive() },
             Ask::LastWord => Request::LastWord { options: speech(obs) },
         }
     }

@@ -267,17 +267,28 @@ fn check_twins(game: &Game, roles: &[Role], seed: u64, rng: &mut ChaCha8Rng) -> 
                 continue;
             }
             assert_ne!(
-                ra, rb,
+                ra,
+                rb,
                 "LEAK: seat {} (a {}) sees different views #{i} with the same record when seats {} and {} \
                  swap roles ({} and {}):\n  A: {ta}\n  B: {tb}",
-                me + 1, roles[me as usize], x + 1, y + 1, roles[x as usize], roles[y as usize]
+                me + 1,
+                roles[me as usize],
+                x + 1,
+                y + 1,
+                roles[x as usize],
+                roles[y as usize]
             );
             let j = ra.iter().zip(rb).position(|(p, q)| p != q).unwrap_or(ra.len().min(rb.len()));
             for e in [ra.get(j), rb.get(j)].into_iter().flatten() {
                 assert!(
                     may_differ(e, me, mates),
                     "LEAK: seat {} (a {}) learns {e:?} when seats {} and {} swap roles ({} and {})",
-                    me + 1, roles[me as usize], x + 1, y + 1, roles[x as usize], roles[y as usize]
+                    me + 1,
+                    roles[me as usize],
+                    x + 1,
+                    y + 1,
+                    roles[x as usize],
+                    roles[y as usize]
                 );
             }
             differed = true;

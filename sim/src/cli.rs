@@ -7,7 +7,7 @@ use crate::runner::{Job, RunSpec, run, thread_count};
 use crate::setup_file::load_setup;
 use crate::tables::{Variant, build_tables, out_format, print_tables, write_tables};
 use clap::{Args, Parser, Subcommand};
-use mafia_agents::{BUILTIN, Lineup, Worker, master_key};
+use mafia_agents::{Lineup, STRATEGIES, Worker, master_key};
 use mafia_engine::{Game, NoLog, PRESETS, Preset, RULE_KEYS, Setup};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -53,7 +53,7 @@ pub enum Command {
     Bench(BenchArgs),
     /// Night calculator: resolve one night of a scenario file and print the trace.
     Resolve(ResolveArgs),
-    /// Print the JSON Schema of every JSON output (replay --json, resolve --json).
+    /// Print the JSON Schema of every JSON output (replay --json, resolve --json) and of the agent protocol.
     Schema,
     /// List every strategy, the roles it plays, its parameters, their values and defaults.
     Strategies,
@@ -305,8 +305,8 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
                 }
             }
             writeln!(out, "\nstrategies:")?;
-            for (n, about) in BUILTIN {
-                writeln!(out, "  {n:<10} {about}")?;
+            for s in STRATEGIES {
+                writeln!(out, "  {:<10} {}", s.name, s.about)?;
             }
             Ok(())
         }

@@ -111,6 +111,12 @@ fn publication_text(x: &Publication) -> String {
             parts.push(format!("names {} as {c}", set(s)));
         }
     }
+    if !x.accuse.is_empty() {
+        parts.push(format!("accuses {}", set(x.accuse)));
+    }
+    if let Some(t) = x.text {
+        parts.push(format!("says line {t} of the talk"));
+    }
     if parts.is_empty() { "(nothing)".into() } else { parts.join("; ") }
 }
 

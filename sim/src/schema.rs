@@ -1,6 +1,7 @@
 //! The JSON Schema (draft 2020-12) of everything `mafia` exchanges as JSON:
 //! one document whose `$defs` describe the replay's lines, the night
-//! calculator's trace, and the engine's events and rules. Every definition is derived from the
+//! calculator's trace, the engine's events and rules, and the agent
+//! protocol (views, requests, answers). Every definition is derived from the
 //! types that are serialized, so the schema cannot drift from the output;
 //! `schema/mafia-lab.schema.json` is this document, committed, and
 //! `sim/tests/schema.rs` checks that it is current.
@@ -12,7 +13,7 @@
 
 use crate::replay::ReplayLine;
 use crate::trace::Trace;
-use mafia_engine::{Event, Rules};
+use mafia_engine::{Answer, Event, Request, Rules, View};
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 
@@ -26,6 +27,9 @@ const TYPES: &[(Add, &str)] = &[
     (add::<Trace>, "the document `mafia resolve --json` prints"),
     (add::<Event>, "one event of a game or a night"),
     (add::<Rules>, "every rule setting, typed"),
+    (add::<View>, "what one seat may know (the agent protocol)"),
+    (add::<Request>, "what the engine asks a seat (the agent protocol)"),
+    (add::<Answer>, "what a seat answers (the agent protocol)"),
 ];
 
 fn add<T: JsonSchema>(g: &mut SchemaGenerator) -> Schema {

@@ -61,7 +61,7 @@ fn mafia_schema_prints_the_schema() {
     assert_eq!(String::from_utf8(out.stdout).expect("UTF-8"), schema_text());
     let root = schema();
     assert_eq!(root["$schema"], "https://json-schema.org/draft/2020-12/schema");
-    for def in ["ReplayLine", "Trace", "Event", "Rules"] {
+    for def in ["ReplayLine", "Trace", "Event", "Rules", "View", "Request", "Answer"] {
         assert!(root["$defs"][def].is_object(), "no `{def}` in $defs");
     }
 }
