@@ -12,14 +12,20 @@ use mafia_engine::{Event, NightChoice, Observation, PlayerSet, Publication, Role
 pub struct Cx<'a> {
     pub rng: &'a mut Stream,
     pub shared: Option<&'a mut Stream>,
+    /// What a plugin may read and write beyond the observation (the game's
+    /// log and talk); `None` for the built-in strategies, whose games keep
+    /// no log.
+    pub io: Option<Io<'a>>,
+}
+
+/// A plugin's access to the game beyond its observation.
+pub struct Io<'a> {
     /// The game's event log so far, for agents that read the owned view
-    /// ([`crate::DataAgent`]); `None` for the built-in strategies, whose
-    /// games keep no log. Never hand it to a strategy unfiltered: build a
-    /// [`mafia_engine::View`], which keeps only what the seat has seen.
-    pub record: Option<&'a [Event]>,
-    /// The game's free-text lines (`Publication::text` indexes it); `None`
-    /// for the built-in strategies, which say nothing in free text.
-    pub talk: Option<&'a mut Vec<String>>,
+    /// ([`crate::DataAgent`]). Never hand it to a strategy unfiltered: build
+    /// a [`mafia_engine::View`], which keeps only what the seat has seen.
+    pub record: &'a [Event],
+    /// The game's free-text lines (`Publication::text` indexes them).
+    pub talk: &'a mut Vec<String>,
 }
 
 /// A strategy for one seat. Object-safe, so researchers can plug in their

@@ -35,8 +35,10 @@ pub struct DataPlayer<A> {
 
 impl<A: DataAgent> DataPlayer<A> {
     fn ask(&mut self, obs: &Observation<'_>, ask: Ask, cx: &mut Cx<'_>) -> Option<Answered> {
-        let talk = cx.talk.as_deref().map_or(&[][..], Vec::as_slice);
-        let view = View::new(obs, cx.record.unwrap_or(&[]), talk, ask);
+        let view = match &cx.io {
+            Some(io) => View::new(obs, io.record, io.talk, ask),
+            None => View::new(obs, &[], &[], ask),
+        };
         self.agent.decide(&view, cx.rng).to(ask)
     }
     /// A publication; its free-text line joins the game's talk.
@@ -44,9 +46,9 @@ impl<A: DataAgent> DataPlayer<A> {
         match self.ask(obs, ask, cx) {
             Some(Answered::Publication(mut p, text)) => {
                 p.text = None;
-                if let (Some(line), Some(talk)) = (text, cx.talk.as_deref_mut()) {
-                    p.text = Some(talk.len() as u32);
-                    talk.push(line);
+                if let (Some(line), Some(io)) = (text, cx.io.as_mut()) {
+                    p.text = Some(io.talk.len() as u32);
+                    io.talk.push(line);
                 }
                 p
             }
@@ -57,8 +59,10 @@ impl<A: DataAgent> DataPlayer<A> {
 
 impl<A: DataAgent> Agent for DataPlayer<A> {
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
-        let talk = cx.talk.as_deref().map_or(&[][..], Vec::as_slice);
-        let view = View::new(obs, cx.record.unwrap_or(&[]), talk, Ask::Start);
+        let view = match &cx.io {
+            Some(io) => View::new(obs, io.record, io.talk, Ask::Start),
+            None => View::new(obs, &[], &[], Ask::Start),
+        };
         self.agent.start(&view);
     }
     fn post(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Publication {

@@ -12,7 +12,7 @@ pub mod strategy;
 pub mod streams;
 mod table;
 
-pub use agent::{Agent, Cx};
+pub use agent::{Agent, Cx, Io};
 pub use classic::ClassicAgent;
 pub use data::{DataAgent, DataPlayer, LegalRandom, legal_random};
 pub use forum::ForumAgent;

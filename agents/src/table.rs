@@ -2,7 +2,7 @@
 //! [`Players`]; and [`Worker`], the per-thread bundle that plays games
 //! without allocating.
 
-use crate::agent::{Agent, Cx};
+use crate::agent::{Agent, Cx, Io};
 use crate::classic::ClassicAgent;
 use crate::forum::{ForumAgent, Public};
 use crate::lineup::{Lineup, Strategy};
@@ -22,8 +22,9 @@ pub struct Table {
     random: RandomAgent,
     classic: Box<[ClassicAgent]>,
     forum: Box<[ForumAgent]>,
-    /// The forum seats' shared public read (reset every game).
+    /// The forum seats' shared public read (reset every game the lineup uses them).
     forum_public: Arc<Mutex<Public>>,
+    uses_forum: bool,
     /// Plugin agents, per plugin, per seat (made once per worker).
     plugins: Vec<Vec<Box<dyn Agent>>>,
     /// Per camp: the shared stream at the start of this phase, and the
@@ -56,8 +57,7 @@ macro_rules! ask {
             $t.shared_work.sync_to(&$t.shared_start[camp as usize]);
         }
         let rng = $t.streams.get(Purpose::Seat(s as Seat));
-        let mut $cx =
-            Cx { rng, shared: if coordinated { Some(&mut $t.shared_work) } else { None }, record: None, talk: None };
+        let mut $cx = Cx { rng, shared: if coordinated { Some(&mut $t.shared_work) } else { None }, io: None };
         let r = match $t.kind[s] {
             Strategy::Random => {
                 let $a = &mut $t.random;
@@ -73,9 +73,8 @@ macro_rules! ask {
             }
             Strategy::Plugin(p) => {
                 // Plugins may build the owned view: they get the log (see `Worker::play`).
-                let guard = $t.record.as_ref().map(|r| r.lock().unwrap_or_else(|e| e.into_inner()));
-                $cx.record = guard.as_deref().map(Vec::as_slice);
-                $cx.talk = Some(&mut $t.talk);
+                let guard = lock_record(&$t.record);
+                $cx.io = guard.as_deref().map(|record| Io { record, talk: &mut $t.talk });
                 let $a = &mut *$t.plugins[p as usize][s];
                 $body
             }
@@ -87,12 +86,21 @@ macro_rules! ask {
     }};
 }
 
+/// The plugins' log, locked for one call (out of line: the built-in
+/// strategies' calls stay small enough to inline into the engine's loops).
+#[cold]
+#[inline(never)]
+fn lock_record(record: &Option<Arc<Mutex<Vec<Event>>>>) -> Option<std::sync::MutexGuard<'_, Vec<Event>>> {
+    record.as_ref().map(|r| r.lock().unwrap_or_else(|e| e.into_inner()))
+}
+
 impl Table {
     pub fn new(lineup: Lineup, key: [u8; 32]) -> Table {
         let plugins: Vec<Vec<Box<dyn Agent>>> =
             (0..lineup.plugins()).map(|p| (0..MAX_PLAYERS).map(|_| (lineup.plugin(p as u8))()).collect()).collect();
         let blank = Stream::new(key, 0, Purpose::Host);
         let record = (!plugins.is_empty()).then(|| Arc::new(Mutex::new(Vec::new())));
+        let uses_forum = mafia_engine::Role::ALL.iter().any(|&r| lineup.for_role(r) == Strategy::Forum);
         // One public read per worker, shared by its forum seats.
         let forum_public = Arc::new(Mutex::new(Public::default()));
         let mut forum = vec![ForumAgent::default(); MAX_PLAYERS].into_boxed_slice();
@@ -103,6 +111,7 @@ impl Table {
             kind: [Strategy::Random; MAX_PLAYERS],
             random: RandomAgent,
             classic: vec![ClassicAgent::default(); MAX_PLAYERS].into_boxed_slice(),
+            uses_forum,
             forum,
             forum_public,
             plugins,
@@ -123,7 +132,9 @@ impl Table {
     fn start_game(&mut self, index: u64, players: usize) {
         self.streams.start_game(index, players);
         self.talk.clear();
-        self.forum_public.lock().unwrap_or_else(|e| e.into_inner()).reset();
+        if self.uses_forum {
+            self.forum_public.lock().unwrap_or_else(|e| e.into_inner()).reset();
+        }
         for c in Camp::ALL {
             if c.members_know_each_other() {
                 let i = c as usize;
@@ -147,11 +158,12 @@ impl Players for Table {
         ask!(self, obs, shared, |a, cx| a.new_game(obs, &mut cx))
     }
 
-    #[inline]
+    #[inline(always)]
     fn quiet(&self, s: Seat) -> bool {
         let s = s as usize;
         match self.kind[s] {
-            Strategy::Random => self.random.quiet(),
+            // `random` never speaks nor changes its vote (RandomAgent::quiet).
+            Strategy::Random => true,
             Strategy::Classic => self.classic[s].quiet(),
             Strategy::Forum => self.forum[s].quiet(),
             Strategy::Plugin(p) => self.plugins[p as usize][s].quiet(),
@@ -172,7 +184,8 @@ impl Players for Table {
     fn post(&mut self, obs: &Observation<'_>) -> Publication {
         ask!(self, obs, |a, cx| a.post(obs, &mut cx))
     }
-    #[inline]
+    // Inlined into the engine's vote loop, as the night move is (see `night`).
+    #[inline(always)]
     fn vote(&mut self, obs: &Observation<'_>) -> Vote {
         ask!(self, obs, |a, cx| a.vote(obs, &mut cx))
     }
@@ -182,11 +195,11 @@ impl Players for Table {
     fn defence(&mut self, obs: &Observation<'_>) -> Publication {
         ask!(self, obs, |a, cx| a.defence(obs, &mut cx))
     }
-    #[inline]
+    #[inline(always)]
     fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Seat {
         ask!(self, obs, |a, cx| a.runoff(obs, candidates, &mut cx))
     }
-    #[inline]
+    #[inline(always)]
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet) -> bool {
         ask!(self, obs, |a, cx| a.hang_both(obs, pair, &mut cx))
     }

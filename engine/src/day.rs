@@ -15,11 +15,15 @@ use rand::Rng;
 
 impl State {
     /// C13: every player who left this phase gets his last word.
+    #[inline(always)]
     pub(crate) fn last_words<P: Players, L: Log>(&mut self, players: &mut P, log: &mut L) {
         let leaving = self.leaving;
         self.leaving = PlayerSet::EMPTY;
+        // A quiet seat's last word is empty: logged, not asked, nothing published.
+        if !L::ENABLED && leaving.inter(self.talkers).is_empty() {
+            return;
+        }
         for s in leaving.iter() {
-            // A quiet seat's last word is empty: logged, not asked.
             let what = if self.talkers.contains(s) { players.last_word(&self.observe(s)) } else { Publication::NONE };
             self.publish(s, &what);
             if L::ENABLED {

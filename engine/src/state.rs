@@ -95,7 +95,7 @@ pub enum CheckOutcome {
 }
 
 /// Per role, the bits `set_roles` needs: 1 town, 2 mafia, 4 bandits, 8
-/// shoots (C4, E8), 16 may move at night (a move of its own, a kill nick,
+/// shoots (C4, E8), 32 a town information role, 16 may move at night (a move of its own, a kill nick,
 /// the bandits' search E3, or a move gained later: the Actor E12, the
 /// Deputy E14).
 const ROLE_FLAGS: [u8; Role::COUNT] = {
@@ -113,7 +113,9 @@ const ROLE_FLAGS: [u8; Role::COUNT] = {
             || !matches!(info.night, NightAbility::None)
             || matches!(info.camp, Camp::Bandits)
             || matches!(r, Role::Actor | Role::Deputy);
-        t[i] = camp | (info.shoots as u8) << 3 | (moves as u8) << 4;
+        // 32: a town information role (Commissar, Detective: the behaviour counts).
+        let informer = matches!(info.night, NightAbility::CheckCamp) && matches!(info.camp, Camp::Town);
+        t[i] = camp | (info.shoots as u8) << 3 | (moves as u8) << 4 | (informer as u8) << 5;
         i += 1;
     }
     t
@@ -271,7 +273,8 @@ impl State {
         self.roles[..n].copy_from_slice(roles);
         // Branch-free: the deal is random, so `if shoots` would mispredict.
         // Branch-free and in registers: one flag byte per role (see `ROLE_FLAGS`).
-        let (mut town, mut mafia, mut bandits, mut shooters, mut movers) = (0u64, 0u64, 0u64, 0u64, 0u64);
+        let (mut town, mut mafia, mut bandits, mut shooters, mut movers, mut informers) =
+            (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
         for (s, r) in roles.iter().enumerate() {
             let f = ROLE_FLAGS[*r as usize] as u64;
             let bit = 1u64 << s;
@@ -280,6 +283,7 @@ impl State {
             bandits |= bit * ((f >> 2) & 1);
             shooters |= bit * ((f >> 3) & 1);
             movers |= bit * ((f >> 4) & 1);
+            informers |= bit * ((f >> 5) & 1);
         }
         let camps = [town, mafia, bandits];
         self.camp_members = camps.map(PlayerSet);
@@ -318,12 +322,7 @@ impl State {
         self.rules = game.resolved_rules();
         self.stats = crate::Stats::default();
         self.version = self.version.wrapping_add(1);
-        self.informers = PlayerSet::EMPTY;
-        for (s, &r) in roles.iter().enumerate() {
-            if r.info().night == NightAbility::CheckCamp && r.camp() == Camp::Town {
-                self.informers.insert(s as Seat);
-            }
-        }
+        self.informers = PlayerSet(informers);
         self.present = self.alive;
         self.nights_without_kill = 0;
         self.votes = [NO_VOTE; MAX_PLAYERS];
@@ -470,16 +469,6 @@ impl State {
     /// Removes players (one elimination event: a night kill, a lynch of one
     /// or two, a modkill) and queues their last words (C13).
     pub(crate) fn eliminate<L: Log>(&mut self, who: PlayerSet, cause: DeathCause, log: &mut L) {
-        let counts = match cause {
-            DeathCause::Lynched => Some(&mut self.stats.lynched),
-            DeathCause::Killed => Some(&mut self.stats.killed),
-            _ => None,
-        };
-        if let Some(counts) = counts {
-            for c in 0..Camp::COUNT {
-                counts[c] += who.inter(self.camp_members[c]).len() as u8;
-            }
-        }
         self.version = self.version.wrapping_add(1);
         for s in who.iter() {
             self.alive.remove(s);
@@ -549,6 +538,19 @@ impl State {
 
     pub(crate) fn finish<L: Log>(&mut self, end: End, log: &mut L) -> End {
         self.end = Some(end);
+        // The behaviour counts of who left how, by camp, once per game.
+        let (mut lynched, mut killed) = (PlayerSet::EMPTY, PlayerSet::EMPTY);
+        for s in PlayerSet::first(self.players()).minus(self.alive).iter() {
+            match self.death[s as usize] {
+                Some((_, DeathCause::Lynched)) => lynched.insert(s),
+                Some((_, DeathCause::Killed)) => killed.insert(s),
+                _ => {}
+            }
+        }
+        for c in 0..Camp::COUNT {
+            self.stats.lynched[c] = lynched.inter(self.camp_members[c]).len() as u8;
+            self.stats.killed[c] = killed.inter(self.camp_members[c]).len() as u8;
+        }
         if L::ENABLED {
             log.push(Event::GameEnd { winner: end.winner, cause: end.cause, day: self.day() });
         }

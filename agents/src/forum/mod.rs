@@ -139,7 +139,10 @@ pub(crate) fn info_role(obs: &Observation<'_>) -> Option<Role> {
     }
 }
 
+// Out of line: a forum decision is large, and inlined into the table's
+// dispatch it would keep the built-in strategies' calls out of the engine's loops.
 impl Agent for ForumAgent {
+    #[inline(never)]
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
         self.read_key = None;
         self.revealed = false;
@@ -157,9 +160,10 @@ impl Agent for ForumAgent {
         }
     }
 
+    #[inline(never)]
     fn post(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
+        // Neither a reveal nor a fake claim needs the read: no refresh here.
         self.seen_day = obs.day();
-        self.refresh(obs);
         if let Some(role) = info_role(obs) {
             if self.reveals_today(obs) {
                 self.revealed = true;
@@ -173,6 +177,7 @@ impl Agent for ForumAgent {
         Publication::NONE
     }
 
+    #[inline(never)]
     fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
         self.refresh(obs);
         let pick = match obs.camp() {
@@ -183,6 +188,7 @@ impl Agent for ForumAgent {
         pick.filter(|&s| s != obs.seat()).map_or(Vote::Pass, Vote::For)
     }
 
+    #[inline(never)]
     fn revise(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Vote> {
         self.refresh(obs);
         match obs.camp() {
@@ -191,6 +197,7 @@ impl Agent for ForumAgent {
         }
     }
 
+    #[inline(never)]
     fn defence(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         // C12.2: a tied information role claims to save himself (his checks with it).
         match info_role(obs) {
@@ -205,6 +212,7 @@ impl Agent for ForumAgent {
         }
     }
 
+    #[inline(never)]
     fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Seat {
         self.refresh(obs);
         let choice = match obs.camp() {
@@ -214,6 +222,7 @@ impl Agent for ForumAgent {
         choice.or_else(|| mafia_engine::pick(cx.rng, candidates)).or(candidates.lowest()).unwrap_or(obs.seat())
     }
 
+    #[inline(never)]
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, _cx: &mut Cx<'_>) -> bool {
         self.refresh(obs);
         let read = &self.read;
@@ -229,6 +238,7 @@ impl Agent for ForumAgent {
         pair.iter().map(|s| read.score[s as usize]).max().unwrap_or(0) > 0
     }
 
+    #[inline(never)]
     fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {
         self.refresh(obs);
         let mut choice = NightChoice::default();
@@ -242,16 +252,19 @@ impl Agent for ForumAgent {
         choice
     }
 
+    #[inline(never)]
     fn proxy(&mut self, obs: &Observation<'_>, member: Seat, cx: &mut Cx<'_>) -> NightChoice {
         self.refresh(obs);
         self.proxy_move(obs, member, cx)
     }
 
+    #[inline(never)]
     fn appoint(&mut self, _obs: &Observation<'_>, vacant: RoleSet, _cx: &mut Cx<'_>) -> Option<Role> {
         // E12: the Actor takes the best-ranked vacancy (the Boss's gun first).
         vacant.best_ranked()
     }
 
+    #[inline(never)]
     fn secret_vote(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Seat> {
         // E16: on the exposed player with the most votes, else with the open vote.
         self.refresh(obs);
@@ -259,6 +272,7 @@ impl Agent for ForumAgent {
         read::best_by(obs.others_alive().inter(read.exposed), |s| obs.votes_for(s) as i32)
     }
 
+    #[inline(never)]
     fn last_word(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         if let Some(role) = info_role(obs) {
             return report(obs, role);
