@@ -74,3 +74,48 @@ fn a_wrong_answer_is_refused_and_counted() {
     assert!(log.iter().any(|e| matches!(e, Event::Illegal { what: "vote", .. })));
     assert!(log.iter().any(|e| matches!(e, Event::GameEnd { .. })));
 }
+
+/// Keeps every view it is shown, as JSON, and answers like `LegalRandom`.
+struct Recorder(std::sync::Arc<std::sync::Mutex<Vec<String>>>);
+
+impl DataAgent for Recorder {
+    fn start(&mut self, view: &View) {
+        self.0.lock().unwrap().push(serde_json::to_string(view).unwrap());
+    }
+    fn decide(&mut self, view: &View, rng: &mut Stream) -> Answer {
+        self.0.lock().unwrap().push(serde_json::to_string(view).unwrap());
+        mafia_agents::legal_random(&view.request, rng)
+    }
+}
+
+/// Golden views: every view the Don and the Commissar of one classic game
+/// are shown, as the JSON an agent in another language reads. A change of
+/// the encoding, of what a seat may see or of its options shows here
+/// (`UPDATE_GOLDEN=1 cargo test --release -p mafia-agents --test data_agents`
+/// rewrites the file after an intended change).
+#[test]
+fn golden_views_of_one_classic_game() {
+    let game = Game::new(&PRESETS[0].setup()).unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut l = Lineup::default();
+    let shared = seen.clone();
+    l.register_data("recorder", move || Recorder(shared.clone()));
+    l.apply("forum,don=recorder,commissar=recorder").unwrap();
+    let mut w = Worker::new(l, master_key(3));
+    w.play(&game, 0, &mut NoLog);
+    let text = seen.lock().unwrap().join("\n") + "\n";
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/views-classic-game0.jsonl");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &text).unwrap();
+    }
+    let golden = std::fs::read_to_string(&path).expect("the golden views (UPDATE_GOLDEN=1 writes them)");
+    for (i, (a, b)) in golden.lines().zip(text.lines()).enumerate() {
+        assert_eq!(a, b, "view {i} differs from {}", path.display());
+    }
+    assert_eq!(golden.lines().count(), text.lines().count());
+    // Both seats were asked at least to start, vote and act at night.
+    for k in ["\"start\"", "\"vote\"", "\"night\""] {
+        assert!(text.contains(&format!("\"decision\":{k}")), "no {k} view");
+    }
+}

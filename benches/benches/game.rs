@@ -143,7 +143,7 @@ fn check_extended_random(game: &Game, lineup: &Lineup) {
 fn bench_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("game");
     let game = classic_game();
-    for (name, strategy) in [("random", Strategy::Random), ("classic", Strategy::Classic)] {
+    for (name, strategy) in [("random", Strategy::Random), ("classic", Strategy::Classic), ("forum", Strategy::Forum)] {
         let lineup = Lineup::all(strategy);
         match strategy {
             Strategy::Random => check_random(&game, &lineup),
@@ -164,6 +164,19 @@ fn bench_games(c: &mut Criterion) {
     let mut worker = Worker::new(lineup, master_key(SEED));
     let mut index = 0u64;
     group.bench_function(BenchmarkId::new("extended", "random"), |b| {
+        b.iter(|| {
+            index += 1;
+            worker.play(&game, index, &mut NoLog)
+        })
+    });
+    // The default strategy set of the extended preset (issue 8's cost target).
+    let lineup = Lineup::all(Strategy::Forum);
+    let outcomes = assert_deterministic(&game, &lineup, CHECK_GAMES);
+    let t = tally(&outcomes);
+    assert!(t.town_wins > 0 && t.mafia_wins > 0 && t.illegal == 0, "forum plays legal, contested games: {t:?}");
+    let mut worker = Worker::new(lineup, master_key(SEED));
+    let mut index = 0u64;
+    group.bench_function(BenchmarkId::new("extended", "forum"), |b| {
         b.iter(|| {
             index += 1;
             worker.play(&game, index, &mut NoLog)
