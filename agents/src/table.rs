@@ -23,7 +23,7 @@ pub struct Table {
     classic: Box<[ClassicAgent]>,
     forum: Box<[ForumAgent]>,
     /// The forum seats' shared public read (reset every game the lineup uses them).
-    forum_public: Arc<Mutex<Public>>,
+    forum_public: Box<Public>,
     uses_forum: bool,
     /// Plugin agents, per plugin, per seat (made once per worker).
     plugins: Vec<Vec<Box<dyn Agent>>>,
@@ -67,10 +67,7 @@ macro_rules! ask {
                 let $a = &mut $t.classic[s];
                 $body
             }
-            Strategy::Forum => {
-                let $a = &mut $t.forum[s];
-                $body
-            }
+            Strategy::Forum => forum_call(&mut $t.forum[s], &mut $t.forum_public, |$a| $body),
             Strategy::Plugin(p) => {
                 // Plugins may build the owned view: they get the log (see `Worker::play`).
                 let guard = lock_record(&$t.record);
@@ -84,6 +81,17 @@ macro_rules! ask {
         }
         r
     }};
+}
+
+/// A forum seat's call, with the table's public read lent to it for the
+/// call (two pointer swaps). Out of line, so the built-in strategies'
+/// dispatch stays small.
+#[inline(never)]
+fn forum_call<R>(seat: &mut ForumAgent, public: &mut Box<Public>, f: impl FnOnce(&mut ForumAgent) -> R) -> R {
+    std::mem::swap(&mut seat.public, public);
+    let r = f(seat);
+    std::mem::swap(&mut seat.public, public);
+    r
 }
 
 /// The plugins' log, locked for one call (out of line: the built-in
@@ -102,9 +110,8 @@ impl Table {
         let record = (!plugins.is_empty()).then(|| Arc::new(Mutex::new(Vec::new())));
         let uses_forum = mafia_engine::Role::ALL.iter().any(|&r| lineup.for_role(r) == Strategy::Forum);
         // One public read per worker, shared by its forum seats.
-        let forum_public = Arc::new(Mutex::new(Public::default()));
-        let mut forum = vec![ForumAgent::default(); MAX_PLAYERS].into_boxed_slice();
-        forum.iter_mut().for_each(|a| a.share(&forum_public));
+        let forum_public = Box::<Public>::default();
+        let forum = vec![ForumAgent::default(); MAX_PLAYERS].into_boxed_slice();
         Table {
             lineup,
             streams: GameStreams::new(key),
@@ -133,7 +140,7 @@ impl Table {
         self.streams.start_game(index, players);
         self.talk.clear();
         if self.uses_forum {
-            self.forum_public.lock().unwrap_or_else(|e| e.into_inner()).reset();
+            self.forum_public.reset();
         }
         for c in Camp::ALL {
             if c.members_know_each_other() {

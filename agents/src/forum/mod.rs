@@ -23,20 +23,23 @@ mod town;
 use crate::agent::{Agent, Cx};
 use crate::strategy::{Config, RevealOn};
 use mafia_engine::{Camp, MAX_PLAYERS, NightChoice, Observation, PlayerSet, Publication, Role, RoleSet, Seat, Vote};
+use rand::Rng as _;
 pub(crate) use read::Public;
 use read::{PublicKey, Read};
-use rand::Rng as _;
-use std::sync::{Arc, Mutex};
 
 /// One seat's `forum` player.
 #[derive(Clone, Debug)]
 pub struct ForumAgent {
     pub(crate) cfg: Config,
     /// The table's shared public read (one per worker).
-    pub(crate) public: Arc<Mutex<Public>>,
+    /// The table's shared public read, lent to this seat while it decides
+    /// (an empty placeholder otherwise; see `table.rs`).
+    pub(crate) public: Box<Public>,
     /// My read, cached by what it depends on (see `read`).
     pub(crate) read: Read,
-    read_key: Option<(PublicKey, PlayerSet)>,
+    /// The record version and my checks my read was made from (the
+    /// parameters are fixed for the game: `new_game` clears it).
+    read_key: Option<(u32, u32, PlayerSet)>,
     /// The information role has claimed publicly.
     pub(crate) revealed: bool,
     /// The last day this agent read the thread (present for the post).
@@ -58,7 +61,7 @@ impl Default for ForumAgent {
     fn default() -> Self {
         ForumAgent {
             cfg: Config::default(),
-            public: Arc::new(Mutex::new(Public::default())),
+            public: Box::default(),
             read: Read::default(),
             read_key: None,
             revealed: false,
@@ -83,24 +86,22 @@ impl ForumAgent {
     /// thread changes) with my own knowledge; mine is recomputed only when
     /// either changes.
     pub(crate) fn refresh(&mut self, obs: &Observation<'_>) {
-        let key = (PublicKey::of(obs, &self.cfg), obs.checked());
-        if self.read_key != Some(key) {
-            let mut public = self.public.lock().unwrap_or_else(|e| e.into_inner());
-            self.read.clone_from(public.read(obs, key.0, &self.cfg));
-            drop(public);
-            read::personal(&mut self.read, obs);
-            self.read_key = Some(key);
+        let version = obs.record_version();
+        if self.read_key.is_some_and(|(v, _, checked)| v == version && checked == obs.checked()) {
+            return;
         }
+        let generation = self.public.sync(obs, PublicKey::of(obs, &self.cfg), &self.cfg);
+        let key = (version, generation, obs.checked());
+        if self.read_key.is_none_or(|(_, g, checked)| g != generation || checked != key.2) {
+            self.read.clone_from(self.public.read());
+            read::personal(&mut self.read, obs);
+        }
+        self.read_key = Some(key);
     }
 
     /// Who voted for whom on earlier days, by voter (public memory).
     pub(crate) fn voted_all(&self) -> [PlayerSet; MAX_PLAYERS] {
-        self.public.lock().unwrap_or_else(|e| e.into_inner()).voted_all()
-    }
-
-    /// Shares the table's public read (called once per worker).
-    pub(crate) fn share(&mut self, public: &Arc<Mutex<Public>>) {
-        self.public = Arc::clone(public);
+        self.public.voted_all()
     }
 
     /// Whether this information role claims today (see `reveal`'s `on`).
@@ -139,10 +140,9 @@ pub(crate) fn info_role(obs: &Observation<'_>) -> Option<Role> {
     }
 }
 
-// Out of line: a forum decision is large, and inlined into the table's
-// dispatch it would keep the built-in strategies' calls out of the engine's loops.
+// Called out of line through the table's `forum_call`, so the built-in
+// strategies' dispatch stays small enough to inline into the engine's loops.
 impl Agent for ForumAgent {
-    #[inline(never)]
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
         self.read_key = None;
         self.revealed = false;
@@ -160,7 +160,6 @@ impl Agent for ForumAgent {
         }
     }
 
-    #[inline(never)]
     fn post(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         // Neither a reveal nor a fake claim needs the read: no refresh here.
         self.seen_day = obs.day();
@@ -177,7 +176,6 @@ impl Agent for ForumAgent {
         Publication::NONE
     }
 
-    #[inline(never)]
     fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
         self.refresh(obs);
         let pick = match obs.camp() {
@@ -188,7 +186,6 @@ impl Agent for ForumAgent {
         pick.filter(|&s| s != obs.seat()).map_or(Vote::Pass, Vote::For)
     }
 
-    #[inline(never)]
     fn revise(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Vote> {
         self.refresh(obs);
         match obs.camp() {
@@ -197,7 +194,6 @@ impl Agent for ForumAgent {
         }
     }
 
-    #[inline(never)]
     fn defence(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         // C12.2: a tied information role claims to save himself (his checks with it).
         match info_role(obs) {
@@ -212,7 +208,6 @@ impl Agent for ForumAgent {
         }
     }
 
-    #[inline(never)]
     fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Seat {
         self.refresh(obs);
         let choice = match obs.camp() {
@@ -222,7 +217,6 @@ impl Agent for ForumAgent {
         choice.or_else(|| mafia_engine::pick(cx.rng, candidates)).or(candidates.lowest()).unwrap_or(obs.seat())
     }
 
-    #[inline(never)]
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, _cx: &mut Cx<'_>) -> bool {
         self.refresh(obs);
         let read = &self.read;
@@ -238,7 +232,6 @@ impl Agent for ForumAgent {
         pair.iter().map(|s| read.score[s as usize]).max().unwrap_or(0) > 0
     }
 
-    #[inline(never)]
     fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {
         self.refresh(obs);
         let mut choice = NightChoice::default();
@@ -252,19 +245,16 @@ impl Agent for ForumAgent {
         choice
     }
 
-    #[inline(never)]
     fn proxy(&mut self, obs: &Observation<'_>, member: Seat, cx: &mut Cx<'_>) -> NightChoice {
         self.refresh(obs);
         self.proxy_move(obs, member, cx)
     }
 
-    #[inline(never)]
     fn appoint(&mut self, _obs: &Observation<'_>, vacant: RoleSet, _cx: &mut Cx<'_>) -> Option<Role> {
         // E12: the Actor takes the best-ranked vacancy (the Boss's gun first).
         vacant.best_ranked()
     }
 
-    #[inline(never)]
     fn secret_vote(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Seat> {
         // E16: on the exposed player with the most votes, else with the open vote.
         self.refresh(obs);
@@ -272,7 +262,6 @@ impl Agent for ForumAgent {
         read::best_by(obs.others_alive().inter(read.exposed), |s| obs.votes_for(s) as i32)
     }
 
-    #[inline(never)]
     fn last_word(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         if let Some(role) = info_role(obs) {
             return report(obs, role);

@@ -190,26 +190,48 @@ impl PublicKey {
 
 /// The table's shared public read and memory: every `forum` seat of one
 /// worker reads the same thread, so it is read once per change, not once
-/// per seat. Reset at the start of every game.
-#[derive(Debug, Default)]
+/// per seat. The table lends it to the seat it asks (see `table.rs`).
+/// Reset at the start of every game.
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Public {
     memory: Memory,
     cached: Option<(PublicKey, Read)>,
+    /// Bumped when a recomputed read differs from the one before: seats
+    /// rebuild their own read only then.
+    generation: u32,
 }
 
 impl Public {
     pub fn reset(&mut self) {
         self.memory = Memory::default();
         self.cached = None;
+        self.generation = self.generation.wrapping_add(1);
     }
 
-    /// The public read under `key` (recomputed if the thread changed).
-    pub fn read(&mut self, obs: &Observation<'_>, key: PublicKey, cfg: &Config) -> &Read {
+    /// Brings the public read up to `key`; returns its generation.
+    #[inline]
+    pub fn sync(&mut self, obs: &Observation<'_>, key: PublicKey, cfg: &Config) -> u32 {
         if self.cached.as_ref().is_none_or(|(k, _)| *k != key) {
-            self.memory.update(obs);
-            self.cached = Some((key, public_read(obs, &self.memory, cfg)));
+            self.recompute(obs, key, cfg);
         }
-        &self.cached.as_ref().expect("filled above").1
+        self.generation
+    }
+
+    #[inline(never)]
+    fn recompute(&mut self, obs: &Observation<'_>, key: PublicKey, cfg: &Config) {
+        self.memory.update(obs);
+        let r = public_read(obs, &self.memory, cfg);
+        let same = self.cached.as_ref().is_some_and(|(_, old)| same_read(old, &r));
+        if !same {
+            self.generation = self.generation.wrapping_add(1);
+        }
+        self.cached = Some((key, r));
+    }
+
+    /// The public read (after [`Public::sync`]).
+    #[inline]
+    pub fn read(&self) -> &Read {
+        &self.cached.as_ref().expect("synced before").1
     }
 
     /// Who voted for whom on earlier days, by voter (public).
@@ -231,6 +253,14 @@ pub(crate) fn personal(r: &mut Read, obs: &Observation<'_>) {
     if obs.camp() == Camp::Town {
         r.cleared.insert(me);
     }
+}
+
+fn same_read(a: &Read, b: &Read) -> bool {
+    a.believed == b.believed
+        && a.fakes == b.fakes
+        && a.exposed == b.exposed
+        && a.cleared == b.cleared
+        && a.score == b.score
 }
 
 /// The claimant whose published checks agree with the public facts: none
