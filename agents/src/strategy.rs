@@ -1,6 +1,6 @@
 //! The strategy library's catalogue: every strategy a lineup may name, the
 //! roles it plays, and its parameters with their values, defaults and
-//! sources (`shared/strategy-notes.md`). `mafia strategies` prints it.
+//! sources (the project's shared `strategy-notes.md`, beside this repository). `mafia strategies` prints it.
 //!
 //! The `forum` family is one agent ([`crate::ForumAgent`]) whose behaviour
 //! is a [`Config`]: each named strategy of the family (`town`, `reveal`,

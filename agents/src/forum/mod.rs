@@ -1,6 +1,6 @@
 //! The `forum` strategies: the default play of every role of both rule
 //! sets, one agent whose behaviour is a [`Config`] of documented parameters
-//! (see [`crate::strategy`] for the catalogue and `shared/strategy-notes.md`
+//! (see [`crate::strategy`] for the catalogue and the project's shared `strategy-notes.md`
 //! for the sources). Each unit is a small module:
 //!
 //! - [`read`]: the public read every unit shares (claims, counter-claims,
