@@ -212,20 +212,7 @@ impl Agent for ClassicAgent {
         self.voted[..obs.players()].fill(PlayerSet::EMPTY);
         self.order_len = 0;
         if obs.camp() == Camp::Mafia {
-            // C2: the kill order agreed at the conference, from the shared stream.
-            let mut targets = obs.alive().minus(obs.camp_mates());
-            if let Some(shared) = cx.shared.as_deref_mut() {
-                while let Some(s) = pick(shared, targets) {
-                    self.order[self.order_len as usize] = s;
-                    self.order_len += 1;
-                    targets.remove(s);
-                }
-            } else {
-                for s in targets.iter() {
-                    self.order[self.order_len as usize] = s;
-                    self.order_len += 1;
-                }
-            }
+            self.order_len = kill_order(obs, cx.shared.as_deref_mut(), &mut self.order);
         }
     }
 
@@ -332,6 +319,34 @@ impl Agent for ClassicAgent {
     fn last_word(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         if obs.role() == Role::Commissar { commissar_report(obs) } else { Publication::NONE }
     }
+}
+
+/// C2: the kill order agreed at the mafia's conference: the outsiders in
+/// an order drawn from the camp's shared stream (every member draws the
+/// same), or in seat order without one. Returns its length.
+pub(crate) fn kill_order(
+    obs: &Observation<'_>,
+    shared: Option<&mut crate::streams::Stream>,
+    order: &mut [Seat; MAX_PLAYERS],
+) -> u8 {
+    let mut targets = obs.alive().minus(obs.camp_mates());
+    let mut len = 0u8;
+    match shared {
+        Some(shared) => {
+            while let Some(s) = pick(shared, targets) {
+                order[len as usize] = s;
+                len += 1;
+                targets.remove(s);
+            }
+        }
+        None => {
+            for s in targets.iter() {
+                order[len as usize] = s;
+                len += 1;
+            }
+        }
+    }
+    len
 }
 
 /// The member of `among` with the most votes today (the lowest seat on a

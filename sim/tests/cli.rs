@@ -5,80 +5,9 @@
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A fresh folder under the system temp dir, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("mafia-cli-test-{}-{n}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create a temp dir");
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> PathBuf {
-        self.0.join(file)
-    }
-
-    /// Writes `text` to `file` in the folder and returns its path as a string.
-    fn write(&self, file: &str, text: &str) -> String {
-        let p = self.path(file);
-        std::fs::write(&p, text).expect("write a temp file");
-        p.display().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn mafia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mafia")).args(args).output().expect("run the mafia binary")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn show(args: &[&str], out: &Output) -> String {
-    format!(
-        "mafia {}\nexit: {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        args.join(" "),
-        out.status.code(),
-        text(&out.stdout),
-        text(&out.stderr)
-    )
-}
-
-/// Runs `mafia args`, asserts success, returns stdout.
-fn ok(args: &[&str]) -> String {
-    let out = mafia(args);
-    assert!(out.status.success(), "{}", show(args, &out));
-    assert!(!text(&out.stderr).contains("panicked"), "{}", show(args, &out));
-    text(&out.stdout)
-}
-
-/// Runs `mafia args`, asserts exit code 2, no panic, nothing on stdout and a
-/// message containing every one of `needles`; returns stderr.
-fn fails(args: &[&str], needles: &[&str]) -> String {
-    let out = mafia(args);
-    let err = text(&out.stderr);
-    let shown = show(args, &out);
-    assert_eq!(out.status.code(), Some(2), "{shown}");
-    assert!(!err.contains("panicked"), "{shown}");
-    assert!(out.stdout.is_empty(), "no results on bad input: {shown}");
-    for n in needles {
-        assert!(err.contains(n), "stderr lacks {n:?}: {shown}");
-    }
-    err
-}
+mod common;
+use common::*;
 
 fn read(p: &Path) -> Vec<u8> {
     std::fs::read(p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))

@@ -4,80 +4,10 @@
 //! `mafia duel`, `mafia league` and `mafia best-response` on small runs.
 
 use mafia_agents::STRATEGIES;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
-/// A fresh folder under the system temp dir, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("mafia-strategies-test-{}-{n}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create a temp dir");
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> String {
-        self.0.join(file).display().to_string()
-    }
-
-    fn write(&self, file: &str, text: &str) -> String {
-        let p = self.path(file);
-        std::fs::write(&p, text).expect("write a temp file");
-        p
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn mafia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mafia")).args(args).output().expect("run the mafia binary")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn show(args: &[&str], out: &Output) -> String {
-    format!(
-        "mafia {}\nexit: {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        args.join(" "),
-        out.status.code(),
-        text(&out.stdout),
-        text(&out.stderr)
-    )
-}
-
-/// Runs `mafia args`, asserts success, returns stdout.
-fn ok(args: &[&str]) -> String {
-    let out = mafia(args);
-    assert!(out.status.success(), "{}", show(args, &out));
-    assert!(!text(&out.stderr).contains("panicked"), "{}", show(args, &out));
-    text(&out.stdout)
-}
-
-/// Runs `mafia args`, asserts exit code 2, no panic, nothing on stdout and
-/// every one of `needles` in the message; returns stderr.
-fn fails(args: &[&str], needles: &[&str]) -> String {
-    let out = mafia(args);
-    let err = text(&out.stderr);
-    let shown = show(args, &out);
-    assert_eq!(out.status.code(), Some(2), "{shown}");
-    assert!(!err.contains("panicked"), "{shown}");
-    assert!(out.stdout.is_empty(), "no results on bad input: {shown}");
-    for n in needles {
-        assert!(err.contains(n), "stderr lacks {n:?}: {shown}");
-    }
-    err
-}
+mod common;
+use common::*;
 
 /// A CSV file (no quoted commas in these tables' values but the lineups,
 /// which are quoted) as rows of `column -> value`.
@@ -133,7 +63,7 @@ fn setup_file_agents_take_specs_and_tables() {
              town = {{ strategy = \"town\", trust = 0.5, day1_pass = false }}\n"
         ),
     );
-    let s = dir.path("s.csv");
+    let s = dir.file("s.csv");
     ok(&["run", "--games", "500", "--quiet", "--setup", &f, "--out", &s]);
     let rows = csv_rows(&s);
     assert_eq!(
@@ -141,7 +71,7 @@ fn setup_file_agents_take_specs_and_tables() {
         "forum,town=town:trust=0.5:day1_pass=false,mafia=mafia:bus=0.25,commissar=reveal:on=first-mafia:by_day=3"
     );
     // The same lineup on the command line gives the same games.
-    let s2 = dir.path("s2.csv");
+    let s2 = dir.file("s2.csv");
     ok(&[
         "run",
         "--games",
@@ -245,7 +175,7 @@ fn strategies_lists_every_strategy_and_parameter() {
 #[test]
 fn run_tables_have_behaviour_columns() {
     let dir = TempDir::new("play");
-    let s = dir.path("s.csv");
+    let s = dir.file("s.csv");
     let out = ok(&["run", "--games", "3000", "--quiet", "--out", &s, "--agents", "forum"]);
     assert!(out.contains("How the games were played"), "{out}");
     assert!(!out.contains("lynch_hit_bandits"), "no bandits dealt: {out}");
@@ -268,7 +198,7 @@ fn run_tables_have_behaviour_columns() {
 #[test]
 fn a_duel_of_a_strategy_against_itself_differs_by_exactly_zero() {
     let dir = TempDir::new("duel-self");
-    let out = dir.path("d.csv");
+    let out = dir.file("d.csv");
     let mut args = words("duel --for commissar --a reveal:on=at-once --b reveal:on=at-once --games 2000 --quiet");
     args.extend(["--out", &out]);
     let stdout = ok(&args);
@@ -283,7 +213,7 @@ fn a_duel_of_a_strategy_against_itself_differs_by_exactly_zero() {
         assert_eq!(col(r, "games"), "2000");
     }
     // The behaviour table goes beside it.
-    let play = csv_rows(&dir.path("d.play.csv"));
+    let play = csv_rows(&dir.file("d.play.csv"));
     assert_eq!(play.len(), 2);
     assert_eq!(col(&play[0], "lineup"), "forum,commissar=reveal:on=at-once");
 }
@@ -291,7 +221,7 @@ fn a_duel_of_a_strategy_against_itself_differs_by_exactly_zero() {
 #[test]
 fn random_mafia_clearly_lose_to_the_default() {
     let dir = TempDir::new("duel-random");
-    let out = dir.path("d.csv");
+    let out = dir.file("d.csv");
     let mut args = words("duel --setup classic --for mafia --a random --b forum --games 3000 -q");
     args.extend(["--out", &out]);
     ok(&args);
@@ -313,7 +243,7 @@ fn a_duel_does_not_depend_on_threads() {
     let dir = TempDir::new("duel-threads");
     let mut first: Option<(String, Vec<u8>)> = None;
     for t in ["1", "2", "3"] {
-        let out = dir.path(&format!("d{t}.parquet"));
+        let out = dir.file(&format!("d{t}.parquet"));
         let mut args = words("duel --for town --a town:trust=0.25 --b forum --games 3000 --seed 9 -q");
         args.extend(["--threads", t, "--out", &out]);
         let stdout = ok(&args);
@@ -334,7 +264,7 @@ fn a_duel_does_not_depend_on_threads() {
 #[test]
 fn a_league_has_a_row_per_pair_and_standings() {
     let dir = TempDir::new("league");
-    let out = dir.path("l.csv");
+    let out = dir.file("l.csv");
     let mut args = words("league --for mafia --strategies forum,classic,random --games 2000 -q");
     args.extend(["--out", &out]);
     let stdout = ok(&args);
@@ -354,11 +284,11 @@ fn a_league_has_a_row_per_pair_and_standings() {
         assert!((d - (num(r, "a_rate") - num(r, "b_rate"))).abs() < 1e-9, "{r:?}");
         assert!(num(r, "diff_lo") <= d && d <= num(r, "diff_hi"));
     }
-    let standings = csv_rows(&dir.path("l.standings.csv"));
+    let standings = csv_rows(&dir.file("l.standings.csv"));
     assert_eq!(standings.len(), 3);
     assert_eq!(col(&standings[2], "strategy"), "random", "random is last for the mafia");
     assert_eq!(col(&standings[2], "loses_to"), "2");
-    assert_eq!(csv_rows(&dir.path("l.play.csv")).len(), 3);
+    assert_eq!(csv_rows(&dir.file("l.play.csv")).len(), 3);
 }
 
 // ---------------------------------------------------------------------------
@@ -367,7 +297,7 @@ fn a_league_has_a_row_per_pair_and_standings() {
 #[test]
 fn best_response_on_a_tiny_budget_reports_a_setting_and_its_gain() {
     let dir = TempDir::new("best");
-    let out = dir.path("b.csv");
+    let out = dir.file("b.csv");
     let mut args =
         words("best-response --camp mafia --block 500 --max-games 20000 --rounds 2 --seed 3 --confirm 2000 -q");
     args.extend(["--out", &out]);
@@ -391,7 +321,7 @@ fn best_response_on_a_tiny_budget_reports_a_setting_and_its_gain() {
     // The best setting is a lineup the command line accepts.
     let best = col(r, "best").to_string();
     ok(&["run", "--games", "10", "--quiet", "--agents", &best]);
-    let cands = csv_rows(&dir.path("b.candidates.csv"));
+    let cands = csv_rows(&dir.file("b.candidates.csv"));
     assert!(cands.len() > 3, "{cands:?}");
     assert!(cands.iter().any(|c| col(c, "setting").starts_with("bus=")), "the mafia's parameters are tried");
     assert!(!cands.iter().any(|c| col(c, "setting").starts_with("trust=")), "not the town's");
@@ -456,10 +386,10 @@ fn bad_comparison_flags_are_refused() {
 #[test]
 fn out_files_of_the_comparisons_are_parquet_or_csv() {
     let dir = TempDir::new("out");
-    let out = dir.path("d.parquet");
+    let out = dir.file("d.parquet");
     ok(&["duel", "--for", "mafia", "--a", "forum", "--b", "classic", "--games", "500", "-q", "--out", &out]);
     for f in ["d.parquet", "d.play.parquet"] {
-        let b = std::fs::read(Path::new(&dir.path(f))).unwrap();
+        let b = std::fs::read(Path::new(&dir.file(f))).unwrap();
         assert!(b.starts_with(b"PAR1") && b.ends_with(b"PAR1"), "{f}");
     }
 }

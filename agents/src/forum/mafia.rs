@@ -45,20 +45,10 @@ impl ForumAgent {
     pub(super) fn conference(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
         let mates = obs.camp_mates();
         self.leaders = [Role::Boss, Role::Don].map(|r| mates.iter().find(|&m| obs.mate_role(m) == Some(r)));
-        let mut targets = obs.alive().minus(obs.camp_mates());
         if let Some(shared) = cx.shared.as_deref_mut() {
             self.fake_roll = shared.next_u32();
-            while let Some(s) = pick(shared, targets) {
-                self.order[self.order_len as usize] = s;
-                self.order_len += 1;
-                targets.remove(s);
-            }
-        } else {
-            for s in targets.iter() {
-                self.order[self.order_len as usize] = s;
-                self.order_len += 1;
-            }
         }
+        self.order_len = crate::classic::kill_order(obs, cx.shared.as_deref_mut(), &mut self.order);
     }
 
     fn next_in_order(&self, obs: &Observation<'_>) -> Option<Seat> {
