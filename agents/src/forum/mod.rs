@@ -33,7 +33,7 @@ pub struct ForumAgent {
     pub(crate) cfg: Config,
     /// The table's shared public read (one per worker).
     /// The table's shared public read, lent to this seat while it decides
-    /// (an empty placeholder otherwise; see `table.rs`).
+    /// (an empty one otherwise; see `table.rs`).
     pub(crate) public: Box<Public>,
     /// My read, cached by what it depends on (see `read`).
     pub(crate) read: Read,
