@@ -53,12 +53,15 @@ pub struct Scenario {
 /// (The same shape as a setup's problems, so one reader maps both to lines.)
 pub type ScenarioError = SetupError;
 
-/// What carries over from a night to the next phases.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What carries over from a night to the next phases (the night
+/// calculator's `carry`, in JSON as it is here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Carry {
     /// E18: hexed next night.
     pub hex_next: PlayerSet,
-    /// E23: tonight's guest, who dies next night unless healed.
+    /// E23: tonight's guest, who dies next night unless healed (`null`: none).
+    #[serde(with = "crate::json::opt_seat")]
+    #[schemars(with = "Option<crate::json::SeatNumber>")]
     pub guest: Option<Seat>,
     /// E25: mined for the next day.
     pub mines: PlayerSet,

@@ -56,8 +56,8 @@ pub struct Trace {
     pub steps: Vec<TraceStep>,
     /// Tonight's deaths, in announcement order (E32: the Psycho's guests first).
     pub deaths: Vec<TraceDeath>,
-    /// What carries over to the next phases (`State::carry`).
-    pub carry: CarryOut,
+    /// What carries over to the next phases (`State::carry`; spare lives of dealt Lucky players only).
+    pub carry: Carry,
     /// The next night's scenario: its number and its `[carry]` table.
     pub next_night: NextNight,
 }
@@ -172,29 +172,6 @@ pub struct TraceDeath {
     pub guest: bool,
     /// Every kill that reached him.
     pub by: Vec<Killer>,
-}
-
-/// What carries over from the night (`State::carry`).
-#[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct CarryOut {
-    /// E18: hexed next night.
-    pub hex_next: PlayerSet,
-    /// E23: tonight's guest, who dies next night unless healed (`null`: none).
-    #[serde(with = "mafia_engine::serde_seat::opt")]
-    #[schemars(with = "Option<SeatNumber>")]
-    pub guest: Option<Seat>,
-    /// E25: mined for the next day's vote.
-    pub mines: PlayerSet,
-    /// E28: votes removed next day.
-    pub tricked: PlayerSet,
-    /// E19, E16: Role Prostitutes who give the Chosen's secret votes next day.
-    pub secret_voters: PlayerSet,
-    /// E21: Lucky players who still have their spare life.
-    pub spare_life: PlayerSet,
-    /// E11: swindled so far.
-    pub swindled: PlayerSet,
-    /// E19: roles borrowed so far.
-    pub borrowed: RoleSet,
 }
 
 /// The next night's scenario, as far as this night decides it.
@@ -857,16 +834,7 @@ pub fn trace(r: &Resolved) -> Trace {
         moves: parts.moves.iter().map(|&&e| e).collect(),
         steps,
         deaths,
-        carry: CarryOut {
-            hex_next: c.hex_next,
-            guest: c.guest,
-            mines: c.mines,
-            tricked: c.tricked,
-            secret_voters: c.secret_voters,
-            spare_life: c.spare_life.inter(lucky),
-            swindled: c.swindled,
-            borrowed: c.borrowed,
-        },
+        carry: Carry { spare_life: c.spare_life.inter(lucky), ..c },
         next_night: next_night(r, &c),
     }
 }
