@@ -260,36 +260,20 @@ fn check_twins(game: &Game, roles: &[Role], seed: u64, rng: &mut ChaCha8Rng) -> 
         let (b, _) = play_views(game, &swapped, seed);
         let (va, vb) = (&a.views[me as usize], &b.views[me as usize]);
         let mut differed = false;
+        let case = || {
+            let (rm, rx, ry) = (roles[me as usize], roles[x as usize], roles[y as usize]);
+            format!("seat {} (a {rm}), when seats {} and {} swap roles ({rx} and {ry})", me + 1, x + 1, y + 1)
+        };
         for (i, ((ta, a), (tb, b))) in va.iter().zip(vb).enumerate() {
             let (ra, rb) = (&a.record, &b.record);
             if ta == tb {
                 compared += 1;
                 continue;
             }
-            assert_ne!(
-                ra,
-                rb,
-                "LEAK: seat {} (a {}) sees different views #{i} with the same record when seats {} and {} \
-                 swap roles ({} and {}):\n  A: {ta}\n  B: {tb}",
-                me + 1,
-                roles[me as usize],
-                x + 1,
-                y + 1,
-                roles[x as usize],
-                roles[y as usize]
-            );
+            assert_ne!(ra, rb, "LEAK: {}: view #{i} differs with the same record:\n  A: {ta}\n  B: {tb}", case());
             let j = ra.iter().zip(rb).position(|(p, q)| p != q).unwrap_or(ra.len().min(rb.len()));
             for e in [ra.get(j), rb.get(j)].into_iter().flatten() {
-                assert!(
-                    may_differ(e, me, mates),
-                    "LEAK: seat {} (a {}) learns {e:?} when seats {} and {} swap roles ({} and {})",
-                    me + 1,
-                    roles[me as usize],
-                    x + 1,
-                    y + 1,
-                    roles[x as usize],
-                    roles[y as usize]
-                );
+                assert!(may_differ(e, me, mates), "LEAK: {} learns {e:?}", case());
             }
             differed = true;
             break;
