@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""A uniformly random legal agent: the speed benchmark of the protocol.
+
+Asks for no view (``view: false``) and no speech (``quiet: true``), so the
+engine sends only the decisions that matter, as small messages; draws from
+a SplitMix64 seeded with each request's ``seed`` (cheaper to make than
+``random.Random``), so runs reproduce whatever the pool size.
+
+    mafia run --setup classic --agents ext:agents/python/examples/random_agent.py
+"""
+
+import os
+import sys
+
+try:
+    import mafia_lab
+except ImportError:  # run in place: agents/python is this file's parent's parent
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    import mafia_lab
+
+from mafia_lab import Agent, SeedRng, legal_random, serve
+
+
+class RandomAgent(Agent):
+    name = "python-random"
+    wants_view = False
+    quiet = True
+
+    def decide(self, view, request):
+        return legal_random(request, SeedRng(self.seed))
+
+
+if __name__ == "__main__":
+    sys.exit(serve(RandomAgent))

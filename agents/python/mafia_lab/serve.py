@@ -1,0 +1,173 @@
+"""The protocol loop: :func:`serve` plays an :class:`~mafia_lab.Agent` over
+stdin/stdout (protocol version 1, ``protocol/README.md``).
+
+It is pipelined: it reads whatever the engine has written (``os.read`` on
+the input descriptor, in large chunks), answers every request of every
+complete line in the chunk, writes all the answers with one ``os.write``,
+and reads again. So a process serving many games at once answers a whole
+batch per system call.
+
+Errors never kill the loop silently:
+
+- an exception in ``decide`` (or an answer that is not a dict with a
+  ``decision``, or not JSON-encodable) is logged with its traceback on
+  stderr and the request is answered with :func:`~mafia_lab.legal_random`
+  seeded from the request's ``seed``;
+- an exception in ``start``/``end`` is logged and the loop goes on;
+- a line that is not JSON, or of an unknown ``type``, is logged and skipped.
+
+(The engine sends an agent's stderr to a log file: ``--ext-log DIR``.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import traceback
+
+from .agent import Agent
+from .legal import check as _check
+from .legal import legal_random
+
+__all__ = ["serve", "PROTOCOL"]
+
+PROTOCOL = 1
+
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+_decode = json.loads
+
+_CHUNK = 1 << 18
+
+
+def _log(msg: str) -> None:
+    try:
+        sys.stderr.write(msg if msg.endswith("\n") else msg + "\n")
+        sys.stderr.flush()
+    except Exception:  # stderr closed: nothing to do
+        pass
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+def serve(agent, infd: int = 0, outfd: int = 1, check: bool = False) -> int:
+    """Play ``agent`` (an :class:`Agent` subclass, instantiated once, or an
+    instance) over the protocol on ``infd``/``outfd`` until ``bye`` or end
+    of input; returns 0 then (``sys.exit(serve(MyAgent))`` in a script).
+
+    ``check=True`` also checks every answer against the request's options
+    (:func:`mafia_lab.check`) and replaces an illegal one by a random legal
+    answer, with a line on stderr: a debugging aid (the engine would count
+    it as an ``illegal`` fault and fall back the same way).
+    """
+    if isinstance(agent, type):
+        agent = agent()
+    if not isinstance(agent, Agent):
+        raise TypeError("serve() wants an Agent subclass or instance")
+    decide = agent.decide
+    want_text = bool(agent.wants_text)
+    hello = (_encode(agent.hello()) + "\n").encode()
+    answer_fmt = b'{"type":"answer","id":%d,"game":%d,"seat":%d,"answer":%s}\n'
+
+    def fallback(msg, why):
+        req = msg["request"]
+        _log(
+            f"mafia_lab: game {msg.get('game')} seat {msg.get('seat')} request {msg.get('id')} "
+            f"({req.get('decision') if isinstance(req, dict) else req!r}): {why}; answering a random legal answer"
+        )
+        return _encode(legal_random(req, random.Random(msg.get("seed"))))
+
+    rest = b""
+    while True:
+        try:
+            chunk = os.read(infd, _CHUNK)
+        except KeyboardInterrupt:
+            return 0
+        if not chunk:
+            if rest.strip():
+                _log(f"mafia_lab: unterminated last line ignored: {rest[:200]!r}")
+            return 0
+        lines = (rest + chunk).split(b"\n") if rest else chunk.split(b"\n")
+        rest = lines.pop()
+        out = []
+        bye = False
+        for line in lines:
+            if not line or line.isspace():
+                continue
+            try:
+                msg = _decode(line)
+                t = msg["type"]
+            except Exception:
+                _log(f"mafia_lab: not a message: {line[:200]!r}")
+                continue
+            if t == "request":
+                try:
+                    g = agent.game = msg["game"]
+                    s = agent.seat = msg["seat"]
+                    agent.seed = msg["seed"]
+                    rid = msg["id"]
+                    req = msg["request"]
+                except (KeyError, TypeError):
+                    _log(f"mafia_lab: request without id/game/seat/seed/request: {line[:200]!r}")
+                    continue
+                agent._rng = None
+                if want_text:
+                    agent.text = msg.get("text")
+                try:
+                    ans = decide(msg.get("view"), req)
+                    if type(ans) is not dict or "decision" not in ans:
+                        body = fallback(msg, f"decide returned {ans!r}, not an answer dict")
+                    elif check and (why := _check(req, ans)) is not None:
+                        body = fallback(msg, f"illegal answer {ans!r}: {why}")
+                    else:
+                        body = _encode(ans)
+                except Exception:
+                    _log(traceback.format_exc())
+                    try:
+                        body = fallback(msg, "decide raised (traceback above)")
+                    except Exception:
+                        _log(traceback.format_exc())
+                        continue
+                out.append(answer_fmt % (rid, g, s, body.encode()))
+            elif t == "start":
+                g = agent.game = msg.get("game")
+                s = agent.seat = msg.get("seat")
+                agent.seed = None
+                agent._rng = None
+                try:
+                    agent.start(g, s, msg.get("view"))
+                except Exception:
+                    _log(f"mafia_lab: start(game {g}, seat {s}) raised:\n" + traceback.format_exc())
+            elif t == "end":
+                g = agent.game = msg.get("game")
+                s = agent.seat = msg.get("seat")
+                agent.seed = None
+                agent._rng = None
+                try:
+                    agent.end(g, s, msg.get("ending"))
+                except Exception:
+                    _log(f"mafia_lab: end(game {g}, seat {s}) raised:\n" + traceback.format_exc())
+                agent._forget(g, s)
+            elif t == "hello":
+                if msg.get("protocol") != PROTOCOL:
+                    _log(f"mafia_lab: the engine speaks protocol {msg.get('protocol')!r}, this library {PROTOCOL}")
+                agent.process = msg.get("process")
+                out.append(hello)
+            elif t == "bye":
+                bye = True
+                break
+            else:
+                _log(f"mafia_lab: unknown message type {t!r} ignored")
+        if out:
+            try:
+                _write_all(outfd, b"".join(out))
+            except (BrokenPipeError, OSError):
+                return 0
+        if bye:
+            return 0
