@@ -15,7 +15,7 @@ The core uses the standard library only.
 from . import answers, views
 from .agent import Agent
 from .legal import DECISIONS, SeedRng, check, is_legal, legal_random
-from .serve import PROTOCOL, serve
+from .loop import PROTOCOL, serve
 
 __all__ = [
     "Agent",
