@@ -71,6 +71,24 @@ class Knowledge:
         self.cleared -= self.known_mafia
         self.claimed_commissar = [c for c in claimants if c in self.alive and c not in self.team]
         self.accused = V.accusations(view)
+        # Suspicion from public votes (town reading): a first vote for a
+        # player while the town passes first is the mafia's bloc; a vote for
+        # a cleared player or the trusted Commissar is suspect, a vote for a
+        # published mafioso is not.
+        self.suspicion = {}
+        for e in view["record"]:
+            if e["event"] != "vote" or e["vote"] == "pass":
+                continue
+            voter, target = e["seat"], e["vote"]
+            if target in self.known_mafia:
+                score = -1.0
+            elif target in self.cleared:
+                score = 1.5
+            elif not e["change"]:
+                score = 1.0
+            else:
+                score = 0.0
+            self.suspicion[voter] = self.suspicion.get(voter, 0.0) + score
         # The Don's signal: the latest seat the Don (me or a mate) accused in a post.
         self.signal = None
         dons = {s for s, r in self.mates.items() if r == "don"} | ({self.me} if self.role == "don" else set())
@@ -89,17 +107,18 @@ class Knowledge:
         others = sorted(self.alive - self.team)
         return others[(self.n * 7 + offset) % len(others)] if others else None
 
-    def town_suspects(self, options):
-        """Seats of ``options`` to vote, best first."""
-        opts = [o for o in options if o != self.me]
+    def town_target(self, options):
+        """The seat of ``options`` the town votes, or None: a published
+        mafioso, else the most suspect by the public votes (ties: the lowest
+        seat, so that every town seat running these rules picks the same)."""
+        opts = [o for o in options if o != self.me and o in self.alive]
         mafia = [o for o in opts if o in self.known_mafia]
         if mafia:
-            return mafia
-        scored = [(self.accused.get(o, 0), o) for o in opts if o not in self.cleared]
-        top = max((s for s, _ in scored), default=0)
-        if top > 0:
-            return [o for s, o in scored if s == top]
-        return []
+            return mafia[0]
+        scored = [(self.suspicion.get(o, 0.0), -o) for o in opts if o not in self.cleared]
+        if scored and max(scored)[0] > 0:
+            return -max(scored)[1]
+        return None
 
 
 class RuleBased(Agent):
@@ -144,21 +163,17 @@ class RuleBased(Agent):
         if k.camp == "mafia":
             t = k.mafia_target()
             return answers.vote(t) if t in options else None
-        suspects = k.town_suspects(options)
-        if suspects:
-            return answers.vote(self.rng.choice(suspects))
-        if k.n == 1:
-            return answers.pass_vote()
-        pool = [o for o in options if o not in k.cleared]
-        return answers.vote(self.rng.choice(pool)) if pool else answers.pass_vote()
+        # The town votes PASS first unless it knows better, then revises onto
+        # whoever the first votes (or the Commissar) expose.
+        t = k.town_target(options)
+        return answers.vote(t) if t is not None else answers.pass_vote()
 
     def on_revise(self, k, view, request):
         current, options = request["current"], request["options"]
         if k.camp == "mafia":
             t = k.claimed_commissar[0] if k.claimed_commissar else None
         else:
-            mafia = [o for o in options if o in k.known_mafia]
-            t = mafia[0] if mafia and current not in mafia else None
+            t = k.town_target(options)
         return answers.revise(t if t in options and t != current else None)
 
     def on_runoff(self, k, view, request):
@@ -168,15 +183,19 @@ class RuleBased(Agent):
             if t in options:
                 return answers.runoff(t)
             pool = [o for o in options if o not in k.team] or options
-        else:
-            pool = [o for o in options if o in k.known_mafia] or [o for o in options if o not in k.cleared] or options
+            return answers.runoff(self.rng.choice(pool))
+        t = k.town_target(options)
+        if t is not None:
+            return answers.runoff(t)
+        pool = [o for o in options if o not in k.cleared] or options
         return answers.runoff(self.rng.choice(pool))
 
     def on_hang_both(self, k, view, request):
-        pair = request["pair"]
+        pair = set(request["pair"])
         if k.camp == "mafia":
-            return answers.hang_both(not (set(pair) & k.team))
-        return answers.hang_both(bool(set(pair) & k.known_mafia) and not (set(pair) & k.cleared))
+            return answers.hang_both(not (pair & k.team))
+        suspect = pair & k.known_mafia or {p for p in pair if k.suspicion.get(p, 0) > 0}
+        return answers.hang_both(bool(suspect) and not (pair & k.cleared) and k.me not in pair)
 
     # --- night ----------------------------------------------------------------
 

@@ -128,7 +128,10 @@ def serve(agent, infd: int = 0, outfd: int = 1, check: bool = False) -> int:
                     else:
                         body = _encode(ans)
                 except Exception:
-                    _log(traceback.format_exc())
+                    _log(
+                        f"mafia_lab: decide raised in game {msg.get('game')} seat {msg.get('seat')} "
+                        f"request {msg.get('id')}:\n" + traceback.format_exc()
+                    )
                     try:
                         body = fallback(msg, "decide raised (traceback above)")
                     except Exception:
