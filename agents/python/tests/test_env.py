@@ -175,6 +175,12 @@ class RealHost(unittest.TestCase):
                     kinds.add(menv.KINDS[int(np.argmax(x[off : off + len(menv.KINDS)]))])
             self.assertLessEqual({"vote", "night_move", "night_kill", "post"}, kinds, setup)
 
+    def test_render_ansi(self):
+        e = self.make(render_mode="ansi", learners=[3])
+        e.reset(seed=3)
+        self.assertIn("You are P3", e.render())
+        self.assertIsNone(self.make(learners=[3]).render())
+
     def test_a_policy_reading_the_observation(self):
         """Claims with checks go through: the Commissar's found mafioso shows in everyone's observation."""
         e = self.make()

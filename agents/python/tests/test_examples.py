@@ -84,8 +84,9 @@ class ExamplesInRealGames(unittest.TestCase):
     def test_rule_based_town(self):
         spec = f"forum,town=ext:{(EXAMPLES / 'rule_based.py').relative_to(REPO)}"
         row = self.run_games(spec)[0]
-        # it reads the view: its town beats the forum town's rate against the forum mafia (~0.38)
-        self.assertGreater(float(row["town_rate"]), 0.45, row)
+        # it reads the view: a random town wins 0.001 of these games, the forum
+        # town about 0.38, this one about 0.7 (a loose bound: the forum mafia may change)
+        self.assertGreater(float(row["town_rate"]), 0.2, row)
 
     def test_rule_based_mafia_and_every_seat(self):
         self.run_games(f"forum,mafia=ext:{EXAMPLES / 'rule_based.py'}")
