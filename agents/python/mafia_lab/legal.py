@@ -10,6 +10,7 @@ and :class:`SeedRng` both do.
 from __future__ import annotations
 
 from . import answers as A
+from .views import ROLE_CAMP
 
 __all__ = ["legal_random", "check", "is_legal", "SeedRng", "DECISIONS"]
 
@@ -199,6 +200,9 @@ def check(request: dict, answer) -> str | None:
         say = answer.get("say")
         if not isinstance(say, dict) or not set(say) <= _PUB_KEYS:
             return f"say {say!r}"
+        claim = say.get("claim")
+        if claim is not None and claim not in ROLE_CAMP:
+            return f"claim {claim!r} is not a role"
         about = request["options"]["about"]
         for k in ("town", "mafia", "bandits", "accuse"):
             for s in say.get(k) or ():

@@ -130,6 +130,7 @@ class Check(unittest.TestCase):
             (reqs["runoff"], A.runoff(1)),
             (reqs["hang_both"], {"decision": "hang_both", "hang": 1}),
             (reqs["post"], A.post(accuse=[11])),
+            (reqs["post"], A.post(claim="sheriff")),
             (reqs["night"], A.night(kill=5)),
             (reqs["night"], A.night(target=6)),
             (reqs["night"], A.night(target=1, second=2)),

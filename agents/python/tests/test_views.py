@@ -1,0 +1,41 @@
+"""mafia_lab.views on the golden views."""
+
+import unittest
+
+from .support import golden_views
+
+from mafia_lab import views as V
+
+
+class Views(unittest.TestCase):
+    def setUp(self):
+        self.vs = golden_views()
+
+    def test_phase_alive_mates(self):
+        v = self.vs[19]  # the Don, day 3
+        self.assertEqual(V.phase(v), ("day", 3))
+        self.assertFalse(V.is_night(v))
+        self.assertEqual(V.players(v), 10)
+        self.assertEqual(V.alive(v), {1, 5, 6, 7, 8, 9, 10})
+        self.assertEqual(V.mates(v), {6: "mafioso", 8: "mafioso"})
+        self.assertEqual(V.phase(self.vs[8]), ("night", 1))
+
+    def test_record_readers(self):
+        v = self.vs[19]
+        self.assertEqual(V.deaths(v), {2: "lynched", 4: "lynched", 3: "killed"})
+        self.assertEqual(V.accusations(v), {5: 1, 9: 1})
+        self.assertEqual(V.claims(v), {})
+        self.assertEqual(V.published_checks(v), [])
+        self.assertEqual([p[:2] for p in V.publications(v)], [("last_word", 2), ("last_word", 4), ("last_word", 3)])
+        v = self.vs[21]  # the Don's revise on day 3: today's first votes only
+        votes = V.today_votes(v)
+        self.assertEqual(votes[5], 9)
+        self.assertTrue(all(s in V.alive(v) for s in votes))
+
+    def test_every_role_has_a_camp(self):
+        self.assertEqual(set(V.ROLE_CAMP.values()), {"town", "mafia", "bandits"})
+        self.assertEqual(len(V.ROLE_CAMP), 24)
+
+
+if __name__ == "__main__":
+    unittest.main()
