@@ -75,6 +75,58 @@ fn a_wrong_answer_is_refused_and_counted() {
     assert!(log.iter().any(|e| matches!(e, Event::GameEnd { .. })));
 }
 
+/// Answers like `LegalRandom`, checking `Request::admits` (the check an
+/// agent in another process is held to) on the way: every legal random
+/// answer is admitted, and each kind of wrong answer is not.
+struct Judge;
+
+impl DataAgent for Judge {
+    fn decide(&mut self, view: &View, rng: &mut Stream) -> Answer {
+        let r = &view.request;
+        let answer = mafia_agents::legal_random(r, rng);
+        assert!(r.admits(&answer), "{answer:?} refused for {r:?}");
+        // Another decision's answer is never admitted.
+        let other = if matches!(r, Request::HangBoth { .. }) { Answer::Ready } else { Answer::HangBoth { hang: true } };
+        assert!(!r.admits(&other), "{other:?} admitted for {r:?}");
+        // A vote or runoff vote for oneself is never an option.
+        match r {
+            Request::Vote { .. } => {
+                assert!(!r.admits(&Answer::Vote { vote: mafia_engine::Vote::For(view.seat) }));
+            }
+            Request::Runoff { options } if !options.contains(view.seat) => {
+                assert!(!r.admits(&Answer::Runoff { choice: view.seat }));
+            }
+            Request::Night { options } => {
+                // A kill nick without a gun, or a move the seat does not have.
+                let mut c = mafia_engine::NightChoice::default();
+                if options.kill.is_none() {
+                    c.kill = Some(view.seat);
+                    assert!(!r.admits(&Answer::Night { moves: c }));
+                } else if options.act.is_none() && options.borrow.is_empty() {
+                    c.act = Some(view.seat);
+                    assert!(!r.admits(&Answer::Night { moves: c }));
+                }
+            }
+            _ => {}
+        }
+        answer
+    }
+}
+
+#[test]
+fn admits_takes_every_legal_answer_and_refuses_wrong_ones() {
+    for preset in PRESETS.iter() {
+        let game = Game::new(&preset.setup()).unwrap();
+        let mut l = Lineup::default();
+        l.register_data("judge", || Judge);
+        l.apply("judge").unwrap();
+        let mut w = Worker::new(l, master_key(3));
+        for i in 0..100 {
+            assert_eq!(w.play(&game, i, &mut NoLog).illegal_decisions, 0, "{} game {i}", preset.name);
+        }
+    }
+}
+
 /// Keeps every view it is shown, as JSON, and answers like `LegalRandom`.
 struct Recorder(std::sync::Arc<std::sync::Mutex<Vec<String>>>);
 

@@ -40,8 +40,8 @@ pub use speech::{Publication, Vote};
 pub use state::{CheckOutcome, End, Observation, Phase, State};
 pub use util::{below, pick};
 pub use view::{
-    Answer, Answered, Ask, BorrowOption, Mate, MoveOptions, NightOptions, Private, PublicSetup, Request, RoleCount,
-    SecondOptions, SpeechOptions, View,
+    Answer, Answered, Ask, BorrowOption, Ending, Mate, MoveOptions, NightOptions, Private, PublicSetup, Request,
+    RoleCount, SecondOptions, SpeechOptions, View,
 };
 
 use rand::Rng;

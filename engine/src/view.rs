@@ -11,7 +11,7 @@
 //! conference, C2).
 
 use crate::decide::NightChoice;
-use crate::event::{Event, MissReason, Report};
+use crate::event::{EndCause, Event, MissReason, Report};
 use crate::role::{Camp, NightAbility, Role, RoleSet, Targets};
 use crate::rules::Rules;
 use crate::seat::{PlayerSet, Seat};
@@ -554,5 +554,119 @@ impl Answer {
             (Ask::SecretVote, Answer::SecretVote { target }) => Answered::SecretVote(target),
             _ => return None,
         })
+    }
+}
+
+/// What a seat learns when its game ends: the outcome and every seat's
+/// role (all roles are announced at the end of a forum game). Sent to
+/// external agents (the protocol's `end` message); learning agents read
+/// their reward from `won`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Ending {
+    /// The winning camp; `null` for a draw (C3, E2).
+    pub winner: Option<Camp>,
+    pub cause: EndCause,
+    /// The last day reached.
+    pub days: u16,
+    /// Whether this seat's camp won (`false` for a draw and for the
+    /// [`Ending`] of a whole game).
+    pub won: bool,
+    /// Every seat's dealt role, by seat (seat 1 first).
+    pub roles: Vec<Role>,
+    pub survivors: PlayerSet,
+}
+
+impl Ending {
+    /// The ending of a finished game, as `seat` learns it (`None`: the
+    /// game's own, with `won` false).
+    pub fn of(outcome: &crate::Outcome, roles: &[Role], seat: Option<Seat>) -> Ending {
+        let won = match (seat, outcome.winner) {
+            (Some(s), Some(w)) => roles.get(s as usize).is_some_and(|r| r.camp() == w),
+            _ => false,
+        };
+        Ending {
+            winner: outcome.winner,
+            cause: outcome.cause,
+            days: outcome.days,
+            won,
+            roles: roles.to_vec(),
+            survivors: outcome.survivors,
+        }
+    }
+}
+
+impl MoveOptions {
+    /// Whether `first` (and `second`) are legal for this move: no target is
+    /// always legal (the move is not made); a two-target move needs both.
+    pub fn admits(&self, first: Option<Seat>, second: Option<Seat>) -> bool {
+        match (first, second) {
+            (None, None) => true,
+            (None, Some(_)) => false,
+            (Some(t), second) => {
+                if !self.targets.contains(t) {
+                    return false;
+                }
+                match (self.second.iter().find(|o| o.first == t), second) {
+                    (Some(o), Some(u)) => o.options.contains(u),
+                    (None, None) => self.second.is_empty(),
+                    _ => false,
+                }
+            }
+        }
+    }
+}
+
+impl Request {
+    /// Whether `answer` answers this request with options it lists: the
+    /// check an agent outside the process is held to before its answer
+    /// reaches the engine (the engine checks again; see [`Answer::to`]).
+    /// Publications may claim anything (a claim may be false) but speak
+    /// only about seats of the game.
+    pub fn admits(&self, answer: &Answer) -> bool {
+        let speech = |options: &SpeechOptions, say: &Publication| {
+            say.camps.iter().chain([&say.accuse]).all(|s| s.minus(options.about).is_empty())
+        };
+        let vote = |options: PlayerSet, v: Vote| match v {
+            Vote::Pass => true,
+            Vote::For(t) => options.contains(t),
+        };
+        let within = |set: Option<PlayerSet>, pick: Option<Seat>| match pick {
+            None => true,
+            Some(t) => set.is_some_and(|s| s.contains(t)),
+        };
+        match (self, answer) {
+            (Request::Start, Answer::Ready) => true,
+            (Request::Post { options }, Answer::Post { say, .. })
+            | (Request::Defence { options }, Answer::Defence { say, .. })
+            | (Request::LastWord { options }, Answer::LastWord { say, .. }) => speech(options, say),
+            (Request::Vote { options }, Answer::Vote { vote: v }) => vote(*options, *v),
+            (Request::Revise { options, .. }, Answer::Revise { vote: v }) => v.is_none_or(|v| vote(*options, v)),
+            (Request::Runoff { options }, Answer::Runoff { choice }) => options.contains(*choice),
+            (Request::HangBoth { .. }, Answer::HangBoth { .. }) => true,
+            (Request::Night { options }, Answer::Night { moves }) => {
+                let act = match moves.borrow {
+                    Some(role) => options.borrow.iter().find(|b| b.role == role).map(|b| &b.act),
+                    None => options.act.as_ref(),
+                };
+                let act_ok = match act {
+                    Some(m) => m.admits(moves.act, moves.second),
+                    None => moves.act.is_none() && moves.second.is_none() && moves.borrow.is_none(),
+                };
+                act_ok
+                    && within(options.kill, moves.kill)
+                    && within(options.search, moves.search)
+                    && (!moves.defer || options.defer)
+            }
+            (Request::Proxy { act, .. }, Answer::Proxy { moves }) => {
+                act.admits(moves.act, moves.second)
+                    && moves.kill.is_none()
+                    && moves.search.is_none()
+                    && moves.borrow.is_none()
+                    && !moves.defer
+            }
+            (Request::Appoint { vacant }, Answer::Appoint { role }) => role.is_none_or(|r| vacant.contains(r)),
+            (Request::SecretVote { options, .. }, Answer::SecretVote { target }) => within(Some(*options), *target),
+            _ => false,
+        }
     }
 }
