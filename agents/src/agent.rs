@@ -2,7 +2,7 @@
 //! [`Observation`], and draws its randomness from its own seat stream.
 
 use crate::streams::Stream;
-use mafia_engine::{Event, NightChoice, Observation, PlayerSet, Publication, Role, RoleSet, Seat, Vote};
+use mafia_engine::{Ending, Event, NightChoice, Observation, PlayerSet, Publication, Role, RoleSet, Seat, Vote};
 
 /// What an agent gets besides the observation: its own random stream and,
 /// for a camp whose members agreed on a plan before the game (C2), the
@@ -26,6 +26,9 @@ pub struct Io<'a> {
     pub record: &'a [Event],
     /// The game's free-text lines (`Publication::text` indexes them).
     pub talk: &'a mut Vec<String>,
+    /// The game's index in its run (an agent in another process plays
+    /// many games at once and names them by it).
+    pub game: u64,
 }
 
 /// A strategy for one seat. Object-safe, so researchers can plug in their
@@ -86,5 +89,14 @@ pub trait Agent: Send {
     /// The last word. Default: says nothing.
     fn last_word(&mut self, _obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         Publication::NONE
+    }
+    /// The game is over: what the seat learns at the end (every role, the
+    /// winner). Called for plugins only (the built-in strategies learn
+    /// nothing across games). Default: nothing.
+    fn end(&mut self, _obs: &Observation<'_>, _ending: &Ending, _cx: &mut Cx<'_>) {}
+    /// Whether this agent gave up the game just played (an external agent
+    /// whose fault policy is `forfeit`): the runner counts the game apart.
+    fn forfeited(&self) -> bool {
+        false
     }
 }

@@ -11,8 +11,8 @@
 use crate::agent::{Agent, Cx};
 use crate::streams::Stream;
 use mafia_engine::{
-    Answer, Answered, Ask, NightChoice, Observation, PlayerSet, Publication, Request, Role, RoleSet, Seat, View, Vote,
-    pick,
+    Answer, Answered, Ask, Ending, NightChoice, Observation, PlayerSet, Publication, Request, Role, RoleSet, Seat,
+    View, Vote, pick,
 };
 use rand::Rng as _;
 
@@ -22,6 +22,24 @@ pub trait DataAgent: Send {
     fn start(&mut self, _view: &View) {}
     /// Answers `view.request`. `rng` is the seat's own stream.
     fn decide(&mut self, view: &View, rng: &mut Stream) -> Answer;
+    /// The game's index in its run, told before [`DataAgent::start`]
+    /// (plugged into a run that keeps a log; see [`crate::Io`]).
+    fn game(&mut self, _index: u64) {}
+    /// The game is over: what the seat learns at the end.
+    fn end(&mut self, _ending: &Ending) {}
+    /// Whether the agent reads more than the request: `false` lets the
+    /// driver skip the record and the talk (a lighter view).
+    fn wants_view(&self) -> bool {
+        true
+    }
+    /// See [`Agent::quiet`]: never posts, revises, defends or speaks last.
+    fn quiet(&self) -> bool {
+        false
+    }
+    /// See [`Agent::forfeited`].
+    fn forfeited(&self) -> bool {
+        false
+    }
 }
 
 /// A [`DataAgent`] as an [`Agent`]: builds the view for every decision and
@@ -36,8 +54,8 @@ pub struct DataPlayer<A> {
 impl<A: DataAgent> DataPlayer<A> {
     fn ask(&mut self, obs: &Observation<'_>, ask: Ask, cx: &mut Cx<'_>) -> Option<Answered> {
         let view = match &cx.io {
-            Some(io) => View::new(obs, io.record, io.talk, ask),
-            None => View::new(obs, &[], &[], ask),
+            Some(io) if self.agent.wants_view() => View::new(obs, io.record, io.talk, ask),
+            _ => View::new(obs, &[], &[], ask),
         };
         self.agent.decide(&view, cx.rng).to(ask)
     }
@@ -59,11 +77,23 @@ impl<A: DataAgent> DataPlayer<A> {
 
 impl<A: DataAgent> Agent for DataPlayer<A> {
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
+        if let Some(io) = &cx.io {
+            self.agent.game(io.game);
+        }
         let view = match &cx.io {
-            Some(io) => View::new(obs, io.record, io.talk, Ask::Start),
-            None => View::new(obs, &[], &[], Ask::Start),
+            Some(io) if self.agent.wants_view() => View::new(obs, io.record, io.talk, Ask::Start),
+            _ => View::new(obs, &[], &[], Ask::Start),
         };
         self.agent.start(&view);
+    }
+    fn quiet(&self) -> bool {
+        self.agent.quiet()
+    }
+    fn end(&mut self, _obs: &Observation<'_>, ending: &Ending, _cx: &mut Cx<'_>) {
+        self.agent.end(ending);
+    }
+    fn forfeited(&self) -> bool {
+        self.agent.forfeited()
     }
     fn post(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Publication {
         self.say(obs, Ask::Post, cx)

@@ -1,10 +1,12 @@
 //! Which strategy plays which seat: a default, overridden per camp, then
-//! per role, each with parameters
-//! (`--agents forum,mafia=mafia:bus=0.2,commissar=reveal:on=at-once`).
+//! per role, then per seat, each with parameters
+//! (`--agents forum,mafia=mafia:bus=0.2,commissar=reveal:on=at-once,seat3=random`).
+//! A strategy named `ext:COMMAND` is an agent in another process; the
+//! caller registers it as a plugin under that name before applying the spec.
 
 use crate::agent::Agent;
 use crate::strategy::{Config, STRATEGIES, StrategyInfo};
-use mafia_engine::{Camp, Role, RoleSet};
+use mafia_engine::{Camp, MAX_PLAYERS, Role, RoleSet, Seat};
 use std::fmt;
 use std::sync::Arc;
 
@@ -46,6 +48,8 @@ pub struct Lineup {
     default: Choice,
     camps: [Option<Choice>; Camp::COUNT],
     roles: [Option<Choice>; Role::COUNT],
+    /// Per seat (`seat3=…`), over everything else; rarely used, so boxed.
+    seats: Option<Box<[Option<Choice>; MAX_PLAYERS]>>,
     plugins: Vec<(String, AgentFactory)>,
     /// Per role: the strategy that plays it and its parameters, layered.
     table: [(Strategy, Config); Role::COUNT],
@@ -85,6 +89,15 @@ pub enum LineupError {
     AbsentRole {
         key: String,
     },
+    /// An external agent (`ext:COMMAND`) that cannot run.
+    External {
+        message: String,
+    },
+    /// The key names a seat the setup does not have.
+    AbsentSeat {
+        key: String,
+        players: usize,
+    },
 }
 
 impl fmt::Display for LineupError {
@@ -97,7 +110,7 @@ impl fmt::Display for LineupError {
                 let roles: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
                 write!(
                     f,
-                    "`{key}` is neither a camp (town, mafia, bandits), a role ({}) nor `default`",
+                    "`{key}` is neither a camp (town, mafia, bandits), a role ({}), a seat (seat1 … seat{MAX_PLAYERS}) nor `default`",
                     roles.join(", ")
                 )
             }
@@ -116,6 +129,10 @@ impl fmt::Display for LineupError {
             }
             LineupError::AbsentRole { key } => {
                 write!(f, "agents are set for `{key}`, but the setup deals no {key}")
+            }
+            LineupError::External { message } => f.write_str(message),
+            LineupError::AbsentSeat { key, players } => {
+                write!(f, "agents are set for `{key}`, but the setup has {players} seats")
             }
         }
     }
@@ -152,6 +169,7 @@ impl Lineup {
             default,
             camps: Default::default(),
             roles: Default::default(),
+            seats: None,
             plugins: Vec::new(),
             table: [(s, Config::default()); Role::COUNT],
         };
@@ -250,6 +268,12 @@ impl Lineup {
                 return Err(refuse(p));
             }
             self.roles[r as usize] = Some(choice);
+        } else if let Some(seat) = seat_key(key) {
+            // A seat may be dealt any role: only strategies that play every role.
+            if let Some(p) = plays.filter(|p| !matches!(p, crate::strategy::Plays::All)) {
+                return Err(refuse(p));
+            }
+            self.seats.get_or_insert_with(|| Box::new(std::array::from_fn(|_| None)))[seat as usize] = Some(choice);
         } else {
             return Err(LineupError::UnknownKey { key: key.to_string() });
         }
@@ -294,6 +318,38 @@ impl Lineup {
             }
         }
         Ok(())
+    }
+
+    /// Refuses a lineup that names a seat beyond the setup's `players`.
+    pub fn check_seats(&self, players: usize) -> Result<(), LineupError> {
+        if let Some(seats) = &self.seats
+            && let Some(s) = (players..MAX_PLAYERS).find(|&s| seats[s].is_some())
+        {
+            return Err(LineupError::AbsentSeat { key: format!("seat{}", s + 1), players });
+        }
+        Ok(())
+    }
+
+    /// The strategy and parameters of `seat`, dealt `role`: the seat's
+    /// override (layered over the role's), else the role's.
+    #[inline]
+    pub fn for_seat(&self, seat: Seat, role: Role) -> (Strategy, Config) {
+        let (strategy, mut config) = self.table[role as usize];
+        match self.seats.as_ref().and_then(|s| s[seat as usize].as_ref()) {
+            None => (strategy, config),
+            Some(choice) => {
+                for (k, v) in &choice.params {
+                    config.set(k, v).expect("checked by set_with");
+                }
+                (choice.strategy, config)
+            }
+        }
+    }
+
+    /// Whether any seat, role, camp or the default is played by `s`.
+    pub fn uses(&self, s: Strategy) -> bool {
+        Role::ALL.iter().any(|&r| self.for_role(r) == s)
+            || self.seats.as_ref().is_some_and(|seats| seats.iter().flatten().any(|c| c.strategy == s))
     }
 
     /// Recomputes each role's strategy and parameters: default, then camp, then role.
@@ -344,12 +400,31 @@ impl Lineup {
                 parts.push(format!("{}={}", r.name(), s.label()));
             }
         }
+        for (i, s) in self.seats.iter().flat_map(|seats| seats.iter().enumerate()) {
+            if let Some(s) = s {
+                parts.push(format!("seat{}={}", i + 1, s.label()));
+            }
+        }
         parts.join(",")
     }
 }
 
-/// Splits `NAME[:PARAM=VALUE…]`.
+/// A seat key, `seat1` … `seatN`: the seat (from 0).
+fn seat_key(key: &str) -> Option<Seat> {
+    let n: usize = key.strip_prefix("seat")?.parse().ok()?;
+    (1..=MAX_PLAYERS).contains(&n).then(|| (n - 1) as Seat)
+}
+
+/// The command of an external agent's spec, `ext:COMMAND`.
+pub fn ext_command(spec: &str) -> Option<&str> {
+    spec.strip_prefix("ext:").map(str::trim).filter(|c| !c.is_empty())
+}
+
+/// Splits `NAME[:PARAM=VALUE…]`; `ext:COMMAND` is a name of its own (no parameters).
 pub fn parse_spec(spec: &str) -> Result<(String, Vec<(String, String)>), LineupError> {
+    if ext_command(spec.trim()).is_some() {
+        return Ok((spec.trim().to_string(), Vec::new()));
+    }
     let mut parts = spec.split(':').map(str::trim);
     let name = parts.next().filter(|n| !n.is_empty()).ok_or_else(|| LineupError::Malformed { part: spec.into() })?;
     let mut params = Vec::new();
@@ -367,6 +442,33 @@ pub fn parse_spec(spec: &str) -> Result<(String, Vec<(String, String)>), LineupE
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seat_overrides_its_role() {
+        let mut l = Lineup::all(Strategy::Classic);
+        l.apply("mafia=random,seat3=forum:trust=0.5,seat10=classic").unwrap();
+        assert_eq!(l.for_seat(2, Role::Mafioso).0, Strategy::Forum);
+        assert_eq!(l.for_seat(2, Role::Mafioso).1.trust, crate::strategy::threshold(0.5));
+        assert_eq!(l.for_seat(1, Role::Mafioso).0, Strategy::Random);
+        assert_eq!(l.for_seat(9, Role::Don).0, Strategy::Classic);
+        assert_eq!(l.label(), "classic,mafia=random,seat3=forum:trust=0.5,seat10=classic");
+        assert!(l.uses(Strategy::Forum));
+        assert_eq!(l.check_seats(10), Ok(()));
+        let e = l.check_seats(9).unwrap_err();
+        assert_eq!(e.to_string(), "agents are set for `seat10`, but the setup has 9 seats");
+        assert!(matches!(l.apply("seat0=random"), Err(LineupError::UnknownKey { .. })));
+        assert!(matches!(l.apply("seat65=random"), Err(LineupError::UnknownKey { .. })));
+        // A seat may be dealt any role: only strategies that play them all.
+        assert!(matches!(l.apply("seat2=reveal"), Err(LineupError::NotForKey { .. })));
+    }
+
+    #[test]
+    fn an_external_agent_is_one_name() {
+        assert_eq!(parse_spec("ext:./my agent.py --fast").unwrap(), ("ext:./my agent.py --fast".into(), vec![]));
+        assert_eq!(ext_command("ext: ./a.py "), Some("./a.py"));
+        assert_eq!(ext_command("ext:"), None);
+        assert_eq!(ext_command("forum"), None);
+    }
 
     #[test]
     fn role_overrides_camp_overrides_default() {

@@ -37,6 +37,8 @@ pub struct Table {
     record: Option<Arc<Mutex<Vec<Event>>>>,
     /// The game's free-text lines (written only by plugins).
     talk: Vec<String>,
+    /// The index of the game being played.
+    game: u64,
 }
 
 /// Calls one agent method with its context, dispatching statically for the
@@ -71,7 +73,7 @@ macro_rules! ask {
             Strategy::Plugin(p) => {
                 // Plugins may build the owned view: they get the log (see `Worker::play`).
                 let guard = lock_record(&$t.record);
-                $cx.io = guard.as_deref().map(|record| Io { record, talk: &mut $t.talk });
+                $cx.io = guard.as_deref().map(|record| Io { record, talk: &mut $t.talk, game: $t.game });
                 let $a = &mut *$t.plugins[p as usize][s];
                 $body
             }
@@ -108,7 +110,7 @@ impl Table {
             (0..lineup.plugins()).map(|p| (0..MAX_PLAYERS).map(|_| (lineup.plugin(p as u8))()).collect()).collect();
         let blank = Stream::new(key, 0, Purpose::Host);
         let record = (!plugins.is_empty()).then(|| Arc::new(Mutex::new(Vec::new())));
-        let uses_forum = mafia_engine::Role::ALL.iter().any(|&r| lineup.for_role(r) == Strategy::Forum);
+        let uses_forum = lineup.uses(Strategy::Forum);
         // One public read per worker, shared by its forum seats.
         let forum_public = Box::<Public>::default();
         let forum = vec![ForumAgent::default(); MAX_PLAYERS].into_boxed_slice();
@@ -127,6 +129,7 @@ impl Table {
             shared_work: blank,
             record,
             talk: Vec::new(),
+            game: 0,
         }
     }
 
@@ -138,6 +141,7 @@ impl Table {
     /// shared stream starts at its beginning (the conference, C2).
     fn start_game(&mut self, index: u64, players: usize) {
         self.streams.start_game(index, players);
+        self.game = index;
         self.talk.clear();
         if self.uses_forum {
             self.forum_public.reset();
@@ -152,12 +156,41 @@ impl Table {
     }
 }
 
+impl Table {
+    /// The game is over: every plugin seat learns the ending.
+    fn finish(&mut self, state: &State, outcome: &Outcome) {
+        if self.plugins.is_empty() {
+            return;
+        }
+        for s in 0..state.players() as Seat {
+            if let Strategy::Plugin(_) = self.kind[s as usize] {
+                let obs = state.observe(s);
+                let ending = mafia_engine::Ending::of(outcome, state.roles(), Some(s));
+                ask!(self, obs, |a, cx| a.end(&obs, &ending, &mut cx));
+            }
+        }
+    }
+
+    /// The seats whose agents forfeited the game just played.
+    pub fn forfeited(&self, players: usize) -> PlayerSet {
+        let mut out = PlayerSet::EMPTY;
+        for s in 0..players {
+            if let Strategy::Plugin(p) = self.kind[s]
+                && self.plugins[p as usize][s].forfeited()
+            {
+                out.insert(s as Seat);
+            }
+        }
+        out
+    }
+}
+
 impl Players for Table {
     fn new_game(&mut self, obs: &Observation<'_>) {
-        let kind = self.lineup.for_role(obs.role());
+        let (kind, config) = self.lineup.for_seat(obs.seat(), obs.role());
         self.kind[obs.seat() as usize] = kind;
         if kind == Strategy::Forum {
-            self.forum[obs.seat() as usize].configure(self.lineup.config(obs.role()));
+            self.forum[obs.seat() as usize].configure(&config);
         }
         if kind == Strategy::Random {
             return; // `random` keeps no per-game memory and draws nothing here.
@@ -257,6 +290,11 @@ pub struct Worker {
 }
 
 impl Worker {
+    /// The seats whose agents forfeited the last game (see [`Agent::forfeited`]).
+    pub fn forfeited(&self) -> PlayerSet {
+        self.table.forfeited(self.state.players())
+    }
+
     pub fn new(lineup: Lineup, key: [u8; 32]) -> Worker {
         Worker { table: Table::new(lineup, key), state: State::default(), moves: NightMoves::default() }
     }
@@ -275,7 +313,9 @@ impl Worker {
             Some(record) => {
                 record.lock().unwrap_or_else(|e| e.into_inner()).clear();
                 let mut log = Recording { inner: log, record: &record };
-                mafia_engine::play(game, &mut self.state, &mut self.moves, t, chance, &mut log)
+                let outcome = mafia_engine::play(game, &mut self.state, &mut self.moves, t, chance, &mut log);
+                t.finish(&self.state, &outcome);
+                outcome
             }
         }
     }
