@@ -11,6 +11,7 @@ use mafia_agents::{Lineup, STRATEGIES, Worker, master_key};
 use mafia_engine::{Game, NoLog, PRESETS, Preset, RULE_KEYS, Setup};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A user error: printed as `error: …`, exit code 2.
@@ -63,6 +64,14 @@ pub enum Command {
     League(crate::paired::LeagueArgs),
     /// Search a camp's strategy parameters against everyone else's: the exploitability of the defaults.
     BestResponse(crate::best_response::BestResponseArgs),
+    /// Play games on demand for a controlling program over stdin/stdout (the agent protocol's host mode).
+    Host(HostArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct HostArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
 }
 
 #[derive(Args, Debug)]
@@ -84,9 +93,56 @@ pub struct GameArgs {
     /// A rule setting, `key=value` (repeatable; see `mafia rules`).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
-    /// Strategies: `STRATEGY` for every seat and/or `camp=STRATEGY`, `role=STRATEGY`, comma-separated.
+    /// Strategies: `STRATEGY` for every seat and/or `camp=…`, `role=…`, `seatN=…`, comma-separated; `ext:COMMAND` is an agent in another process (protocol/README.md).
     #[arg(long, value_name = "SPEC")]
     pub agents: Option<String>,
+    #[command(flatten)]
+    pub ext: ExtArgs,
+}
+
+/// How external agents (`ext:COMMAND`) run.
+#[derive(Args, Debug, Clone)]
+pub struct ExtArgs {
+    /// Processes per external agent command (0 = one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub ext_procs: usize,
+    /// Seconds an external agent may take for one decision.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub ext_timeout: f64,
+    /// What a decision gets when its answer is late, malformed or illegal: `random` (a legal random move) or `forfeit` (the game is not counted).
+    #[arg(long, value_name = "random|forfeit", default_value = "random")]
+    pub ext_fallback: String,
+    /// Restarts allowed per agent process after a crash or a kill.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub ext_restarts: u32,
+    /// Folder for the agents' standard error (one log file per process).
+    #[arg(long, value_name = "DIR")]
+    pub ext_log: Option<PathBuf>,
+}
+
+impl ExtArgs {
+    /// The pool settings (the command is filled in per agent).
+    fn settings(&self) -> Result<mafia_protocol::Settings, Usage> {
+        let mut s = mafia_protocol::Settings::new("");
+        s.procs = if self.ext_procs == 0 { thread_count(0) } else { self.ext_procs };
+        if !(self.ext_timeout.is_finite() && self.ext_timeout > 0.0 && self.ext_timeout <= 86_400.0) {
+            return Err(Usage(format!(
+                "--ext-timeout {}: give seconds, more than 0 and at most 86400",
+                self.ext_timeout
+            )));
+        }
+        s.timeout = std::time::Duration::from_secs_f64(self.ext_timeout);
+        s.fallback =
+            mafia_protocol::Fallback::parse(&self.ext_fallback).map_err(|e| Usage(format!("--ext-fallback {e}")))?;
+        s.restarts = self.ext_restarts;
+        if let Some(dir) = &self.ext_log {
+            if !dir.is_dir() {
+                return Err(Usage(format!("--ext-log {}: no such folder", dir.display())));
+            }
+            s.log_dir = dir.clone();
+        }
+        Ok(s)
+    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -165,7 +221,23 @@ struct Loaded {
 }
 
 fn load(name: &str, lineup_spec: Option<&str>) -> Result<Loaded, Usage> {
+    load_with(name, lineup_spec, None)
+}
+
+/// External agents to register while loading: the pool settings and the pools made so far.
+type ExtPools<'a> = Option<(&'a mafia_protocol::Settings, &'a mut Vec<Arc<mafia_protocol::Pool>>)>;
+
+fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools<'_>) -> Result<Loaded, Usage> {
     let mut lineup = Lineup::default();
+    let mut register = |lineup: &mut Lineup, spec: &str, what: &str| -> Result<(), Usage> {
+        if mafia_protocol::ext::commands(spec).is_empty() {
+            return Ok(());
+        }
+        let Some((settings, pools)) = ext.as_mut() else {
+            return Err(Usage(format!("{what}: external agents (`ext:`) cannot play here")));
+        };
+        mafia_protocol::register(lineup, &[spec], settings, pools).map_err(|e| Usage(format!("{what}: {e}")))
+    };
     let setup = if let Some(p) = Preset::find(name) {
         p.setup()
     } else {
@@ -178,11 +250,13 @@ fn load(name: &str, lineup_spec: Option<&str>) -> Result<Loaded, Usage> {
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         let file = load_setup(path, &refs)?;
         for (k, v) in &file.agents {
+            register(&mut lineup, v, &format!("{name}: [agents]"))?;
             lineup.set(k, v).map_err(|e| Usage(format!("{name}: [agents] {e}")))?;
         }
         file.setup
     };
     if let Some(spec) = lineup_spec {
+        register(&mut lineup, spec, &format!("--agents {spec}"))?;
         lineup.apply(spec).map_err(|e| Usage(format!("--agents {spec}: {e}")))?;
     }
     Ok(Loaded { setup, lineup })
@@ -236,8 +310,10 @@ fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
     let assignments = sweep_assignments(sweeps)?;
     let mut jobs = Vec::new();
     let mut noted: Vec<String> = Vec::new();
+    let settings = args.ext.settings()?;
+    let mut pools = Vec::new();
     for name in &args.setup {
-        let loaded = load(name, args.agents.as_deref())?;
+        let loaded = load_with(name, args.agents.as_deref(), Some((&settings, &mut pools)))?;
         for a in &assignments {
             let mut setup = loaded.setup.clone();
             apply_rules(&mut setup, &args.rules)?;
@@ -246,7 +322,8 @@ fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
             }
             let game = check(&setup)?;
             // `--agents` may name a role this setup does not deal (a file's [agents] was checked by line).
-            loaded.lineup.check_roles(game.roles_present()).map_err(|e| match &args.agents {
+            let checked = loaded.lineup.check_roles(game.roles_present());
+            checked.and_then(|_| loaded.lineup.check_seats(game.players())).map_err(|e| match &args.agents {
                 Some(spec) => Usage(format!("--agents {spec}: {e} (setup {})", setup.name)),
                 None => Usage(format!("{name}: {e}")),
             })?;
@@ -272,7 +349,7 @@ fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
                 agents: loaded.lineup.label(),
                 players: game.players(),
             };
-            jobs.push(Job { game, lineup: loaded.lineup.clone(), variant });
+            jobs.push(Job { game, lineup: loaded.lineup.clone(), variant, ext: pools.clone() });
         }
     }
     Ok(jobs)
@@ -347,6 +424,12 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
         Some(Command::Duel(a)) => crate::paired::cmd_duel(a),
         Some(Command::League(a)) => crate::paired::cmd_league(a),
         Some(Command::BestResponse(a)) => crate::best_response::cmd_best_response(a),
+        Some(Command::Host(a)) => {
+            let job = one_job(&a.game)?;
+            let input = Box::new(std::io::BufReader::new(std::io::stdin()));
+            let output = Box::new(std::io::LineWriter::new(std::io::stdout()));
+            mafia_protocol::host::serve(&job.game, &job.lineup, input, output).map_err(|e| Usage(e.to_string()))
+        }
     }
 }
 
@@ -385,14 +468,26 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         games_out: a.games_out.clone(),
     };
     let output = run(&spec).map_err(|e| Usage(format!("games-out: {e}")))?;
+    let pools: Vec<Arc<mafia_protocol::Pool>> = spec.jobs.first().map(|j| j.ext.clone()).unwrap_or_default();
+    let forfeits: u64 = output.forfeits.iter().sum();
     let tallies = output.tallies;
     let rows: Vec<(Variant, &crate::tally::Tally)> =
         spec.jobs.iter().map(|j| j.variant.clone()).zip(tallies.iter()).collect();
     let mut tables = build_tables(&rows).map_err(|e| Usage(format!("building tables: {e}")))?;
     // Print first: a failing write below must not lose the results.
     print_tables(&tables, &mut std::io::stdout().lock())?;
+    let mut faults = if pools.is_empty() {
+        None
+    } else {
+        let df = crate::tables::faults_frame(&pools).map_err(|e| Usage(format!("building tables: {e}")))?;
+        crate::tables::print_faults(&df, &pools, forfeits, &mut std::io::stdout().lock())?;
+        Some(df)
+    };
     if let Some(p) = &a.out {
-        let written = write_tables(&mut tables, p).map_err(Usage)?;
+        let mut written = write_tables(&mut tables, p).map_err(Usage)?;
+        if let Some(df) = faults.as_mut() {
+            written.push(crate::tables::write_faults(df, p).map_err(Usage)?);
+        }
         for w in written {
             eprintln!("wrote {}", w.display());
         }

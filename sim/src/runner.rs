@@ -9,9 +9,11 @@ use crate::tally::Tally;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use mafia_agents::{Lineup, Worker, master_key};
 use mafia_engine::{Game, NoLog};
+use mafia_protocol::Pool;
 use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Games per chunk: large enough to amortise a worker's set-up, small
 /// enough to balance two to hundreds of threads.
@@ -25,7 +27,13 @@ pub struct Job {
     pub game: Game,
     pub lineup: Lineup,
     pub variant: Variant,
+    /// The pools of the external agents the lineup names (`ext:COMMAND`).
+    pub ext: Vec<Arc<Pool>>,
 }
+
+/// Games per chunk with external agents (small, so the games spread over
+/// every thread, each with its own agent process).
+pub const EXT_CHUNK: u64 = 8;
 
 /// A run: variants, games per variant, master seed, threads.
 pub struct RunSpec {
@@ -79,13 +87,17 @@ fn deal_text(roles: &[mafia_engine::Role]) -> String {
 /// tallied to the end, so a full disk never loses the tables.
 pub struct RunOutput {
     pub tallies: Vec<Tally>,
+    /// Per job: games an external agent forfeited (not in the tallies).
+    pub forfeits: Vec<u64>,
     pub games_out_error: Option<String>,
 }
 
 /// Runs every job. `Err` only if the run could not start (threads, or the
 /// `--games-out` file could not be created).
 pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
-    let threads = thread_count(spec.threads);
+    // External agents: the threads their pools ask for (a few per process).
+    let ext_threads: usize = spec.jobs.iter().flat_map(|j| &j.ext).map(|p| p.threads()).max().unwrap_or(0);
+    let threads = if ext_threads > 0 { ext_threads } else { thread_count(spec.threads) };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -101,26 +113,38 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
     };
     let keep_rows = writer.is_some();
     let mut games_out_error = None;
-    let chunks = spec.games.div_ceil(CHUNK);
     let mut tallies = Vec::with_capacity(spec.jobs.len());
+    let mut forfeits = Vec::with_capacity(spec.jobs.len());
     for (vi, job) in spec.jobs.iter().enumerate() {
+        // Chunks partition the games; tallies add up, so any chunk size
+        // gives the same result.
+        let ext = !job.ext.is_empty();
+        let chunk = if ext { EXT_CHUNK } else { CHUNK };
+        let chunks = spec.games.div_ceil(chunk);
         pb.set_message(format!("{} {} {}", job.variant.setup, job.variant.rules, job.variant.agents));
         let mut total = Tally::new(job.game.rules().day_cap);
+        let mut lost = 0;
         let mut first = 0;
         while first < chunks {
             let last = (first + WINDOW).min(chunks);
-            let parts: Vec<(Tally, Vec<GameRow>)> = pool.install(|| {
+            let parts: Vec<(Tally, Vec<GameRow>, u64)> = pool.install(|| {
                 (first..last)
                     .into_par_iter()
                     .map_init(
                         || Worker::new(job.lineup.clone(), key),
                         |w, c| {
-                            let start = spec.first + c * CHUNK;
-                            let end = (start + CHUNK).min(spec.first + spec.games);
+                            let start = spec.first + c * chunk;
+                            let end = (start + chunk).min(spec.first + spec.games);
                             let mut t = Tally::new(job.game.rules().day_cap);
                             let mut rows = Vec::new();
+                            let mut forfeited = 0;
                             for i in start..end {
                                 let o = w.play(&job.game, i, &mut NoLog);
+                                if ext && !w.forfeited().is_empty() {
+                                    forfeited += 1;
+                                    pb.inc(1);
+                                    continue;
+                                }
                                 t.add(&o, w.state.roles());
                                 if keep_rows {
                                     rows.push(GameRow {
@@ -134,14 +158,15 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                                     });
                                 }
                             }
-                            pb.inc(end - start);
-                            (t, rows)
+                            pb.inc(end - start - forfeited);
+                            (t, rows, forfeited)
                         },
                     )
                     .collect()
             });
-            for (t, rows) in parts {
+            for (t, rows, f) in parts {
                 total.merge(&t);
+                lost += f;
                 if let Some(w) = writer.as_mut() {
                     if let Err(e) = rows.into_iter().try_for_each(|r| w.push(r)) {
                         // Stop writing rows, keep playing and tallying.
@@ -153,6 +178,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
             first = last;
         }
         tallies.push(total);
+        forfeits.push(lost);
     }
     pb.finish_and_clear();
     if let Some(w) = writer {
@@ -160,5 +186,5 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
             games_out_error = Some(e);
         }
     }
-    Ok(RunOutput { tallies, games_out_error })
+    Ok(RunOutput { tallies, forfeits, games_out_error })
 }

@@ -13,7 +13,8 @@
 
 use crate::replay::ReplayLine;
 use crate::trace::Trace;
-use mafia_engine::{Answer, Event, Request, Rules, View};
+use mafia_engine::{Answer, Ending, Event, Request, Rules, View};
+use mafia_protocol::{FromAgent, ToAgent};
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 
@@ -30,6 +31,9 @@ const TYPES: &[(Add, &str)] = &[
     (add::<View>, "what one seat may know (the agent protocol)"),
     (add::<Request>, "what the engine asks a seat (the agent protocol)"),
     (add::<Answer>, "what a seat answers (the agent protocol)"),
+    (add::<ToAgent<'static>>, "each line the engine writes to an agent process (protocol/README.md)"),
+    (add::<FromAgent>, "each line an agent process writes (protocol/README.md)"),
+    (add::<Ending>, "what a seat learns when its game ends (the agent protocol)"),
 ];
 
 fn add<T: JsonSchema>(g: &mut SchemaGenerator) -> Schema {

@@ -441,12 +441,16 @@ impl Reader<'_> {
         let mut out = Vec::new();
         for (k, v) in entries(table) {
             let key = k.get_ref().as_ref();
-            let key_ok = key == "default" || Camp::from_name(key).is_some() || Role::from_name(key).is_some();
+            let seat_key = key.strip_prefix("seat").and_then(|n| n.parse::<usize>().ok());
+            let key_ok = key == "default"
+                || Camp::from_name(key).is_some()
+                || Role::from_name(key).is_some()
+                || seat_key.is_some_and(|n| (1..=mafia_engine::MAX_PLAYERS).contains(&n));
             if !key_ok {
                 self.report_span(
                     k.span(),
                     format!(
-                        "unknown agents key `{key}` (expected `default`, a camp: {}, or a role: {})",
+                        "unknown agents key `{key}` (expected `default`, a camp: {}, a role: {}, or a seat: seat1, seat2, …)",
                         camp_names(),
                         role_names()
                     ),
@@ -459,7 +463,8 @@ impl Reader<'_> {
                 }
             }
             let Some(choice) = self.agent_choice(key, v) else { continue };
-            if !strategies.contains(&choice.name.as_str()) {
+            // An external agent (`ext:COMMAND`) is checked when the lineup registers it.
+            if !strategies.contains(&choice.name.as_str()) && mafia_agents::ext_command(&choice.name).is_none() {
                 let known =
                     if strategies.is_empty() { "none are available".to_string() } else { strategies.join(", ") };
                 self.report_span(

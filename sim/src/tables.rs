@@ -1038,3 +1038,69 @@ mod tests {
         assert!(e.contains("x.json"), "{e}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// External agents' faults
+
+/// One row per external agent command and seat that had a fault or a
+/// forfeit: the counts by kind (see `protocol/README.md`).
+pub fn faults_frame(pools: &[std::sync::Arc<mafia_protocol::Pool>]) -> PolarsResult<DataFrame> {
+    use mafia_protocol::FaultKind;
+    let mut agent = Vec::new();
+    let mut seat = Vec::new();
+    let mut counts: Vec<Vec<u64>> = vec![Vec::new(); FaultKind::COUNT];
+    let mut forfeits = Vec::new();
+    for p in pools {
+        let f = p.faults();
+        for s in 0..mafia_engine::MAX_PLAYERS as mafia_engine::Seat {
+            let row: Vec<u64> = FaultKind::ALL.iter().map(|&k| f.get(s, k)).collect();
+            if row.iter().all(|&c| c == 0) && f.forfeits(s) == 0 {
+                continue;
+            }
+            agent.push(format!("ext:{}", p.settings().command));
+            seat.push(s as u32 + 1);
+            for (k, c) in row.into_iter().enumerate() {
+                counts[k].push(c);
+            }
+            forfeits.push(f.forfeits(s));
+        }
+    }
+    let mut c = Cols::default();
+    c.push("agent", agent);
+    c.push("seat", seat);
+    for (k, v) in FaultKind::ALL.iter().zip(counts) {
+        c.push(k.name(), v);
+    }
+    c.push("forfeits", forfeits);
+    c.frame()
+}
+
+/// The faults table as text, after the run's tables.
+pub fn print_faults(
+    df: &DataFrame,
+    pools: &[std::sync::Arc<mafia_protocol::Pool>],
+    forfeited_games: u64,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let restarts: u64 = pools.iter().map(|p| p.faults().restarts()).sum();
+    let total: u64 = pools.iter().map(|p| p.faults().total()).sum();
+    let names: Vec<String> = pools.iter().map(|p| format!("ext:{}", p.settings().command)).collect();
+    if total == 0 && forfeited_games == 0 {
+        return writeln!(out, "\nexternal agents ({}): no faults, {restarts} restarts", names.join(", "));
+    }
+    writeln!(
+        out,
+        "\nexternal agents ({}): {total} faults, {restarts} restarts, {forfeited_games} games forfeited (not in the win rates)",
+        names.join(", ")
+    )?;
+    configure_display();
+    writeln!(out, "{df}")
+}
+
+/// Writes the faults table to `<stem>.faults.<ext>` beside `path`.
+pub fn write_faults(df: &mut DataFrame, path: &Path) -> Result<PathBuf, String> {
+    let format = out_format(path)?;
+    let p = sibling(path, "faults");
+    write_frame(df, &p, format)?;
+    Ok(p)
+}

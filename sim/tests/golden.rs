@@ -19,7 +19,7 @@ fn check(preset: &str, agents: &str, seed: u64, index: u64) {
     lineup.apply(agents).expect("a built-in strategy");
     let variant =
         Variant { setup: preset.to_string(), rules: String::new(), agents: lineup.label(), players: game.players() };
-    let job = Job { game, lineup, variant };
+    let job = Job { game, lineup, variant, ext: Vec::new() };
     let story = replay(&job, seed, index, false);
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{preset}-{agents}.txt"));
     if std::env::var_os("UPDATE_GOLDEN").is_some() {

@@ -204,7 +204,7 @@ fn replay_lines(preset: &str, agents: &str, seed: u64, index: u64) -> Vec<Value>
     lineup.apply(agents).expect("a built-in strategy");
     let variant =
         Variant { setup: preset.into(), rules: game.rules_label(), agents: lineup.label(), players: game.players() };
-    let job = Job { game, lineup, variant };
+    let job = Job { game, lineup, variant, ext: Vec::new() };
     replay(&job, seed, index, true).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
 }
 
