@@ -355,6 +355,26 @@ fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
     Ok(jobs)
 }
 
+/// Registers the external agents `specs` name (`ext:COMMAND`) on the job's
+/// lineup, for commands that set strategies beyond `--agents` (`duel`,
+/// `league`); the job keeps their pools.
+pub(crate) fn register_ext(job: &mut Job, specs: &[&str], args: &GameArgs) -> Result<(), Usage> {
+    if specs.iter().all(|s| mafia_protocol::ext::commands(s).is_empty()) {
+        return Ok(());
+    }
+    let settings = args.ext.settings()?;
+    mafia_protocol::register(&mut job.lineup, specs, &settings, &mut job.ext).map_err(|e| Usage(e.to_string()))
+}
+
+/// The threads a command's rayon pool should have: what the job's agent
+/// processes ask for (a few per process), else `requested` (0 = every core).
+pub(crate) fn threads_for(job: &Job, requested: usize) -> usize {
+    match job.ext.iter().map(|p| p.threads()).max() {
+        Some(n) => n,
+        None => thread_count(requested),
+    }
+}
+
 pub(crate) fn one_job(args: &GameArgs) -> Result<Job, Usage> {
     if args.setup.len() != 1 {
         return Err(Usage("give exactly one --setup".into()));

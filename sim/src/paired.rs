@@ -170,15 +170,18 @@ pub fn play_paired(
     let k = lineups.len();
     let key = master_key(seed);
     let day_cap = game.rules().day_cap;
-    let chunks = games.div_ceil(CHUNK);
+    // Agents in other processes: small chunks, so games spread over every thread.
+    let ext = lineups.iter().any(|l| l.strategy_names().iter().any(|n| mafia_agents::ext_command(n).is_some()));
+    let chunk = if ext { crate::runner::EXT_CHUNK } else { CHUNK };
+    let chunks = games.div_ceil(chunk);
     let parts: Vec<Paired> = pool.install(|| {
         (0..chunks)
             .into_par_iter()
             .map_init(
                 || lineups.iter().map(|l| Worker::new(l.clone(), key)).collect::<Vec<Worker>>(),
                 |workers, c| {
-                    let start = first + c * CHUNK;
-                    let end = (start + CHUNK).min(first + games);
+                    let start = first + c * chunk;
+                    let end = (start + chunk).min(first + games);
                     let mut p = Paired::new(k, day_cap);
                     let mut winners = vec![DRAW; k];
                     for i in start..end {
@@ -333,11 +336,12 @@ pub struct DuelArgs {
 
 pub fn cmd_duel(a: DuelArgs) -> Result<(), Usage> {
     check_run(&a.pair, a.games)?;
-    let job = one_job(&a.game)?;
+    let mut job = one_job(&a.game)?;
     check_key(&a.key, &job.game)?;
+    crate::cli::register_ext(&mut job, &[&a.a, &a.b], &a.game)?;
     let la = lineup_with(&job.lineup, &a.key, &a.a, "--a")?;
     let lb = lineup_with(&job.lineup, &a.key, &a.b, "--b")?;
-    let pool = pool(a.pair.threads)?;
+    let pool = pool(crate::cli::threads_for(&job, a.pair.threads))?;
     let pb = progress(2 * a.games, !a.pair.quiet);
     pb.set_message(format!("duel on {}", a.key));
     let p = play_paired(&pool, &job.game, &[la.clone(), lb.clone()], a.pair.seed, a.pair.first_game, a.games, &pb);
@@ -413,11 +417,13 @@ pub fn cmd_league(a: LeagueArgs) -> Result<(), Usage> {
             return Err(Usage(format!("--strategies: `{s}` is named twice")));
         }
     }
-    let job = one_job(&a.game)?;
+    let mut job = one_job(&a.game)?;
     check_key(&a.key, &job.game)?;
+    let spec_refs: Vec<&str> = specs.iter().map(String::as_str).collect();
+    crate::cli::register_ext(&mut job, &spec_refs, &a.game)?;
     let lineups =
         specs.iter().map(|s| lineup_with(&job.lineup, &a.key, s, "--strategies")).collect::<Result<Vec<_>, _>>()?;
-    let pool = pool(a.pair.threads)?;
+    let pool = pool(crate::cli::threads_for(&job, a.pair.threads))?;
     let pb = progress(a.games * specs.len() as u64, !a.pair.quiet);
     pb.set_message(format!("league on {}", a.key));
     let p = play_paired(&pool, &job.game, &lineups, a.pair.seed, a.pair.first_game, a.games, &pb);

@@ -1,0 +1,87 @@
+//! The `mafia` binary with agents in other processes (`ext:COMMAND`): runs
+//! reproduce whatever the pool size, faults are reported in a table and
+//! written beside `--out`, bad options exit 2, and `mafia host` speaks the
+//! protocol.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+mod common;
+use common::*;
+
+fn agent(mode: &str) -> String {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol/tests/agents/seeded.py");
+    format!("ext:{} {mode}", p.display())
+}
+
+#[test]
+fn an_external_run_reproduces_whatever_the_pool_size() {
+    let spec = format!("forum,town={}", agent("ok"));
+    let run = |procs: &str| ok(&["run", "--games", "300", "--seed", "4", "--agents", &spec, "--ext-procs", procs]);
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert!(one.contains("no faults"), "{one}");
+    assert!(one.contains("town=ext:"), "{one}");
+}
+
+#[test]
+fn faults_are_a_table_written_beside_the_summary() {
+    let dir = TempDir::new("ext-faults");
+    let out = dir.path("s.csv");
+    let spec = format!("forum,seat2={}", agent("illegal"));
+    let text = ok(&["run", "--games", "40", "--agents", &spec, "--ext-procs", "1", "--out", out.to_str().unwrap()]);
+    assert!(text.contains("faults") && text.contains("illegal"), "{text}");
+    let faults = std::fs::read_to_string(dir.path("s.faults.csv")).unwrap();
+    let mut lines = faults.lines();
+    assert_eq!(lines.next().unwrap(), "agent,seat,timeout,malformed,mismatch,illegal,crash,down,forfeits");
+    let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(row[1], "2", "{faults}");
+    assert!(row[5].parse::<u64>().unwrap() > 0, "{faults}");
+}
+
+#[test]
+fn forfeited_games_are_not_counted() {
+    let spec = format!("forum,mafia={}", agent("illegal"));
+    let text = ok(&["run", "--games", "30", "--agents", &spec, "--ext-fallback", "forfeit", "--ext-procs", "1"]);
+    assert!(text.contains("games forfeited (not in the win rates)"), "{text}");
+}
+
+#[test]
+fn bad_external_options_exit_2() {
+    let spec = agent("ok");
+    fails(&["run", "--games", "5", "--agents", &spec, "--ext-fallback", "never"], &["--ext-fallback", "`never`"]);
+    fails(&["run", "--games", "5", "--agents", &spec, "--ext-timeout", "0"], &["--ext-timeout 0"]);
+    fails(&["run", "--games", "5", "--agents", &spec, "--ext-log", "/no/such/dir"], &["--ext-log", "no such folder"]);
+    fails(&["run", "--games", "5", "--agents", "ext:./no/such/agent.py"], &["no such program", "agent.py"]);
+    fails(&["run", "--games", "5", "--agents", "seat11=random"], &["seat11", "10 seats"]);
+    fails(&["run", "--games", "5", "--agents", "seat2=reveal"], &["reveal", "seat2"]);
+}
+
+#[test]
+fn mafia_host_plays_a_game_for_its_controller() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mafia"))
+        .args(["host", "--setup", "classic"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut to = child.stdin.take().unwrap();
+    let mut from = BufReader::new(child.stdout.take().unwrap());
+    let mut next = || {
+        let mut line = String::new();
+        from.read_line(&mut line).unwrap();
+        serde_json::from_str::<serde_json::Value>(&line).unwrap()
+    };
+    assert_eq!(next()["type"], "hello");
+    writeln!(to, r#"{{"type":"hello","protocol":1,"view":false,"start_end":false}}"#).unwrap();
+    writeln!(to, r#"{{"type":"play","seed":1,"game":0,"seats":[]}}"#).unwrap();
+    let done = next();
+    assert_eq!(done["type"], "done", "{done}");
+    assert_eq!(done["ending"]["roles"].as_array().unwrap().len(), 10);
+    // The same game as `mafia replay --seed 1 --game 0`.
+    let story = ok(&["replay", "--seed", "1", "--game", "0"]);
+    let day = done["ending"]["days"].as_u64().unwrap();
+    assert!(story.contains(&format!("Game over on day {day}")), "{story}");
+    drop(to);
+    assert!(child.wait().unwrap().success());
+}
