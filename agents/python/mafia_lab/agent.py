@@ -28,13 +28,18 @@ class Agent:
     (``False``: ``decide`` gets ``view=None``, the cheapest messages);
     ``wants_text`` (requests also carry a plain-English ``text``, in
     ``self.text``); ``quiet`` (never asked to post, revise a vote, defend or
-    speak a last word).
+    speak a last word); ``wants_start_end`` (``False``: no ``start``/``end``
+    messages at all, for an agent that keeps nothing across decisions; sent
+    as the hello's ``start_end`` key only when false, a key of the binary's
+    schema (``mafia schema``) not yet in ``protocol/README.md``; without
+    ``end``, ``self.state`` is never dropped: do not use it then).
     """
 
     name: str = "python-agent"
     wants_view: bool = True
     wants_text: bool = False
     quiet: bool = False
+    wants_start_end: bool = True
 
     # Set by serve() before each call (class defaults so a bare instance works).
     game: int | None = None
@@ -82,7 +87,7 @@ class Agent:
 
     def hello(self) -> dict:
         """The ``hello`` this agent answers with."""
-        return {
+        h = {
             "type": "hello",
             "protocol": 1,
             "name": self.name,
@@ -90,3 +95,6 @@ class Agent:
             "text": bool(self.wants_text),
             "quiet": bool(self.quiet),
         }
+        if not self.wants_start_end:
+            h["start_end"] = False
+        return h
