@@ -100,9 +100,12 @@ import tempfile
 from collections import deque
 from pathlib import Path
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as e:  # the core package does not need them
+    raise ImportError(f"mafia_lab.env needs pettingzoo, gymnasium and numpy ({e}): pip install './agents/python[env]'") from e
 
 from . import views as V
 from .legal import check as _check
