@@ -35,8 +35,35 @@ __all__ = ["serve", "PROTOCOL"]
 
 PROTOCOL = 1
 
-_encode = json.JSONEncoder(separators=(",", ":")).encode
-_decode = json.JSONDecoder().decode
+def _not_json(o):
+    raise TypeError(f"not JSON-encodable: {o!r}")
+
+
+try:  # the C encoder called directly: json.dumps's Python layers cost as much as the encoding
+    from json.encoder import c_make_encoder as _c_make_encoder
+    from json.encoder import encode_basestring_ascii as _ascii
+
+    _c_encode = _c_make_encoder(None, _not_json, _ascii, None, ":", ",", False, False, True)
+
+    def _encode(o) -> str:
+        return "".join(_c_encode(o, 0))
+
+except ImportError:  # pragma: no cover (no C accelerator)
+    _encode = json.JSONEncoder(separators=(",", ":"), default=_not_json).encode
+
+_scan = json.JSONDecoder().scan_once
+_full_decode = json.JSONDecoder().decode
+
+
+def _decode(line: str):
+    """One JSON value (the C scanner directly; the full decoder for odd spacing)."""
+    try:
+        obj, end = _scan(line, 0)
+    except StopIteration:
+        return _full_decode(line)
+    if end != len(line) and line[end:].strip():
+        return _full_decode(line)  # raises: extra data
+    return obj
 
 _CHUNK = 1 << 18
 
