@@ -37,7 +37,11 @@ fn main() {
     while input.read_line(&mut line).is_ok_and(|n| n > 0) {
         match serde_json::from_str::<In>(line.trim()) {
             Ok(In::Hello) => {
-                writeln!(out, r#"{{"type":"hello","protocol":1,"name":"echo","view":false,"quiet":true}}"#).unwrap();
+                writeln!(
+                    out,
+                    r#"{{"type":"hello","protocol":1,"name":"echo","view":false,"quiet":true,"start_end":false}}"#
+                )
+                .unwrap();
                 out.flush().unwrap();
             }
             Ok(In::Request { id, game, seat, seed, request }) => {

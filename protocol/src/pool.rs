@@ -142,6 +142,7 @@ pub struct Faults {
     counts: Vec<AtomicU64>,
     forfeits: Vec<AtomicU64>,
     restarts: AtomicU64,
+    requests: AtomicU64,
 }
 
 impl Default for Faults {
@@ -150,6 +151,7 @@ impl Default for Faults {
             counts: (0..MAX_PLAYERS * FaultKind::COUNT).map(|_| AtomicU64::new(0)).collect(),
             forfeits: (0..MAX_PLAYERS).map(|_| AtomicU64::new(0)).collect(),
             restarts: AtomicU64::new(0),
+            requests: AtomicU64::new(0),
         }
     }
 }
@@ -174,6 +176,10 @@ impl Faults {
     /// Process starts after the first (restarts), over the pool.
     pub fn restarts(&self) -> u64 {
         self.restarts.load(Ordering::Relaxed)
+    }
+    /// Decisions asked of the pool (answered or not).
+    pub fn requests(&self) -> u64 {
+        self.requests.load(Ordering::Relaxed)
     }
 }
 
@@ -528,6 +534,7 @@ impl Pool {
     /// `illegal` (the caller judges those) is counted here; a process that
     /// timed out or wrote garbage is killed (restarted at its next use).
     pub fn request(&self, seat: Seat, message: impl FnOnce(u64) -> String) -> Reply {
+        self.faults.requests.fetch_add(1, Ordering::Relaxed);
         let p = self.proc(seat)?;
         let id = p.next_id.fetch_add(1, Ordering::Relaxed) + 1;
         let reply = p.ask(id, &message(id), Instant::now() + self.settings.timeout);

@@ -1084,14 +1084,15 @@ pub fn print_faults(
 ) -> io::Result<()> {
     let restarts: u64 = pools.iter().map(|p| p.faults().restarts()).sum();
     let total: u64 = pools.iter().map(|p| p.faults().total()).sum();
+    let requests: u64 = pools.iter().map(|p| p.faults().requests()).sum();
     let names: Vec<String> = pools.iter().map(|p| format!("ext:{}", p.settings().command)).collect();
+    let head = format!("\nexternal agents ({}): {requests} decisions asked", names.join(", "));
     if total == 0 && forfeited_games == 0 {
-        return writeln!(out, "\nexternal agents ({}): no faults, {restarts} restarts", names.join(", "));
+        return writeln!(out, "{head}, no faults, {restarts} restarts");
     }
     writeln!(
         out,
-        "\nexternal agents ({}): {total} faults, {restarts} restarts, {forfeited_games} games forfeited (not in the win rates)",
-        names.join(", ")
+        "{head}, {total} faults, {restarts} restarts, {forfeited_games} games forfeited (not in the win rates)"
     )?;
     configure_display();
     writeln!(out, "{df}")
