@@ -29,10 +29,10 @@ import os
 import sys
 
 try:
-    import mafia_lab
+    import mafia_lab  # noqa: F401  (is the package importable?)
 except ImportError:  # run in place
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    import mafia_lab
+    import mafia_lab  # noqa: F401  (is the package importable?)
 
 from mafia_lab import Agent, answers, is_legal, legal_random, serve
 from mafia_lab import views as V

@@ -13,7 +13,7 @@ a vote is a seat or ``"pass"``.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 PASS = "pass"
 

@@ -142,12 +142,10 @@ def find_binary(binary: str | os.PathLike | None = None) -> str:
     found = shutil.which("mafia")
     if found:
         return found
-    raise FileNotFoundError(
-        f"no mafia binary: pass binary=, set MAFIA_BIN, or build {in_place} (cargo build --release)"
-    )
+    raise FileNotFoundError(f"no mafia binary: pass binary=, set MAFIA_BIN, or build {in_place} (cargo build --release)")
 
 
-def env(**kwargs) -> "MafiaEnv":
+def env(**kwargs) -> MafiaEnv:
     """The environment (see the module's documentation for the arguments)."""
     return MafiaEnv(**kwargs)
 
@@ -258,7 +256,7 @@ class MafiaEnv(AECEnv):
             raise ValueError(f"learners {learners!r}: seats of a {self.n}-player game, from 1")
         self.seats = seats
         self.possible_agents = [f"player_{s}" for s in seats]
-        self._seat_of = {a: s for a, s in zip(self.possible_agents, seats)}
+        self._seat_of = {a: s for a, s in zip(self.possible_agents, seats, strict=True)}
         self._agent_of = {s: a for a, s in self._seat_of.items()}
         self.num_actions = self.n + 3
         self.A_YES = self.n + 1  # hang both / claim own role with checks / revise to PASS / appoint
@@ -295,7 +293,7 @@ class MafiaEnv(AECEnv):
 
     def feature_names(self) -> list[str]:
         """The name of each observation feature, in order."""
-        n, seats = self.n, range(1, self.n + 1)
+        seats = range(1, self.n + 1)
         f = [f"seat_{s}" for s in seats] + [f"role_{r}" for r in ROLES] + [f"camp_{c}" for c in CAMPS]
         f += [f"alive_{s}" for s in seats] + [f"mate_{s}" for s in seats]
         f += ["night", "day_fraction", "nights_without_kill"] + [f"decision_{k}" for k in KINDS]

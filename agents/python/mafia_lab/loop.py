@@ -35,6 +35,7 @@ __all__ = ["serve", "PROTOCOL"]
 
 PROTOCOL = 1
 
+
 def _not_json(o):
     raise TypeError(f"not JSON-encodable: {o!r}")
 
@@ -43,6 +44,8 @@ try:  # the C encoder called directly: json.dumps's Python layers cost as much a
     from json.encoder import c_make_encoder as _c_make_encoder
     from json.encoder import encode_basestring_ascii as _ascii
 
+    if _c_make_encoder is None:
+        raise ImportError("no C JSON encoder")
     _c_encode = _c_make_encoder(None, _not_json, _ascii, None, ":", ",", False, False, True)
 
     def _encode(o) -> str:
@@ -64,6 +67,7 @@ def _decode(line: str):
     if end != len(line) and line[end:].strip():
         return _full_decode(line)  # raises: extra data
     return obj
+
 
 _CHUNK = 1 << 18
 

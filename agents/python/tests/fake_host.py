@@ -58,8 +58,15 @@ def main():
             if v["request"]["decision"] == "start":
                 continue
             for s in seats:
-                req = {"type": "request", "id": next_id, "game": game, "seat": s, "seed": seed * 1000 + k * 10 + s,
-                       "request": v["request"], "view": dict(v, seat=s)}
+                req = {
+                    "type": "request",
+                    "id": next_id,
+                    "game": game,
+                    "seat": s,
+                    "seed": seed * 1000 + k * 10 + s,
+                    "request": v["request"],
+                    "view": dict(v, seat=s),
+                }
                 next_id += 1
                 send(req)
                 ans = json.loads(sys.stdin.readline())

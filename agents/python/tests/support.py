@@ -118,7 +118,11 @@ def synthetic_requests() -> list[dict]:
         {
             "decision": "proxy",
             "member": 3,
-            "move": {"ability": "compare", "targets": [1, 5], "second": [{"first": 1, "options": [5]}, {"first": 5, "options": [1]}]},
+            "move": {
+                "ability": "compare",
+                "targets": [1, 5],
+                "second": [{"first": 1, "options": [5]}, {"first": 5, "options": [1]}],
+            },
         },
         {"decision": "appoint", "vacant": ["guard", "thief"]},
         {"decision": "appoint", "vacant": []},

@@ -10,9 +10,9 @@ import textwrap
 import unittest
 from pathlib import Path
 
-from .support import EXAMPLES, REPO, binary, binary_missing, child_env, golden_views, synthetic_requests
-
 import mafia_lab
+
+from .support import EXAMPLES, REPO, binary, binary_missing, child_env, golden_views, synthetic_requests
 
 try:
     import jsonschema
@@ -85,7 +85,8 @@ class Contract(unittest.TestCase):
     def test_start_end_off_in_a_real_run(self):
         with tempfile.TemporaryDirectory() as tmp:
             script = Path(tmp) / "no_start_end.py"
-            script.write_text(textwrap.dedent("""
+            script.write_text(
+                textwrap.dedent("""
                 import sys
                 from mafia_lab import Agent, SeedRng, legal_random, serve
                 class A(Agent):
@@ -97,11 +98,18 @@ class Contract(unittest.TestCase):
                     def decide(self, view, request):
                         return legal_random(request, SeedRng(self.seed))
                 sys.exit(serve(A))
-            """))
+            """)
+            )
             logs = Path(tmp) / "logs"
             logs.mkdir()
-            r = subprocess.run([str(binary()), "run", "-q", "--games", "300", "--agents", f"ext:{script}", "--ext-log", str(logs)],
-                               capture_output=True, text=True, env=child_env(), cwd=REPO, timeout=300)
+            r = subprocess.run(
+                [str(binary()), "run", "-q", "--games", "300", "--agents", f"ext:{script}", "--ext-log", str(logs)],
+                capture_output=True,
+                text=True,
+                env=child_env(),
+                cwd=REPO,
+                timeout=300,
+            )
             self.assertEqual(r.returncode, 0, r.stderr)
             self.assertIn("no faults", r.stdout)
             self.assertEqual("".join(p.read_text() for p in logs.iterdir()), "")
@@ -127,7 +135,7 @@ class Contract(unittest.TestCase):
         rng = np.random.default_rng(0)
         for seed in range(1):
             e.reset(seed=seed)
-            for agent in e.agent_iter():
+            for _agent in e.agent_iter():
                 obs, _, term, trunc, _ = e.last()
                 e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         self.assertGreater(len(sent), 50)

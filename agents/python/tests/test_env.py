@@ -85,7 +85,7 @@ class FakeHost(unittest.TestCase):
         self.assertEqual(obs["action_mask"].dtype, np.int8)
         names = e.feature_names()
         self.assertEqual(len(names), e.obs_size)
-        x = dict(zip(names, obs["observation"]))
+        x = dict(zip(names, obs["observation"], strict=True))
         self.assertEqual((x["seat_3"], x["role_commissar"], x["camp_town"], x["decision_post"]), (1, 1, 1, 1))
         # a post: silent, accuse anyone, claim with checks, claim the Commissar
         self.assertEqual(obs["action_mask"].tolist(), [1] * 13)

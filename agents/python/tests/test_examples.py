@@ -22,13 +22,17 @@ def outcome_rows(text: str) -> list[dict]:
         if header is None:
             header = cells
         else:
-            rows.append(dict(zip(header, cells)))
+            rows.append(dict(zip(header, cells, strict=False)))
     return rows
 
 
 def fault_lines(text: str) -> list[str]:
     """Lines reporting faults (the report says "no faults" when there is none)."""
-    return [l for l in text.splitlines() if re.search(r"\b(faults?|restarts?|forfeit\w*)\b", l, re.I) and "no faults, 0 restarts" not in l]
+    return [
+        line
+        for line in text.splitlines()
+        if re.search(r"\b(faults?|restarts?|forfeit\w*)\b", line, re.I) and "no faults, 0 restarts" not in line
+    ]
 
 
 SAMPLE = """Outcomes (rates with Wilson 95% bounds)
@@ -50,7 +54,10 @@ Game length in days
 
 class OutputParsing(unittest.TestCase):
     def test_outcome_rows(self):
-        self.assertEqual(outcome_rows(SAMPLE), [{"setup": "classic", "rules": "", "agents": "forum", "players": "10", "games": "200", "town_rate": "0.02"}])
+        self.assertEqual(
+            outcome_rows(SAMPLE),
+            [{"setup": "classic", "rules": "", "agents": "forum", "players": "10", "games": "200", "town_rate": "0.02"}],
+        )
 
     def test_fault_lines(self):
         self.assertEqual(fault_lines(SAMPLE + "external agents (ext:a.py): no faults, 0 restarts\n"), [])
@@ -67,8 +74,22 @@ class ExamplesInRealGames(unittest.TestCase):
 
     def run_games(self, agents: str, games=200, setup="classic", extra=()):
         with tempfile.TemporaryDirectory() as logs:
-            cmd = [str(binary()), "run", "-q", "--setup", setup, "--games", str(games), "--seed", "1",
-                   "--agents", agents, "--ext-log", logs, *extra]
+            cmd = [
+                str(binary()),
+                "run",
+                "-q",
+                "--setup",
+                setup,
+                "--games",
+                str(games),
+                "--seed",
+                "1",
+                "--agents",
+                agents,
+                "--ext-log",
+                logs,
+                *extra,
+            ]
             r = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO, env=child_env(), timeout=600)
             logged = "".join(p.read_text(errors="replace") for p in Path(logs).iterdir())
         out = r.stdout + r.stderr

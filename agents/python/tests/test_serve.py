@@ -11,11 +11,11 @@ import threading
 import time
 import unittest
 
-from .support import EXAMPLES, PYROOT, child_env, golden_views, synthetic_requests
-
 import mafia_lab
 import mafia_lab.loop as serve_mod
 from mafia_lab import check
+
+from .support import EXAMPLES, PYROOT, child_env, golden_views, synthetic_requests
 
 HELLO = {"type": "hello", "protocol": 1, "process": 0}
 HELLO_KEYS = {"type", "protocol", "name", "view", "text", "quiet"}  # the engine denies unknown fields
@@ -258,7 +258,14 @@ class OneWritePerBatch(unittest.TestCase):
         r_in, w_in = os.pipe()
         r_out, w_out = os.pipe()
         reqs = [
-            {"type": "request", "id": i, "game": i % 3, "seat": 1 + i % 10, "seed": i, "request": {"decision": "vote", "options": [1, 2, 3]}}
+            {
+                "type": "request",
+                "id": i,
+                "game": i % 3,
+                "seat": 1 + i % 10,
+                "seed": i,
+                "request": {"decision": "vote", "options": [1, 2, 3]},
+            }
             for i in range(200)
         ]
         data = b"".join((json.dumps(m) + "\n").encode() for m in [HELLO] + reqs)
@@ -295,9 +302,11 @@ class OneWritePerBatch(unittest.TestCase):
         self.assertEqual(len(writes), 1)
         lines = out[0].decode().splitlines()
         self.assertEqual(len(lines), 201)
-        for m, line in zip(reqs, lines[1:]):
+        for m, line in zip(reqs, lines[1:], strict=True):
             a = json.loads(line)
-            self.assertEqual((a["id"], a["game"], a["seat"], a["answer"]["vote"]), (m["id"], m["game"], m["seat"], 1 + m["id"] % 3))
+            self.assertEqual(
+                (a["id"], a["game"], a["seat"], a["answer"]["vote"]), (m["id"], m["game"], m["seat"], 1 + m["id"] % 3)
+            )
 
 
 if __name__ == "__main__":

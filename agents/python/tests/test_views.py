@@ -2,9 +2,9 @@
 
 import unittest
 
-from .support import golden_views
-
 from mafia_lab import views as V
+
+from .support import golden_views
 
 
 class Views(unittest.TestCase):
