@@ -28,10 +28,16 @@ def outcome_rows(text: str) -> list[dict]:
 
 def fault_lines(text: str) -> list[str]:
     """Lines reporting faults (the report says "no faults" when there is none)."""
+
+    def clean(line):
+        return (
+            re.search(r"\bno faults\b", line)
+            and not re.search(r"\b[1-9]\d* restarts?\b", line)
+            and not re.search(r"\b[1-9]\d* games? forfeit", line)
+        )
+
     return [
-        line
-        for line in text.splitlines()
-        if re.search(r"\b(faults?|restarts?|forfeit\w*)\b", line, re.I) and "no faults, 0 restarts" not in line
+        line for line in text.splitlines() if re.search(r"\b(faults?|restarts?|forfeit\w*)\b", line, re.I) and not clean(line)
     ]
 
 
@@ -61,6 +67,10 @@ class OutputParsing(unittest.TestCase):
 
     def test_fault_lines(self):
         self.assertEqual(fault_lines(SAMPLE + "external agents (ext:a.py): no faults, 0 restarts\n"), [])
+        ok = "external agents (ext:a.py): 247989 decisions asked, no faults, 0 restarts"
+        self.assertEqual(fault_lines(SAMPLE + ok), [])
+        restarted = "external agents (ext:a.py): no faults, 2 restarts"
+        self.assertEqual(fault_lines(SAMPLE + restarted), [restarted])
         bad = "external agents (ext:a.py): 522 faults, 10 restarts, 0 games forfeited (not in the win rates)"
         self.assertEqual(fault_lines(SAMPLE + bad), [bad])
 
