@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A uniformly random legal agent: the speed benchmark of the protocol.
 
-Asks for no view (``view: false``) and no speech (``quiet: true``), so the
-engine sends only the decisions that matter, as small messages; draws from
+Asks for no view (``view: false``), no speech (``quiet: true``) and no
+``start``/``end`` (``start_end: false``), so the engine sends only the
+decisions that matter, as small messages; draws from
 a SplitMix64 seeded with each request's ``seed`` (cheaper to make than
 ``random.Random``), so runs reproduce whatever the pool size.
 
@@ -25,6 +26,7 @@ class RandomAgent(Agent):
     name = "python-random"
     wants_view = False
     quiet = True
+    wants_start_end = False
 
     def decide(self, view, request):
         return legal_random(request, SeedRng(self.seed))

@@ -29,10 +29,12 @@ class Agent:
     ``wants_text`` (requests also carry a plain-English ``text``, in
     ``self.text``); ``quiet`` (never asked to post, revise a vote, defend or
     speak a last word); ``wants_start_end`` (``False``: no ``start``/``end``
-    messages at all, for an agent that keeps nothing across decisions; sent
-    as the hello's ``start_end`` key only when false, a key of the binary's
-    schema (``mafia schema``) not yet in ``protocol/README.md``; without
-    ``end``, ``self.state`` is never dropped: do not use it then).
+    messages at all, for an agent that keeps nothing across decisions; the
+    hello's ``start_end``, sent only when false; without ``end``,
+    ``self.state`` is never dropped: do not use it then).
+
+    The engine may drop a ``start`` or ``end`` (to a process it restarted):
+    ``self.state`` is made on first use, whether ``start`` came or not.
     """
 
     name: str = "python-agent"

@@ -18,7 +18,7 @@ from mafia_lab import check
 from .support import EXAMPLES, PYROOT, child_env, golden_views, synthetic_requests
 
 HELLO = {"type": "hello", "protocol": 1, "process": 0}
-HELLO_KEYS = {"type", "protocol", "name", "view", "text", "quiet"}  # the engine denies unknown fields
+HELLO_KEYS = {"type", "protocol", "name", "view", "text", "quiet", "start_end"}  # the engine denies unknown fields
 
 
 class FakeEngine:
@@ -220,7 +220,7 @@ class ServeLoop(unittest.TestCase):
     def test_random_example(self):
         e = self.engine(EXAMPLES / "random_agent.py")
         h = e.hello()
-        self.assertEqual((h["view"], h["quiet"]), (False, True))
+        self.assertEqual((h["view"], h["quiet"], h["start_end"]), (False, True, False))
         reqs = [e.request(g, 2, r) for g in range(50) for r in synthetic_requests() if r["decision"] != "start"]
         got = self.answer_all(e, reqs)
         for r in reqs:
