@@ -225,7 +225,9 @@ class MafiaEnv(AECEnv):
     ``players`` (the setup's size; ``None``: asked of ``mafia replay``),
     ``timeout`` (seconds to wait for the engine), ``render_mode``
     (``"ansi"``: :meth:`render` returns the selected seat's plain-English
-    story, which the engine then sends with every request).
+    story, which the engine then sends with every request), ``host_args``
+    (more ``mafia host`` arguments, e.g. ``["--ext-procs", "1"]`` for
+    ``ext:`` opponents).
     """
 
     metadata = {"name": "mafia_lab_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -240,6 +242,7 @@ class MafiaEnv(AECEnv):
         players: int | None = None,
         timeout: float = 60.0,
         render_mode: str | None = None,
+        host_args=(),
     ):
         super().__init__()
         if render_mode not in (None, "ansi"):
@@ -248,6 +251,7 @@ class MafiaEnv(AECEnv):
         self.setup = setup
         self.opponents = opponents
         self.rules = list(rules)
+        self.host_args = list(host_args)
         self.timeout = timeout
         self.binary = find_binary(binary)
         self.n = int(players) if players else self._probe_players()
@@ -323,6 +327,7 @@ class MafiaEnv(AECEnv):
         argv = [self.binary, "host", "--setup", self.setup, "--agents", self.opponents]
         for r in self.rules:
             argv += ["--rule", r]
+        argv += self.host_args
         hello = {"type": "hello", "protocol": 1, "name": "mafia_lab.env", "view": True,
                  "text": self.render_mode == "ansi", "quiet": False}  # fmt: skip
         return _Host(argv, self.timeout, hello)

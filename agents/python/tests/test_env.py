@@ -175,6 +175,14 @@ class RealHost(unittest.TestCase):
                     kinds.add(menv.KINDS[int(np.argmax(x[off : off + len(menv.KINDS)]))])
             self.assertLessEqual({"vote", "night_move", "night_kill", "post"}, kinds, setup)
 
+    def test_external_opponents(self):
+        """Opponents may themselves be external agents (`mafia host --agents ext:…`)."""
+        rnd = PYROOT / "examples" / "random_agent.py"
+        e = self.make(learners=[1], opponents=f"ext:{rnd}", host_args=["--ext-procs", "1"])
+        for seed in range(3):
+            _, finals = play(e, seed)
+            self.assertEqual(set(finals), {"player_1"})
+
     def test_render_ansi(self):
         e = self.make(render_mode="ansi", learners=[3])
         e.reset(seed=3)
