@@ -25,21 +25,17 @@ use crate::strategy::{Config, RevealOn};
 use mafia_engine::{Camp, MAX_PLAYERS, NightChoice, Observation, PlayerSet, Publication, Role, RoleSet, Seat, Vote};
 use rand::Rng as _;
 pub(crate) use read::Public;
-use read::{PublicKey, Read};
+use read::{Read, ReadingClass};
 
 /// One seat's `forum` player.
 #[derive(Clone, Debug)]
 pub struct ForumAgent {
     pub(crate) cfg: Config,
-    /// The table's shared public read (one per worker).
+    /// How my parameters read the thread (from `cfg`).
+    class: ReadingClass,
     /// The table's shared public read, lent to this seat while it decides
     /// (an empty one otherwise; see `table.rs`).
     pub(crate) public: Box<Public>,
-    /// My read, cached by what it depends on (see `read`).
-    pub(crate) read: Read,
-    /// The record version and my checks my read was made from (the
-    /// parameters are fixed for the game: `new_game` clears it).
-    read_key: Option<(u32, u32, PlayerSet)>,
     /// The information role has claimed publicly.
     pub(crate) revealed: bool,
     /// The last day this agent read the thread (present for the post).
@@ -61,9 +57,8 @@ impl Default for ForumAgent {
     fn default() -> Self {
         ForumAgent {
             cfg: Config::default(),
+            class: ReadingClass::of(&Config::default()),
             public: Box::default(),
-            read: Read::default(),
-            read_key: None,
             revealed: false,
             seen_day: 0,
             order: [0; MAX_PLAYERS],
@@ -80,23 +75,21 @@ impl ForumAgent {
     /// Sets the parameters this seat plays with (from the lineup).
     pub fn configure(&mut self, cfg: &Config) {
         self.cfg = *cfg;
+        self.class = ReadingClass::of(cfg);
     }
 
-    /// My read today: the table's public read (shared, recomputed when the
-    /// thread changes) with my own knowledge; mine is recomputed only when
-    /// either changes.
+    /// Brings the table's public read up to date before a decision that
+    /// reads it (see [`Public::sync`] on why the decisions that call this
+    /// must not change).
+    #[inline]
     pub(crate) fn refresh(&mut self, obs: &Observation<'_>) {
-        let version = obs.record_version();
-        if self.read_key.is_some_and(|(v, _, checked)| v == version && checked == obs.checked()) {
-            return;
-        }
-        let generation = self.public.sync(obs, PublicKey::of(obs, &self.cfg), &self.cfg);
-        let key = (version, generation, obs.checked());
-        if self.read_key.is_none_or(|(_, g, checked)| g != generation || checked != key.2) {
-            self.read.clone_from(self.public.read());
-            read::personal(&mut self.read, obs);
-        }
-        self.read_key = Some(key);
+        self.public.sync(obs, self.class, &self.cfg);
+    }
+
+    /// My read today (after [`ForumAgent::refresh`]).
+    #[inline]
+    pub(crate) fn read(&self, obs: &Observation<'_>) -> Read<'_> {
+        self.public.read_for(obs)
     }
 
     /// Who voted for whom on earlier days, by voter (public memory).
@@ -144,7 +137,6 @@ pub(crate) fn info_role(obs: &Observation<'_>) -> Option<Role> {
 // strategies' dispatch stays small enough to inline into the engine's loops.
 impl Agent for ForumAgent {
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
-        self.read_key = None;
         self.revealed = false;
         self.seen_day = 0;
         self.order_len = 0;
@@ -211,7 +203,7 @@ impl Agent for ForumAgent {
     fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Seat {
         self.refresh(obs);
         let choice = match obs.camp() {
-            Camp::Town => self.read.suspect(obs, candidates),
+            Camp::Town => self.read(obs).suspect(obs, candidates),
             _ => self.outsider_pick(obs, candidates),
         };
         choice.or_else(|| mafia_engine::pick(cx.rng, candidates)).or(candidates.lowest()).unwrap_or(obs.seat())
@@ -219,7 +211,7 @@ impl Agent for ForumAgent {
 
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, _cx: &mut Cx<'_>) -> bool {
         self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         if obs.camp() != Camp::Town {
             return pair.inter(obs.camp_mates()).is_empty();
         }
@@ -258,7 +250,7 @@ impl Agent for ForumAgent {
     fn secret_vote(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Seat> {
         // E16: on the exposed player with the most votes, else with the open vote.
         self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         read::best_by(obs.others_alive().inter(read.exposed), |s| obs.votes_for(s) as i32)
     }
 
@@ -273,7 +265,7 @@ impl Agent for ForumAgent {
         // of a night victim, whom the town reads first).
         if obs.camp() == Camp::Town {
             self.refresh(obs);
-            let read = &self.read;
+            let read = self.read(obs);
             let mut p = Publication::NONE;
             if let Some(s) = read.suspect(obs, obs.others_alive()) {
                 p.accuse.insert(s);

@@ -104,7 +104,7 @@ impl ForumAgent {
             return (None, None);
         }
         self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         let mates = obs.camp_mates();
         let outsiders = legal.minus(mates);
         let claimants = read.believed.union(claimed_info(obs)).inter(obs.alive());

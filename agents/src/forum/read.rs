@@ -10,26 +10,22 @@ use mafia_engine::{Camp, MAX_PLAYERS, Observation, PlayerSet, Role, Seat, Vote};
 /// The information roles whose claims carry checks (C6, E13).
 pub(crate) const INFO_ROLES: [Role; 2] = [Role::Commissar, Role::Detective];
 
-/// What one player believes today.
+/// What every reader of one reading class makes of the thread (see
+/// [`public_read`]): the shared half of a player's [`Read`].
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Read {
-    /// Believed information-role claimants (alive or dead).
+pub(crate) struct PublicRead {
     pub believed: PlayerSet,
-    /// Claimants the reader takes for fakes (counter-claims lost).
+    /// Claimants taken for fakes (counter-claims lost): part of `exposed`.
     pub fakes: PlayerSet,
-    /// Players taken for enemies of the reader's camp: published as mafia or
-    /// bandits by a believed claimant, found by his own checks, fakes.
     pub exposed: PlayerSet,
-    /// Players taken for town: published town by a believed claimant, his
-    /// own checks, believed claimants, the night's victims.
     pub cleared: PlayerSet,
-    /// Suspicion by seat (higher: more suspicious), from the vote record.
+    /// Suspicion by seat (0 for the dead), from the vote record.
     pub score: [i8; MAX_PLAYERS],
 }
 
-impl Default for Read {
+impl Default for PublicRead {
     fn default() -> Self {
-        Read {
+        PublicRead {
             believed: PlayerSet::EMPTY,
             fakes: PlayerSet::EMPTY,
             exposed: PlayerSet::EMPTY,
@@ -37,6 +33,25 @@ impl Default for Read {
             score: [0; MAX_PLAYERS],
         }
     }
+}
+
+/// What one player believes today: the public read with his own knowledge
+/// (see [`personal`]). Made on the spot for each decision from the table's
+/// public read, which it borrows: four set operations are cheaper than
+/// keeping (and checking) a copy per seat.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Read<'a> {
+    /// Believed information-role claimants (alive or dead).
+    pub believed: PlayerSet,
+    /// Players taken for enemies of the reader's camp: published as mafia or
+    /// bandits by a believed claimant, found by his own checks, fakes.
+    pub exposed: PlayerSet,
+    /// Players taken for town: published town by a believed claimant, his
+    /// own checks, believed claimants, the night's victims.
+    pub cleared: PlayerSet,
+    /// Suspicion by seat (higher: more suspicious), from the vote record;
+    /// the same for every reader (public).
+    pub score: &'a [i8; MAX_PLAYERS],
 }
 
 /// The public memory a player keeps across the days: everybody each
@@ -88,8 +103,8 @@ impl Memory {
 /// The public read: what every player of the same `trust` and
 /// `counterclaim` makes of the thread, before his own knowledge. Computed
 /// once per change of the thread for the whole table (see [`Public`]).
-fn public_read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> Read {
-    let mut r = Read::default();
+fn public_read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> PublicRead {
+    let mut r = PublicRead::default();
     let night_dead = obs.killed_at_night();
     let trusting = cfg.trust > 0;
     for (i, _) in INFO_ROLES.iter().enumerate() {
@@ -166,25 +181,30 @@ fn public_read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> Read {
     r
 }
 
-/// What a read depends on: the public record apart from today's votes
-/// (its version) and the reading parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PublicKey {
-    version: u32,
-    trust_hard: bool,
-    trust_any: bool,
-    counterclaim: Counterclaim,
+/// The reading parameters a public read depends on (`trust` only through
+/// two thresholds, and `counterclaim`), packed into one byte: seats of the
+/// same class read the thread alike. Fixed per seat for the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct ReadingClass(u8);
+
+impl ReadingClass {
+    pub fn of(cfg: &Config) -> ReadingClass {
+        let hard = cfg.trust >= crate::strategy::threshold(0.5);
+        let any = cfg.trust > 0;
+        ReadingClass(hard as u8 | (any as u8) << 1 | (cfg.counterclaim as u8) << 2)
+    }
 }
+
+/// What a public read depends on: the public record apart from today's
+/// votes (its version) and the reading class. One word, so the check every
+/// decision makes is one comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PublicKey(u64);
 
 impl PublicKey {
     #[inline]
-    pub fn of(obs: &Observation<'_>, cfg: &Config) -> PublicKey {
-        PublicKey {
-            version: obs.record_version(),
-            trust_hard: cfg.trust >= crate::strategy::threshold(0.5),
-            trust_any: cfg.trust > 0,
-            counterclaim: cfg.counterclaim,
-        }
+    fn of(obs: &Observation<'_>, class: ReadingClass) -> PublicKey {
+        PublicKey(obs.record_version() as u64 | (class.0 as u64) << 32)
     }
 }
 
@@ -195,43 +215,41 @@ impl PublicKey {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Public {
     memory: Memory,
-    cached: Option<(PublicKey, Read)>,
-    /// Bumped when a recomputed read differs from the one before: seats
-    /// rebuild their own read only then.
-    generation: u32,
+    /// The key `read` was made under (`None`: nothing read this game).
+    key: Option<PublicKey>,
+    read: PublicRead,
 }
 
 impl Public {
     pub fn reset(&mut self) {
         self.memory = Memory::default();
-        self.cached = None;
-        self.generation = self.generation.wrapping_add(1);
+        self.key = None;
     }
 
-    /// Brings the public read up to `key`; returns its generation.
+    /// Brings the public read up to date for a reader of `class`.
+    ///
+    /// The memory records new claims only here, so *when* seats sync
+    /// decides the order of claims made between two syncs (seat order):
+    /// the decisions that sync must stay the same for play to stay the same.
     #[inline]
-    pub fn sync(&mut self, obs: &Observation<'_>, key: PublicKey, cfg: &Config) -> u32 {
-        if self.cached.as_ref().is_none_or(|(k, _)| *k != key) {
+    pub fn sync(&mut self, obs: &Observation<'_>, class: ReadingClass, cfg: &Config) {
+        let key = PublicKey::of(obs, class);
+        if self.key != Some(key) {
             self.recompute(obs, key, cfg);
         }
-        self.generation
     }
 
     #[inline(never)]
     fn recompute(&mut self, obs: &Observation<'_>, key: PublicKey, cfg: &Config) {
         self.memory.update(obs);
-        let r = public_read(obs, &self.memory, cfg);
-        let same = self.cached.as_ref().is_some_and(|(_, old)| same_read(old, &r));
-        if !same {
-            self.generation = self.generation.wrapping_add(1);
-        }
-        self.cached = Some((key, r));
+        self.read = public_read(obs, &self.memory, cfg);
+        self.key = Some(key);
     }
 
-    /// The public read (after [`Public::sync`]).
+    /// `obs`'s player's read (after [`Public::sync`]).
     #[inline]
-    pub fn read(&self) -> &Read {
-        &self.cached.as_ref().expect("synced before").1
+    pub fn read_for(&self, obs: &Observation<'_>) -> Read<'_> {
+        personal(&self.read, obs)
     }
 
     /// Who voted for whom on earlier days, by voter (public).
@@ -242,25 +260,17 @@ impl Public {
 
 /// `obs`'s player's own read: the public one with what he knows himself
 /// (his checks; he is no fake or suspect to himself).
-pub(crate) fn personal(r: &mut Read, obs: &Observation<'_>) {
+#[inline]
+pub(crate) fn personal<'a>(p: &'a PublicRead, obs: &Observation<'_>) -> Read<'a> {
     let me = obs.seat();
     let own_enemy = obs.found_in_camp(Camp::Mafia).union(obs.found_in_camp(Camp::Bandits));
     let own_town = obs.found_in_camp(Camp::Town);
-    r.believed.remove(me);
-    r.fakes.remove(me);
-    r.exposed = r.exposed.union(own_enemy).minus(own_town).without(me);
-    r.cleared = r.cleared.union(own_town).minus(r.exposed);
+    let exposed = p.exposed.union(own_enemy).minus(own_town).without(me);
+    let mut cleared = p.cleared.union(own_town).minus(exposed);
     if obs.camp() == Camp::Town {
-        r.cleared.insert(me);
+        cleared.insert(me);
     }
-}
-
-fn same_read(a: &Read, b: &Read) -> bool {
-    a.believed == b.believed
-        && a.fakes == b.fakes
-        && a.exposed == b.exposed
-        && a.cleared == b.cleared
-        && a.score == b.score
+    Read { believed: p.believed.without(me), exposed, cleared, score: &p.score }
 }
 
 /// The claimant whose published checks agree with the public facts: none
@@ -282,7 +292,7 @@ fn consistent(obs: &Observation<'_>, claimants: PlayerSet) -> Option<Seat> {
     if ok.len() == 1 { ok.lowest() } else { None }
 }
 
-impl Read {
+impl Read<'_> {
     /// The most suspicious of `among`: exposed first, then the highest
     /// score among those not cleared (the cleared only if nobody else), ties
     /// to the most voted today, then the lowest seat.

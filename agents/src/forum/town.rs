@@ -17,7 +17,7 @@ use mafia_engine::{Observation, PlayerSet, Seat, Vote};
 impl ForumAgent {
     pub(super) fn town_vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
         self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         let others = obs.others_alive();
         if let Some(s) = best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
             return Vote::For(s);
@@ -36,7 +36,7 @@ impl ForumAgent {
 
     pub(super) fn town_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
         self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         let others = obs.others_alive();
         let (leader, lead) = most_voted(obs, others)?;
         let mine = match obs.vote_of(obs.seat()) {
@@ -74,7 +74,7 @@ impl ForumAgent {
     pub(super) fn outsider_pick(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Option<Seat> {
         let outsiders = candidates.minus(obs.camp_mates());
         self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         read.believed.inter(outsiders).lowest().or_else(|| read.trusted(outsiders))
     }
 
@@ -82,7 +82,7 @@ impl ForumAgent {
     /// camp is an enemy): the leading one not cleared, else the top suspect.
     pub(super) fn bandit_vote(&mut self, obs: &Observation<'_>) -> Option<Seat> {
         self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         let outsiders = obs.alive().minus(obs.camp_mates());
         most_voted(obs, outsiders.minus(read.cleared))
             .filter(|&(_, v)| v > 0)
