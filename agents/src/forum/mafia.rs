@@ -22,7 +22,7 @@
 
 use super::ForumAgent;
 use super::read::INFO_ROLES;
-use super::town::most_voted;
+use super::read::most_voted;
 use crate::agent::Cx;
 use mafia_engine::{Camp, Observation, PlayerSet, Publication, Role, Seat, Vote, pick};
 use rand::Rng as _;

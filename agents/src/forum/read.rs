@@ -218,12 +218,55 @@ pub(crate) struct Public {
     /// The key `read` was made under (`None`: nothing read this game).
     key: Option<PublicKey>,
     read: PublicRead,
+    leaders: Leaders,
+}
+
+/// Today's two most voted living players while the players change their
+/// votes (C10). Every seat's change asks who leads among the others, and
+/// between two accepted changes the tally stands still: one scan serves
+/// every seat that keeps his vote.
+#[derive(Clone, Copy, Debug, Default)]
+struct Leaders {
+    /// The record version and the players who had changed when made.
+    key: Option<(u32, PlayerSet)>,
+    /// The most voted (the lowest seat on a tie), then the most voted of the rest.
+    first: Option<(Seat, u32)>,
+    second: Option<(Seat, u32)>,
 }
 
 impl Public {
     pub fn reset(&mut self) {
         self.memory = Memory::default();
         self.key = None;
+        self.leaders.key = None;
+    }
+
+    /// During the changes of vote only: the living player other than me
+    /// with the most votes today (the lowest seat on a tie) and his count;
+    /// `most_voted(obs, obs.others_alive())`, from a cache keyed by the
+    /// changes made so far (see [`Leaders`]).
+    #[inline]
+    pub fn leader_for_change(&mut self, obs: &Observation<'_>) -> Option<(Seat, u32)> {
+        let key = (obs.record_version(), obs.changed());
+        if self.leaders.key != Some(key) {
+            // The two highest packed (votes, seat) words, in one pass.
+            let alive = obs.alive();
+            let (mut first, mut second) = (i64::MIN, i64::MIN);
+            for s in alive.iter() {
+                let k = packed(obs.votes_for(s) as i32, s);
+                second = second.max(first.min(k));
+                first = first.max(k);
+            }
+            let votes = |p: i64| {
+                let (s, v) = unpack(p);
+                (s, v as u32)
+            };
+            let first = (!alive.is_empty()).then(|| votes(first));
+            let second = (alive.len() >= 2).then(|| votes(second));
+            self.leaders = Leaders { key: Some(key), first, second };
+        }
+        let Leaders { first, second, .. } = self.leaders;
+        if first.is_some_and(|(s, _)| s == obs.seat()) { second } else { first }
     }
 
     /// Brings the public read up to date for a reader of `class`.
@@ -311,14 +354,35 @@ impl Read<'_> {
     }
 }
 
+/// The member of `among` with the most votes today (the lowest seat on a
+/// tie) and his count.
+pub(crate) fn most_voted(obs: &Observation<'_>, among: PlayerSet) -> Option<(Seat, u32)> {
+    let s = best_by(among, |s| obs.votes_for(s) as i32)?;
+    Some((s, obs.votes_for(s)))
+}
+
 /// The member of `set` with the highest key (the lowest seat on ties).
+///
+/// Each seat's key is packed with its seat into one word ordered the same
+/// way, so the loop is a running maximum without data-dependent branches
+/// (votes and scores are noisy: a branchy maximum mispredicts).
+#[inline]
 pub(crate) fn best_by(set: PlayerSet, key: impl Fn(Seat) -> i32) -> Option<Seat> {
-    let mut best: Option<(Seat, i32)> = None;
+    let mut best = i64::MIN;
     for s in set.iter() {
-        let k = key(s);
-        if best.is_none_or(|(_, b)| k > b) {
-            best = Some((s, k));
-        }
+        best = best.max(packed(key(s), s));
     }
-    best.map(|(s, _)| s)
+    (!set.is_empty()).then(|| unpack(best).0)
+}
+
+/// `key` and `s` in one word: a higher key first, then a lower seat.
+#[inline]
+fn packed(key: i32, s: Seat) -> i64 {
+    (key as i64) << 8 | (255 - s as i64)
+}
+
+/// The key and seat of a [`packed`] word.
+#[inline]
+fn unpack(p: i64) -> (Seat, i32) {
+    ((255 - (p & 0xFF)) as Seat, (p >> 8) as i32)
 }

@@ -10,7 +10,7 @@
 //! when my own candidate trails and is not exposed himself.
 
 use super::ForumAgent;
-use super::read::best_by;
+use super::read::{best_by, most_voted};
 use crate::agent::Cx;
 use mafia_engine::{Observation, PlayerSet, Seat, Vote};
 
@@ -36,9 +36,8 @@ impl ForumAgent {
 
     pub(super) fn town_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
         self.refresh(obs);
+        let (leader, lead) = self.public.leader_for_change(obs)?;
         let read = self.read(obs);
-        let others = obs.others_alive();
-        let (leader, lead) = most_voted(obs, others)?;
         let mine = match obs.vote_of(obs.seat()) {
             Some(Vote::For(t)) => Some(t),
             _ => None,
@@ -60,11 +59,10 @@ impl ForumAgent {
     /// The mafia's and bandits' change of vote: save a partner who leads by
     /// moving to the leading outsider.
     pub(super) fn outsider_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
-        let others = obs.others_alive();
-        let (leader, _) = most_voted(obs, others)?;
+        let (leader, _) = self.public.leader_for_change(obs)?;
         let mates = obs.camp_mates();
         if mates.contains(leader) && !self.busing(obs, leader) {
-            let (alt, _) = most_voted(obs, others.minus(mates))?;
+            let (alt, _) = most_voted(obs, obs.others_alive().minus(mates))?;
             return Some(Vote::For(alt));
         }
         None
@@ -89,11 +87,4 @@ impl ForumAgent {
             .map(|(s, _)| s)
             .or_else(|| read.suspect(obs, outsiders))
     }
-}
-
-/// The member of `among` with the most votes today (the lowest seat on a
-/// tie) and his count.
-pub(super) fn most_voted(obs: &Observation<'_>, among: PlayerSet) -> Option<(Seat, u32)> {
-    let s = best_by(among, |s| obs.votes_for(s) as i32)?;
-    Some((s, obs.votes_for(s)))
 }
