@@ -189,6 +189,11 @@ impl Players for Table {
     }
 
     fn post(&mut self, obs: &Observation<'_>) -> Publication {
+        let s = obs.seat() as usize;
+        // Most forum seats never post: answered here, without the call.
+        if self.kind[s] == Strategy::Forum && !self.forum[s].posts(obs) {
+            return Publication::NONE;
+        }
         ask!(self, obs, |a, cx| a.post(obs, &mut cx))
     }
     // Inlined into the engine's vote loop, as the night move is (see `night`).

@@ -92,8 +92,21 @@ impl ForumAgent {
         self.public.read_for(obs)
     }
 
+    /// Whether this seat may have something to post today: only an
+    /// information role and the mafia ever post (see `post`). For the
+    /// others the table skips the call; it would draw nothing and read
+    /// nothing, only note that the seat saw today's thread.
+    #[inline]
+    pub(crate) fn posts(&mut self, obs: &Observation<'_>) -> bool {
+        if info_role(obs).is_some() || obs.camp() == Camp::Mafia {
+            return true;
+        }
+        self.seen_day = obs.day();
+        false
+    }
+
     /// Who voted for whom on earlier days, by voter (public memory).
-    pub(crate) fn voted_all(&self) -> [PlayerSet; MAX_PLAYERS] {
+    pub(crate) fn voted_all(&self) -> &[PlayerSet; MAX_PLAYERS] {
         self.public.voted_all()
     }
 

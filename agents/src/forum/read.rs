@@ -102,9 +102,20 @@ impl Memory {
 
 /// The public read: what every player of the same `trust` and
 /// `counterclaim` makes of the thread, before his own knowledge. Computed
-/// once per change of the thread for the whole table (see [`Public`]).
-fn public_read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> PublicRead {
-    let mut r = PublicRead::default();
+/// once per change of the thread for the whole table (see [`Public`]),
+/// into `r`; the scores only when what they depend on changed since
+/// `scored` (then updated).
+fn public_read(
+    obs: &Observation<'_>,
+    memory: &Memory,
+    cfg: &Config,
+    r: &mut PublicRead,
+    scored: &mut Option<ScoreInputs>,
+) {
+    r.believed = PlayerSet::EMPTY;
+    r.fakes = PlayerSet::EMPTY;
+    r.exposed = PlayerSet::EMPTY;
+    r.cleared = PlayerSet::EMPTY;
     let night_dead = obs.killed_at_night();
     let trusting = cfg.trust > 0;
     for (i, _) in INFO_ROLES.iter().enumerate() {
@@ -169,8 +180,19 @@ fn public_read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> PublicRe
     for v in night_dead.iter() {
         victims_accuse = victims_accuse.union(obs.said(v).accuse);
     }
+    // Most changes of the thread (a phase begins, a quiet last word) leave
+    // the scores' inputs as they were.
+    let inputs = ScoreInputs {
+        recorded_day: memory.recorded_day,
+        sets: [obs.alive(), r.cleared, r.exposed, leads_enemy, leads_town, victims_accuse],
+    };
+    if *scored == Some(inputs) {
+        return;
+    }
+    *scored = Some(inputs);
     // Votes read against the picture: voting cleared players is suspicious,
-    // voting exposed ones is not.
+    // voting exposed ones is not. The dead score 0.
+    r.score = [0; MAX_PLAYERS];
     for s in obs.alive().iter() {
         let v = memory.voted[s as usize];
         let mut score = 2 * v.inter(r.cleared).len() as i32 - 2 * v.inter(r.exposed).len() as i32;
@@ -178,7 +200,15 @@ fn public_read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> PublicRe
         score += 2 * victims_accuse.contains(s) as i32;
         r.score[s as usize] = score.clamp(-128, 127) as i8;
     }
-    r
+}
+
+/// Everything the suspicion scores depend on: the memory's votes (which
+/// change only with the day they were recorded for), the living, cleared
+/// and exposed players, the claims' leads and the victims' accusations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ScoreInputs {
+    recorded_day: u16,
+    sets: [PlayerSet; 6],
 }
 
 /// The reading parameters a public read depends on (`trust` only through
@@ -218,6 +248,8 @@ pub(crate) struct Public {
     /// The key `read` was made under (`None`: nothing read this game).
     key: Option<PublicKey>,
     read: PublicRead,
+    /// What `read.score` was computed from.
+    scored: Option<ScoreInputs>,
     leaders: Leaders,
 }
 
@@ -238,6 +270,7 @@ impl Public {
     pub fn reset(&mut self) {
         self.memory = Memory::default();
         self.key = None;
+        self.scored = None;
         self.leaders.key = None;
     }
 
@@ -285,7 +318,7 @@ impl Public {
     #[inline(never)]
     fn recompute(&mut self, obs: &Observation<'_>, key: PublicKey, cfg: &Config) {
         self.memory.update(obs);
-        self.read = public_read(obs, &self.memory, cfg);
+        public_read(obs, &self.memory, cfg, &mut self.read, &mut self.scored);
         self.key = Some(key);
     }
 
@@ -296,8 +329,8 @@ impl Public {
     }
 
     /// Who voted for whom on earlier days, by voter (public).
-    pub fn voted_all(&self) -> [PlayerSet; MAX_PLAYERS] {
-        self.memory.voted
+    pub fn voted_all(&self) -> &[PlayerSet; MAX_PLAYERS] {
+        &self.memory.voted
     }
 }
 
