@@ -134,6 +134,19 @@ impl Table {
         &self.lineup
     }
 
+    #[inline(never)]
+    fn ask_post(&mut self, obs: &Observation<'_>) -> Publication {
+        ask!(self, obs, |a, cx| a.post(obs, &mut cx))
+    }
+    #[inline(never)]
+    fn ask_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
+        ask!(self, obs, |a, cx| a.revise(obs, &mut cx))
+    }
+    #[inline(never)]
+    fn ask_last_word(&mut self, obs: &Observation<'_>) -> Publication {
+        ask!(self, obs, |a, cx| a.last_word(obs, &mut cx))
+    }
+
     /// Positions every stream for game `index`; each coordinated camp's
     /// shared stream starts at its beginning (the conference, C2).
     fn start_game(&mut self, index: u64, players: usize) {
@@ -188,21 +201,32 @@ impl Players for Table {
         }
     }
 
+    // The forum seats' frequent decisions that draw nothing go straight to
+    // the seat (one call, no stream); the rest through `ask!`, out of line.
+    #[inline(always)]
     fn post(&mut self, obs: &Observation<'_>) -> Publication {
         let s = obs.seat() as usize;
-        // Most forum seats never post: answered here, without the call.
-        if self.kind[s] == Strategy::Forum && !self.forum[s].posts(obs) {
-            return Publication::NONE;
+        if self.kind[s] == Strategy::Forum {
+            // Most forum seats never post: answered here, without the call.
+            if !self.forum[s].posts(obs) {
+                return Publication::NONE;
+            }
+            return forum_call(&mut self.forum[s], &mut self.forum_public, |a| a.day_post(obs));
         }
-        ask!(self, obs, |a, cx| a.post(obs, &mut cx))
+        self.ask_post(obs)
     }
     // Inlined into the engine's vote loop, as the night move is (see `night`).
     #[inline(always)]
     fn vote(&mut self, obs: &Observation<'_>) -> Vote {
         ask!(self, obs, |a, cx| a.vote(obs, &mut cx))
     }
+    #[inline(always)]
     fn revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
-        ask!(self, obs, |a, cx| a.revise(obs, &mut cx))
+        let s = obs.seat() as usize;
+        if self.kind[s] == Strategy::Forum {
+            return forum_call(&mut self.forum[s], &mut self.forum_public, |a| a.vote_change(obs));
+        }
+        self.ask_revise(obs)
     }
     fn defence(&mut self, obs: &Observation<'_>) -> Publication {
         ask!(self, obs, |a, cx| a.defence(obs, &mut cx))
@@ -231,8 +255,13 @@ impl Players for Table {
     fn secret_vote(&mut self, obs: &Observation<'_>) -> Option<Seat> {
         ask!(self, obs, |a, cx| a.secret_vote(obs, &mut cx))
     }
+    #[inline(always)]
     fn last_word(&mut self, obs: &Observation<'_>) -> Publication {
-        ask!(self, obs, |a, cx| a.last_word(obs, &mut cx))
+        let s = obs.seat() as usize;
+        if self.kind[s] == Strategy::Forum {
+            return forum_call(&mut self.forum[s], &mut self.forum_public, |a| a.final_word(obs));
+        }
+        self.ask_last_word(obs)
     }
 }
 

@@ -105,6 +105,55 @@ impl ForumAgent {
         false
     }
 
+    /// The day post ([`Agent::post`]; it draws nothing, so the table calls
+    /// it without a stream).
+    pub(crate) fn day_post(&mut self, obs: &Observation<'_>) -> Publication {
+        // Neither a reveal nor a fake claim needs the read: no refresh here.
+        self.seen_day = obs.day();
+        if let Some(role) = info_role(obs) {
+            if self.reveals_today(obs) {
+                self.revealed = true;
+                return report(obs, role);
+            }
+            return Publication::NONE;
+        }
+        if obs.camp() == Camp::Mafia {
+            return self.mafia_post(obs);
+        }
+        Publication::NONE
+    }
+
+    /// The change of vote ([`Agent::revise`]; draws nothing).
+    pub(crate) fn vote_change(&mut self, obs: &Observation<'_>) -> Option<Vote> {
+        self.refresh(obs);
+        match obs.camp() {
+            Camp::Town => self.town_revise(obs),
+            _ => self.outsider_revise(obs),
+        }
+    }
+
+    /// The last word ([`Agent::last_word`]; draws nothing).
+    pub(crate) fn final_word(&mut self, obs: &Observation<'_>) -> Publication {
+        if let Some(role) = info_role(obs) {
+            return report(obs, role);
+        }
+        if let Some(role) = self.faking {
+            return self.fake_report(obs, role);
+        }
+        // C13: a town player accuses his top suspect (the club's "best move"
+        // of a night victim, whom the town reads first).
+        if obs.camp() == Camp::Town {
+            self.refresh(obs);
+            let read = self.read(obs);
+            let mut p = Publication::NONE;
+            if let Some(s) = read.suspect(obs, obs.others_alive()) {
+                p.accuse.insert(s);
+            }
+            return p;
+        }
+        Publication::NONE
+    }
+
     /// Who voted for whom on earlier days, by voter (public memory).
     pub(crate) fn voted_all(&self) -> &[PlayerSet; MAX_PLAYERS] {
         self.public.voted_all()
@@ -166,19 +215,7 @@ impl Agent for ForumAgent {
     }
 
     fn post(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
-        // Neither a reveal nor a fake claim needs the read: no refresh here.
-        self.seen_day = obs.day();
-        if let Some(role) = info_role(obs) {
-            if self.reveals_today(obs) {
-                self.revealed = true;
-                return report(obs, role);
-            }
-            return Publication::NONE;
-        }
-        if obs.camp() == Camp::Mafia {
-            return self.mafia_post(obs);
-        }
-        Publication::NONE
+        self.day_post(obs)
     }
 
     fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
@@ -192,11 +229,7 @@ impl Agent for ForumAgent {
     }
 
     fn revise(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Vote> {
-        self.refresh(obs);
-        match obs.camp() {
-            Camp::Town => self.town_revise(obs),
-            _ => self.outsider_revise(obs),
-        }
+        self.vote_change(obs)
     }
 
     fn defence(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
@@ -268,23 +301,6 @@ impl Agent for ForumAgent {
     }
 
     fn last_word(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
-        if let Some(role) = info_role(obs) {
-            return report(obs, role);
-        }
-        if let Some(role) = self.faking {
-            return self.fake_report(obs, role);
-        }
-        // C13: a town player accuses his top suspect (the club's "best move"
-        // of a night victim, whom the town reads first).
-        if obs.camp() == Camp::Town {
-            self.refresh(obs);
-            let read = self.read(obs);
-            let mut p = Publication::NONE;
-            if let Some(s) = read.suspect(obs, obs.others_alive()) {
-                p.accuse.insert(s);
-            }
-            return p;
-        }
-        Publication::NONE
+        self.final_word(obs)
     }
 }
