@@ -175,6 +175,11 @@ impl Players for Table {
         if kind == Strategy::Random {
             return; // `random` keeps no per-game memory and draws nothing here.
         }
+        if kind == Strategy::Forum && !obs.camp().members_know_each_other() {
+            // No conference, no shared stream and no public read: straight to the seat.
+            let rng = self.streams.get(Purpose::Seat(obs.seat()));
+            return self.forum[obs.seat() as usize].new_game(obs, &mut Cx { rng, shared: None, io: None });
+        }
         ask!(self, obs, shared, |a, cx| a.new_game(obs, &mut cx))
     }
 

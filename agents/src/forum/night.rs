@@ -117,8 +117,7 @@ impl ForumAgent {
                     CheckPlan::Uncertain => {
                         let open = pool.minus(read.cleared).minus(read.exposed);
                         let pool = if open.is_empty() { pool } else { open };
-                        let best = pool.iter().map(|s| read.score[s as usize]).max();
-                        pick(cx.rng, pool.iter().filter(|&s| Some(read.score[s as usize]) == best).collect())
+                        pick(cx.rng, read.most_suspicious(pool))
                     }
                 }
             }

@@ -380,6 +380,21 @@ impl Read<'_> {
         let pool = if open.is_empty() { among } else { open };
         best_by(pool, |s| self.score[s as usize] as i32 * 64 + obs.votes_for(s) as i32)
     }
+    /// The members of `among` with the highest score (empty if `among`
+    /// is). Two passes without data-dependent branches: a running maximum,
+    /// then a mask of the seats that reach it.
+    #[inline]
+    pub fn most_suspicious(&self, among: PlayerSet) -> PlayerSet {
+        let mut best = i8::MIN;
+        for s in among.iter() {
+            best = best.max(self.score[s as usize]);
+        }
+        let mut top = 0u64;
+        for s in among.iter() {
+            top |= ((self.score[s as usize] == best) as u64) << s;
+        }
+        PlayerSet(top)
+    }
     /// The most trusted of `among` (cleared first, then the lowest score).
     pub fn trusted(&self, among: PlayerSet) -> Option<Seat> {
         let pool = if among.inter(self.cleared).is_empty() { among } else { among.inter(self.cleared) };

@@ -29,9 +29,7 @@ impl ForumAgent {
         // The top suspects; ties at random (no tells to read between them).
         let open = others.minus(read.cleared);
         let pool = if open.is_empty() { others } else { open };
-        let best = pool.iter().map(|s| read.score[s as usize]).max();
-        let top: PlayerSet = pool.iter().filter(|&s| Some(read.score[s as usize]) == best).collect();
-        mafia_engine::pick(cx.rng, top).map_or(Vote::Pass, Vote::For)
+        mafia_engine::pick(cx.rng, read.most_suspicious(pool)).map_or(Vote::Pass, Vote::For)
     }
 
     pub(super) fn town_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
