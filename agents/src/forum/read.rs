@@ -193,9 +193,18 @@ fn public_read(
     // Votes read against the picture: voting cleared players is suspicious,
     // voting exposed ones is not. The dead score 0.
     r.score = [0; MAX_PLAYERS];
-    for s in obs.alive().iter() {
+    let (cleared, exposed) = (r.cleared, r.exposed);
+    let bonus = leads_enemy.union(leads_town).union(victims_accuse);
+    // Most seats have no lead or accusation: their score is the vote part
+    // alone, which fits an i8 without clamping (cleared and exposed are
+    // disjoint and nobody votes for himself: at most 63 of either).
+    for s in obs.alive().minus(bonus).iter() {
         let v = memory.voted[s as usize];
-        let mut score = 2 * v.inter(r.cleared).len() as i32 - 2 * v.inter(r.exposed).len() as i32;
+        r.score[s as usize] = (2 * (v.inter(cleared).len() as i32 - v.inter(exposed).len() as i32)) as i8;
+    }
+    for s in obs.alive().inter(bonus).iter() {
+        let v = memory.voted[s as usize];
+        let mut score = 2 * v.inter(cleared).len() as i32 - 2 * v.inter(exposed).len() as i32;
         score += 4 * leads_enemy.contains(s) as i32 - 4 * leads_town.contains(s) as i32;
         score += 2 * victims_accuse.contains(s) as i32;
         r.score[s as usize] = score.clamp(-128, 127) as i8;
