@@ -257,6 +257,10 @@ pub(crate) struct Public {
     /// The key `read` was made under (`None`: nothing read this game).
     key: Option<PublicKey>,
     read: PublicRead,
+    /// For the key `read` was made under: the most suspicious of the
+    /// living not cleared, and the most suspicious of the rest of them
+    /// (see [`Public::open_suspects`]).
+    open_top: Option<(PublicKey, [PlayerSet; 2])>,
     /// What `read.score` was computed from.
     scored: Option<ScoreInputs>,
     leaders: Leaders,
@@ -279,6 +283,7 @@ impl Public {
     pub fn reset(&mut self) {
         self.memory = Memory::default();
         self.key = None;
+        self.open_top = None;
         self.scored = None;
         self.leaders.key = None;
     }
@@ -331,6 +336,30 @@ impl Public {
         self.key = Some(key);
     }
 
+    /// For a town player who knows only the public record
+    /// ([`knows_only_public`]), after [`Public::sync`]: the most
+    /// suspicious of the living who are neither cleared nor himself, when
+    /// there are any (`Read::most_suspicious` of his read's open players).
+    /// Every such seat asks for the same set less himself, so the two top
+    /// levels are found once per change of the record: the top one less
+    /// himself, or the next if he alone tops it.
+    pub fn open_suspects(&mut self, obs: &Observation<'_>) -> PlayerSet {
+        let key = self.key.expect("synced before");
+        let top = match self.open_top {
+            Some((k, top)) if k == key => top,
+            _ => {
+                let r = personal(&self.read, obs);
+                let open = obs.alive().minus(self.read.cleared);
+                let first = r.most_suspicious(open);
+                let top = [first, r.most_suspicious(open.minus(first))];
+                self.open_top = Some((key, top));
+                top
+            }
+        };
+        let mine = top[0].without(obs.seat());
+        if mine.is_empty() { top[1] } else { mine }
+    }
+
     /// `obs`'s player's read (after [`Public::sync`]).
     #[inline]
     pub fn read_for(&self, obs: &Observation<'_>) -> Read<'_> {
@@ -341,6 +370,20 @@ impl Public {
     pub fn voted_all(&self) -> &[PlayerSet; MAX_PLAYERS] {
         &self.memory.voted
     }
+}
+
+/// Whether `obs`'s player is a town player who has found nobody: his read
+/// is then the public one with himself cleared (the public cleared and
+/// exposed players are apart), so his open players are the living who are
+/// neither publicly cleared nor himself.
+#[inline]
+pub(crate) fn knows_only_public(obs: &Observation<'_>) -> bool {
+    obs.camp() == Camp::Town
+        && obs
+            .found_in_camp(Camp::Town)
+            .union(obs.found_in_camp(Camp::Mafia))
+            .union(obs.found_in_camp(Camp::Bandits))
+            .is_empty()
 }
 
 /// `obs`'s player's own read: the public one with what he knows himself

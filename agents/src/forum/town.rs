@@ -10,7 +10,7 @@
 //! when my own candidate trails and is not exposed himself.
 
 use super::ForumAgent;
-use super::read::{best_by, most_voted};
+use super::read::{self, best_by, most_voted};
 use crate::agent::Cx;
 use mafia_engine::{Observation, PlayerSet, Seat, Vote};
 
@@ -28,8 +28,15 @@ impl ForumAgent {
         }
         // The top suspects; ties at random (no tells to read between them).
         let open = others.minus(read.cleared);
-        let pool = if open.is_empty() { others } else { open };
-        mafia_engine::pick(cx.rng, read.most_suspicious(pool)).map_or(Vote::Pass, Vote::For)
+        let top = if open.is_empty() {
+            read.most_suspicious(others)
+        } else if read::knows_only_public(obs) {
+            // Most of the town: the same suspects as every such seat, bar himself.
+            self.public.open_suspects(obs)
+        } else {
+            read.most_suspicious(open)
+        };
+        mafia_engine::pick(cx.rng, top).map_or(Vote::Pass, Vote::For)
     }
 
     pub(super) fn town_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
