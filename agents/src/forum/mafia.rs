@@ -43,8 +43,16 @@ fn claimants(obs: &Observation<'_>) -> PlayerSet {
 
 impl ForumAgent {
     pub(super) fn conference(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
-        let mates = obs.camp_mates();
-        self.leaders = [Role::Boss, Role::Don].map(|r| mates.iter().find(|&m| obs.mate_role(m) == Some(r)));
+        // The lowest-seat Boss and Don among my mates, in one pass over them.
+        self.leaders = [None; 2];
+        for m in obs.camp_mates().iter() {
+            let slot = match obs.mate_role(m) {
+                Some(Role::Boss) => 0,
+                Some(Role::Don) => 1,
+                _ => continue,
+            };
+            self.leaders[slot] = self.leaders[slot].or(Some(m));
+        }
         if let Some(shared) = cx.shared.as_deref_mut() {
             self.fake_roll = shared.next_u32();
         }
