@@ -119,7 +119,6 @@ impl ForumAgent {
         }
         // Otherwise vote like the town: a fake claimant's target is not
         // worth the suspicion a vote on a cleared player draws.
-        self.refresh(obs);
         let read = self.read(obs);
         let open = others.minus(read.cleared);
         if let Some((s, v)) = most_voted(obs, open) {

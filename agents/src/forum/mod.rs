@@ -80,7 +80,8 @@ impl ForumAgent {
 
     /// Brings the table's public read up to date before a decision that
     /// reads it (see [`Public::sync`] on why the decisions that call this
-    /// must not change).
+    /// must not change). Called once, on entry, by each decision that may
+    /// read (the helpers they call read without syncing again).
     #[inline]
     pub(crate) fn refresh(&mut self, obs: &Observation<'_>) {
         self.public.sync(obs, self.class, &self.cfg);

@@ -103,7 +103,6 @@ impl ForumAgent {
         if legal.is_empty() {
             return (None, None);
         }
-        self.refresh(obs);
         let read = self.read(obs);
         let mates = obs.camp_mates();
         let outsiders = legal.minus(mates);

@@ -274,7 +274,8 @@ pub(crate) struct Public {
 struct Leaders {
     /// The record version and the players who had changed when made.
     key: Option<(u32, PlayerSet)>,
-    /// The most voted (the lowest seat on a tie), then the most voted of the rest.
+    /// The most voted (the lowest seat on a tie), then the most voted of
+    /// the rest (found only when the leader asks).
     first: Option<(Seat, u32)>,
     second: Option<(Seat, u32)>,
 }
@@ -296,24 +297,19 @@ impl Public {
     pub fn leader_for_change(&mut self, obs: &Observation<'_>) -> Option<(Seat, u32)> {
         let key = (obs.record_version(), obs.changed());
         if self.leaders.key != Some(key) {
-            // The two highest packed (votes, seat) words, in one pass.
-            let alive = obs.alive();
-            let (mut first, mut second) = (i64::MIN, i64::MIN);
-            for s in alive.iter() {
-                let k = packed(obs.votes_for(s) as i32, s);
-                second = second.max(first.min(k));
-                first = first.max(k);
-            }
-            let votes = |p: i64| {
-                let (s, v) = unpack(p);
-                (s, v as u32)
-            };
-            let first = (!alive.is_empty()).then(|| votes(first));
-            let second = (alive.len() >= 2).then(|| votes(second));
-            self.leaders = Leaders { key: Some(key), first, second };
+            let first = most_voted(obs, obs.alive());
+            self.leaders = Leaders { key: Some(key), first, second: None };
         }
-        let Leaders { first, second, .. } = self.leaders;
-        if first.is_some_and(|(s, _)| s == obs.seat()) { second } else { first }
+        match self.leaders.first {
+            // Only the leader himself asks for the runner-up (kept once found).
+            Some((s, _)) if s == obs.seat() => {
+                if self.leaders.second.is_none() {
+                    self.leaders.second = most_voted(obs, obs.alive().without(s));
+                }
+                self.leaders.second
+            }
+            first => first,
+        }
     }
 
     /// Brings the public read up to date for a reader of `class`.

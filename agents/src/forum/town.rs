@@ -16,7 +16,6 @@ use mafia_engine::{Observation, PlayerSet, Seat, Vote};
 
 impl ForumAgent {
     pub(super) fn town_vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
-        self.refresh(obs);
         let read = self.read(obs);
         let others = obs.others_alive();
         if let Some(s) = best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
@@ -40,7 +39,6 @@ impl ForumAgent {
     }
 
     pub(super) fn town_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
-        self.refresh(obs);
         let (leader, lead) = self.public.leader_for_change(obs)?;
         let read = self.read(obs);
         let mine = match obs.vote_of(obs.seat()) {
@@ -76,7 +74,6 @@ impl ForumAgent {
     /// A runoff vote of a mafioso or bandit: an outsider, the most dangerous first.
     pub(super) fn outsider_pick(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Option<Seat> {
         let outsiders = candidates.minus(obs.camp_mates());
-        self.refresh(obs);
         let read = self.read(obs);
         read.believed.inter(outsiders).lowest().or_else(|| read.trusted(outsiders))
     }
@@ -84,7 +81,6 @@ impl ForumAgent {
     /// A bandit's vote: like the town's, among outsiders (E2: every other
     /// camp is an enemy): the leading one not cleared, else the top suspect.
     pub(super) fn bandit_vote(&mut self, obs: &Observation<'_>) -> Option<Seat> {
-        self.refresh(obs);
         let read = self.read(obs);
         let outsiders = obs.alive().minus(obs.camp_mates());
         most_voted(obs, outsiders.minus(read.cleared))
