@@ -28,7 +28,7 @@ use super::ForumAgent;
 use super::read::best_by;
 use crate::agent::Cx;
 use crate::strategy::{BorrowPlan, CheckPlan, HealPlan, ShootPlan};
-use mafia_engine::{Camp, NightAbility, NightChoice, Observation, PlayerSet, Role, Seat, Targets, pick};
+use mafia_engine::{Camp, MAX_PLAYERS, NightAbility, NightChoice, Observation, PlayerSet, Role, Seat, Targets, pick};
 
 /// Whom a move is made for: my own move, or (E7) a partner's by proxy.
 #[derive(Clone, Copy)]
@@ -152,11 +152,15 @@ impl ForumAgent {
                 // The partner the town suspects most: published as mafia, then most voted yesterday.
                 let said_mafia = published_as(obs, Camp::Mafia);
                 let voted = self.voted_all();
-                let heat = |s: Seat| {
-                    said_mafia.contains(s) as i32 * 100
-                        + obs.alive().iter().filter(|&v| voted[v as usize].contains(s)).count() as i32
-                };
-                best_by(legal, heat)
+                // Votes against each partner, counted voter by voter (a voter's
+                // targets among the partners are few; the living are many).
+                let mut against = [0u8; MAX_PLAYERS];
+                for v in obs.alive().iter() {
+                    for s in voted[v as usize].inter(legal).iter() {
+                        against[s as usize] += 1;
+                    }
+                }
+                best_by(legal, |s| said_mafia.contains(s) as i32 * 100 + against[s as usize] as i32)
             }
             NightAbility::Shoot => match self.cfg.shoot {
                 ShootPlan::Never => None,
