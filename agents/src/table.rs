@@ -4,7 +4,7 @@
 
 use crate::agent::{Agent, Cx, Io};
 use crate::classic::ClassicAgent;
-use crate::forum::{ForumAgent, Public};
+use crate::forum::{ForumAgent, Public, Turn};
 use crate::lineup::{Lineup, Strategy};
 use crate::random::RandomAgent;
 use crate::streams::{GameStreams, Purpose, Stream};
@@ -67,7 +67,12 @@ macro_rules! ask {
                 let $a = &mut $t.classic[s];
                 $body
             }
-            Strategy::Forum => forum_call(&mut $t.forum[s], &mut $t.forum_public, |$a| $body),
+            // The seat decides with the table's public read (two pointers;
+            // its decisions are out of line, so this arm stays small).
+            Strategy::Forum => {
+                let $a = &mut Turn::new(&mut $t.forum[s], &mut $t.forum_public);
+                $body
+            }
             Strategy::Plugin(p) => {
                 // Plugins may build the owned view: they get the log (see `Worker::play`).
                 let guard = lock_record(&$t.record);
@@ -81,25 +86,6 @@ macro_rules! ask {
         }
         r
     }};
-}
-
-/// A forum seat's call, with the table's public read lent to it for the
-/// call (two pointer swaps). Out of line, so the built-in strategies'
-/// dispatch, inlined into the engine's loops, stays small.
-#[inline(never)]
-fn forum_call<R>(seat: &mut ForumAgent, public: &mut Box<Public>, f: impl FnOnce(&mut ForumAgent) -> R) -> R {
-    lend(seat, public, f)
-}
-
-/// [`forum_call`] in line: for the table's own forum paths (post, change
-/// of vote, last word), which the engine reaches only for talking seats
-/// (never the quiet `random` ones), so one frame less costs its loops nothing.
-#[inline(always)]
-fn lend<R>(seat: &mut ForumAgent, public: &mut Box<Public>, f: impl FnOnce(&mut ForumAgent) -> R) -> R {
-    std::mem::swap(&mut seat.public, public);
-    let r = f(seat);
-    std::mem::swap(&mut seat.public, public);
-    r
 }
 
 /// The plugins' log, locked for one call (out of line: the built-in
@@ -119,7 +105,7 @@ impl Table {
         let uses_forum = mafia_engine::Role::ALL.iter().any(|&r| lineup.for_role(r) == Strategy::Forum);
         // One public read per worker, shared by its forum seats.
         let forum_public = Box::<Public>::default();
-        let forum = vec![ForumAgent::default(); MAX_PLAYERS].into_boxed_slice();
+        let forum = vec![ForumAgent::for_table(); MAX_PLAYERS].into_boxed_slice();
         Table {
             lineup,
             streams: GameStreams::new(key),
@@ -186,7 +172,8 @@ impl Players for Table {
         if kind == Strategy::Forum && !obs.camp().members_know_each_other() {
             // No conference, no shared stream and no public read: straight to the seat.
             let rng = self.streams.get(Purpose::Seat(obs.seat()));
-            return self.forum[obs.seat() as usize].new_game(obs, &mut Cx { rng, shared: None, io: None });
+            let mut seat = Turn::new(&mut self.forum[obs.seat() as usize], &mut self.forum_public);
+            return seat.new_game(obs, &mut Cx { rng, shared: None, io: None });
         }
         ask!(self, obs, shared, |a, cx| a.new_game(obs, &mut cx))
     }
@@ -215,7 +202,7 @@ impl Players for Table {
     }
 
     // The forum seats' frequent decisions that draw nothing go straight to
-    // the seat (one call, no stream); the rest through `ask!`, out of line.
+    // the seat (no stream); the other strategies' through `ask!`, out of line.
     #[inline(always)]
     fn post(&mut self, obs: &Observation<'_>) -> Publication {
         let s = obs.seat() as usize;
@@ -224,7 +211,7 @@ impl Players for Table {
             if !self.forum[s].posts(obs) {
                 return Publication::NONE;
             }
-            return lend(&mut self.forum[s], &mut self.forum_public, |a| a.day_post(obs));
+            return Turn::new(&mut self.forum[s], &mut self.forum_public).day_post(obs);
         }
         self.ask_post(obs)
     }
@@ -237,7 +224,7 @@ impl Players for Table {
     fn revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
         let s = obs.seat() as usize;
         if self.kind[s] == Strategy::Forum {
-            return lend(&mut self.forum[s], &mut self.forum_public, |a| a.vote_change(obs));
+            return Turn::new(&mut self.forum[s], &mut self.forum_public).vote_change(obs);
         }
         self.ask_revise(obs)
     }
@@ -272,7 +259,7 @@ impl Players for Table {
     fn last_word(&mut self, obs: &Observation<'_>) -> Publication {
         let s = obs.seat() as usize;
         if self.kind[s] == Strategy::Forum {
-            return lend(&mut self.forum[s], &mut self.forum_public, |a| a.final_word(obs));
+            return Turn::new(&mut self.forum[s], &mut self.forum_public).final_word(obs);
         }
         self.ask_last_word(obs)
     }

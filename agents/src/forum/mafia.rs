@@ -20,9 +20,9 @@
 //! lowest-seat living member who is not the leader) counter-claims his
 //! role with chance `fake`, publishing him as mafia and his partners as town.
 
-use super::ForumAgent;
 use super::read::INFO_ROLES;
 use super::read::most_voted;
+use super::{ForumAgent, Turn};
 use crate::agent::Cx;
 use mafia_engine::{Camp, Observation, PlayerSet, Publication, Role, Seat, Vote, pick};
 use rand::Rng as _;
@@ -41,7 +41,7 @@ fn claimants(obs: &Observation<'_>) -> PlayerSet {
     set.inter(obs.alive()).minus(obs.camp_mates())
 }
 
-impl ForumAgent {
+impl Turn<'_> {
     pub(super) fn conference(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
         // The lowest-seat Boss and Don among my mates, in one pass over them.
         self.leaders = [None; 2];

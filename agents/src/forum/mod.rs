@@ -33,9 +33,9 @@ pub struct ForumAgent {
     pub(crate) cfg: Config,
     /// How my parameters read the thread (from `cfg`).
     class: ReadingClass,
-    /// The table's shared public read, lent to this seat while it decides
-    /// (an empty one otherwise; see `table.rs`).
-    pub(crate) public: Box<Public>,
+    /// The public read of a stand-alone agent (`Agent for ForumAgent`); a
+    /// table's seats have none and decide with the table's (see [`Turn`]).
+    own_public: Option<Box<Public>>,
     /// The information role has claimed publicly.
     pub(crate) revealed: bool,
     /// The last day this agent read the thread (present for the post).
@@ -58,7 +58,7 @@ impl Default for ForumAgent {
         ForumAgent {
             cfg: Config::default(),
             class: ReadingClass::of(&Config::default()),
-            public: Box::default(),
+            own_public: Some(Box::default()),
             revealed: false,
             seen_day: 0,
             order: [0; MAX_PLAYERS],
@@ -72,25 +72,15 @@ impl Default for ForumAgent {
 }
 
 impl ForumAgent {
+    /// A seat of a table, which decides with the table's public read.
+    pub(crate) fn for_table() -> ForumAgent {
+        ForumAgent { own_public: None, ..ForumAgent::default() }
+    }
+
     /// Sets the parameters this seat plays with (from the lineup).
     pub fn configure(&mut self, cfg: &Config) {
         self.cfg = *cfg;
         self.class = ReadingClass::of(cfg);
-    }
-
-    /// Brings the table's public read up to date before a decision that
-    /// reads it (see [`Public::sync`] on why the decisions that call this
-    /// must not change). Called once, on entry, by each decision that may
-    /// read (the helpers they call read without syncing again).
-    #[inline]
-    pub(crate) fn refresh(&mut self, obs: &Observation<'_>) {
-        self.public.sync(obs, self.class, &self.cfg);
-    }
-
-    /// My read today (after [`ForumAgent::refresh`]).
-    #[inline]
-    pub(crate) fn read(&self, obs: &Observation<'_>) -> Read<'_> {
-        self.public.read_for(obs)
     }
 
     /// Whether this seat may have something to post today: only an
@@ -104,6 +94,63 @@ impl ForumAgent {
         }
         self.seen_day = obs.day();
         false
+    }
+
+    /// A decision of a stand-alone agent, with its own public read.
+    fn alone<R>(&mut self, f: impl FnOnce(&mut Turn<'_>) -> R) -> R {
+        let mut public = self.own_public.take().unwrap_or_default();
+        let r = f(&mut Turn { seat: self, public: &mut public });
+        self.own_public = Some(public);
+        r
+    }
+}
+
+/// One forum seat deciding: its own state (which it derefs to) with the
+/// public read it decides by, borrowed for the decision — the table's,
+/// shared by its forum seats, or a stand-alone agent's own. Built for
+/// each call: two pointers, no copy and no swap.
+pub(crate) struct Turn<'a> {
+    seat: &'a mut ForumAgent,
+    pub(crate) public: &'a mut Public,
+}
+
+impl<'a> Turn<'a> {
+    #[inline]
+    pub(crate) fn new(seat: &'a mut ForumAgent, public: &'a mut Public) -> Turn<'a> {
+        Turn { seat, public }
+    }
+}
+
+impl std::ops::Deref for Turn<'_> {
+    type Target = ForumAgent;
+    #[inline]
+    fn deref(&self) -> &ForumAgent {
+        self.seat
+    }
+}
+
+impl std::ops::DerefMut for Turn<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut ForumAgent {
+        self.seat
+    }
+}
+
+impl Turn<'_> {
+    /// Brings the table's public read up to date before a decision that
+    /// reads it (see [`Public::sync`] on why the decisions that call this
+    /// must not change). Called once, on entry, by each decision that may
+    /// read (the helpers they call read without syncing again).
+    #[inline]
+    pub(crate) fn refresh(&mut self, obs: &Observation<'_>) {
+        let (class, cfg) = (self.seat.class, &self.seat.cfg);
+        self.public.sync(obs, class, cfg);
+    }
+
+    /// My read today (after [`ForumAgent::refresh`]).
+    #[inline]
+    pub(crate) fn read(&self, obs: &Observation<'_>) -> Read<'_> {
+        self.public.read_for(obs)
     }
 
     /// The day post ([`Agent::post`]; it draws nothing, so the table calls
@@ -196,9 +243,9 @@ pub(crate) fn info_role(obs: &Observation<'_>) -> Option<Role> {
     }
 }
 
-// Called out of line through the table's `forum_call`, so the built-in
-// strategies' dispatch stays small enough to inline into the engine's loops.
-impl Agent for ForumAgent {
+// A table calls these out of line, so the built-in strategies' dispatch
+// stays small enough to inline into the engine's loops.
+impl Agent for Turn<'_> {
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
         self.revealed = false;
         self.seen_day = 0;
@@ -303,5 +350,45 @@ impl Agent for ForumAgent {
 
     fn last_word(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         self.final_word(obs)
+    }
+}
+
+// A stand-alone agent (outside a table) decides with its own public read.
+impl Agent for ForumAgent {
+    fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
+        self.alone(|t| t.new_game(obs, cx))
+    }
+    fn post(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Publication {
+        self.alone(|t| t.post(obs, cx))
+    }
+    fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
+        self.alone(|t| t.vote(obs, cx))
+    }
+    fn revise(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Option<Vote> {
+        self.alone(|t| t.revise(obs, cx))
+    }
+    fn defence(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Publication {
+        self.alone(|t| t.defence(obs, cx))
+    }
+    fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Seat {
+        self.alone(|t| t.runoff(obs, candidates, cx))
+    }
+    fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, cx: &mut Cx<'_>) -> bool {
+        self.alone(|t| t.hang_both(obs, pair, cx))
+    }
+    fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {
+        self.alone(|t| t.night(obs, cx))
+    }
+    fn proxy(&mut self, obs: &Observation<'_>, member: Seat, cx: &mut Cx<'_>) -> NightChoice {
+        self.alone(|t| t.proxy(obs, member, cx))
+    }
+    fn appoint(&mut self, obs: &Observation<'_>, vacant: RoleSet, cx: &mut Cx<'_>) -> Option<Role> {
+        self.alone(|t| t.appoint(obs, vacant, cx))
+    }
+    fn secret_vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Option<Seat> {
+        self.alone(|t| t.secret_vote(obs, cx))
+    }
+    fn last_word(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Publication {
+        self.alone(|t| t.last_word(obs, cx))
     }
 }

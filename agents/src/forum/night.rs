@@ -24,7 +24,7 @@
 //!   **Trickster** (E28) removes the vote of whoever voted most against his
 //!   camp. Bandits search (E3) for `search_nights` nights.
 
-use super::ForumAgent;
+use super::Turn;
 use super::read::best_by;
 use crate::agent::Cx;
 use crate::strategy::{BorrowPlan, CheckPlan, HealPlan, ShootPlan};
@@ -37,7 +37,7 @@ enum For {
     Mate(Seat),
 }
 
-impl ForumAgent {
+impl Turn<'_> {
     pub(super) fn role_move(&mut self, obs: &Observation<'_>, choice: &mut NightChoice, cx: &mut Cx<'_>) {
         let mut ability = obs.ability();
         if ability == NightAbility::Borrow {

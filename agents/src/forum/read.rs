@@ -249,7 +249,7 @@ impl PublicKey {
 
 /// The table's shared public read and memory: every `forum` seat of one
 /// worker reads the same thread, so it is read once per change, not once
-/// per seat. The table lends it to the seat it asks (see `table.rs`).
+/// per seat. The seat the table asks decides with it (see `Turn`).
 /// Reset at the start of every game.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Public {

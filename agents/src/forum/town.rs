@@ -9,12 +9,12 @@
 //! change a day: to an exposed leader, or to a leader who is not cleared
 //! when my own candidate trails and is not exposed himself.
 
-use super::ForumAgent;
+use super::Turn;
 use super::read::{self, best_by, most_voted};
 use crate::agent::Cx;
 use mafia_engine::{Observation, PlayerSet, Seat, Vote};
 
-impl ForumAgent {
+impl Turn<'_> {
     pub(super) fn town_vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
         let read = self.read(obs);
         let others = obs.others_alive();
