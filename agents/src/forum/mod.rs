@@ -171,7 +171,10 @@ impl Turn<'_> {
         Publication::NONE
     }
 
-    /// The change of vote ([`Agent::revise`]; draws nothing).
+    /// The change of vote ([`Agent::revise`]; draws nothing). In line in
+    /// the table's dispatch: the engine asks it only of talking seats, so
+    /// the quiet `random` seats' loops do not grow.
+    #[inline]
     pub(crate) fn vote_change(&mut self, obs: &Observation<'_>) -> Option<Vote> {
         self.refresh(obs);
         match obs.camp() {
