@@ -4,7 +4,7 @@
 
 use crate::agent::{Agent, Cx, Io};
 use crate::classic::ClassicAgent;
-use crate::forum::{ForumAgent, Public};
+use crate::forum::{ForumAgent, Public, Turn};
 use crate::lineup::{Lineup, Strategy};
 use crate::random::RandomAgent;
 use crate::streams::{GameStreams, Purpose, Stream};
@@ -69,7 +69,12 @@ macro_rules! ask {
                 let $a = &mut $t.classic[s];
                 $body
             }
-            Strategy::Forum => forum_call(&mut $t.forum[s], &mut $t.forum_public, |$a| $body),
+            // The seat decides with the table's public read (two pointers;
+            // its decisions are out of line, so this arm stays small).
+            Strategy::Forum => {
+                let $a = &mut Turn::new(&mut $t.forum[s], &mut $t.forum_public);
+                $body
+            }
             Strategy::Plugin(p) => {
                 // Plugins may build the owned view: they get the log (see `Worker::play`).
                 let guard = lock_record(&$t.record);
@@ -83,17 +88,6 @@ macro_rules! ask {
         }
         r
     }};
-}
-
-/// A forum seat's call, with the table's public read lent to it for the
-/// call (two pointer swaps). Out of line, so the built-in strategies'
-/// dispatch stays small.
-#[inline(never)]
-fn forum_call<R>(seat: &mut ForumAgent, public: &mut Box<Public>, f: impl FnOnce(&mut ForumAgent) -> R) -> R {
-    std::mem::swap(&mut seat.public, public);
-    let r = f(seat);
-    std::mem::swap(&mut seat.public, public);
-    r
 }
 
 /// The plugins' log, locked for one call (out of line: the built-in
@@ -113,7 +107,7 @@ impl Table {
         let uses_forum = lineup.uses(Strategy::Forum);
         // One public read per worker, shared by its forum seats.
         let forum_public = Box::<Public>::default();
-        let forum = vec![ForumAgent::default(); MAX_PLAYERS].into_boxed_slice();
+        let forum = vec![ForumAgent::for_table(); MAX_PLAYERS].into_boxed_slice();
         Table {
             lineup,
             streams: GameStreams::new(key),
@@ -135,6 +129,19 @@ impl Table {
 
     pub fn lineup(&self) -> &Lineup {
         &self.lineup
+    }
+
+    #[inline(never)]
+    fn ask_post(&mut self, obs: &Observation<'_>) -> Publication {
+        ask!(self, obs, |a, cx| a.post(obs, &mut cx))
+    }
+    #[inline(never)]
+    fn ask_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
+        ask!(self, obs, |a, cx| a.revise(obs, &mut cx))
+    }
+    #[inline(never)]
+    fn ask_last_word(&mut self, obs: &Observation<'_>) -> Publication {
+        ask!(self, obs, |a, cx| a.last_word(obs, &mut cx))
     }
 
     /// Positions every stream for game `index`; each coordinated camp's
@@ -195,6 +202,12 @@ impl Players for Table {
         if kind == Strategy::Random {
             return; // `random` keeps no per-game memory and draws nothing here.
         }
+        if kind == Strategy::Forum && !obs.camp().members_know_each_other() {
+            // No conference, no shared stream and no public read: straight to the seat.
+            let rng = self.streams.get(Purpose::Seat(obs.seat()));
+            let mut seat = Turn::new(&mut self.forum[obs.seat() as usize], &mut self.forum_public);
+            return seat.new_game(obs, &mut Cx { rng, shared: None, io: None });
+        }
         ask!(self, obs, shared, |a, cx| a.new_game(obs, &mut cx))
     }
 
@@ -221,16 +234,32 @@ impl Players for Table {
         }
     }
 
+    // The forum seats' frequent decisions that draw nothing go straight to
+    // the seat (no stream); the other strategies' through `ask!`, out of line.
+    #[inline(always)]
     fn post(&mut self, obs: &Observation<'_>) -> Publication {
-        ask!(self, obs, |a, cx| a.post(obs, &mut cx))
+        let s = obs.seat() as usize;
+        if self.kind[s] == Strategy::Forum {
+            // Most forum seats never post: answered here, without the call.
+            if !self.forum[s].posts(obs) {
+                return Publication::NONE;
+            }
+            return Turn::new(&mut self.forum[s], &mut self.forum_public).day_post(obs);
+        }
+        self.ask_post(obs)
     }
     // Inlined into the engine's vote loop, as the night move is (see `night`).
     #[inline(always)]
     fn vote(&mut self, obs: &Observation<'_>) -> Vote {
         ask!(self, obs, |a, cx| a.vote(obs, &mut cx))
     }
+    #[inline(always)]
     fn revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
-        ask!(self, obs, |a, cx| a.revise(obs, &mut cx))
+        let s = obs.seat() as usize;
+        if self.kind[s] == Strategy::Forum {
+            return Turn::new(&mut self.forum[s], &mut self.forum_public).vote_change(obs);
+        }
+        self.ask_revise(obs)
     }
     fn defence(&mut self, obs: &Observation<'_>) -> Publication {
         ask!(self, obs, |a, cx| a.defence(obs, &mut cx))
@@ -259,8 +288,13 @@ impl Players for Table {
     fn secret_vote(&mut self, obs: &Observation<'_>) -> Option<Seat> {
         ask!(self, obs, |a, cx| a.secret_vote(obs, &mut cx))
     }
+    #[inline(always)]
     fn last_word(&mut self, obs: &Observation<'_>) -> Publication {
-        ask!(self, obs, |a, cx| a.last_word(obs, &mut cx))
+        let s = obs.seat() as usize;
+        if self.kind[s] == Strategy::Forum {
+            return Turn::new(&mut self.forum[s], &mut self.forum_public).final_word(obs);
+        }
+        self.ask_last_word(obs)
     }
 }
 

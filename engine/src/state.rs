@@ -832,6 +832,14 @@ impl<'a> Observation<'a> {
     pub fn has_changed(&self, s: Seat) -> bool {
         self.st.changed.contains(s)
     }
+    /// Everybody who has used his vote change today. During the changes
+    /// (C10) the tally moves only when somebody changes, so with the record
+    /// version this names the tally a player sees: a key to cache what he
+    /// reads from it.
+    #[inline]
+    pub fn changed(&self) -> PlayerSet {
+        self.st.changed
+    }
     /// Today's votes for `s` so far.
     pub fn votes_for(&self, s: Seat) -> u32 {
         self.st.tally[s as usize] as u32

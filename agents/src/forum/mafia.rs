@@ -20,9 +20,9 @@
 //! lowest-seat living member who is not the leader) counter-claims his
 //! role with chance `fake`, publishing him as mafia and his partners as town.
 
-use super::ForumAgent;
 use super::read::INFO_ROLES;
-use super::town::most_voted;
+use super::read::most_voted;
+use super::{ForumAgent, Turn};
 use crate::agent::Cx;
 use mafia_engine::{Camp, Observation, PlayerSet, Publication, Role, Seat, Vote, pick};
 use rand::Rng as _;
@@ -41,10 +41,18 @@ fn claimants(obs: &Observation<'_>) -> PlayerSet {
     set.inter(obs.alive()).minus(obs.camp_mates())
 }
 
-impl ForumAgent {
+impl Turn<'_> {
     pub(super) fn conference(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
-        let mates = obs.camp_mates();
-        self.leaders = [Role::Boss, Role::Don].map(|r| mates.iter().find(|&m| obs.mate_role(m) == Some(r)));
+        // The lowest-seat Boss and Don among my mates, in one pass over them.
+        self.leaders = [None; 2];
+        for m in obs.camp_mates().iter() {
+            let slot = match obs.mate_role(m) {
+                Some(Role::Boss) => 0,
+                Some(Role::Don) => 1,
+                _ => continue,
+            };
+            self.leaders[slot] = self.leaders[slot].or(Some(m));
+        }
         if let Some(shared) = cx.shared.as_deref_mut() {
             self.fake_roll = shared.next_u32();
         }
@@ -111,8 +119,7 @@ impl ForumAgent {
         }
         // Otherwise vote like the town: a fake claimant's target is not
         // worth the suspicion a vote on a cleared player draws.
-        self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         let open = others.minus(read.cleared);
         if let Some((s, v)) = most_voted(obs, open) {
             if v > 0 {

@@ -25,21 +25,17 @@ use crate::strategy::{Config, RevealOn};
 use mafia_engine::{Camp, MAX_PLAYERS, NightChoice, Observation, PlayerSet, Publication, Role, RoleSet, Seat, Vote};
 use rand::Rng as _;
 pub(crate) use read::Public;
-use read::{PublicKey, Read};
+use read::{Read, ReadingClass};
 
 /// One seat's `forum` player.
 #[derive(Clone, Debug)]
 pub struct ForumAgent {
     pub(crate) cfg: Config,
-    /// The table's shared public read (one per worker).
-    /// The table's shared public read, lent to this seat while it decides
-    /// (an empty one otherwise; see `table.rs`).
-    pub(crate) public: Box<Public>,
-    /// My read, cached by what it depends on (see `read`).
-    pub(crate) read: Read,
-    /// The record version and my checks my read was made from (the
-    /// parameters are fixed for the game: `new_game` clears it).
-    read_key: Option<(u32, u32, PlayerSet)>,
+    /// How my parameters read the thread (from `cfg`).
+    class: ReadingClass,
+    /// The public read of a stand-alone agent (`Agent for ForumAgent`); a
+    /// table's seats have none and decide with the table's (see [`Turn`]).
+    own_public: Option<Box<Public>>,
     /// The information role has claimed publicly.
     pub(crate) revealed: bool,
     /// The last day this agent read the thread (present for the post).
@@ -61,9 +57,8 @@ impl Default for ForumAgent {
     fn default() -> Self {
         ForumAgent {
             cfg: Config::default(),
-            public: Box::default(),
-            read: Read::default(),
-            read_key: None,
+            class: ReadingClass::of(&Config::default()),
+            own_public: Some(Box::default()),
             revealed: false,
             seen_day: 0,
             order: [0; MAX_PLAYERS],
@@ -77,30 +72,141 @@ impl Default for ForumAgent {
 }
 
 impl ForumAgent {
+    /// A seat of a table, which decides with the table's public read.
+    pub(crate) fn for_table() -> ForumAgent {
+        ForumAgent { own_public: None, ..ForumAgent::default() }
+    }
+
     /// Sets the parameters this seat plays with (from the lineup).
     pub fn configure(&mut self, cfg: &Config) {
         self.cfg = *cfg;
+        self.class = ReadingClass::of(cfg);
     }
 
-    /// My read today: the table's public read (shared, recomputed when the
-    /// thread changes) with my own knowledge; mine is recomputed only when
-    /// either changes.
+    /// Whether this seat may have something to post today: only an
+    /// information role and the mafia ever post (see `post`). For the
+    /// others the table skips the call; it would draw nothing and read
+    /// nothing, only note that the seat saw today's thread.
+    #[inline]
+    pub(crate) fn posts(&mut self, obs: &Observation<'_>) -> bool {
+        if info_role(obs).is_some() || obs.camp() == Camp::Mafia {
+            return true;
+        }
+        self.seen_day = obs.day();
+        false
+    }
+
+    /// A decision of a stand-alone agent, with its own public read.
+    fn alone<R>(&mut self, f: impl FnOnce(&mut Turn<'_>) -> R) -> R {
+        let mut public = self.own_public.take().unwrap_or_default();
+        let r = f(&mut Turn { seat: self, public: &mut public });
+        self.own_public = Some(public);
+        r
+    }
+}
+
+/// One forum seat deciding: its own state (which it derefs to) with the
+/// public read it decides by, borrowed for the decision — the table's,
+/// shared by its forum seats, or a stand-alone agent's own. Built for
+/// each call: two pointers, no copy and no swap.
+pub(crate) struct Turn<'a> {
+    seat: &'a mut ForumAgent,
+    pub(crate) public: &'a mut Public,
+}
+
+impl<'a> Turn<'a> {
+    #[inline]
+    pub(crate) fn new(seat: &'a mut ForumAgent, public: &'a mut Public) -> Turn<'a> {
+        Turn { seat, public }
+    }
+}
+
+impl std::ops::Deref for Turn<'_> {
+    type Target = ForumAgent;
+    #[inline]
+    fn deref(&self) -> &ForumAgent {
+        self.seat
+    }
+}
+
+impl std::ops::DerefMut for Turn<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut ForumAgent {
+        self.seat
+    }
+}
+
+impl Turn<'_> {
+    /// Brings the table's public read up to date before a decision that
+    /// reads it (see [`Public::sync`] on why the decisions that call this
+    /// must not change). Called once, on entry, by each decision that may
+    /// read (the helpers they call read without syncing again).
+    #[inline]
     pub(crate) fn refresh(&mut self, obs: &Observation<'_>) {
-        let version = obs.record_version();
-        if self.read_key.is_some_and(|(v, _, checked)| v == version && checked == obs.checked()) {
-            return;
+        let (class, cfg) = (self.seat.class, &self.seat.cfg);
+        self.public.sync(obs, class, cfg);
+    }
+
+    /// My read today (after [`ForumAgent::refresh`]).
+    #[inline]
+    pub(crate) fn read(&self, obs: &Observation<'_>) -> Read<'_> {
+        self.public.read_for(obs)
+    }
+
+    /// The day post ([`Agent::post`]; it draws nothing, so the table calls
+    /// it without a stream).
+    pub(crate) fn day_post(&mut self, obs: &Observation<'_>) -> Publication {
+        // Neither a reveal nor a fake claim needs the read: no refresh here.
+        self.seen_day = obs.day();
+        if let Some(role) = info_role(obs) {
+            if self.reveals_today(obs) {
+                self.revealed = true;
+                return report(obs, role);
+            }
+            return Publication::NONE;
         }
-        let generation = self.public.sync(obs, PublicKey::of(obs, &self.cfg), &self.cfg);
-        let key = (version, generation, obs.checked());
-        if self.read_key.is_none_or(|(_, g, checked)| g != generation || checked != key.2) {
-            self.read.clone_from(self.public.read());
-            read::personal(&mut self.read, obs);
+        if obs.camp() == Camp::Mafia {
+            return self.mafia_post(obs);
         }
-        self.read_key = Some(key);
+        Publication::NONE
+    }
+
+    /// The change of vote ([`Agent::revise`]; draws nothing). In line in
+    /// the table's dispatch: the engine asks it only of talking seats, so
+    /// the quiet `random` seats' loops do not grow.
+    #[inline]
+    pub(crate) fn vote_change(&mut self, obs: &Observation<'_>) -> Option<Vote> {
+        self.refresh(obs);
+        match obs.camp() {
+            Camp::Town => self.town_revise(obs),
+            _ => self.outsider_revise(obs),
+        }
+    }
+
+    /// The last word ([`Agent::last_word`]; draws nothing).
+    pub(crate) fn final_word(&mut self, obs: &Observation<'_>) -> Publication {
+        if let Some(role) = info_role(obs) {
+            return report(obs, role);
+        }
+        if let Some(role) = self.faking {
+            return self.fake_report(obs, role);
+        }
+        // C13: a town player accuses his top suspect (the club's "best move"
+        // of a night victim, whom the town reads first).
+        if obs.camp() == Camp::Town {
+            self.refresh(obs);
+            let read = self.read(obs);
+            let mut p = Publication::NONE;
+            if let Some(s) = read.suspect(obs, obs.others_alive()) {
+                p.accuse.insert(s);
+            }
+            return p;
+        }
+        Publication::NONE
     }
 
     /// Who voted for whom on earlier days, by voter (public memory).
-    pub(crate) fn voted_all(&self) -> [PlayerSet; MAX_PLAYERS] {
+    pub(crate) fn voted_all(&self) -> &[PlayerSet; MAX_PLAYERS] {
         self.public.voted_all()
     }
 
@@ -140,11 +246,10 @@ pub(crate) fn info_role(obs: &Observation<'_>) -> Option<Role> {
     }
 }
 
-// Called out of line through the table's `forum_call`, so the built-in
-// strategies' dispatch stays small enough to inline into the engine's loops.
-impl Agent for ForumAgent {
+// A table calls these out of line, so the built-in strategies' dispatch
+// stays small enough to inline into the engine's loops.
+impl Agent for Turn<'_> {
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
-        self.read_key = None;
         self.revealed = false;
         self.seen_day = 0;
         self.order_len = 0;
@@ -161,19 +266,7 @@ impl Agent for ForumAgent {
     }
 
     fn post(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
-        // Neither a reveal nor a fake claim needs the read: no refresh here.
-        self.seen_day = obs.day();
-        if let Some(role) = info_role(obs) {
-            if self.reveals_today(obs) {
-                self.revealed = true;
-                return report(obs, role);
-            }
-            return Publication::NONE;
-        }
-        if obs.camp() == Camp::Mafia {
-            return self.mafia_post(obs);
-        }
-        Publication::NONE
+        self.day_post(obs)
     }
 
     fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
@@ -187,11 +280,7 @@ impl Agent for ForumAgent {
     }
 
     fn revise(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Vote> {
-        self.refresh(obs);
-        match obs.camp() {
-            Camp::Town => self.town_revise(obs),
-            _ => self.outsider_revise(obs),
-        }
+        self.vote_change(obs)
     }
 
     fn defence(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
@@ -211,7 +300,7 @@ impl Agent for ForumAgent {
     fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Seat {
         self.refresh(obs);
         let choice = match obs.camp() {
-            Camp::Town => self.read.suspect(obs, candidates),
+            Camp::Town => self.read(obs).suspect(obs, candidates),
             _ => self.outsider_pick(obs, candidates),
         };
         choice.or_else(|| mafia_engine::pick(cx.rng, candidates)).or(candidates.lowest()).unwrap_or(obs.seat())
@@ -219,7 +308,7 @@ impl Agent for ForumAgent {
 
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, _cx: &mut Cx<'_>) -> bool {
         self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         if obs.camp() != Camp::Town {
             return pair.inter(obs.camp_mates()).is_empty();
         }
@@ -258,28 +347,51 @@ impl Agent for ForumAgent {
     fn secret_vote(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Seat> {
         // E16: on the exposed player with the most votes, else with the open vote.
         self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         read::best_by(obs.others_alive().inter(read.exposed), |s| obs.votes_for(s) as i32)
     }
 
     fn last_word(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
-        if let Some(role) = info_role(obs) {
-            return report(obs, role);
-        }
-        if let Some(role) = self.faking {
-            return self.fake_report(obs, role);
-        }
-        // C13: a town player accuses his top suspect (the club's "best move"
-        // of a night victim, whom the town reads first).
-        if obs.camp() == Camp::Town {
-            self.refresh(obs);
-            let read = &self.read;
-            let mut p = Publication::NONE;
-            if let Some(s) = read.suspect(obs, obs.others_alive()) {
-                p.accuse.insert(s);
-            }
-            return p;
-        }
-        Publication::NONE
+        self.final_word(obs)
+    }
+}
+
+// A stand-alone agent (outside a table) decides with its own public read.
+impl Agent for ForumAgent {
+    fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
+        self.alone(|t| t.new_game(obs, cx))
+    }
+    fn post(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Publication {
+        self.alone(|t| t.post(obs, cx))
+    }
+    fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
+        self.alone(|t| t.vote(obs, cx))
+    }
+    fn revise(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Option<Vote> {
+        self.alone(|t| t.revise(obs, cx))
+    }
+    fn defence(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Publication {
+        self.alone(|t| t.defence(obs, cx))
+    }
+    fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet, cx: &mut Cx<'_>) -> Seat {
+        self.alone(|t| t.runoff(obs, candidates, cx))
+    }
+    fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, cx: &mut Cx<'_>) -> bool {
+        self.alone(|t| t.hang_both(obs, pair, cx))
+    }
+    fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {
+        self.alone(|t| t.night(obs, cx))
+    }
+    fn proxy(&mut self, obs: &Observation<'_>, member: Seat, cx: &mut Cx<'_>) -> NightChoice {
+        self.alone(|t| t.proxy(obs, member, cx))
+    }
+    fn appoint(&mut self, obs: &Observation<'_>, vacant: RoleSet, cx: &mut Cx<'_>) -> Option<Role> {
+        self.alone(|t| t.appoint(obs, vacant, cx))
+    }
+    fn secret_vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Option<Seat> {
+        self.alone(|t| t.secret_vote(obs, cx))
+    }
+    fn last_word(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Publication {
+        self.alone(|t| t.last_word(obs, cx))
     }
 }

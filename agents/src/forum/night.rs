@@ -24,11 +24,11 @@
 //!   **Trickster** (E28) removes the vote of whoever voted most against his
 //!   camp. Bandits search (E3) for `search_nights` nights.
 
-use super::ForumAgent;
+use super::Turn;
 use super::read::best_by;
 use crate::agent::Cx;
 use crate::strategy::{BorrowPlan, CheckPlan, HealPlan, ShootPlan};
-use mafia_engine::{Camp, NightAbility, NightChoice, Observation, PlayerSet, Role, Seat, Targets, pick};
+use mafia_engine::{Camp, MAX_PLAYERS, NightAbility, NightChoice, Observation, PlayerSet, Role, Seat, Targets, pick};
 
 /// Whom a move is made for: my own move, or (E7) a partner's by proxy.
 #[derive(Clone, Copy)]
@@ -37,7 +37,7 @@ enum For {
     Mate(Seat),
 }
 
-impl ForumAgent {
+impl Turn<'_> {
     pub(super) fn role_move(&mut self, obs: &Observation<'_>, choice: &mut NightChoice, cx: &mut Cx<'_>) {
         let mut ability = obs.ability();
         if ability == NightAbility::Borrow {
@@ -103,8 +103,7 @@ impl ForumAgent {
         if legal.is_empty() {
             return (None, None);
         }
-        self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         let mates = obs.camp_mates();
         let outsiders = legal.minus(mates);
         let claimants = read.believed.union(claimed_info(obs)).inter(obs.alive());
@@ -117,8 +116,7 @@ impl ForumAgent {
                     CheckPlan::Uncertain => {
                         let open = pool.minus(read.cleared).minus(read.exposed);
                         let pool = if open.is_empty() { pool } else { open };
-                        let best = pool.iter().map(|s| read.score[s as usize]).max();
-                        pick(cx.rng, pool.iter().filter(|&s| Some(read.score[s as usize]) == best).collect())
+                        pick(cx.rng, read.most_suspicious(pool))
                     }
                 }
             }
@@ -154,11 +152,15 @@ impl ForumAgent {
                 // The partner the town suspects most: published as mafia, then most voted yesterday.
                 let said_mafia = published_as(obs, Camp::Mafia);
                 let voted = self.voted_all();
-                let heat = |s: Seat| {
-                    said_mafia.contains(s) as i32 * 100
-                        + obs.alive().iter().filter(|&v| voted[v as usize].contains(s)).count() as i32
-                };
-                best_by(legal, heat)
+                // Votes against each partner, counted voter by voter (a voter's
+                // targets among the partners are few; the living are many).
+                let mut against = [0u8; MAX_PLAYERS];
+                for v in obs.alive().iter() {
+                    for s in voted[v as usize].inter(legal).iter() {
+                        against[s as usize] += 1;
+                    }
+                }
+                best_by(legal, |s| said_mafia.contains(s) as i32 * 100 + against[s as usize] as i32)
             }
             NightAbility::Shoot => match self.cfg.shoot {
                 ShootPlan::Never => None,

@@ -10,26 +10,22 @@ use mafia_engine::{Camp, MAX_PLAYERS, Observation, PlayerSet, Role, Seat, Vote};
 /// The information roles whose claims carry checks (C6, E13).
 pub(crate) const INFO_ROLES: [Role; 2] = [Role::Commissar, Role::Detective];
 
-/// What one player believes today.
+/// What every reader of one reading class makes of the thread (see
+/// [`public_read`]): the shared half of a player's [`Read`].
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Read {
-    /// Believed information-role claimants (alive or dead).
+pub(crate) struct PublicRead {
     pub believed: PlayerSet,
-    /// Claimants the reader takes for fakes (counter-claims lost).
+    /// Claimants taken for fakes (counter-claims lost): part of `exposed`.
     pub fakes: PlayerSet,
-    /// Players taken for enemies of the reader's camp: published as mafia or
-    /// bandits by a believed claimant, found by his own checks, fakes.
     pub exposed: PlayerSet,
-    /// Players taken for town: published town by a believed claimant, his
-    /// own checks, believed claimants, the night's victims.
     pub cleared: PlayerSet,
-    /// Suspicion by seat (higher: more suspicious), from the vote record.
+    /// Suspicion by seat (0 for the dead), from the vote record.
     pub score: [i8; MAX_PLAYERS],
 }
 
-impl Default for Read {
+impl Default for PublicRead {
     fn default() -> Self {
-        Read {
+        PublicRead {
             believed: PlayerSet::EMPTY,
             fakes: PlayerSet::EMPTY,
             exposed: PlayerSet::EMPTY,
@@ -37,6 +33,25 @@ impl Default for Read {
             score: [0; MAX_PLAYERS],
         }
     }
+}
+
+/// What one player believes today: the public read with his own knowledge
+/// (see [`personal`]). Made on the spot for each decision from the table's
+/// public read, which it borrows: four set operations are cheaper than
+/// keeping (and checking) a copy per seat.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Read<'a> {
+    /// Believed information-role claimants (alive or dead).
+    pub believed: PlayerSet,
+    /// Players taken for enemies of the reader's camp: published as mafia or
+    /// bandits by a believed claimant, found by his own checks, fakes.
+    pub exposed: PlayerSet,
+    /// Players taken for town: published town by a believed claimant, his
+    /// own checks, believed claimants, the night's victims.
+    pub cleared: PlayerSet,
+    /// Suspicion by seat (higher: more suspicious), from the vote record;
+    /// the same for every reader (public).
+    pub score: &'a [i8; MAX_PLAYERS],
 }
 
 /// The public memory a player keeps across the days: everybody each
@@ -87,9 +102,20 @@ impl Memory {
 
 /// The public read: what every player of the same `trust` and
 /// `counterclaim` makes of the thread, before his own knowledge. Computed
-/// once per change of the thread for the whole table (see [`Public`]).
-fn public_read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> Read {
-    let mut r = Read::default();
+/// once per change of the thread for the whole table (see [`Public`]),
+/// into `r`; the scores only when what they depend on changed since
+/// `scored` (then updated).
+fn public_read(
+    obs: &Observation<'_>,
+    memory: &Memory,
+    cfg: &Config,
+    r: &mut PublicRead,
+    scored: &mut Option<ScoreInputs>,
+) {
+    r.believed = PlayerSet::EMPTY;
+    r.fakes = PlayerSet::EMPTY;
+    r.exposed = PlayerSet::EMPTY;
+    r.cleared = PlayerSet::EMPTY;
     let night_dead = obs.killed_at_night();
     let trusting = cfg.trust > 0;
     for (i, _) in INFO_ROLES.iter().enumerate() {
@@ -154,113 +180,221 @@ fn public_read(obs: &Observation<'_>, memory: &Memory, cfg: &Config) -> Read {
     for v in night_dead.iter() {
         victims_accuse = victims_accuse.union(obs.said(v).accuse);
     }
+    // Most changes of the thread (a phase begins, a quiet last word) leave
+    // the scores' inputs as they were.
+    let inputs = ScoreInputs {
+        recorded_day: memory.recorded_day,
+        sets: [obs.alive(), r.cleared, r.exposed, leads_enemy, leads_town, victims_accuse],
+    };
+    if *scored == Some(inputs) {
+        return;
+    }
+    *scored = Some(inputs);
     // Votes read against the picture: voting cleared players is suspicious,
-    // voting exposed ones is not.
-    for s in obs.alive().iter() {
+    // voting exposed ones is not. The dead score 0.
+    r.score = [0; MAX_PLAYERS];
+    let (cleared, exposed) = (r.cleared, r.exposed);
+    let bonus = leads_enemy.union(leads_town).union(victims_accuse);
+    // Most seats have no lead or accusation: their score is the vote part
+    // alone, which fits an i8 without clamping (cleared and exposed are
+    // disjoint and nobody votes for himself: at most 63 of either).
+    for s in obs.alive().minus(bonus).iter() {
         let v = memory.voted[s as usize];
-        let mut score = 2 * v.inter(r.cleared).len() as i32 - 2 * v.inter(r.exposed).len() as i32;
+        r.score[s as usize] = (2 * (v.inter(cleared).len() as i32 - v.inter(exposed).len() as i32)) as i8;
+    }
+    for s in obs.alive().inter(bonus).iter() {
+        let v = memory.voted[s as usize];
+        let mut score = 2 * v.inter(cleared).len() as i32 - 2 * v.inter(exposed).len() as i32;
         score += 4 * leads_enemy.contains(s) as i32 - 4 * leads_town.contains(s) as i32;
         score += 2 * victims_accuse.contains(s) as i32;
         r.score[s as usize] = score.clamp(-128, 127) as i8;
     }
-    r
 }
 
-/// What a read depends on: the public record apart from today's votes
-/// (its version) and the reading parameters.
+/// Everything the suspicion scores depend on: the memory's votes (which
+/// change only with the day they were recorded for), the living, cleared
+/// and exposed players, the claims' leads and the victims' accusations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PublicKey {
-    version: u32,
-    trust_hard: bool,
-    trust_any: bool,
-    counterclaim: Counterclaim,
+struct ScoreInputs {
+    recorded_day: u16,
+    sets: [PlayerSet; 6],
 }
+
+/// The reading parameters a public read depends on (`trust` only through
+/// two thresholds, and `counterclaim`), packed into one byte: seats of the
+/// same class read the thread alike. Fixed per seat for the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct ReadingClass(u8);
+
+impl ReadingClass {
+    pub fn of(cfg: &Config) -> ReadingClass {
+        let hard = cfg.trust >= crate::strategy::threshold(0.5);
+        let any = cfg.trust > 0;
+        ReadingClass(hard as u8 | (any as u8) << 1 | (cfg.counterclaim as u8) << 2)
+    }
+}
+
+/// What a public read depends on: the public record apart from today's
+/// votes (its version) and the reading class. One word, so the check every
+/// decision makes is one comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PublicKey(u64);
 
 impl PublicKey {
     #[inline]
-    pub fn of(obs: &Observation<'_>, cfg: &Config) -> PublicKey {
-        PublicKey {
-            version: obs.record_version(),
-            trust_hard: cfg.trust >= crate::strategy::threshold(0.5),
-            trust_any: cfg.trust > 0,
-            counterclaim: cfg.counterclaim,
-        }
+    fn of(obs: &Observation<'_>, class: ReadingClass) -> PublicKey {
+        PublicKey(obs.record_version() as u64 | (class.0 as u64) << 32)
     }
 }
 
 /// The table's shared public read and memory: every `forum` seat of one
 /// worker reads the same thread, so it is read once per change, not once
-/// per seat. The table lends it to the seat it asks (see `table.rs`).
+/// per seat. The seat the table asks decides with it (see `Turn`).
 /// Reset at the start of every game.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Public {
     memory: Memory,
-    cached: Option<(PublicKey, Read)>,
-    /// Bumped when a recomputed read differs from the one before: seats
-    /// rebuild their own read only then.
-    generation: u32,
+    /// The key `read` was made under (`None`: nothing read this game).
+    key: Option<PublicKey>,
+    read: PublicRead,
+    /// For the key `read` was made under: the most suspicious of the
+    /// living not cleared, and the most suspicious of the rest of them
+    /// (see [`Public::open_suspects`]).
+    open_top: Option<(PublicKey, [PlayerSet; 2])>,
+    /// What `read.score` was computed from.
+    scored: Option<ScoreInputs>,
+    leaders: Leaders,
+}
+
+/// Today's two most voted living players while the players change their
+/// votes (C10). Every seat's change asks who leads among the others, and
+/// between two accepted changes the tally stands still: one scan serves
+/// every seat that keeps his vote.
+#[derive(Clone, Copy, Debug, Default)]
+struct Leaders {
+    /// The record version and the players who had changed when made.
+    key: Option<(u32, PlayerSet)>,
+    /// The most voted (the lowest seat on a tie), then the most voted of
+    /// the rest (found only when the leader asks).
+    first: Option<(Seat, u32)>,
+    second: Option<(Seat, u32)>,
 }
 
 impl Public {
     pub fn reset(&mut self) {
         self.memory = Memory::default();
-        self.cached = None;
-        self.generation = self.generation.wrapping_add(1);
+        self.key = None;
+        self.open_top = None;
+        self.scored = None;
+        self.leaders.key = None;
     }
 
-    /// Brings the public read up to `key`; returns its generation.
+    /// During the changes of vote only: the living player other than me
+    /// with the most votes today (the lowest seat on a tie) and his count;
+    /// `most_voted(obs, obs.others_alive())`, from a cache keyed by the
+    /// changes made so far (see [`Leaders`]).
     #[inline]
-    pub fn sync(&mut self, obs: &Observation<'_>, key: PublicKey, cfg: &Config) -> u32 {
-        if self.cached.as_ref().is_none_or(|(k, _)| *k != key) {
+    pub fn leader_for_change(&mut self, obs: &Observation<'_>) -> Option<(Seat, u32)> {
+        let key = (obs.record_version(), obs.changed());
+        if self.leaders.key != Some(key) {
+            let first = most_voted(obs, obs.alive());
+            self.leaders = Leaders { key: Some(key), first, second: None };
+        }
+        match self.leaders.first {
+            // Only the leader himself asks for the runner-up (kept once found).
+            Some((s, _)) if s == obs.seat() => {
+                if self.leaders.second.is_none() {
+                    self.leaders.second = most_voted(obs, obs.alive().without(s));
+                }
+                self.leaders.second
+            }
+            first => first,
+        }
+    }
+
+    /// Brings the public read up to date for a reader of `class`.
+    ///
+    /// The memory records new claims only here, so *when* seats sync
+    /// decides the order of claims made between two syncs (seat order):
+    /// the decisions that sync must stay the same for play to stay the same.
+    #[inline]
+    pub fn sync(&mut self, obs: &Observation<'_>, class: ReadingClass, cfg: &Config) {
+        let key = PublicKey::of(obs, class);
+        if self.key != Some(key) {
             self.recompute(obs, key, cfg);
         }
-        self.generation
     }
 
     #[inline(never)]
     fn recompute(&mut self, obs: &Observation<'_>, key: PublicKey, cfg: &Config) {
         self.memory.update(obs);
-        let r = public_read(obs, &self.memory, cfg);
-        let same = self.cached.as_ref().is_some_and(|(_, old)| same_read(old, &r));
-        if !same {
-            self.generation = self.generation.wrapping_add(1);
-        }
-        self.cached = Some((key, r));
+        public_read(obs, &self.memory, cfg, &mut self.read, &mut self.scored);
+        self.key = Some(key);
     }
 
-    /// The public read (after [`Public::sync`]).
+    /// For a town player who knows only the public record
+    /// ([`knows_only_public`]), after [`Public::sync`]: the most
+    /// suspicious of the living who are neither cleared nor himself, when
+    /// there are any (`Read::most_suspicious` of his read's open players).
+    /// Every such seat asks for the same set less himself, so the two top
+    /// levels are found once per change of the record: the top one less
+    /// himself, or the next if he alone tops it.
+    pub fn open_suspects(&mut self, obs: &Observation<'_>) -> PlayerSet {
+        let key = self.key.expect("synced before");
+        let top = match self.open_top {
+            Some((k, top)) if k == key => top,
+            _ => {
+                let r = personal(&self.read, obs);
+                let open = obs.alive().minus(self.read.cleared);
+                let first = r.most_suspicious(open);
+                let top = [first, r.most_suspicious(open.minus(first))];
+                self.open_top = Some((key, top));
+                top
+            }
+        };
+        let mine = top[0].without(obs.seat());
+        if mine.is_empty() { top[1] } else { mine }
+    }
+
+    /// `obs`'s player's read (after [`Public::sync`]).
     #[inline]
-    pub fn read(&self) -> &Read {
-        &self.cached.as_ref().expect("synced before").1
+    pub fn read_for(&self, obs: &Observation<'_>) -> Read<'_> {
+        personal(&self.read, obs)
     }
 
     /// Who voted for whom on earlier days, by voter (public).
-    pub fn voted_all(&self) -> [PlayerSet; MAX_PLAYERS] {
-        self.memory.voted
+    pub fn voted_all(&self) -> &[PlayerSet; MAX_PLAYERS] {
+        &self.memory.voted
     }
+}
+
+/// Whether `obs`'s player is a town player who has found nobody: his read
+/// is then the public one with himself cleared (the public cleared and
+/// exposed players are apart), so his open players are the living who are
+/// neither publicly cleared nor himself.
+#[inline]
+pub(crate) fn knows_only_public(obs: &Observation<'_>) -> bool {
+    obs.camp() == Camp::Town
+        && obs
+            .found_in_camp(Camp::Town)
+            .union(obs.found_in_camp(Camp::Mafia))
+            .union(obs.found_in_camp(Camp::Bandits))
+            .is_empty()
 }
 
 /// `obs`'s player's own read: the public one with what he knows himself
 /// (his checks; he is no fake or suspect to himself).
-pub(crate) fn personal(r: &mut Read, obs: &Observation<'_>) {
+#[inline]
+pub(crate) fn personal<'a>(p: &'a PublicRead, obs: &Observation<'_>) -> Read<'a> {
     let me = obs.seat();
     let own_enemy = obs.found_in_camp(Camp::Mafia).union(obs.found_in_camp(Camp::Bandits));
     let own_town = obs.found_in_camp(Camp::Town);
-    r.believed.remove(me);
-    r.fakes.remove(me);
-    r.exposed = r.exposed.union(own_enemy).minus(own_town).without(me);
-    r.cleared = r.cleared.union(own_town).minus(r.exposed);
+    let exposed = p.exposed.union(own_enemy).minus(own_town).without(me);
+    let mut cleared = p.cleared.union(own_town).minus(exposed);
     if obs.camp() == Camp::Town {
-        r.cleared.insert(me);
+        cleared.insert(me);
     }
-}
-
-fn same_read(a: &Read, b: &Read) -> bool {
-    a.believed == b.believed
-        && a.fakes == b.fakes
-        && a.exposed == b.exposed
-        && a.cleared == b.cleared
-        && a.score == b.score
+    Read { believed: p.believed.without(me), exposed, cleared, score: &p.score }
 }
 
 /// The claimant whose published checks agree with the public facts: none
@@ -282,7 +416,7 @@ fn consistent(obs: &Observation<'_>, claimants: PlayerSet) -> Option<Seat> {
     if ok.len() == 1 { ok.lowest() } else { None }
 }
 
-impl Read {
+impl Read<'_> {
     /// The most suspicious of `among`: exposed first, then the highest
     /// score among those not cleared (the cleared only if nobody else), ties
     /// to the most voted today, then the lowest seat.
@@ -294,6 +428,21 @@ impl Read {
         let pool = if open.is_empty() { among } else { open };
         best_by(pool, |s| self.score[s as usize] as i32 * 64 + obs.votes_for(s) as i32)
     }
+    /// The members of `among` with the highest score (empty if `among`
+    /// is). Two passes without data-dependent branches: a running maximum,
+    /// then a mask of the seats that reach it.
+    #[inline]
+    pub fn most_suspicious(&self, among: PlayerSet) -> PlayerSet {
+        let mut best = i8::MIN;
+        for s in among.iter() {
+            best = best.max(self.score[s as usize]);
+        }
+        let mut top = 0u64;
+        for s in among.iter() {
+            top |= ((self.score[s as usize] == best) as u64) << s;
+        }
+        PlayerSet(top)
+    }
     /// The most trusted of `among` (cleared first, then the lowest score).
     pub fn trusted(&self, among: PlayerSet) -> Option<Seat> {
         let pool = if among.inter(self.cleared).is_empty() { among } else { among.inter(self.cleared) };
@@ -301,14 +450,35 @@ impl Read {
     }
 }
 
+/// The member of `among` with the most votes today (the lowest seat on a
+/// tie) and his count.
+pub(crate) fn most_voted(obs: &Observation<'_>, among: PlayerSet) -> Option<(Seat, u32)> {
+    let s = best_by(among, |s| obs.votes_for(s) as i32)?;
+    Some((s, obs.votes_for(s)))
+}
+
 /// The member of `set` with the highest key (the lowest seat on ties).
+///
+/// Each seat's key is packed with its seat into one word ordered the same
+/// way, so the loop is a running maximum without data-dependent branches
+/// (votes and scores are noisy: a branchy maximum mispredicts).
+#[inline]
 pub(crate) fn best_by(set: PlayerSet, key: impl Fn(Seat) -> i32) -> Option<Seat> {
-    let mut best: Option<(Seat, i32)> = None;
+    let mut best = i64::MIN;
     for s in set.iter() {
-        let k = key(s);
-        if best.is_none_or(|(_, b)| k > b) {
-            best = Some((s, k));
-        }
+        best = best.max(packed(key(s), s));
     }
-    best.map(|(s, _)| s)
+    (!set.is_empty()).then(|| unpack(best).0)
+}
+
+/// `key` and `s` in one word: a higher key first, then a lower seat.
+#[inline]
+fn packed(key: i32, s: Seat) -> i64 {
+    (key as i64) << 8 | (255 - s as i64)
+}
+
+/// The key and seat of a [`packed`] word.
+#[inline]
+fn unpack(p: i64) -> (Seat, i32) {
+    ((255 - (p & 0xFF)) as Seat, (p >> 8) as i32)
 }

@@ -9,15 +9,14 @@
 //! change a day: to an exposed leader, or to a leader who is not cleared
 //! when my own candidate trails and is not exposed himself.
 
-use super::ForumAgent;
-use super::read::best_by;
+use super::Turn;
+use super::read::{self, best_by, most_voted};
 use crate::agent::Cx;
 use mafia_engine::{Observation, PlayerSet, Seat, Vote};
 
-impl ForumAgent {
+impl Turn<'_> {
     pub(super) fn town_vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
-        self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         let others = obs.others_alive();
         if let Some(s) = best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
             return Vote::For(s);
@@ -28,17 +27,20 @@ impl ForumAgent {
         }
         // The top suspects; ties at random (no tells to read between them).
         let open = others.minus(read.cleared);
-        let pool = if open.is_empty() { others } else { open };
-        let best = pool.iter().map(|s| read.score[s as usize]).max();
-        let top: PlayerSet = pool.iter().filter(|&s| Some(read.score[s as usize]) == best).collect();
+        let top = if open.is_empty() {
+            read.most_suspicious(others)
+        } else if read::knows_only_public(obs) {
+            // Most of the town: the same suspects as every such seat, bar himself.
+            self.public.open_suspects(obs)
+        } else {
+            read.most_suspicious(open)
+        };
         mafia_engine::pick(cx.rng, top).map_or(Vote::Pass, Vote::For)
     }
 
     pub(super) fn town_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
-        self.refresh(obs);
-        let read = &self.read;
-        let others = obs.others_alive();
-        let (leader, lead) = most_voted(obs, others)?;
+        let (leader, lead) = self.public.leader_for_change(obs)?;
+        let read = self.read(obs);
         let mine = match obs.vote_of(obs.seat()) {
             Some(Vote::For(t)) => Some(t),
             _ => None,
@@ -60,11 +62,10 @@ impl ForumAgent {
     /// The mafia's and bandits' change of vote: save a partner who leads by
     /// moving to the leading outsider.
     pub(super) fn outsider_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
-        let others = obs.others_alive();
-        let (leader, _) = most_voted(obs, others)?;
+        let (leader, _) = self.public.leader_for_change(obs)?;
         let mates = obs.camp_mates();
         if mates.contains(leader) && !self.busing(obs, leader) {
-            let (alt, _) = most_voted(obs, others.minus(mates))?;
+            let (alt, _) = most_voted(obs, obs.others_alive().minus(mates))?;
             return Some(Vote::For(alt));
         }
         None
@@ -73,27 +74,18 @@ impl ForumAgent {
     /// A runoff vote of a mafioso or bandit: an outsider, the most dangerous first.
     pub(super) fn outsider_pick(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Option<Seat> {
         let outsiders = candidates.minus(obs.camp_mates());
-        self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         read.believed.inter(outsiders).lowest().or_else(|| read.trusted(outsiders))
     }
 
     /// A bandit's vote: like the town's, among outsiders (E2: every other
     /// camp is an enemy): the leading one not cleared, else the top suspect.
     pub(super) fn bandit_vote(&mut self, obs: &Observation<'_>) -> Option<Seat> {
-        self.refresh(obs);
-        let read = &self.read;
+        let read = self.read(obs);
         let outsiders = obs.alive().minus(obs.camp_mates());
         most_voted(obs, outsiders.minus(read.cleared))
             .filter(|&(_, v)| v > 0)
             .map(|(s, _)| s)
             .or_else(|| read.suspect(obs, outsiders))
     }
-}
-
-/// The member of `among` with the most votes today (the lowest seat on a
-/// tie) and his count.
-pub(super) fn most_voted(obs: &Observation<'_>, among: PlayerSet) -> Option<(Seat, u32)> {
-    let s = best_by(among, |s| obs.votes_for(s) as i32)?;
-    Some((s, obs.votes_for(s)))
 }
