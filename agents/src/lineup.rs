@@ -330,9 +330,23 @@ impl Lineup {
         Ok(())
     }
 
-    /// The strategy and parameters of `seat`, dealt `role`: the seat's
-    /// override (layered over the role's), else the role's.
+    /// Whether any seat has a strategy of its own (`seatN=…`).
     #[inline]
+    pub fn has_seat_overrides(&self) -> bool {
+        self.seats.is_some()
+    }
+
+    /// The strategy of `seat`, dealt `role`: the seat's override, else the role's.
+    #[inline]
+    pub fn strategy_of(&self, seat: Seat, role: Role) -> Strategy {
+        match &self.seats {
+            None => self.table[role as usize].0,
+            Some(seats) => seats[seat as usize].as_ref().map_or(self.table[role as usize].0, |c| c.strategy),
+        }
+    }
+
+    /// The strategy and parameters of `seat`, dealt `role`: the seat's
+    /// override (its parameters layered over the role's), else the role's.
     pub fn for_seat(&self, seat: Seat, role: Role) -> (Strategy, Config) {
         let (strategy, mut config) = self.table[role as usize];
         match self.seats.as_ref().and_then(|s| s[seat as usize].as_ref()) {

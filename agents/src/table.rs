@@ -194,10 +194,13 @@ impl Table {
 
 impl Players for Table {
     fn new_game(&mut self, obs: &Observation<'_>) {
-        let (kind, config) = self.lineup.for_seat(obs.seat(), obs.role());
+        let kind = self.lineup.strategy_of(obs.seat(), obs.role());
         self.kind[obs.seat() as usize] = kind;
         if kind == Strategy::Forum {
-            self.forum[obs.seat() as usize].configure(&config);
+            match self.lineup.has_seat_overrides() {
+                false => self.forum[obs.seat() as usize].configure(self.lineup.config(obs.role())),
+                true => self.forum[obs.seat() as usize].configure(&self.lineup.for_seat(obs.seat(), obs.role()).1),
+            }
         }
         if kind == Strategy::Random {
             return; // `random` keeps no per-game memory and draws nothing here.
