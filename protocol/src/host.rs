@@ -116,7 +116,8 @@ impl DataAgent for Controlled {
             text: text.as_deref(),
         });
         let problem = match link.receive() {
-            None => {
+            // The controller is gone or done: the game is finished at random, then the host stops.
+            None | Some(Ok(FromAgent::Bye)) => {
                 link.closed = true;
                 return legal_random(&view.request, rng);
             }

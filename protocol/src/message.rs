@@ -65,28 +65,40 @@ fn yes() -> bool {
     true
 }
 
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 /// A message from an agent process to the engine (or, in host mode, from
 /// the controlling program).
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum FromAgent {
     /// The answer to [`ToAgent::Hello`]: what the agent wants sent.
+    ///
+    /// Every key but `type` and `protocol` may be left out (its default
+    /// then holds); the schema marks them optional. (Serialised, a key at
+    /// its default is left out: the schema is of what is written.)
     Hello {
         protocol: u32,
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
         /// Requests carry the seat's whole view (default true).
-        #[serde(default = "yes")]
+        #[serde(default = "yes", skip_serializing_if = "is_true")]
         view: bool,
         /// Requests carry the view as plain text (default false).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_false")]
         text: bool,
-        /// Never asked to post, change a vote, defend or speak last.
-        #[serde(default)]
+        /// Never asked to post, change a vote, defend or speak last (default false).
+        #[serde(default, skip_serializing_if = "is_false")]
         quiet: bool,
         /// Sent `start` and `end` messages (default true); an agent that
         /// keeps nothing across decisions may turn them off.
-        #[serde(default = "yes")]
+        #[serde(default = "yes", skip_serializing_if = "is_true")]
         start_end: bool,
     },
     /// The answer to a request.
