@@ -3,7 +3,7 @@
 //! (see [`Fallback`]) when none valid comes.
 
 use crate::message::{ToAgent, line};
-use crate::pool::{Fallback, FaultKind, Pool, Settings};
+use crate::pool::{Conn, Fallback, FaultKind, Pool, Settings};
 use crate::text::view_text;
 use mafia_agents::{DataAgent, DataPlayer, Lineup, LineupError, Stream, ext_command, legal_random};
 use mafia_engine::{Answer, Ending, Seat, View};
@@ -13,6 +13,7 @@ use std::sync::Arc;
 /// One seat's external agent (one per seat per worker, sharing the pool).
 pub struct ExtAgent {
     pool: Arc<Pool>,
+    conn: Conn,
     game: u64,
     seat: Option<Seat>,
     /// The seat gave up this game (fallback `forfeit`).
@@ -21,7 +22,7 @@ pub struct ExtAgent {
 
 impl ExtAgent {
     pub fn new(pool: Arc<Pool>) -> ExtAgent {
-        ExtAgent { pool, game: 0, seat: None, forfeit: false }
+        ExtAgent { pool, conn: Conn::default(), game: 0, seat: None, forfeit: false }
     }
 
     /// The answer of the process, checked; the fault if none valid.
@@ -32,7 +33,7 @@ impl ExtAgent {
         let seed = rng.next_u64() >> 11;
         let text = wants.text.then(|| view_text(view));
         let (game, seat) = (self.game, view.seat);
-        let (g, s, answer) = self.pool.request(seat, |id| {
+        let (g, s, answer) = self.pool.request(&mut self.conn, seat, |id| {
             line(&ToAgent::Request {
                 id,
                 game,

@@ -190,7 +190,9 @@ struct Proc {
     child: Mutex<Child>,
     stdin: Mutex<ChildStdin>,
     reader: Mutex<Reader>,
-    waiting: Mutex<HashMap<u64, Waiter>>,
+    /// Requests in flight, in shards by `id % SHARDS` (a runner thread's
+    /// requests all fall in its own shard, so threads rarely share a lock).
+    waiting: Box<[Mutex<HashMap<u64, Waiter>>]>,
     alive: AtomicBool,
     next_id: AtomicU64,
 }
@@ -217,7 +219,7 @@ impl Proc {
             child: Mutex::new(child),
             stdin: Mutex::new(stdin),
             reader: Mutex::new(Reader { stdout, pending: Vec::new(), chunk: vec![0; 1 << 14].into_boxed_slice() }),
-            waiting: Mutex::new(HashMap::new()),
+            waiting: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
             alive: AtomicBool::new(true),
             next_id: AtomicU64::new(0),
         }
@@ -235,11 +237,13 @@ impl Proc {
             let _ = c.kill();
             let _ = c.wait();
         }
-        for w in lock(&self.waiting).values_mut() {
-            if w.reply.is_none() {
-                w.reply = Some(Err(kind));
+        for shard in self.waiting.iter() {
+            for w in lock(shard).values_mut() {
+                if w.reply.is_none() {
+                    w.reply = Some(Err(kind));
+                }
+                w.thread.unpark();
             }
-            w.thread.unpark();
         }
     }
 
@@ -250,9 +254,9 @@ impl Proc {
 
     /// Sends request `id` (its line) and waits for its reply until `deadline`.
     fn ask(&self, id: u64, text: &str, deadline: Instant) -> Reply {
-        lock(&self.waiting).insert(id, Waiter { thread: std::thread::current(), reply: None });
+        lock(self.shard(id)).insert(id, Waiter { thread: std::thread::current(), reply: None });
         if !self.send(text) {
-            lock(&self.waiting).remove(&id);
+            lock(self.shard(id)).remove(&id);
             self.fail(FaultKind::Crash);
             return Err(FaultKind::Crash);
         }
@@ -270,7 +274,7 @@ impl Proc {
             }
             let now = Instant::now();
             if now >= deadline {
-                lock(&self.waiting).remove(&id);
+                lock(self.shard(id)).remove(&id);
                 // Hung: kill it (its other requests fail with it); restarted at its next use.
                 self.fail(FaultKind::Timeout);
                 return Err(FaultKind::Timeout);
@@ -279,9 +283,18 @@ impl Proc {
         }
     }
 
+    fn shard(&self, id: u64) -> &Mutex<HashMap<u64, Waiter>> {
+        &self.waiting[(id % SHARDS as u64) as usize]
+    }
+
+    /// A fresh request id, in the calling thread's shard.
+    fn next_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed) * SHARDS as u64 + (rayon_index() % SHARDS) as u64
+    }
+
     /// This thread's reply, if it has come.
     fn take(&self, id: u64) -> Option<Reply> {
-        let mut w = lock(&self.waiting);
+        let mut w = lock(self.shard(id));
         let reply = w.get_mut(&id)?.reply.take()?;
         w.remove(&id);
         Some(reply)
@@ -301,7 +314,7 @@ impl Proc {
                 }
                 let delivered = match serde_json::from_str::<FromAgent>(text.trim()) {
                     Ok(FromAgent::Answer { id, game, seat, answer }) => {
-                        let mut w = lock(&self.waiting);
+                        let mut w = lock(self.shard(id));
                         // An answer nobody asked for means the exchange is out of step.
                         w.get_mut(&id).map(|waiter| {
                             waiter.reply = Some(Ok((game, seat, answer)));
@@ -394,8 +407,11 @@ const MAX_LINE: usize = 16 << 20;
 /// Bytes of an agent's standard error kept per process start.
 const MAX_LOG: u64 = 16 << 20;
 
+/// Shards of a process's table of requests in flight.
+const SHARDS: usize = 16;
+
 /// Times a waiting thread yields before it sleeps.
-const SPINS: u32 = 20;
+const SPINS: u32 = 0;
 
 /// Threads per process that play games with requests in flight at once: the
 /// agent then reads requests in batches, which amortises its wake-ups.
@@ -533,10 +549,18 @@ impl Pool {
     /// with the game and seat it names. Every fault but `mismatch` and
     /// `illegal` (the caller judges those) is counted here; a process that
     /// timed out or wrote garbage is killed (restarted at its next use).
-    pub fn request(&self, seat: Seat, message: impl FnOnce(u64) -> String) -> Reply {
+    pub fn request(&self, conn: &mut Conn, seat: Seat, message: impl FnOnce(u64) -> String) -> Reply {
         self.faults.requests.fetch_add(1, Ordering::Relaxed);
-        let p = self.proc(seat)?;
-        let id = p.next_id.fetch_add(1, Ordering::Relaxed) + 1;
+        // The caller's process, kept between requests (no lock on the pool's slot).
+        let p = match conn.0.as_ref().filter(|p| p.alive()) {
+            Some(p) => p.clone(),
+            None => {
+                let p = self.proc(seat)?;
+                conn.0 = Some(p.clone());
+                p
+            }
+        };
+        let id = p.next_id();
         let reply = p.ask(id, &message(id), Instant::now() + self.settings.timeout);
         if let Err(kind) = reply {
             self.faults.add(seat, kind);
@@ -544,6 +568,11 @@ impl Pool {
         reply
     }
 }
+
+/// A caller's handle on its process, kept between its requests (one per
+/// seat agent; an agent is used on one thread).
+#[derive(Default)]
+pub struct Conn(Option<Arc<Proc>>);
 
 /// The index of the calling thread in its rayon pool (0 outside one).
 fn rayon_index() -> usize {

@@ -4,8 +4,9 @@
 Asks for no view (``view: false``), no speech (``quiet: true``) and no
 ``start``/``end`` (``start_end: false``), so the engine sends only the
 decisions that matter, as small messages; draws from
-a SplitMix64 seeded with each request's ``seed`` (cheaper to make than
-``random.Random``), so runs reproduce whatever the pool size.
+each request's ``seed`` (``seed % n`` for a vote, a runoff vote and a
+hang-both vote, whose answers it writes as JSON text directly; a SplitMix64
+seeded with it otherwise), so runs reproduce whatever the pool size.
 
     mafia run --setup classic --agents ext:agents/python/examples/random_agent.py
 """
@@ -29,7 +30,19 @@ class RandomAgent(Agent):
     wants_start_end = False
 
     def decide(self, view, request):
-        return legal_random(request, SeedRng(self.seed))
+        # The three commonest decisions, answered as JSON text (serve sends
+        # a str answer as is); the rest by the library's legal_random.
+        d = request["decision"]
+        seed = self.seed
+        if d == "vote":
+            o = request["options"]
+            return '{"decision":"vote","vote":%s}' % (o[seed % len(o)] if o else '"pass"')
+        if d == "runoff":
+            o = request["options"]
+            return '{"decision":"runoff","choice":%d}' % o[seed % len(o)]
+        if d == "hang_both":
+            return '{"decision":"hang_both","hang":%s}' % ("true" if seed & 1 else "false")
+        return legal_random(request, SeedRng(seed))
 
 
 if __name__ == "__main__":

@@ -169,6 +169,11 @@ def serve(agent, infd: int = 0, outfd: int = 1, check: bool = False) -> int:
                     agent.text = msg.get("text")
                 try:
                     ans = decide(msg.get("view"), req)
+                    if type(ans) is str:
+                        # An answer already encoded as JSON (a fast path for
+                        # agents that format their answers): sent as is.
+                        out.append(answer_fmt % (rid, g, s, ans))
+                        continue
                     if type(ans) is not dict or "decision" not in ans:
                         body = fallback(msg, f"decide returned {ans!r}, not an answer dict")
                     elif check and (why := _check(req, ans)) is not None:
