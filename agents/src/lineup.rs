@@ -291,21 +291,13 @@ impl Lineup {
     /// `KEY=STRATEGY[:P=V…]` parts, comma-separated, left to right.
     pub fn apply(&mut self, spec: &str) -> Result<(), LineupError> {
         for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            // A key comes before the first `=`, unless a `:` (parameters) comes first.
-            let keyed = match (part.find('='), part.find(':')) {
-                (Some(e), Some(c)) => e < c,
-                (Some(_), None) => true,
-                _ => false,
-            };
-            if !keyed {
-                self.set("default", part)?;
-                continue;
+            match split_part(part) {
+                (None, value) => self.set("default", value)?,
+                (Some(k), v) if k.is_empty() || v.is_empty() => {
+                    return Err(LineupError::Malformed { part: part.to_string() });
+                }
+                (Some(k), v) => self.set(k, v)?,
             }
-            let (k, v) = part.split_once('=').expect("keyed parts have an `=`");
-            if k.trim().is_empty() || v.trim().is_empty() {
-                return Err(LineupError::Malformed { part: part.to_string() });
-            }
-            self.set(k.trim(), v.trim())?;
         }
         Ok(())
     }
@@ -420,6 +412,20 @@ impl Lineup {
             }
         }
         parts.join(",")
+    }
+}
+
+/// One part of a spec as `(key, strategy)`: a key comes before the first
+/// `=`, unless a `:` (parameters) comes first; no key means `default`.
+pub fn split_part(part: &str) -> (Option<&str>, &str) {
+    let keyed = match (part.find('='), part.find(':')) {
+        (Some(e), Some(c)) => e < c,
+        (Some(_), None) => true,
+        _ => false,
+    };
+    match part.split_once('=') {
+        Some((k, v)) if keyed => (Some(k.trim()), v.trim()),
+        _ => (None, part.trim()),
     }
 }
 

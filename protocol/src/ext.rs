@@ -5,7 +5,7 @@
 use crate::message::{ToAgent, line};
 use crate::pool::{Conn, Fallback, FaultKind, Pool, Settings};
 use crate::text::view_text;
-use mafia_agents::{DataAgent, DataPlayer, Lineup, LineupError, Stream, ext_command, legal_random};
+use mafia_agents::{DataAgent, Lineup, LineupError, Stream, ext_command, legal_random, split_part};
 use mafia_engine::{Answer, Ending, Seat, View};
 use rand::Rng as _;
 use std::sync::Arc;
@@ -121,12 +121,8 @@ impl DataAgent for ExtAgent {
 pub fn commands(spec: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for part in spec.split(',').map(str::trim) {
-        let value = match (part.find('='), part.find(':')) {
-            (Some(e), Some(c)) if e < c => &part[e + 1..],
-            (Some(e), None) => &part[e + 1..],
-            _ => part,
-        };
-        if let Some(cmd) = ext_command(value.trim())
+        let (_, value) = split_part(part);
+        if let Some(cmd) = ext_command(value)
             && !out.iter().any(|c| c == cmd)
         {
             out.push(cmd.to_string());
@@ -164,9 +160,4 @@ pub fn register(
         }
     }
     Ok(())
-}
-
-/// A [`DataPlayer`] of an [`ExtAgent`], for callers that build tables by hand.
-pub fn player(pool: Arc<Pool>) -> DataPlayer<ExtAgent> {
-    DataPlayer { agent: ExtAgent::new(pool) }
 }

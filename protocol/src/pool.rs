@@ -300,68 +300,54 @@ impl Proc {
     fn read_answers(&self) {
         let mut r = lock(&self.reader);
         loop {
-            while let Some(end) = r.pending.iter().position(|&b| b == b'\n') {
-                let rest = r.pending.split_off(end + 1);
-                let line = std::mem::replace(&mut r.pending, rest);
-                let text = String::from_utf8_lossy(&line);
-                if text.trim().is_empty() {
-                    continue;
+            let text = match r.line(None) {
+                Ok(text) => text,
+                Err(kind) => return self.fail(kind),
+            };
+            let delivered = match serde_json::from_str::<FromAgent>(&text) {
+                Ok(FromAgent::Answer { id, game, seat, answer }) => {
+                    let mut w = lock(self.shard(id));
+                    // An answer nobody asked for means the exchange is out of step.
+                    w.get_mut(&id).map(|waiter| {
+                        waiter.reply = Some(Ok((game, seat, answer)));
+                        waiter.thread.unpark();
+                    })
                 }
-                let delivered = match serde_json::from_str::<FromAgent>(text.trim()) {
-                    Ok(FromAgent::Answer { id, game, seat, answer }) => {
-                        let mut w = lock(self.shard(id));
-                        // An answer nobody asked for means the exchange is out of step.
-                        w.get_mut(&id).map(|waiter| {
-                            waiter.reply = Some(Ok((game, seat, answer)));
-                            waiter.thread.unpark();
-                        })
-                    }
-                    _ => None,
-                };
-                if delivered.is_none() {
-                    self.fail(FaultKind::Malformed);
-                    return;
-                }
-            }
-            if r.pending.len() > MAX_LINE {
-                self.fail(FaultKind::Malformed);
-                return;
-            }
-            let Reader { stdout, pending, chunk } = &mut *r;
-            match stdout.read(chunk) {
-                Ok(0) | Err(_) => {
-                    self.fail(FaultKind::Crash);
-                    return;
-                }
-                Ok(n) => pending.extend_from_slice(&chunk[..n]),
+                _ => None,
+            };
+            if delivered.is_none() {
+                return self.fail(FaultKind::Malformed);
             }
         }
     }
+}
 
-    /// The next non-blank line (the hello), read before anyone else may.
-    fn first_line(&self, deadline: Instant) -> Result<String, FaultKind> {
-        let mut r = lock(&self.reader);
+impl Reader {
+    /// The next non-blank line; waits until `deadline` if there is one,
+    /// else for as long as the process lives.
+    fn line(&mut self, deadline: Option<Instant>) -> Result<String, FaultKind> {
         loop {
-            if let Some(end) = r.pending.iter().position(|&b| b == b'\n') {
-                let rest = r.pending.split_off(end + 1);
-                let line = std::mem::replace(&mut r.pending, rest);
+            if let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+                let rest = self.pending.split_off(end + 1);
+                let line = std::mem::replace(&mut self.pending, rest);
                 let text = String::from_utf8_lossy(&line).trim().to_string();
-                if !text.is_empty() {
-                    return Ok(text);
+                if text.is_empty() {
+                    continue;
                 }
-                continue;
+                return Ok(text);
             }
-            if r.pending.len() > MAX_LINE {
+            if self.pending.len() > MAX_LINE {
                 return Err(FaultKind::Malformed);
             }
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() || !readable(&r.stdout, left) {
-                return Err(FaultKind::Timeout);
+            if let Some(deadline) = deadline {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() || !readable(&self.stdout, left) {
+                    return Err(FaultKind::Timeout);
+                }
             }
-            let Reader { stdout, pending, chunk } = &mut *r;
-            match stdout.read(chunk) {
+            match self.stdout.read(&mut self.chunk) {
                 Ok(0) | Err(_) => return Err(FaultKind::Crash),
-                Ok(n) => pending.extend_from_slice(&chunk[..n]),
+                Ok(n) => self.pending.extend_from_slice(&self.chunk[..n]),
             }
         }
     }
@@ -500,15 +486,14 @@ impl Pool {
             proc.fail(FaultKind::Crash);
             return Err(FaultKind::Crash);
         }
-        let reply =
-            proc.first_line(Instant::now() + self.settings.timeout).and_then(|text| {
-                match serde_json::from_str::<FromAgent>(&text) {
-                    Ok(FromAgent::Hello { protocol: PROTOCOL, view, text, quiet, start_end, .. }) => {
-                        Ok(Wants { view, text, quiet, start_end })
-                    }
-                    _ => Err(FaultKind::Malformed),
+        let reply = lock(&proc.reader).line(Some(Instant::now() + self.settings.timeout)).and_then(|text| {
+            match serde_json::from_str::<FromAgent>(&text) {
+                Ok(FromAgent::Hello { protocol: PROTOCOL, view, text, quiet, start_end, .. }) => {
+                    Ok(Wants { view, text, quiet, start_end })
                 }
-            });
+                _ => Err(FaultKind::Malformed),
+            }
+        });
         match reply {
             Ok(wants) => {
                 let _ = self.wants.set(wants);

@@ -191,25 +191,20 @@ def serve(agent, infd: int = 0, outfd: int = 1, check: bool = False) -> int:
                         _log(traceback.format_exc())
                         continue
                 out.append(answer_fmt % (rid, g, s, body))
-            elif t == "start":
+            elif t == "start" or t == "end":
                 g = agent.game = msg.get("game")
                 s = agent.seat = msg.get("seat")
                 agent.seed = None
                 agent._rng = None
                 try:
-                    agent.start(g, s, msg.get("view"))
+                    if t == "start":
+                        agent.start(g, s, msg.get("view"))
+                    else:
+                        agent.end(g, s, msg.get("ending"))
                 except Exception:
-                    _log(f"mafia_lab: start(game {g}, seat {s}) raised:\n" + traceback.format_exc())
-            elif t == "end":
-                g = agent.game = msg.get("game")
-                s = agent.seat = msg.get("seat")
-                agent.seed = None
-                agent._rng = None
-                try:
-                    agent.end(g, s, msg.get("ending"))
-                except Exception:
-                    _log(f"mafia_lab: end(game {g}, seat {s}) raised:\n" + traceback.format_exc())
-                agent._forget(g, s)
+                    _log(f"mafia_lab: {t}(game {g}, seat {s}) raised:\n" + traceback.format_exc())
+                if t == "end":
+                    agent._forget(g, s)
             elif t == "hello":
                 if msg.get("protocol") != PROTOCOL:
                     _log(f"mafia_lab: the engine speaks protocol {msg.get('protocol')!r}, this library {PROTOCOL}")
