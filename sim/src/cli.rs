@@ -64,6 +64,14 @@ pub enum Command {
     League(crate::paired::LeagueArgs),
     /// Search a camp's strategy parameters against everyone else's: the exploitability of the defaults.
     BestResponse(crate::best_response::BestResponseArgs),
+    /// Run an experiment file: a base setup and a grid, every point on the same seeds; one row per point.
+    Experiment(crate::experiment::ExperimentArgs),
+    /// Two variants on the same games: each camp's win-rate difference with its paired interval (and an optional SPRT).
+    Compare(crate::compare::CompareArgs),
+    /// Search a setup family for the configurations nearest a target win rate.
+    Balance(crate::balance::BalanceArgs),
+    /// Run a study file and write its report (Markdown, SVG plots, CSV tables) beside it.
+    Report(crate::report::ReportArgs),
     /// Play games on demand for a controlling program over stdin/stdout (the agent protocol's host mode).
     Host(HostArgs),
 }
@@ -121,8 +129,13 @@ pub struct ExtArgs {
 }
 
 impl ExtArgs {
+    /// The defaults of the options (for commands that read a file instead).
+    pub fn default_settings() -> ExtArgs {
+        ExtArgs { ext_procs: 0, ext_timeout: 10.0, ext_fallback: "random".into(), ext_restarts: 5, ext_log: None }
+    }
+
     /// The pool settings (the command is filled in per agent).
-    fn settings(&self) -> Result<mafia_protocol::Settings, Usage> {
+    pub(crate) fn settings(&self) -> Result<mafia_protocol::Settings, Usage> {
         let mut s = mafia_protocol::Settings::new("");
         s.procs = if self.ext_procs == 0 { thread_count(0) } else { self.ext_procs };
         if !(self.ext_timeout.is_finite() && self.ext_timeout > 0.0 && self.ext_timeout <= 86_400.0) {
@@ -170,6 +183,9 @@ pub struct RunArgs {
     /// Write one row per game (.parquet or .csv).
     #[arg(long = "games-out", value_name = "FILE")]
     pub games_out: Option<PathBuf>,
+    /// Stop each variant when every camp's 95% interval is at most ±this (checked at fixed checkpoints; --games is then the most).
+    #[arg(long, value_name = "H")]
+    pub precision: Option<f64>,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -215,9 +231,9 @@ pub struct BenchArgs {
 }
 
 /// A setup with its lineup, before rule overrides.
-struct Loaded {
-    setup: Setup,
-    lineup: Lineup,
+pub(crate) struct Loaded {
+    pub(crate) setup: Setup,
+    pub(crate) lineup: Lineup,
 }
 
 fn load(name: &str, lineup_spec: Option<&str>) -> Result<Loaded, Usage> {
@@ -225,9 +241,9 @@ fn load(name: &str, lineup_spec: Option<&str>) -> Result<Loaded, Usage> {
 }
 
 /// External agents to register while loading: the pool settings and the pools made so far.
-type ExtPools<'a> = Option<(&'a mafia_protocol::Settings, &'a mut Vec<Arc<mafia_protocol::Pool>>)>;
+pub(crate) type ExtPools<'a> = Option<(&'a mafia_protocol::Settings, &'a mut Vec<Arc<mafia_protocol::Pool>>)>;
 
-fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools<'_>) -> Result<Loaded, Usage> {
+pub(crate) fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools<'_>) -> Result<Loaded, Usage> {
     let mut lineup = Lineup::default();
     let mut register = |lineup: &mut Lineup, spec: &str, what: &str| -> Result<(), Usage> {
         if mafia_protocol::ext::commands(spec).is_empty() {
@@ -262,7 +278,7 @@ fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools<'_>) -> Re
     Ok(Loaded { setup, lineup })
 }
 
-fn apply_rules(setup: &mut Setup, rules: &[String]) -> Result<(), Usage> {
+pub(crate) fn apply_rules(setup: &mut Setup, rules: &[String]) -> Result<(), Usage> {
     for r in rules {
         let (k, v) =
             r.split_once('=').ok_or_else(|| Usage(format!("--rule {r}: expected KEY=VALUE (see `mafia rules`)")))?;
@@ -278,52 +294,30 @@ fn check(setup: &Setup) -> Result<Game, Usage> {
     })
 }
 
-/// Expands `--sweep` options into the list of rule assignments to run.
-fn sweep_assignments(sweeps: &[String]) -> Result<Vec<Vec<(String, String)>>, Usage> {
-    let mut out: Vec<Vec<(String, String)>> = vec![vec![]];
-    for s in sweeps {
-        let (k, vs) = s.split_once('=').ok_or_else(|| Usage(format!("--sweep {s}: expected KEY=V1,V2,…")))?;
-        let values: Vec<&str> = vs.split(',').map(str::trim).filter(|v| !v.is_empty()).collect();
-        if values.is_empty() {
-            return Err(Usage(format!("--sweep {s}: no values")));
-        }
-        // Check the key and every value now, before any game is played.
-        let mut probe = mafia_engine::Rules::default();
-        for v in &values {
-            probe.set(k.trim(), v).map_err(|e| Usage(format!("--sweep {s}: {e}")))?;
-        }
-        out = out
-            .into_iter()
-            .flat_map(|base| {
-                values.iter().map(move |v| {
-                    let mut b = base.clone();
-                    b.push((k.trim().to_string(), v.to_string()));
-                    b
-                })
-            })
-            .collect();
-    }
-    Ok(out)
-}
-
 fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
-    let assignments = sweep_assignments(sweeps)?;
+    // `--sweep KEY=V1,V2` is an experiment's grid axis (`rules.` may be left out).
+    let axes = sweeps
+        .iter()
+        .map(|s| crate::experiment::Axis::from_flag(s).map_err(|e| Usage(format!("--sweep {e}"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let combos = crate::experiment::combinations(&axes);
     let mut jobs = Vec::new();
     let mut noted: Vec<String> = Vec::new();
     let settings = args.ext.settings()?;
     let mut pools = Vec::new();
     for name in &args.setup {
         let loaded = load_with(name, args.agents.as_deref(), Some((&settings, &mut pools)))?;
-        for a in &assignments {
+        for combo in &combos {
             let mut setup = loaded.setup.clone();
             apply_rules(&mut setup, &args.rules)?;
-            for (k, v) in a {
-                setup.rules.set(k, v)?;
-            }
+            let mut lineup = loaded.lineup.clone();
+            let values: Vec<&str> = combo.iter().enumerate().map(|(a, &v)| axes[a].values[v].as_str()).collect();
+            crate::experiment::apply_point(&mut setup, &mut lineup, &axes, &values)
+                .map_err(|e| Usage(format!("--sweep {e}")))?;
             let game = check(&setup)?;
             // `--agents` may name a role this setup does not deal (a file's [agents] was checked by line).
-            let checked = loaded.lineup.check_roles(game.roles_present());
-            checked.and_then(|_| loaded.lineup.check_seats(game.players())).map_err(|e| match &args.agents {
+            let checked = lineup.check_roles(game.roles_present());
+            checked.and_then(|_| lineup.check_seats(game.players())).map_err(|e| match &args.agents {
                 Some(spec) => Usage(format!("--agents {spec}: {e} (setup {})", setup.name)),
                 None => Usage(format!("{name}: {e}")),
             })?;
@@ -346,10 +340,10 @@ fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
             let variant = Variant {
                 setup: setup.name.clone(),
                 rules: game.rules_label(),
-                agents: loaded.lineup.label(),
+                agents: lineup.label(),
                 players: game.players(),
             };
-            jobs.push(Job { game, lineup: loaded.lineup.clone(), variant, ext: pools.clone() });
+            jobs.push(Job { game, lineup, variant, ext: pools.clone() });
         }
     }
     Ok(jobs)
@@ -444,6 +438,10 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
         Some(Command::Duel(a)) => crate::paired::cmd_duel(a),
         Some(Command::League(a)) => crate::paired::cmd_league(a),
         Some(Command::BestResponse(a)) => crate::best_response::cmd_best_response(a),
+        Some(Command::Experiment(a)) => crate::experiment::cmd_experiment(a),
+        Some(Command::Compare(a)) => crate::compare::cmd_compare(a),
+        Some(Command::Balance(a)) => crate::balance::cmd_balance(a),
+        Some(Command::Report(a)) => crate::report::cmd_report(a),
         Some(Command::Host(a)) => {
             let job = one_job(&a.game)?;
             let input = Box::new(std::io::BufReader::new(std::io::stdin()));
@@ -474,6 +472,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         }
     }
     check_threads(a.threads)?;
+    let precision = a.precision.map(crate::precision::check_precision).transpose().map_err(Usage)?;
     let jobs = jobs(&a.game, &a.sweeps)?;
     if a.first_game.checked_add(a.games).is_none() {
         return Err(Usage(format!("--first-game {} with --games {}: past the last game index", a.first_game, a.games)));
@@ -486,6 +485,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         threads: a.threads,
         progress: !a.quiet,
         games_out: a.games_out.clone(),
+        precision,
     };
     let output = run(&spec).map_err(|e| Usage(format!("games-out: {e}")))?;
     let pools: Vec<Arc<mafia_protocol::Pool>> = spec.jobs.first().map(|j| j.ext.clone()).unwrap_or_default();
@@ -496,6 +496,23 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
     let mut tables = build_tables(&rows).map_err(|e| Usage(format!("building tables: {e}")))?;
     // Print first: a failing write below must not lose the results.
     print_tables(&tables, &mut std::io::stdout().lock())?;
+    if let Some(h) = precision {
+        let played: Vec<String> = tallies.iter().map(|t| t.games.to_string()).collect();
+        let met = tallies.iter().zip(&spec.jobs).all(|(t, j)| {
+            crate::paired::camps_dealt(j.game.roles_present())
+                .iter()
+                .all(|&c| crate::precision::wilson_half(t.wins[c as usize], t.games) <= h)
+        });
+        println!(
+            "played {} games per variant: {}",
+            played.join(", "),
+            if met {
+                format!("every interval within ±{h}")
+            } else {
+                format!("the cap of {} games reached first", a.games)
+            }
+        );
+    }
     let mut faults = if pools.is_empty() {
         None
     } else {
@@ -676,6 +693,7 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
             threads: n,
             progress: false,
             games_out: None,
+            precision: None,
         };
         let t = Instant::now();
         let output = run(&spec).map_err(Usage)?;

@@ -1,10 +1,16 @@
 //! The simulation layer of Mafia Lab: setup files, the parallel runner,
 //! Polars tables and the `mafia` command line. The only layer that does I/O.
 
+pub mod balance;
 pub mod best_response;
 pub mod cli;
+pub mod compare;
+pub mod exec;
+pub mod experiment;
 pub mod paired;
+pub mod precision;
 pub mod replay;
+pub mod report;
 pub mod runner;
 pub mod scenario_file;
 pub mod schema;

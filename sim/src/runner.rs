@@ -48,7 +48,14 @@ pub struct RunSpec {
     pub threads: usize,
     pub progress: bool,
     pub games_out: Option<PathBuf>,
+    /// `--precision H`: a variant stops at the first checkpoint
+    /// ([`crate::precision::Schedule`]) where every camp's win-rate interval
+    /// is at most ±H; `games` is then the most it plays.
+    pub precision: Option<f64>,
 }
+
+/// Games per chunk with a precision rule (checkpoints are multiples of it).
+const PRECISION_CHUNK: u64 = 1024;
 
 /// The thread count to use for `requested` (0 = every core).
 pub fn thread_count(requested: usize) -> usize {
@@ -119,22 +126,34 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
         // Chunks partition the games; tallies add up, so any chunk size
         // gives the same result.
         let ext = !job.ext.is_empty();
-        let chunk = if ext { EXT_CHUNK } else { CHUNK };
-        let chunks = spec.games.div_ceil(chunk);
+        let chunk = if ext {
+            EXT_CHUNK
+        } else if spec.precision.is_some() {
+            PRECISION_CHUNK
+        } else {
+            CHUNK
+        };
+        let schedule = crate::precision::Schedule { max: spec.games };
+        let camps = crate::paired::camps_dealt(job.game.roles_present());
         pb.set_message(format!("{} {} {}", job.variant.setup, job.variant.rules, job.variant.agents));
         let mut total = Tally::new(job.game.rules().day_cap);
         let mut lost = 0;
-        let mut first = 0;
-        while first < chunks {
-            let last = (first + WINDOW).min(chunks);
+        // Games `done..end` of the job are played per window.
+        let mut done = 0;
+        while done < spec.games {
+            let end = match spec.precision {
+                Some(_) => schedule.next(done),
+                None => (done + WINDOW * chunk).min(spec.games),
+            };
+            let (first, last) = (0, (end - done).div_ceil(chunk));
             let parts: Vec<(Tally, Vec<GameRow>, u64)> = pool.install(|| {
                 (first..last)
                     .into_par_iter()
                     .map_init(
                         || Worker::new(job.lineup.clone(), key),
                         |w, c| {
-                            let start = spec.first + c * chunk;
-                            let end = (start + chunk).min(spec.first + spec.games);
+                            let start = spec.first + done + c * chunk;
+                            let end = (start + chunk).min(spec.first + end);
                             let mut t = Tally::new(job.game.rules().day_cap);
                             let mut rows = Vec::new();
                             let mut forfeited = 0;
@@ -175,8 +194,18 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                     }
                 }
             }
-            first = last;
+            done = end;
+            if let Some(h) = spec.precision {
+                let half = camps
+                    .iter()
+                    .map(|&c| crate::precision::wilson_half(total.wins[c as usize], total.games))
+                    .fold(0.0, f64::max);
+                if half <= h {
+                    break;
+                }
+            }
         }
+        pb.inc(spec.games - done);
         tallies.push(total);
         forfeits.push(lost);
     }

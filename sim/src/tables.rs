@@ -133,7 +133,7 @@ pub fn build_tables(rows: &[(Variant, &Tally)]) -> PolarsResult<Tables> {
     Ok(Tables { summary: summary_frame(rows)?, roles: roles_frame(rows)?, days: days_frame(rows)? })
 }
 
-fn summary_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
+pub(crate) fn summary_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
     let mut labels = Labels::default();
     for (v, _) in rows {
         labels.push(v);

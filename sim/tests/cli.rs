@@ -9,47 +9,6 @@ use std::path::{Path, PathBuf};
 mod common;
 use common::*;
 
-fn read(p: &Path) -> Vec<u8> {
-    std::fs::read(p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))
-}
-
-/// Splits one CSV line into fields (double-quoted fields may hold commas).
-fn csv_fields(line: &str) -> Vec<String> {
-    let mut fields = vec![String::new()];
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                chars.next();
-                fields.last_mut().unwrap().push('"');
-            }
-            '"' => quoted = !quoted,
-            ',' if !quoted => fields.push(String::new()),
-            c => fields.last_mut().unwrap().push(c),
-        }
-    }
-    fields
-}
-
-/// A CSV file as rows of `column -> value`, in file order.
-fn csv_rows(p: &Path) -> Vec<Vec<(String, String)>> {
-    let body = text(&read(p));
-    let mut lines = body.lines();
-    let header = csv_fields(lines.next().expect("a header line"));
-    lines
-        .map(|l| {
-            let f = csv_fields(l);
-            assert_eq!(f.len(), header.len(), "row {l:?} of {}", p.display());
-            header.iter().cloned().zip(f).collect()
-        })
-        .collect()
-}
-
-fn col<'a>(row: &'a [(String, String)], name: &str) -> &'a str {
-    &row.iter().find(|(k, _)| k == name).unwrap_or_else(|| panic!("no column {name} in {row:?}")).1
-}
-
 // ---------------------------------------------------------------------------
 // Determinism
 

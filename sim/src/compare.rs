@@ -1,0 +1,294 @@
+//! `mafia compare`: two variants of one base, A and B, on the same seeds;
+//! each camp's win-rate difference with its paired 95% interval, the
+//! variance it saves against independent runs, and optionally a
+//! sequential test (SPRT) that stops as soon as the question "is the
+//! difference d1 rather than d0?" is answered at the stated error rates.
+//!
+//! A variant is a list of `KEY=VALUE` changes with the keys of an
+//! experiment's grid (`rules.no_kill_limit=3`, `mafia=2`, `replace=doctor`,
+//! `agents.mafia=mafia:skip=0.3`, …) plus `setup=NAME|FILE`. Game `i` of A
+//! and of B use the same streams, so where the variants differ only in a
+//! rule that does not touch the deal, the deals and every seat's draws are
+//! identical game by game.
+
+use crate::cli::{GameArgs, Usage};
+use crate::exec::{Counts, Exec, Finish, execute};
+use crate::experiment::{Axis, Budget, Point, Points, make_points, played_line, point_camps, precision_rule};
+use crate::paired::Cols;
+use crate::precision::{Sprt, Verdict, check_precision, diff_half, wilson_half};
+use crate::tables::Printed;
+use clap::Args;
+use mafia_engine::Camp;
+use std::io::Write;
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// A change that makes variant A, `KEY=VALUE` (repeatable): rules.KEY, roles.ROLE, replace, mafia, players, agents, agents.KEY, setup.
+    #[arg(long = "a", value_name = "KEY=VALUE")]
+    pub a: Vec<String>,
+    /// A change that makes variant B (repeatable); a key B leaves out keeps the base's value.
+    #[arg(long = "b", value_name = "KEY=VALUE")]
+    pub b: Vec<String>,
+    /// Games per variant (the most, with --precision or --sprt).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: Option<u64>,
+    /// Stop when every interval (both rates, each difference) is at most ±this.
+    #[arg(long, value_name = "H")]
+    pub precision: Option<f64>,
+    /// Sequential test: H1 says the difference A − B of --camp's win rate is D1 (H0: --sprt-h0, default 0).
+    #[arg(long, value_name = "D1", allow_hyphen_values = true)]
+    pub sprt: Option<f64>,
+    /// The difference H0 says (with --sprt).
+    #[arg(long = "sprt-h0", value_name = "D0", default_value_t = 0.0, allow_hyphen_values = true)]
+    pub sprt_h0: f64,
+    /// The chance of accepting H1 when H0 holds (with --sprt).
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds (with --sprt).
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// The camp the test is about (with --sprt).
+    #[arg(long, default_value = "town")]
+    pub camp: String,
+    #[command(flatten)]
+    pub pair: crate::paired::PairArgs,
+}
+
+/// Parses one variant's changes: the setup it names (if any) and one
+/// single-valued axis per other key.
+fn variant(changes: &[String], flag: &str) -> Result<(Option<String>, Vec<Axis>), Usage> {
+    let mut setup = None;
+    let mut axes: Vec<Axis> = Vec::new();
+    for c in changes {
+        let (k, v) = c.split_once('=').ok_or_else(|| Usage(format!("{flag} {c}: expected KEY=VALUE")))?;
+        let (k, v) = (k.trim(), v.trim());
+        if k == "setup" {
+            setup = Some(v.to_string());
+            continue;
+        }
+        let name = if crate::experiment::AxisKind::parse(k).is_err() && mafia_engine::Rules::default().get(k).is_some()
+        {
+            format!("rules.{k}")
+        } else {
+            k.to_string()
+        };
+        if axes.iter().any(|a| a.name == name) {
+            return Err(Usage(format!("{flag} {c}: `{k}` is set twice")));
+        }
+        axes.push(Axis::new(&name, vec![v.to_string()]).map_err(|e| Usage(format!("{flag} {c}: {e}")))?);
+    }
+    Ok((setup, axes))
+}
+
+/// The two points of a comparison.
+pub fn compare_points(base: &GameArgs, a: &[String], b: &[String]) -> Result<Points, Usage> {
+    if base.setup.len() != 1 {
+        return Err(Usage("give exactly one --setup (a variant may name its own with --a setup=…)".into()));
+    }
+    let mut points = Vec::new();
+    for (changes, flag) in [(a, "--a"), (b, "--b")] {
+        let (setup, axes) = variant(changes, flag)?;
+        let setup = setup.unwrap_or_else(|| base.setup[0].clone());
+        let mut made = make_points(base, &setup, &[], &axes, false).map_err(|e| Usage(format!("{flag}: {}", e.0)))?;
+        let p = made.points.remove(0);
+        let label = if changes.is_empty() { "the base".to_string() } else { changes.join(" ") };
+        points.push(Point { values: vec![label], job: p.job });
+    }
+    let axis = Axis { name: "variant".into(), kind: crate::experiment::AxisKind::Agents, values: vec![] };
+    Ok(Points { axes: vec![axis], points, skipped: vec![] })
+}
+
+pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
+    crate::paired::check_out(&a.pair.out)?;
+    if a.a.is_empty() && a.b.is_empty() {
+        return Err(Usage(
+            "give the variants: --a KEY=VALUE and/or --b KEY=VALUE (e.g. --a no_kill_limit=3 --b no_kill_limit=off)"
+                .into(),
+        ));
+    }
+    let precision = a.precision.map(check_precision).transpose().map_err(Usage)?;
+    let camp = Camp::from_name(&a.camp).ok_or_else(|| Usage(format!("--camp {}: town, mafia or bandits", a.camp)))?;
+    let sprt = match a.sprt {
+        Some(d1) => Some(Sprt::new(a.sprt_h0, d1, a.alpha, a.beta).map_err(Usage)?),
+        None => None,
+    };
+    let points = compare_points(&a.game, &a.a, &a.b)?;
+    let camps: Vec<Camp> = {
+        let mut c = point_camps(&points.points[0].job);
+        for x in point_camps(&points.points[1].job) {
+            if !c.contains(&x) {
+                c.push(x);
+            }
+        }
+        c.sort_by_key(|c| *c as usize);
+        c
+    };
+    if sprt.is_some() && !camps.contains(&camp) {
+        return Err(Usage(format!("--camp {}: neither variant deals that camp", a.camp)));
+    }
+    let sequential = precision.is_some() || sprt.is_some();
+    let games = a.games.unwrap_or(if sequential { 100_000_000 } else { crate::experiment::DEFAULT_GAMES });
+    let budget = Budget {
+        games,
+        first: a.pair.first_game,
+        seed: a.pair.seed,
+        threads: a.pair.threads,
+        precision,
+        progress: !a.pair.quiet,
+    };
+    crate::exec::install_interrupt_handler();
+    let (counts, finish, verdict) = play_compare(&points, &budget, sprt, camp)?;
+    let mut out = std::io::stdout().lock();
+    let df = compare_frame(&counts, &camps).map_err(|e| Usage(format!("building the table: {e}")))?;
+    let title = format!(
+        "Compare on the same games (seed {}): A = {}, B = {}; rates with Wilson 95% bounds, diff = A − B with its paired 95% interval",
+        a.pair.seed, points.points[0].values[0], points.points[1].values[0]
+    );
+    let mut tables = vec![Printed::new(&title, df, "")];
+    tables[0].print(&mut out)?;
+    writeln!(out, "{}", played_line(&counts, finish, precision, games))?;
+    writeln!(out, "{}", reduction_line(&counts, &camps))?;
+    if let Some(t) = sprt {
+        let q = 0;
+        writeln!(
+            out,
+            "SPRT on the {} win rate, H0: diff = {} against H1: diff = {} (alpha {}, beta {}): {} after {} paired games (LLR {:.3}, bounds {:.3} and {:.3})",
+            camp.name(),
+            t.d0,
+            t.d1,
+            t.alpha,
+            t.beta,
+            match verdict {
+                Verdict::H1 => format!("H1 accepted — the difference is {} rather than {}", t.d1, t.d0),
+                Verdict::H0 => format!("H0 accepted — the difference is {} rather than {}", t.d0, t.d1),
+                Verdict::Open => "undecided".to_string(),
+            },
+            counts.pair_games[q],
+            t.llr(counts.pair_games[q], counts.a_only[q][camp as usize], counts.b_only[q][camp as usize]),
+            t.bounds().0,
+            t.bounds().1
+        )?;
+    }
+    drop(out);
+    if let Some(p) = &a.pair.out {
+        for w in crate::tables::write_frames(&mut tables, p).map_err(Usage)? {
+            eprintln!("wrote {}", w.display());
+        }
+    }
+    if finish == Finish::Interrupted {
+        return Err(Usage("interrupted: the table above has the games finished before Ctrl-C".into()));
+    }
+    Ok(())
+}
+
+/// Plays A and B on the same games, stopping by the precision rule and/or
+/// the SPRT at the checkpoints. Returns the counts, how it ended and the
+/// test's verdict (`Open` without a test).
+pub fn play_compare(
+    points: &Points,
+    b: &Budget,
+    sprt: Option<Sprt>,
+    camp: Camp,
+) -> Result<(Counts, Finish, Verdict), Usage> {
+    let jobs: Vec<crate::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
+    let e = Exec {
+        points: &jobs,
+        labels: vec!["A".into(), "B".into()],
+        pairs: vec![(0, 1)],
+        seed: b.seed,
+        first: b.first,
+        games: b.games,
+        threads: b.threads,
+        progress: b.progress,
+        checkpoints: b.precision.is_some() || sprt.is_some(),
+    };
+    let camps: Vec<Vec<Camp>> = jobs.iter().map(point_camps).collect();
+    let mut precise = precision_rule(b.precision.unwrap_or(1.0), camps);
+    let mut verdict = Verdict::Open;
+    let mut rule = |c: &mut Counts| {
+        if let Some(t) = sprt {
+            verdict = t.verdict(c.pair_games[0], c.a_only[0][camp as usize], c.b_only[0][camp as usize]);
+            if verdict != Verdict::Open {
+                c.active.iter_mut().for_each(|a| *a = false);
+                return;
+            }
+        }
+        if b.precision.is_some() {
+            // A comparison plays both variants to the end: the pair needs both.
+            precise(c);
+            if c.active.iter().any(|a| *a) {
+                c.active.iter_mut().for_each(|a| *a = true);
+            }
+        }
+    };
+    let (counts, finish) = execute(&e, &mut rule).map_err(Usage)?;
+    Ok((counts, finish, verdict))
+}
+
+/// One row per camp: both rates, the paired difference, and the interval
+/// independent runs of the same size would have given.
+pub fn compare_frame(c: &Counts, camps: &[Camp]) -> polars::prelude::PolarsResult<polars::prelude::DataFrame> {
+    let n = c.pair_games[0];
+    let mut cols = Cols::default();
+    cols.str("camp", camps.iter().map(|c| c.name().to_string()).collect());
+    cols.u64("games", vec![n; camps.len()]);
+    crate::paired::rate_cols(
+        &mut cols,
+        "a",
+        camps.iter().map(|&camp| (c.tallies[0].wins[camp as usize], c.tallies[0].games)),
+    );
+    crate::paired::rate_cols(
+        &mut cols,
+        "b",
+        camps.iter().map(|&camp| (c.tallies[1].wins[camp as usize], c.tallies[1].games)),
+    );
+    crate::paired::diff_cols(&mut cols, camps.iter().map(|&camp| c.diff(0, camp)));
+    cols.f64("paired_half", camps.iter().map(|&camp| diff_half(&c.diff(0, camp))).collect());
+    cols.f64("independent_half", camps.iter().map(|&camp| independent_half(c, camp)).collect());
+    cols.f64("variance_ratio", camps.iter().map(|&camp| variance_ratio(c, camp)).collect());
+    cols.frame()
+}
+
+/// The half-width of the difference's 95% interval had A and B been run on
+/// independent seeds with the same games: `1.96·√(pA(1−pA)/nA + pB(1−pB)/nB)`.
+pub fn independent_half(c: &Counts, camp: Camp) -> f64 {
+    let var = |t: &crate::tally::Tally| {
+        let n = t.games.max(1) as f64;
+        let p = t.wins[camp as usize] as f64 / n;
+        p * (1.0 - p) / n
+    };
+    1.959_963_984_540_054 * (var(&c.tallies[0]) + var(&c.tallies[1])).sqrt()
+}
+
+/// The paired difference's variance over the independent one's (below 1:
+/// pairing saved games; the games needed for a precision scale with it).
+pub fn variance_ratio(c: &Counts, camp: Camp) -> f64 {
+    let ind = independent_half(c, camp);
+    if ind == 0.0 { 1.0 } else { (diff_half(&c.diff(0, camp)) / ind).powi(2) }
+}
+
+/// The printed line on what pairing saved.
+fn reduction_line(c: &Counts, camps: &[Camp]) -> String {
+    let parts: Vec<String> = camps
+        .iter()
+        .map(|&camp| {
+            let r = variance_ratio(c, camp);
+            format!(
+                "{}: ±{:.4} paired against ±{:.4} independent (variance {:.1}% of it, {:.1}x fewer games for the same interval)",
+                camp.name(),
+                diff_half(&c.diff(0, camp)),
+                independent_half(c, camp),
+                100.0 * r,
+                if r > 0.0 { 1.0 / r } else { f64::INFINITY }
+            )
+        })
+        .collect();
+    format!("variance reduction by pairing — {}", parts.join("; "))
+}
+
+/// The widest half-width of one point's win-rate intervals (for tests).
+pub fn rate_half(c: &Counts, p: usize, camp: Camp) -> f64 {
+    wilson_half(c.tallies[p].wins[camp as usize], c.tallies[p].games)
+}

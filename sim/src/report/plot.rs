@@ -1,0 +1,1150 @@
+//! Report plots as SVG text, drawn with the `plotters` crate (SVG backend only,
+//! no system fonts: text is emitted as SVG `<text>` elements in the
+//! `sans-serif` family and laid out with plotters' naive size estimate).
+//!
+//! Three kinds of chart are drawn:
+//!
+//! * [`line_chart`]: one coloured line per [`Series`] with a distinct marker
+//!   shape per series, each point's 95% interval as a vertical error bar, a
+//!   legend to the right of the plot (outside it, so it never hides data), an
+//!   optional dashed horizontal reference line, optional percentage y labels.
+//! * [`bar_chart`]: horizontal bars (one per labelled [`Bar`]) from 0 to the
+//!   value, negative values allowed (drawn in a second colour), the interval
+//!   as an error bar, the value written next to each bar, an optional dashed
+//!   vertical reference line.
+//! * [`heatmap`]: a grid of cells on a diverging colour scale centred on
+//!   [`Heatmap::centre`] over the value range 0..1, `None` cells grey, with an
+//!   optional percentage in each cell and a colour bar.
+//!
+//! All functions take plain data and return the SVG document as a `String`,
+//! or an error message. They never panic on odd input: non-finite numbers
+//! (NaN, ±inf) and inconsistent shapes are refused with an `Err` naming the
+//! offending item; charts with no data at all (no points, no bars, no rows or
+//! columns) are refused with an `Err` too, rather than drawing an empty frame.
+//! A single point or all-equal values are fine (the axis range is widened).
+//!
+//! The output is byte-identical for identical input: nothing depends on time,
+//! randomness, hash-map order or the machine's fonts.
+//!
+//! Colours are the Okabe–Ito colour-blind-friendly palette.
+
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::ops::Range;
+
+/// One point of a line: `y` with its 95% interval `[lo, hi]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+    pub lo: f64,
+    pub hi: f64,
+}
+
+/// A named line of points.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    pub label: String,
+    pub points: Vec<Point>,
+}
+
+/// A line chart with error bars.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineChart {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub series: Vec<Series>,
+    /// `None`: fit the data including the intervals (and the reference line),
+    /// with a small margin. `Some((lo, hi))`: use this range; anything outside
+    /// it is clamped to its edge.
+    pub y_range: Option<(f64, f64)>,
+    /// A horizontal dashed line with its label, e.g. `(0.5, "fair")`.
+    pub reference: Option<(f64, String)>,
+    /// y tick labels as percentages (0.5 -> "50%").
+    pub percent: bool,
+}
+
+/// One bar: `value` with its 95% interval `[lo, hi]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bar {
+    pub label: String,
+    pub value: f64,
+    pub lo: f64,
+    pub hi: f64,
+}
+
+/// A horizontal bar chart; bars are listed top to bottom in the given order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BarChart {
+    pub title: String,
+    /// Label of the value axis (drawn horizontally, under the bars).
+    pub y_label: String,
+    pub bars: Vec<Bar>,
+    /// A vertical dashed line at this value with its label, e.g. `(0.0, "no difference")`.
+    pub reference: Option<(f64, String)>,
+    /// Value labels as percentages (0.5 -> "50%").
+    pub percent: bool,
+}
+
+/// A heatmap of values in 0..1; `cells[y][x]`, rows listed top to bottom.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heatmap {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub xs: Vec<String>,
+    pub ys: Vec<String>,
+    /// `cells[y][x]`; `None` = not played (drawn grey, no annotation).
+    pub cells: Vec<Vec<Option<f64>>>,
+    /// Centre of the diverging colour scale (e.g. 0.5 = fair); must lie in 0..=1.
+    pub centre: f64,
+    /// Write each cell's value as a percentage (skipped when cells are too small).
+    pub annotate: bool,
+}
+
+// ---------------------------------------------------------------------------
+// Style constants
+
+const FONT: &str = "sans-serif";
+// Sizes as given to plotters; the SVG backend writes font-size = size / 1.24.
+const TITLE_SIZE: f64 = 24.0;
+const DESC_SIZE: f64 = 17.0;
+const LABEL_SIZE: f64 = 15.0;
+const SMALL_SIZE: f64 = 14.0;
+
+const WIDTH: u32 = 800;
+/// Series with more points than this are drawn without markers.
+const MAX_MARKED: usize = 24;
+/// Most bars, or heatmap rows/columns, drawn in one chart.
+const MAX_ITEMS: usize = 500;
+const HEIGHT: u32 = 500;
+
+/// Okabe–Ito palette, reordered so that the weakest colour on white (yellow) comes last.
+const PALETTE: [RGBColor; 8] = [
+    RGBColor(0, 114, 178),   // blue
+    RGBColor(213, 94, 0),    // vermillion
+    RGBColor(0, 158, 115),   // bluish green
+    RGBColor(204, 121, 167), // reddish purple
+    RGBColor(230, 159, 0),   // orange
+    RGBColor(86, 180, 233),  // sky blue
+    RGBColor(0, 0, 0),       // black
+    RGBColor(240, 228, 66),  // yellow
+];
+const GRID: RGBColor = RGBColor(225, 225, 225);
+const REF_COLOUR: RGBColor = RGBColor(80, 80, 80);
+const MISSING: RGBColor = RGBColor(210, 210, 210);
+const NEUTRAL: RGBColor = RGBColor(247, 247, 247);
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+fn pe<E: std::fmt::Debug>(e: E) -> String {
+    format!("plotting failed: {e:?}")
+}
+
+fn finite(what: &str, v: f64) -> Result<(), String> {
+    if v.is_finite() { Ok(()) } else { Err(format!("{what} is not a finite number ({v})")) }
+}
+
+/// Rough rendered width in pixels of `s` at plotters font size `size`
+/// (a bit more generous than plotters' own estimate, to leave room in browsers).
+fn est_w(size: f64, s: &str) -> i32 {
+    (size / 1.24 * 0.62 * s.chars().count() as f64).ceil() as i32
+}
+
+/// Shorten a label to at most `max` characters, ending in an ellipsis.
+fn shorten(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max.saturating_sub(1)).collect();
+        t.push('…');
+        t
+    }
+}
+
+fn nice_step(span: f64, target: usize) -> f64 {
+    let raw = span / target.max(1) as f64;
+    let mag = 10f64.powf(raw.log10().floor());
+    let norm = raw / mag;
+    let m = if norm <= 1.0 {
+        1.0
+    } else if norm <= 2.0 {
+        2.0
+    } else if norm <= 2.5 {
+        2.5
+    } else if norm <= 5.0 {
+        5.0
+    } else {
+        10.0
+    };
+    m * mag
+}
+
+/// "Nice" tick positions covering `[lo, hi]` (about `target` of them) and their step.
+fn nice_ticks(lo: f64, hi: f64, target: usize) -> (Vec<f64>, f64) {
+    let span = hi - lo;
+    if !span.is_finite() || span <= 0.0 {
+        return (vec![lo], 1.0);
+    }
+    let step = nice_step(span, target);
+    if !step.is_finite() || step <= 0.0 {
+        return (vec![lo, hi], span);
+    }
+    let start = (lo / step - 1e-9).ceil();
+    let end = (hi / step + 1e-9).floor();
+    if start.is_nan() || end.is_nan() || end < start || end - start > 200.0 {
+        return (vec![lo, hi], span);
+    }
+    let (start, end) = (start as i64, end as i64);
+    let ticks = (start..=end)
+        .map(|i| {
+            let v = i as f64 * step;
+            if v == 0.0 { 0.0 } else { v }
+        })
+        .collect();
+    (ticks, step)
+}
+
+/// Number of decimals needed to show multiples of `step` (already scaled).
+fn decimals_for(step: f64) -> usize {
+    for d in 0..=6 {
+        let s = step * 10f64.powi(d as i32);
+        if (s - s.round()).abs() < 1e-6 * s.abs().max(1.0) {
+            return d;
+        }
+    }
+    6
+}
+
+/// Fixed-point formatting without a "-0".
+fn fmt_fixed(v: f64, d: usize) -> String {
+    let s = format!("{v:.d$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => s,
+    }
+}
+
+/// Tick label formatter for a value axis with the given tick step.
+fn tick_label(v: f64, step: f64, percent: bool) -> String {
+    if percent {
+        format!("{}%", fmt_fixed(v * 100.0, decimals_for(step * 100.0)))
+    } else {
+        fmt_fixed(v, decimals_for(step))
+    }
+}
+
+/// Compact label for an arbitrary value (at most 3 decimals, trailing zeros trimmed).
+fn fmt_compact(v: f64) -> String {
+    let s = fmt_fixed(v, 3);
+    if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
+}
+
+/// Value label: percentages with one decimal below 10 points of range, else whole.
+fn value_label(v: f64, percent: bool) -> String {
+    if percent { format!("{}%", fmt_fixed(v * 100.0, 1)) } else { fmt_compact(v) }
+}
+
+/// Widen a degenerate range and add a relative margin.
+fn padded(lo: f64, hi: f64, frac: f64) -> (f64, f64) {
+    if hi > lo {
+        let m = (hi - lo) * frac;
+        (lo - m, hi + m)
+    } else {
+        let m = (lo.abs() * 0.1).max(if lo.abs() <= 1.0 { 0.05 } else { 1.0 });
+        (lo - m, hi + m)
+    }
+}
+
+fn check_range(what: &str, lo: f64, hi: f64) -> Result<(), String> {
+    finite(&format!("{what} lower end"), lo)?;
+    finite(&format!("{what} upper end"), hi)?;
+    if hi <= lo {
+        return Err(format!("{what} is empty: ({lo}, {hi})"));
+    }
+    if !(hi - lo).is_finite() {
+        return Err(format!("{what} is too wide: ({lo}, {hi})"));
+    }
+    Ok(())
+}
+
+fn check_interval(what: &str, v: f64, lo: f64, hi: f64) -> Result<(), String> {
+    finite(&format!("{what} value"), v)?;
+    finite(&format!("{what} interval lower end"), lo)?;
+    finite(&format!("{what} interval upper end"), hi)?;
+    if lo > hi {
+        return Err(format!("{what} has an inverted interval: lo {lo} > hi {hi}"));
+    }
+    Ok(())
+}
+
+fn line_style(c: RGBColor, w: u32) -> ShapeStyle {
+    ShapeStyle { color: c.to_rgba(), filled: false, stroke_width: w }
+}
+
+fn fill_style(c: RGBColor) -> ShapeStyle {
+    ShapeStyle { color: c.to_rgba(), filled: true, stroke_width: 1 }
+}
+
+fn text_style(size: f64, colour: RGBColor, h: HPos, v: VPos) -> TextStyle<'static> {
+    let mut t = TextStyle::from((FONT, size).into_font()).pos(Pos::new(h, v));
+    t.color = colour.to_backend_color();
+    t
+}
+
+/// A linear f64 axis whose tick marks are exactly `ticks` (no light grid lines).
+/// (plotters' `with_key_points` on an f64 range cannot take a label formatter in 0.3.7.)
+struct TickAxis {
+    lo: f64,
+    hi: f64,
+    ticks: Vec<f64>,
+}
+
+fn axis(lo: f64, hi: f64, ticks: Vec<f64>) -> TickAxis {
+    TickAxis { lo, hi, ticks }
+}
+
+impl Ranged for TickAxis {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, v: &f64, limit: (i32, i32)) -> i32 {
+        let t = (v - self.lo) / (self.hi - self.lo);
+        let p = limit.0 as f64 + t * (limit.1 - limit.0) as f64;
+        // Saturate far-away values instead of overflowing pixel arithmetic.
+        if p.is_nan() { limit.0 } else { p.round().clamp(-100_000.0, 100_000.0) as i32 }
+    }
+
+    fn key_points<H: KeyPointHint>(&self, hint: H) -> Vec<f64> {
+        if hint.weight().allow_light_points() || hint.max_num_points() == 0 { Vec::new() } else { self.ticks.clone() }
+    }
+
+    fn range(&self) -> Range<f64> {
+        self.lo..self.hi
+    }
+}
+
+/// Draw marker number `shape` (circle, square, triangle, diamond) at a coordinate.
+fn draw_marker<'a, CT>(
+    area: &DrawingArea<SVGBackend<'a>, CT>,
+    at: CT::From,
+    shape: usize,
+    colour: RGBColor,
+) -> Result<(), String>
+where
+    CT: CoordTranslate,
+    CT::From: Clone,
+{
+    let fill = fill_style(colour);
+    let edge = line_style(WHITE, 1);
+    match shape % 4 {
+        0 => area.draw(&(EmptyElement::at(at) + Circle::new((0, 0), 5, fill) + Circle::new((0, 0), 5, edge))),
+        1 => area.draw(
+            &(EmptyElement::at(at)
+                + Rectangle::new([(-4, -4), (4, 4)], fill)
+                + Rectangle::new([(-4, -4), (4, 4)], edge)),
+        ),
+        2 => area.draw(
+            &(EmptyElement::at(at)
+                + Polygon::new(vec![(0, -6), (5, 4), (-5, 4)], fill)
+                + PathElement::new(vec![(0, -6), (5, 4), (-5, 4), (0, -6)], edge)),
+        ),
+        _ => area.draw(
+            &(EmptyElement::at(at)
+                + Polygon::new(vec![(0, -6), (6, 0), (0, 6), (-6, 0)], fill)
+                + PathElement::new(vec![(0, -6), (6, 0), (0, 6), (-6, 0), (0, -6)], edge)),
+        ),
+    }
+    .map_err(pe)
+}
+
+/// Draw a dashed segment between two points in the area's coordinates.
+fn draw_dashed<'a, CT>(area: &DrawingArea<SVGBackend<'a>, CT>, from: CT::From, to: CT::From) -> Result<(), String>
+where
+    CT: CoordTranslate,
+    CT::From: Clone + 'static,
+{
+    for e in DashedLineSeries::new(vec![from, to], 7, 5, line_style(REF_COLOUR, 2)) {
+        area.draw(&e).map_err(pe)?;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Line chart
+
+/// Draw a line chart with error bars. See the module documentation.
+///
+/// Errors: no series or no points at all; a non-finite number anywhere; an
+/// interval with `lo > hi`; an empty or non-finite `y_range`.
+pub fn line_chart(c: &LineChart) -> Result<String, String> {
+    let ctx = |m: String| format!("line chart '{}': {m}", c.title);
+
+    // Validate and collect.
+    let mut xs: Vec<f64> = Vec::new();
+    let (mut ymin, mut ymax) = (f64::INFINITY, f64::NEG_INFINITY);
+    for (si, s) in c.series.iter().enumerate() {
+        for (pi, p) in s.points.iter().enumerate() {
+            let what = format!("series {si} ('{}') point {pi}", s.label);
+            finite(&format!("{what} x"), p.x).map_err(ctx)?;
+            check_interval(&what, p.y, p.lo, p.hi).map_err(ctx)?;
+            xs.push(p.x);
+            ymin = ymin.min(p.lo).min(p.y);
+            ymax = ymax.max(p.hi).max(p.y);
+        }
+    }
+    if xs.is_empty() {
+        return Err(ctx("no data points to plot".into()));
+    }
+    if let Some((r, _)) = &c.reference {
+        finite("reference value", *r).map_err(ctx)?;
+    }
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    let (xmin, xmax) = (xs[0], xs[xs.len() - 1]);
+    if !(xmax - xmin).is_finite() {
+        return Err(ctx(format!("x values span too wide a range ({xmin}, {xmax})")));
+    }
+
+    // y range.
+    let (y0, y1) = match c.y_range {
+        Some((lo, hi)) => {
+            check_range("y_range", lo, hi).map_err(ctx)?;
+            (lo, hi)
+        }
+        None => {
+            if let Some((r, _)) = &c.reference {
+                ymin = ymin.min(*r);
+                ymax = ymax.max(*r);
+            }
+            let (a, b) = padded(ymin, ymax, 0.06);
+            check_range("data range", a, b).map_err(ctx)?;
+            (a, b)
+        }
+    };
+    let clamp_y = |v: f64| v.clamp(y0, y1);
+    let (y_ticks, y_step) = nice_ticks(y0, y1, 6);
+
+    // x range and ticks.
+    let few_x = xs.len() <= 12;
+    let (x0, x1) = padded(xmin, xmax, 0.04);
+    check_range("x range", x0, x1).map_err(ctx)?;
+    let (x_ticks, x_step) = if few_x { (xs.clone(), 0.0) } else { nice_ticks(x0, x1, 8) };
+    // Small horizontal dodge between series so error bars at the same x do not coincide.
+    let n_series = c.series.len();
+    let dodge = if few_x && n_series > 1 {
+        let min_gap = xs.windows(2).map(|w| w[1] - w[0]).fold(x1 - x0, f64::min);
+        (min_gap * 0.3 / n_series as f64).min((x1 - x0) * 0.012)
+    } else {
+        0.0
+    };
+
+    // Layout.
+    let ref_label = match &c.reference {
+        Some((_, l)) if !l.is_empty() => Some(shorten(l, 28)),
+        _ => None,
+    };
+    let has_legend = ref_label.is_some() || c.series.iter().any(|s| !s.label.is_empty());
+    let mut legend_labels: Vec<String> = c.series.iter().map(|s| shorten(&s.label, 36)).collect();
+    legend_labels.extend(ref_label.iter().cloned());
+    let legend_w = if has_legend {
+        let w = legend_labels.iter().map(|l| est_w(LABEL_SIZE, l)).max().unwrap_or(0);
+        (w + 56).clamp(110, 300)
+    } else {
+        0
+    };
+    let y_label_w =
+        y_ticks.iter().map(|&v| est_w(LABEL_SIZE, &tick_label(v, y_step, c.percent))).max().unwrap_or(20) + 48;
+
+    let mut buf = String::new();
+    {
+        let root = SVGBackend::with_string(&mut buf, (WIDTH, HEIGHT)).into_drawing_area();
+        root.fill(&WHITE).map_err(pe)?;
+        let area = root.titled(&c.title, (FONT, TITLE_SIZE).into_font().color(&BLACK)).map_err(pe)?;
+        let (plot_area, legend_area) = area.split_horizontally(WIDTH as i32 - legend_w);
+
+        let x_spec = axis(x0, x1, x_ticks.clone());
+        let y_spec = axis(y0, y1, y_ticks.clone());
+        let mut chart = ChartBuilder::on(&plot_area)
+            .margin_top(8)
+            .margin_right(if has_legend { 8 } else { 24 })
+            .margin_left(6)
+            .x_label_area_size(58)
+            .y_label_area_size(y_label_w)
+            .build_cartesian_2d(x_spec, y_spec)
+            .map_err(pe)?;
+
+        let percent = c.percent;
+        let x_fmt = move |v: &f64| {
+            if few_x { fmt_compact(*v) } else { tick_label(*v, x_step, false) }
+        };
+        let y_fmt = move |v: &f64| tick_label(*v, y_step, percent);
+        chart
+            .configure_mesh()
+            .bold_line_style(GRID)
+            .light_line_style(TRANSPARENT)
+            .axis_style(BLACK)
+            .x_desc(c.x_label.as_str())
+            .y_desc(c.y_label.as_str())
+            .axis_desc_style((FONT, DESC_SIZE))
+            .label_style((FONT, LABEL_SIZE))
+            .x_label_formatter(&x_fmt)
+            .y_label_formatter(&y_fmt)
+            .draw()
+            .map_err(pe)?;
+
+        let pa = chart.plotting_area();
+
+        // Reference line under the data (its label goes in the legend).
+        if let Some((r, _)) = c.reference.as_ref().filter(|(r, _)| (y0..=y1).contains(r)) {
+            draw_dashed(pa, (x0, *r), (x1, *r))?;
+        }
+
+        for (si, s) in c.series.iter().enumerate() {
+            let colour = PALETTE[si % PALETTE.len()];
+            let shift = dodge * (si as f64 - (n_series as f64 - 1.0) / 2.0);
+            let mut pts: Vec<&Point> = s.points.iter().collect();
+            pts.sort_by(|a, b| a.x.total_cmp(&b.x));
+            if few_x {
+                // Error bars.
+                for p in &pts {
+                    let x = p.x + shift;
+                    let (lo, hi) = (clamp_y(p.lo), clamp_y(p.hi));
+                    let st = line_style(colour, 2);
+                    pa.draw(&PathElement::new(vec![(x, lo), (x, hi)], st)).map_err(pe)?;
+                    for end in [lo, hi] {
+                        pa.draw(&(EmptyElement::at((x, end)) + PathElement::new(vec![(-5, 0), (5, 0)], st)))
+                            .map_err(pe)?;
+                    }
+                }
+            } else {
+                // Many x values: a translucent band is easier to read than a forest of bars.
+                let mut band: Vec<(f64, f64)> = pts.iter().map(|p| (p.x, clamp_y(p.hi))).collect();
+                band.extend(pts.iter().rev().map(|p| (p.x, clamp_y(p.lo))));
+                pa.draw(&Polygon::new(band, colour.mix(0.18).filled())).map_err(pe)?;
+            }
+            // Line.
+            let line: Vec<(f64, f64)> = pts.iter().map(|p| (p.x + shift, clamp_y(p.y))).collect();
+            pa.draw(&PathElement::new(line.clone(), line_style(colour, 2))).map_err(pe)?;
+            // Markers (left out when they would merge into a thick line).
+            if line.len() <= MAX_MARKED {
+                for &pt in &line {
+                    draw_marker(pa, pt, si, colour)?;
+                }
+            }
+        }
+
+        // Legend, outside the plot area.
+        if has_legend {
+            let mut y = 30;
+            for (si, label) in legend_labels.iter().enumerate() {
+                if si < n_series {
+                    let colour = PALETTE[si % PALETTE.len()];
+                    legend_area.draw(&PathElement::new(vec![(8, y), (40, y)], line_style(colour, 2))).map_err(pe)?;
+                    if c.series[si].points.len() <= MAX_MARKED {
+                        draw_marker(&legend_area, (24, y), si, colour)?;
+                    }
+                } else {
+                    draw_dashed(&legend_area, (8, y), (40, y))?;
+                }
+                legend_area
+                    .draw(&Text::new(label.clone(), (48, y), text_style(LABEL_SIZE, BLACK, HPos::Left, VPos::Center)))
+                    .map_err(pe)?;
+                y += 24;
+            }
+        }
+        root.present().map_err(pe)?;
+    }
+    Ok(buf)
+}
+
+// ---------------------------------------------------------------------------
+// Bar chart
+
+/// Draw a horizontal bar chart with error bars. See the module documentation.
+///
+/// Errors: no bars; a non-finite number; an interval with `lo > hi`.
+pub fn bar_chart(c: &BarChart) -> Result<String, String> {
+    let ctx = |m: String| format!("bar chart '{}': {m}", c.title);
+    if c.bars.is_empty() {
+        return Err(ctx("no bars to plot".into()));
+    }
+    if c.bars.len() > MAX_ITEMS {
+        return Err(ctx(format!("too many bars to draw ({}; at most {MAX_ITEMS})", c.bars.len())));
+    }
+    let (mut vmin, mut vmax) = (0.0f64, 0.0f64);
+    for (i, b) in c.bars.iter().enumerate() {
+        check_interval(&format!("bar {i} ('{}')", b.label), b.value, b.lo, b.hi).map_err(ctx)?;
+        vmin = vmin.min(b.lo).min(b.value);
+        vmax = vmax.max(b.hi).max(b.value);
+    }
+    if let Some((r, _)) = &c.reference {
+        finite("reference value", *r).map_err(ctx)?;
+        vmin = vmin.min(*r);
+        vmax = vmax.max(*r);
+    }
+    let n = c.bars.len();
+    let height = HEIGHT.max(150 + 34 * n as u32);
+
+    let labels: Vec<String> = c.bars.iter().map(|b| shorten(&b.label, 32)).collect();
+    let cat_w = labels.iter().map(|l| est_w(LABEL_SIZE, l)).max().unwrap_or(0) + 22;
+    let plot_w_px = (WIDTH as i32 - cat_w - 40).max(100) as f64;
+
+    // Value range: data + margin + room for the value labels beside the bars.
+    let (a, b) = padded(vmin, vmax, 0.03);
+    check_range("value range", a, b).map_err(ctx)?;
+    let text_room = (b - a) * 64.0 / plot_w_px;
+    let v0 = if c.bars.iter().any(|b| b.value < 0.0) { a - text_room } else { a };
+    let v1 = if c.bars.iter().any(|b| b.value >= 0.0) { b + text_room } else { b };
+    let v0 = if vmin >= 0.0 { v0.max(0.0) } else { v0 };
+    let v1 = if vmax <= 0.0 && c.bars.iter().all(|b| b.value < 0.0) { v1.min(0.0) } else { v1 };
+    check_range("value range", v0, v1).map_err(ctx)?;
+    let (v_ticks, v_step) = nice_ticks(v0, v1, 7);
+
+    // Category axis: bar i at y = n-1-i (first bar on top); extra room on top for the reference label.
+    let top = n as f64 - 0.4 + if c.reference.is_some() { 0.6 } else { 0.0 };
+    let cat_ticks: Vec<f64> = (0..n).map(|i| i as f64).collect();
+    // Bar half-thickness in category units, at most about 22 px.
+    let plot_h_px = (height as f64 - 110.0).max(50.0);
+    let half = 0.34f64.min(22.0 * (top + 0.6) / plot_h_px);
+
+    let mut buf = String::new();
+    {
+        let root = SVGBackend::with_string(&mut buf, (WIDTH, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(pe)?;
+        let area = root.titled(&c.title, (FONT, TITLE_SIZE).into_font().color(&BLACK)).map_err(pe)?;
+        let mut chart = ChartBuilder::on(&area)
+            .margin_top(6)
+            .margin_right(28)
+            .margin_left(6)
+            .x_label_area_size(58)
+            .y_label_area_size(cat_w)
+            .build_cartesian_2d(axis(v0, v1, v_ticks), axis(-0.6, top, cat_ticks))
+            .map_err(pe)?;
+        let percent = c.percent;
+        let v_fmt = move |v: &f64| tick_label(*v, v_step, percent);
+        let labels_for_fmt = labels.clone();
+        let cat_fmt = move |v: &f64| {
+            let k = v.round();
+            if k >= 0.0 && (k as usize) < n { labels_for_fmt[n - 1 - k as usize].clone() } else { String::new() }
+        };
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .bold_line_style(GRID)
+            .light_line_style(TRANSPARENT)
+            .axis_style(BLACK)
+            .x_desc(c.y_label.as_str())
+            .axis_desc_style((FONT, DESC_SIZE))
+            .label_style((FONT, LABEL_SIZE))
+            .x_label_formatter(&v_fmt)
+            .y_label_formatter(&cat_fmt)
+            .draw()
+            .map_err(pe)?;
+        let pa = chart.plotting_area();
+
+        // Zero line.
+        if v0 <= 0.0 && v1 >= 0.0 {
+            pa.draw(&PathElement::new(vec![(0.0, -0.6), (0.0, top)], line_style(BLACK, 1))).map_err(pe)?;
+        }
+        for (i, bar) in c.bars.iter().enumerate() {
+            let y = (n - 1 - i) as f64;
+            let colour = if bar.value < 0.0 { PALETTE[1] } else { PALETTE[0] };
+            let light = colour.mix(0.55);
+            pa.draw(&Rectangle::new(
+                [(0.0, y - half), (bar.value, y + half)],
+                ShapeStyle { color: light, filled: true, stroke_width: 1 },
+            ))
+            .map_err(pe)?;
+            pa.draw(&Rectangle::new([(0.0, y - half), (bar.value, y + half)], line_style(colour, 1))).map_err(pe)?;
+            let st = line_style(BLACK, 2);
+            pa.draw(&PathElement::new(vec![(bar.lo, y), (bar.hi, y)], st)).map_err(pe)?;
+            for end in [bar.lo, bar.hi] {
+                pa.draw(&(EmptyElement::at((end, y)) + PathElement::new(vec![(0, -6), (0, 6)], st))).map_err(pe)?;
+            }
+            let text = value_label(bar.value, c.percent);
+            let (at, dx, h) = if bar.value < 0.0 {
+                (bar.lo.min(bar.value), -6, HPos::Right)
+            } else {
+                (bar.hi.max(bar.value), 6, HPos::Left)
+            };
+            pa.draw(
+                &(EmptyElement::at((at, y)) + Text::new(text, (dx, 0), text_style(SMALL_SIZE, BLACK, h, VPos::Center))),
+            )
+            .map_err(pe)?;
+        }
+        if let Some((r, label)) = c.reference.as_ref().filter(|(r, _)| (v0..=v1).contains(r)) {
+            draw_dashed(pa, (*r, -0.6), (*r, top))?;
+            if !label.is_empty() {
+                pa.draw(
+                    &(EmptyElement::at((*r, top))
+                        + Text::new(label.clone(), (5, 4), text_style(SMALL_SIZE, REF_COLOUR, HPos::Left, VPos::Top))),
+                )
+                .map_err(pe)?;
+            }
+        }
+        root.present().map_err(pe)?;
+    }
+    Ok(buf)
+}
+
+// ---------------------------------------------------------------------------
+// Heatmap
+
+fn lerp(a: RGBColor, b: RGBColor, t: f64) -> RGBColor {
+    let t = t.clamp(0.0, 1.0);
+    let f = |x: u8, y: u8| (x as f64 + (y as f64 - x as f64) * t).round() as u8;
+    RGBColor(f(a.0, b.0), f(a.1, b.1), f(a.2, b.2))
+}
+
+/// Diverging colour: vermillion below `centre`, near-white at it, blue above.
+fn diverging(v: f64, centre: f64) -> RGBColor {
+    let v = v.clamp(0.0, 1.0);
+    if v >= centre {
+        let t = if centre < 1.0 { (v - centre) / (1.0 - centre) } else { 0.0 };
+        lerp(NEUTRAL, PALETTE[0], t)
+    } else {
+        let t = if centre > 0.0 { (centre - v) / centre } else { 0.0 };
+        lerp(NEUTRAL, PALETTE[1], t)
+    }
+}
+
+fn ink_for(bg: RGBColor) -> RGBColor {
+    let lum = 0.299 * bg.0 as f64 + 0.587 * bg.1 as f64 + 0.114 * bg.2 as f64;
+    if lum > 150.0 { BLACK } else { WHITE }
+}
+
+/// Draw a heatmap. See the module documentation.
+///
+/// Errors: no rows or columns; `cells` not `ys.len()` rows of `xs.len()`
+/// values; a non-finite value or centre; a centre outside 0..=1.
+/// Values outside 0..1 are drawn with the end colour of the scale.
+pub fn heatmap(h: &Heatmap) -> Result<String, String> {
+    let ctx = |m: String| format!("heatmap '{}': {m}", h.title);
+    let (nx, ny) = (h.xs.len(), h.ys.len());
+    if nx == 0 || ny == 0 {
+        return Err(ctx(format!("no cells to plot ({nx} columns, {ny} rows)")));
+    }
+    if nx > MAX_ITEMS || ny > MAX_ITEMS {
+        return Err(ctx(format!("too many cells to draw ({nx} columns, {ny} rows; at most {MAX_ITEMS} each)")));
+    }
+    if h.cells.len() != ny {
+        return Err(ctx(format!("{} rows of cells for {ny} row labels", h.cells.len())));
+    }
+    for (yi, row) in h.cells.iter().enumerate() {
+        if row.len() != nx {
+            return Err(ctx(format!("row {yi} has {} cells for {nx} column labels", row.len())));
+        }
+        for (xi, v) in row.iter().enumerate() {
+            if let Some(v) = v {
+                finite(&format!("cell ({}, {})", h.ys[yi], h.xs[xi]), *v).map_err(ctx)?;
+            }
+        }
+    }
+    finite("centre", h.centre).map_err(ctx)?;
+    if !(0.0..=1.0).contains(&h.centre) {
+        return Err(ctx(format!("centre {} is outside 0..1", h.centre)));
+    }
+
+    let xl: Vec<String> = h.xs.iter().map(|s| shorten(s, 24)).collect();
+    let yl: Vec<String> = h.ys.iter().map(|s| shorten(s, 24)).collect();
+    let cell = (900 / nx as i32).min(560 / ny as i32).clamp(16, 64);
+    let x_text = xl.iter().map(|l| est_w(LABEL_SIZE, l)).max().unwrap_or(0);
+    let rotate = x_text > cell - 6;
+    let x_area = if rotate { x_text + 40 } else { 56 };
+    let y_area = yl.iter().map(|l| est_w(LABEL_SIZE, l)).max().unwrap_or(0) + 46;
+    let bar_w = 110;
+    let width = (y_area + cell * nx as i32 + bar_w + 20).max(420) as u32;
+    let height = (50 + cell * ny as i32 + x_area + 16).max(300) as u32;
+    let annotate = h.annotate && cell >= 30;
+
+    let mut buf = String::new();
+    {
+        let root = SVGBackend::with_string(&mut buf, (width, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(pe)?;
+        let area = root.titled(&h.title, (FONT, TITLE_SIZE).into_font().color(&BLACK)).map_err(pe)?;
+        let (grid_area, bar_area) = area.split_horizontally(width as i32 - bar_w);
+
+        let x_ticks: Vec<f64> = (0..nx).map(|i| i as f64 + 0.5).collect();
+        let y_ticks: Vec<f64> = (0..ny).map(|i| i as f64 + 0.5).collect();
+        // Keep the cells square: the grid takes exactly cell*n pixels.
+        let used_w = y_area + cell * nx as i32;
+        let (grid_area, _) = grid_area.split_horizontally(used_w + 8);
+        let mut chart = ChartBuilder::on(&grid_area)
+            .margin_top(8)
+            .margin_right(8)
+            .x_label_area_size(x_area)
+            .y_label_area_size(y_area)
+            .build_cartesian_2d(axis(0.0, nx as f64, x_ticks), axis(0.0, ny as f64, y_ticks))
+            .map_err(pe)?;
+        let xl_fmt = xl.clone();
+        let x_fmt = move |v: &f64| {
+            let i = v.floor();
+            if i >= 0.0 && (i as usize) < nx { xl_fmt[i as usize].clone() } else { String::new() }
+        };
+        let yl_fmt = yl.clone();
+        let y_fmt = move |v: &f64| {
+            let i = v.floor();
+            if i >= 0.0 && (i as usize) < ny { yl_fmt[ny - 1 - i as usize].clone() } else { String::new() }
+        };
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            // Rotated column labels are drawn by hand below (plotters misplaces rotated axis labels).
+            .x_labels(if rotate { 0 } else { nx })
+            .axis_style(BLACK)
+            .x_desc(h.x_label.as_str())
+            .y_desc(h.y_label.as_str())
+            .axis_desc_style((FONT, DESC_SIZE))
+            .label_style((FONT, LABEL_SIZE))
+            .x_label_formatter(&x_fmt)
+            .y_label_formatter(&y_fmt)
+            .draw()
+            .map_err(pe)?;
+        if rotate {
+            // Reading upwards, ending just below the tick mark of each column.
+            let style = TextStyle::from((FONT, LABEL_SIZE).into_font())
+                .pos(Pos::new(HPos::Right, VPos::Center))
+                .transform(FontTransform::Rotate270);
+            for (xi, label) in xl.iter().enumerate() {
+                let (px, py) = chart.backend_coord(&(xi as f64 + 0.5, 0.0));
+                root.draw(&Text::new(label.clone(), (px, py + 10), style.clone())).map_err(pe)?;
+            }
+        }
+        let pa = chart.plotting_area();
+        for (yi, row) in h.cells.iter().enumerate() {
+            let y = (ny - 1 - yi) as f64;
+            for (xi, v) in row.iter().enumerate() {
+                let x = xi as f64;
+                let bg = match v {
+                    Some(v) => diverging(*v, h.centre),
+                    None => MISSING,
+                };
+                pa.draw(&Rectangle::new([(x, y), (x + 1.0, y + 1.0)], fill_style(bg))).map_err(pe)?;
+                pa.draw(&Rectangle::new([(x, y), (x + 1.0, y + 1.0)], line_style(WHITE, 2))).map_err(pe)?;
+                if let (true, Some(v)) = (annotate, v) {
+                    pa.draw(&Text::new(
+                        format!("{}%", fmt_fixed(v * 100.0, 0)),
+                        (x + 0.5, y + 0.5),
+                        text_style(SMALL_SIZE, ink_for(bg), HPos::Center, VPos::Center),
+                    ))
+                    .map_err(pe)?;
+                }
+            }
+        }
+
+        // Colour bar, pixel coordinates inside bar_area.
+        let (_, bar_h) = bar_area.dim_in_pixel();
+        let top = 10;
+        let len = (cell * ny as i32).min(bar_h as i32 - x_area - 20).max(60);
+        let steps = 50;
+        for k in 0..steps {
+            let v0 = 1.0 - k as f64 / steps as f64;
+            let ya = top + (len * k) / steps;
+            // Overlap by a pixel so no seams show between the slices.
+            let yb = (top + (len * (k + 1)) / steps + 1).min(top + len);
+            bar_area
+                .draw(&Rectangle::new([(16, ya), (34, yb)], fill_style(diverging(v0 - 0.5 / steps as f64, h.centre))))
+                .map_err(pe)?;
+        }
+        bar_area.draw(&Rectangle::new([(16, top), (34, top + len)], line_style(BLACK, 1))).map_err(pe)?;
+        let mut marks = vec![1.0, h.centre, 0.0];
+        marks.dedup();
+        for m in marks {
+            let y = top + ((1.0 - m) * len as f64).round() as i32;
+            bar_area.draw(&PathElement::new(vec![(34, y), (39, y)], line_style(BLACK, 1))).map_err(pe)?;
+            bar_area
+                .draw(&Text::new(
+                    format!("{}%", fmt_compact(m * 100.0)),
+                    (42, y),
+                    text_style(SMALL_SIZE, BLACK, HPos::Left, VPos::Center),
+                ))
+                .map_err(pe)?;
+        }
+        if nx * ny > 0 && h.cells.iter().flatten().any(|v| v.is_none()) {
+            let y = top + len + 14;
+            bar_area.draw(&Rectangle::new([(16, y), (34, y + 14)], fill_style(MISSING))).map_err(pe)?;
+            bar_area
+                .draw(&Text::new(
+                    "none".to_string(),
+                    (42, y + 7),
+                    text_style(SMALL_SIZE, BLACK, HPos::Left, VPos::Center),
+                ))
+                .map_err(pe)?;
+        }
+        root.present().map_err(pe)?;
+    }
+    Ok(buf)
+}
+
+// ---------------------------------------------------------------------------
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(x: f64, y: f64) -> Point {
+        Point { x, y, lo: y - 0.05, hi: y + 0.05 }
+    }
+
+    fn sample_line() -> LineChart {
+        LineChart {
+            title: "Town win rate by player count".into(),
+            x_label: "Players".into(),
+            y_label: "Town win rate".into(),
+            series: vec![
+                Series {
+                    label: "baseline".into(),
+                    points: (7..=12).map(|n| pt(n as f64, 0.3 + 0.03 * n as f64 - 0.2)).collect(),
+                },
+                Series {
+                    label: "with doctor".into(),
+                    points: (7..=12).map(|n| pt(n as f64, 0.35 + 0.02 * n as f64 - 0.1)).collect(),
+                },
+            ],
+            y_range: None,
+            reference: Some((0.5, "fair".into())),
+            percent: true,
+        }
+    }
+
+    fn sample_bars() -> BarChart {
+        BarChart {
+            title: "Change in town win rate".into(),
+            y_label: "Win-rate change".into(),
+            bars: vec![
+                Bar { label: "Doctor".into(), value: 0.04, lo: 0.02, hi: 0.06 },
+                Bar { label: "Sheriff & <Cop>".into(), value: -0.03, lo: -0.05, hi: -0.01 },
+            ],
+            reference: Some((0.0, "no difference".into())),
+            percent: true,
+        }
+    }
+
+    fn sample_heat() -> Heatmap {
+        Heatmap {
+            title: "Win rate by setup".into(),
+            x_label: "Mafia count".into(),
+            y_label: "Town size".into(),
+            xs: vec!["1".into(), "2".into(), "3".into()],
+            ys: vec!["small".into(), "large".into()],
+            cells: vec![vec![Some(0.2), Some(0.5), None], vec![Some(0.9), Some(0.45), Some(0.0)]],
+            centre: 0.5,
+            annotate: true,
+        }
+    }
+
+    fn is_svg(s: &str) -> bool {
+        // XML-ish: one root element, balanced text elements, no raw '&' left unescaped.
+        s.starts_with("<svg")
+            && s.trim_end().ends_with("</svg>")
+            && s.matches("<svg").count() == 1
+            && s.matches("<text").count() == s.matches("</text>").count()
+            && s.match_indices('&')
+                .all(|(i, _)| ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].iter().any(|e| s[i..].starts_with(e)))
+    }
+
+    #[test]
+    fn line_chart_is_deterministic_and_labelled() {
+        let c = sample_line();
+        let a = line_chart(&c).unwrap();
+        let b = line_chart(&c.clone()).unwrap();
+        assert_eq!(a, b);
+        assert!(is_svg(&a), "{}", &a[..a.len().min(200)]);
+        for s in ["Town win rate by player count", "Players", "Town win rate", "baseline", "with doctor", "fair"] {
+            assert!(a.contains(&format!(">\n{s}\n</text>")), "missing text {s}");
+        }
+        assert!(a.contains("font-family=\"sans-serif\""));
+        // Percent tick labels.
+        assert!(a.contains("%\n</text>"));
+        // Ticks at the given x values.
+        for n in 7..=12 {
+            assert!(a.contains(&format!(">\n{n}\n</text>")), "missing x tick {n}");
+        }
+    }
+
+    #[test]
+    fn bar_chart_is_deterministic_and_escapes_labels() {
+        let c = sample_bars();
+        let a = bar_chart(&c).unwrap();
+        assert_eq!(a, bar_chart(&c).unwrap());
+        assert!(is_svg(&a));
+        assert!(a.contains("Sheriff &amp; &lt;Cop&gt;"));
+        assert!(!a.contains("<Cop>"));
+        for s in ["Change in town win rate", "Win-rate change", "Doctor", "no difference", "4.0%", "-3.0%"] {
+            assert!(a.contains(s), "missing {s}");
+        }
+    }
+
+    #[test]
+    fn heatmap_is_deterministic_and_annotated() {
+        let h = sample_heat();
+        let a = heatmap(&h).unwrap();
+        assert_eq!(a, heatmap(&h).unwrap());
+        assert!(is_svg(&a));
+        for s in
+            ["Win rate by setup", "Mafia count", "Town size", "small", "large", ">\n20%\n<", ">\n90%\n<", ">\n0%\n<"]
+        {
+            assert!(a.contains(s), "missing {s}");
+        }
+        // Centre colour is near-white, extremes are the palette colours.
+        assert_eq!(diverging(0.5, 0.5), NEUTRAL);
+        assert_eq!(diverging(1.0, 0.5), PALETTE[0]);
+        assert_eq!(diverging(0.0, 0.5), PALETTE[1]);
+        let mut no_ann = h.clone();
+        no_ann.annotate = false;
+        assert!(!heatmap(&no_ann).unwrap().contains(">\n20%\n<"));
+    }
+
+    #[test]
+    fn different_input_gives_different_output() {
+        let mut c = sample_line();
+        let a = line_chart(&c).unwrap();
+        c.series[0].points[0].y += 0.01;
+        assert_ne!(a, line_chart(&c).unwrap());
+    }
+
+    #[test]
+    fn empty_input_is_an_error() {
+        let mut c = sample_line();
+        c.series.clear();
+        assert!(line_chart(&c).unwrap_err().contains("no data points"));
+        c.series = vec![Series { label: "x".into(), points: vec![] }];
+        assert!(line_chart(&c).unwrap_err().contains("no data points"));
+        let mut b = sample_bars();
+        b.bars.clear();
+        assert!(bar_chart(&b).unwrap_err().contains("no bars"));
+        let mut h = sample_heat();
+        h.xs.clear();
+        assert!(heatmap(&h).unwrap_err().contains("no cells"));
+        let mut b = sample_bars();
+        b.bars = vec![b.bars[0].clone(); 501];
+        assert!(bar_chart(&b).unwrap_err().contains("too many"));
+    }
+
+    #[test]
+    fn nan_is_refused() {
+        let mut c = sample_line();
+        c.series[1].points[2].hi = f64::NAN;
+        let e = line_chart(&c).unwrap_err();
+        assert!(e.contains("not a finite number") && e.contains("with doctor"), "{e}");
+        let mut c = sample_line();
+        c.series[0].points[0].x = f64::INFINITY;
+        assert!(line_chart(&c).is_err());
+        let mut c = sample_line();
+        c.y_range = Some((0.0, f64::NAN));
+        assert!(line_chart(&c).unwrap_err().contains("y_range"));
+        let mut c = sample_line();
+        c.reference = Some((f64::NAN, "fair".into()));
+        assert!(line_chart(&c).is_err());
+        let mut b = sample_bars();
+        b.bars[0].value = f64::NAN;
+        assert!(bar_chart(&b).unwrap_err().contains("Doctor"));
+        let mut h = sample_heat();
+        h.cells[1][1] = Some(f64::NAN);
+        assert!(heatmap(&h).unwrap_err().contains("large"));
+        let mut h = sample_heat();
+        h.centre = f64::NAN;
+        assert!(heatmap(&h).is_err());
+    }
+
+    #[test]
+    fn bad_shapes_are_refused() {
+        let mut h = sample_heat();
+        h.cells[0].pop();
+        assert!(heatmap(&h).unwrap_err().contains("row 0"));
+        let mut h = sample_heat();
+        h.cells.pop();
+        assert!(heatmap(&h).is_err());
+        let mut h = sample_heat();
+        h.centre = 1.5;
+        assert!(heatmap(&h).is_err());
+        let mut c = sample_line();
+        c.series[0].points[0].lo = 1.0;
+        c.series[0].points[0].hi = 0.0;
+        assert!(line_chart(&c).unwrap_err().contains("inverted"));
+        let mut c = sample_line();
+        c.y_range = Some((1.0, 1.0));
+        assert!(line_chart(&c).is_err());
+    }
+
+    #[test]
+    fn degenerate_inputs_still_draw() {
+        // A single point, zero-width interval, no reference.
+        let c = LineChart {
+            title: "one".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            series: vec![Series { label: "s".into(), points: vec![Point { x: 3.0, y: 0.5, lo: 0.5, hi: 0.5 }] }],
+            y_range: None,
+            reference: None,
+            percent: false,
+        };
+        assert!(is_svg(&line_chart(&c).unwrap()));
+        // All-equal values, many x values, many series, huge and tiny magnitudes.
+        let flat: Vec<Point> = (0..40).map(|i| Point { x: i as f64 * 0.25, y: 7.0, lo: 7.0, hi: 7.0 }).collect();
+        let mut c2 = c.clone();
+        c2.series = (0..10).map(|i| Series { label: format!("s{i}"), points: flat.clone() }).collect();
+        assert!(is_svg(&line_chart(&c2).unwrap()));
+        c2.series =
+            vec![Series { label: String::new(), points: vec![Point { x: 0.0, y: 1e300, lo: -1e300, hi: 1e300 }] }];
+        assert!(line_chart(&c2).is_ok());
+        c2.series = vec![Series {
+            label: String::new(),
+            points: vec![
+                Point { x: 1e-12, y: 1e-12, lo: 1e-12, hi: 2e-12 },
+                Point { x: 2e-12, y: 1e-12, lo: 0.0, hi: 2e-12 },
+            ],
+        }];
+        assert!(line_chart(&c2).is_ok());
+        // Overflowing range is refused, not drawn wrongly.
+        c2.series =
+            vec![Series { label: String::new(), points: vec![Point { x: 0.0, y: 0.0, lo: -f64::MAX, hi: f64::MAX }] }];
+        assert!(line_chart(&c2).is_err());
+        // Data outside a fixed y range is clamped, not a panic.
+        let mut c3 = sample_line();
+        c3.y_range = Some((0.4, 0.45));
+        assert!(line_chart(&c3).is_ok());
+        // All-zero bars; all-negative bars; one bar.
+        let mut b = sample_bars();
+        b.bars = vec![Bar { label: "z".into(), value: 0.0, lo: 0.0, hi: 0.0 }];
+        b.reference = None;
+        assert!(is_svg(&bar_chart(&b).unwrap()));
+        b.bars = vec![Bar { label: "n".into(), value: -2.0, lo: -3.0, hi: -1.0 }];
+        b.percent = false;
+        assert!(bar_chart(&b).unwrap().contains(">\n-2\n<"));
+        // Heatmap with every cell missing, and a 1x1 one with centre at an edge.
+        let mut h = sample_heat();
+        h.cells = vec![vec![None; 3]; 2];
+        assert!(is_svg(&heatmap(&h).unwrap()));
+        let h1 = Heatmap {
+            xs: vec!["a".into()],
+            ys: vec!["b".into()],
+            cells: vec![vec![Some(2.0)]],
+            centre: 1.0,
+            ..sample_heat()
+        };
+        assert!(is_svg(&heatmap(&h1).unwrap()));
+        let h0 = Heatmap { centre: 0.0, ..h1.clone() };
+        assert!(is_svg(&heatmap(&h0).unwrap()));
+    }
+
+    #[test]
+    fn tick_formatting() {
+        assert_eq!(tick_label(0.5, 0.1, true), "50%");
+        assert_eq!(tick_label(0.025, 0.025, true), "2.5%");
+        assert_eq!(tick_label(-0.0, 0.1, true), "0%");
+        assert_eq!(tick_label(-0.05, 0.05, true), "-5%");
+        assert_eq!(tick_label(2.5, 2.5, false), "2.5");
+        assert_eq!(tick_label(10.0, 5.0, false), "10");
+        assert_eq!(fmt_compact(7.0), "7");
+        assert_eq!(fmt_compact(0.125), "0.125");
+        let (t, s) = nice_ticks(0.0, 1.0, 5);
+        assert_eq!(s, 0.2);
+        assert_eq!(t.len(), 6);
+        assert_eq!(value_label(0.5234, true), "52.3%");
+    }
+}

@@ -1,0 +1,443 @@
+//! Experiments, comparisons, precision stopping, the SPRT, balance search
+//! and reports: each on small runs, with known answers where the uniform
+//! model gives them (`random` agents, `tie_break = random`: the lynched
+//! player is uniform among the living, so the town's chance to win is a
+//! recursion over the living mafia and town; see agents/tests/known_answer.rs).
+
+use mafia_engine::Camp;
+use mafia_sim::cli::{ExtArgs, GameArgs};
+use mafia_sim::compare::{compare_points, play_compare};
+use mafia_sim::experiment::Budget;
+use mafia_sim::precision::{Sprt, Verdict};
+use std::collections::BTreeMap;
+
+mod common;
+use common::*;
+
+/// The town's exact chance to win the uniform model from a day with `m`
+/// mafia and `t` town alive (C17, C18 checked after each lynch and kill).
+fn town_wins(m: u32, t: u32) -> f64 {
+    fn day(m: u32, t: u32, memo: &mut BTreeMap<(u32, u32), f64>) -> f64 {
+        if let Some(&p) = memo.get(&(m, t)) {
+            return p;
+        }
+        let lynch_mafia = m as f64 / (m + t) as f64;
+        // After the lynch: town wins at m = 0; the mafia at m ≥ t; else a night kill.
+        let after = |m: u32, t: u32, memo: &mut BTreeMap<(u32, u32), f64>| {
+            if m == 0 {
+                1.0
+            } else if m >= t || m >= t - 1 {
+                0.0
+            } else {
+                day(m, t - 1, memo)
+            }
+        };
+        let p = lynch_mafia * after(m - 1, t, memo) + (1.0 - lynch_mafia) * after(m, t - 1, memo);
+        memo.insert((m, t), p);
+        p
+    }
+    day(m, t, &mut BTreeMap::new())
+}
+
+fn uniform_args(setup: &str) -> GameArgs {
+    GameArgs {
+        setup: vec![setup.to_string()],
+        rules: vec!["tie_break=random".into()],
+        agents: Some("random".into()),
+        ext: ExtArgs::default_settings(),
+    }
+}
+
+const UNIFORM: &str = "name = \"uniform\"\n[roles]\nmafioso = 3\ncitizen = 7\n[rules]\ntie_break = \"random\"\n";
+
+#[test]
+fn town_wins_recursion_is_a_probability() {
+    let p = town_wins(3, 7);
+    assert!(p > 0.0 && p < 1.0, "{p}");
+    assert!(town_wins(1, 9) > town_wins(2, 8) && town_wins(2, 8) > town_wins(3, 7));
+}
+
+// ---------------------------------------------------------------------------
+// mafia experiment
+
+#[test]
+fn an_experiment_gives_one_row_per_point_and_matches_the_sweep_shorthand() {
+    let dir = TempDir::new("exp");
+    let file = dir.write(
+        "x.toml",
+        "setup = \"classic\"\nagents = \"forum\"\nseed = 5\ngames = 3000\n[grid]\n\"rules.no_kill_limit\" = [3, \"off\"]\n\"rules.absence\" = [0, 0.2]\n[reference]\n\"rules.no_kill_limit\" = \"off\"\n",
+    );
+    let out = dir.file("x.csv");
+    let printed = ok(&["experiment", &file, "--quiet", "--out", &out]);
+    assert!(printed.contains("played 12000 games (3000 per point)"), "{printed}");
+    let rows = csv_rows(std::path::Path::new(&out));
+    assert_eq!(rows.len(), 4);
+    assert_eq!(col(&rows[0], "rules.no_kill_limit"), "3");
+    assert_eq!(col(&rows[1], "rules.absence"), "0.2");
+    // The reference points have no difference; the others one against the rule off.
+    assert_eq!(col(&rows[2], "town_diff"), "");
+    assert_eq!(col(&rows[0], "reference"), "rules.no_kill_limit=off rules.absence=0");
+    let d: f64 = col(&rows[1], "town_diff").parse().unwrap();
+    let (ra, rb): (f64, f64) =
+        (col(&rows[1], "town_rate").parse().unwrap(), col(&rows[3], "town_rate").parse().unwrap());
+    assert!((d - (ra - rb)).abs() < 1e-9, "the paired mean is the difference of the rates: {d} vs {ra} - {rb}");
+    // `run --sweep` is the same grid on the same seeds: the same wins.
+    let sweep = dir.file("s.csv");
+    ok(&[
+        "run",
+        "--agents",
+        "forum",
+        "--seed",
+        "5",
+        "--games",
+        "3000",
+        "--quiet",
+        "--sweep",
+        "no_kill_limit=3,off",
+        "--sweep",
+        "absence=0,0.2",
+        "--out",
+        &sweep,
+    ]);
+    let srows = csv_rows(std::path::Path::new(&sweep));
+    for (a, b) in rows.iter().zip(&srows) {
+        for c in ["games", "town_wins", "mafia_wins", "days_mean", "lynches"] {
+            assert_eq!(col(a, c), col(b, c), "{c}");
+        }
+    }
+}
+
+#[test]
+fn experiment_output_is_the_same_on_one_and_two_threads() {
+    let dir = TempDir::new("exp-threads");
+    let file =
+        dir.write("x.toml", "seed = 9\ngames = 5000\nprecision = 0.02\n[grid]\nmafia = [2, 3]\nplayers = [9, 10]\n");
+    let one = ok(&["experiment", &file, "--quiet", "--threads", "1"]);
+    let two = ok(&["experiment", &file, "--quiet", "--threads", "2"]);
+    assert_eq!(one, two);
+    assert!(one.contains("players"), "{one}");
+}
+
+#[test]
+fn bad_experiment_files_name_the_line() {
+    let dir = TempDir::new("exp-bad");
+    let f = dir.write("a.toml", "[grid]\nspeed = [1, 2]\n");
+    fails(&["experiment", &f], &["a.toml:2:1", "unknown rule `speed`"]);
+    let f = dir.write("b.toml", "setup = \"nosuch\"\n");
+    fails(&["experiment", &f], &["b.toml:1:9", "nosuch"]);
+    let f = dir.write("c.toml", "[grid]\n\"rules.absence\" = [0, 7]\n");
+    fails(&["experiment", &f], &["c.toml:2:1", "absence"]);
+    let f = dir.write("d.toml", "[grid]\nplayers = [10, 3]\n");
+    fails(&["experiment", &f], &["players=3", "makes no game", "4 players who are not citizens"]);
+    let f = dir.write("e.toml", "gmaes = 3\n");
+    fails(&["experiment", &f], &["e.toml:1:1", "unknown key `gmaes`"]);
+    let f = dir.write("f.toml", "[grid\n");
+    fails(&["experiment", &f], &["f.toml:1", "invalid TOML"]);
+    let f = dir.write("g.toml", "[grid]\nmafia = [2, 3]\n[reference]\nplayers = 10\n");
+    fails(&["experiment", &f], &["[reference] players"]);
+    fails(&["experiment", &dir.file("missing.toml")], &["missing.toml"]);
+    let f = dir.write("h.toml", "precision = 2\n");
+    fails(&["experiment", &f], &["h.toml:1:13", "precision"]);
+}
+
+// ---------------------------------------------------------------------------
+// Precision stopping
+
+#[test]
+fn precision_stopping_meets_its_precision_and_stops_at_the_same_game() {
+    let dir = TempDir::new("precision");
+    let a = dir.file("a.csv");
+    let b = dir.file("b.csv");
+    let args = |out: &str, threads: &str| {
+        ok(&["run", "--precision", "0.01", "--quiet", "--seed", "4", "--threads", threads, "--out", out])
+    };
+    let pa = args(&a, "1");
+    let pb = args(&b, "2");
+    assert_eq!(pa, pb, "the same seed stops at the same game on any thread count");
+    let rows = csv_rows(std::path::Path::new(&a));
+    let games: u64 = col(&rows[0], "games").parse().unwrap();
+    assert!(games < 1_000_000, "stopped early: {games}");
+    for camp in ["town", "mafia"] {
+        let (lo, hi): (f64, f64) = (
+            col(&rows[0], &format!("{camp}_lo")).parse().unwrap(),
+            col(&rows[0], &format!("{camp}_hi")).parse().unwrap(),
+        );
+        assert!((hi - lo) / 2.0 <= 0.01, "{camp}: [{lo}, {hi}]");
+    }
+    // One checkpoint earlier the interval was still too wide (it stopped at the first that met it).
+    let schedule = mafia_sim::precision::Schedule { max: 1_000_000 };
+    let points: Vec<u64> = schedule.points().collect();
+    let at = points.iter().position(|&p| p == games).expect("stopped at a checkpoint");
+    assert!(at > 0);
+    let before =
+        ok(&["run", "--games", &points[at - 1].to_string(), "--quiet", "--seed", "4", "--out", &dir.file("c.csv")]);
+    assert!(!before.is_empty());
+    let prev = csv_rows(&dir.path("c.csv"));
+    let half = |c: &str| {
+        let (lo, hi): (f64, f64) =
+            (col(&prev[0], &format!("{c}_lo")).parse().unwrap(), col(&prev[0], &format!("{c}_hi")).parse().unwrap());
+        (hi - lo) / 2.0
+    };
+    assert!(half("town").max(half("mafia")) > 0.01);
+    assert!(pa.contains(&format!("played {games} games per variant: every interval within ±0.01")), "{pa}");
+}
+
+#[test]
+fn experiment_precision_covers_rates_and_differences() {
+    let dir = TempDir::new("exp-prec");
+    let file = dir.write(
+        "x.toml",
+        "seed = 2\nprecision = 0.01\n[grid]\n\"rules.no_kill_limit\" = [\"off\", 2]\n\"rules.absence\" = [0.2]\n",
+    );
+    let out = dir.file("x.csv");
+    ok(&["experiment", &file, "--quiet", "--out", &out]);
+    for r in csv_rows(std::path::Path::new(&out)) {
+        for c in ["town", "mafia"] {
+            let hw = |a: &str, b: &str| -> f64 {
+                let (lo, hi): (f64, f64) = (col(&r, a).parse().unwrap_or(0.0), col(&r, b).parse().unwrap_or(0.0));
+                (hi - lo) / 2.0
+            };
+            assert!(hw(&format!("{c}_lo"), &format!("{c}_hi")) <= 0.01);
+            assert!(hw(&format!("{c}_diff_lo"), &format!("{c}_diff_hi")) <= 0.01);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// mafia compare
+
+#[test]
+fn the_paired_interval_is_narrower_than_the_independent_one_on_a_rule_change() {
+    let dir = TempDir::new("compare");
+    let out = dir.file("c.csv");
+    let printed = ok(&[
+        "compare",
+        "--rule",
+        "absence=0.15",
+        "--a",
+        "no_kill_limit=3",
+        "--b",
+        "no_kill_limit=off",
+        "--games",
+        "20000",
+        "--quiet",
+        "--out",
+        &out,
+    ]);
+    assert!(printed.contains("variance reduction by pairing"), "{printed}");
+    let rows = csv_rows(std::path::Path::new(&out));
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        let paired: f64 = col(r, "paired_half").parse().unwrap();
+        let independent: f64 = col(r, "independent_half").parse().unwrap();
+        assert!(paired < independent / 2.0, "paired ±{paired} vs independent ±{independent}");
+        let diff: f64 = col(r, "diff").parse().unwrap();
+        let (a, b): (f64, f64) = (col(r, "a_rate").parse().unwrap(), col(r, "b_rate").parse().unwrap());
+        assert!((diff - (a - b)).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn compare_refuses_bad_variants() {
+    fails(&["compare"], &["--a KEY=VALUE"]);
+    fails(&["compare", "--a", "speed=3"], &["--a speed=3", "unknown rule"]);
+    fails(&["compare", "--a", "mafia=9"], &["--a", "mafia=9"]);
+    fails(&["compare", "--a", "x"], &["expected KEY=VALUE"]);
+    fails(&["compare", "--a", "absence=0.1", "--sprt", "0.05", "--alpha", "0.7"], &["--alpha"]);
+    fails(&["compare", "--a", "absence=0.1", "--precision", "0"], &["--precision"]);
+}
+
+/// The SPRT on the uniform model, whose exact win rates are known: with
+/// H1 at the true difference it should accept H1 (error rate β), with H0 at
+/// the true difference it should accept H0 (error rate α).
+#[test]
+fn sprt_error_rates_hold_on_the_uniform_model() {
+    let dir = TempDir::new("sprt");
+    let setup = dir.write("u.toml", UNIFORM);
+    let base = uniform_args(&setup);
+    // A: 3 mafia and 7 town; B: 3 mafia and 6 town.
+    let points = compare_points(&base, &[], &["players=9".into()]).unwrap();
+    let truth = town_wins(3, 7) - town_wins(3, 6);
+    let delta = 0.03;
+    let (alpha, beta) = (0.1, 0.1);
+    let runs = 30;
+    let mut wrong_h1 = 0;
+    let mut wrong_h0 = 0;
+    for seed in 0..runs {
+        let b = Budget { games: 2_000_000, first: 0, seed, threads: 2, precision: None, progress: false };
+        // H1 true: H0 says truth − δ, H1 says the truth.
+        let t = Sprt::new(truth - delta, truth, alpha, beta).unwrap();
+        let (_, _, v) = play_compare(&points, &b, Some(t), Camp::Town).unwrap();
+        assert_ne!(v, Verdict::Open, "seed {seed}: undecided");
+        wrong_h0 += (v == Verdict::H0) as u32;
+        // H0 true: H0 says the truth, H1 says truth + δ.
+        let t = Sprt::new(truth, truth + delta, alpha, beta).unwrap();
+        let (_, _, v) = play_compare(&points, &b, Some(t), Camp::Town).unwrap();
+        wrong_h1 += (v == Verdict::H1) as u32;
+    }
+    // Expected at most 10% (3 of 30) each; 9 would be a 1-in-1000 event.
+    assert!(wrong_h0 <= 8, "accepted H0 when H1 held in {wrong_h0} of {runs}");
+    assert!(wrong_h1 <= 8, "accepted H1 when H0 held in {wrong_h1} of {runs}");
+}
+
+// ---------------------------------------------------------------------------
+// mafia balance
+
+#[test]
+fn balance_finds_the_fair_point_of_the_uniform_model() {
+    let dir = TempDir::new("balance");
+    let setup = dir.write("u.toml", UNIFORM);
+    // 12 players, 1 to 5 mafia: the exact town win rates.
+    let exact: Vec<(u32, f64)> = (1..=5).map(|m| (m, town_wins(m, 12 - m))).collect();
+    let mut by_distance = exact.clone();
+    by_distance.sort_by(|a, b| (a.1 - 0.5).abs().total_cmp(&(b.1 - 0.5).abs()));
+    let fair = by_distance[0].0;
+    assert!((by_distance[1].1 - 0.5).abs() - (by_distance[0].1 - 0.5).abs() > 0.03, "a clear answer: {exact:?}");
+    let out = dir.file("b.csv");
+    let printed = ok(&[
+        "balance",
+        "--setup",
+        &setup,
+        "--agents",
+        "random",
+        "--grid",
+        "players=12",
+        "--grid",
+        "mafia=1..5",
+        "--precision",
+        "0.01",
+        "--quiet",
+        "--out",
+        &out,
+    ]);
+    let rows = csv_rows(std::path::Path::new(&out));
+    assert_eq!(col(&rows[0], "mafia"), fair.to_string(), "{printed}");
+    assert_eq!(col(&rows[0], "status"), "nearest");
+    let rate: f64 = col(&rows[0], "town_rate").parse().unwrap();
+    assert!((rate - by_distance[0].1).abs() < 0.03, "{rate} vs exact {}", by_distance[0].1);
+    // The clear losers were dropped after fewer games than the winner played.
+    let games = |r: &[(String, String)]| col(r, "games").parse::<u64>().unwrap();
+    let last = rows.last().unwrap();
+    assert_eq!(col(last, "status"), "dropped");
+    assert!(games(last) < games(&rows[0]));
+    assert!(printed.contains("played"), "{printed}");
+}
+
+#[test]
+fn balance_refuses_bad_input() {
+    fails(&["balance", "--grid", "mafia=1..3", "--target", "2"], &["--target 2"]);
+    fails(&["balance", "--grid", "mafia"], &["--grid mafia", "KEY=V1"]);
+    fails(&["balance", "--grid", "mafia=3..1"], &["3..1"]);
+    fails(&["balance", "--grid", "mafia=1", "--camp", "pirates"], &["--camp pirates"]);
+}
+
+// ---------------------------------------------------------------------------
+// mafia report
+
+const STUDY: &str = r#"
+title = "A small study"
+conclusion = "The town wins less with more mafia."
+seed = 3
+precision = 0.03
+
+[[experiment]]
+name = "small"
+setup = "classic"
+agents = "random"
+grid = { players = ["9", "10"], "rules.no_kill_limit" = ["off", 3] }
+reference = { "rules.no_kill_limit" = "off" }
+
+[[plot]]
+kind = "line"
+x = "players"
+series = "rules.no_kill_limit"
+y = "town_rate"
+title = "Town win rate"
+file = "rate.svg"
+
+[[plot]]
+kind = "heatmap"
+x = "players"
+y = "rules.no_kill_limit"
+value = "town_rate"
+title = "Heat"
+
+[[plot]]
+kind = "bars"
+label = "players"
+y = "town_diff"
+where = { "rules.no_kill_limit" = "3" }
+title = "Diff"
+"#;
+
+#[test]
+fn a_report_regenerates_byte_identically() {
+    let dir = TempDir::new("report");
+    std::fs::create_dir_all(dir.path("s")).unwrap();
+    let study = dir.write("s/study.toml", STUDY);
+    ok(&["report", &study, "--quiet", "--threads", "1"]);
+    let files = ["README.md", "rate.svg", "plot-2.svg", "plot-3.svg", "small.csv"];
+    let first: Vec<Vec<u8>> = files.iter().map(|f| read(&dir.path(&format!("s/{f}")))).collect();
+    ok(&["report", &study, "--quiet", "--threads", "2"]);
+    for (f, a) in files.iter().zip(&first) {
+        assert_eq!(&read(&dir.path(&format!("s/{f}"))), a, "{f} changed");
+    }
+    let md = text(&first[0]);
+    assert!(md.starts_with("# A small study\n\n**Conclusion.** The town wins less"), "{md}");
+    assert!(md.contains("![Town win rate](rate.svg)"));
+    assert!(md.contains("town_rate [95%]"));
+    let svg = text(&first[1]);
+    assert!(svg.starts_with("<svg") && svg.contains("Town win rate"));
+}
+
+#[test]
+fn bad_study_files_name_the_problem() {
+    let dir = TempDir::new("report-bad");
+    let f = dir.write("a.toml", "title = \"x\"\n");
+    fails(&["report", &f], &["at least one [[experiment]]"]);
+    let f = dir.write(
+        "b.toml",
+        "title = \"x\"\n[[experiment]]\nname = \"e\"\n[[plot]]\nexperiment = \"nope\"\nkind = \"line\"\n",
+    );
+    fails(&["report", &f], &["b.toml:4", "no experiment named `nope`"]);
+    let f = dir.write("c.toml", "title = \"x\"\n[[experiment]]\n[[plot]]\nkind = \"pie\"\n");
+    fails(&["report", &f], &["kind `pie`"]);
+    let f = dir.write(
+        "d.toml",
+        "title = \"x\"\n[[experiment]]\ngames = 10\ngrid = { mafia = [2, 3] }\n[[plot]]\nkind = \"line\"\nx = \"players\"\ny = \"town_rate\"\n",
+    );
+    fails(&["report", &f], &["plot 1", "`players` is not an axis"]);
+}
+
+// ---------------------------------------------------------------------------
+// Interruption
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_points_finished_so_far() {
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("interrupt");
+    let file = dir.write("x.toml", "games = 1000000000\n[grid]\n\"rules.absence\" = [0, 0.1]\n");
+    let child = Command::new(env!("CARGO_BIN_EXE_mafia"))
+        .args(["experiment", &file, "--quiet", "--threads", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: kill(2) on the child's pid, which has not been waited for.
+    let r = unsafe { libc_kill(child.id() as i32, 2) };
+    assert_eq!(r, 0);
+    let out = child.wait_with_output().unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{stdout}\n{}", text(&out.stderr));
+    assert!(stdout.contains("interrupted"), "{stdout}");
+    assert!(stdout.contains("finished"), "the table says which points finished: {stdout}");
+    assert!(text(&out.stderr).contains("interrupted"));
+}
+
+#[cfg(unix)]
+unsafe extern "C" {
+    #[link_name = "kill"]
+    fn libc_kill(pid: i32, sig: i32) -> i32;
+}
