@@ -29,7 +29,7 @@
 //! "rules.no_kill_limit" = "off"  # the point with this value and the other axes equal
 //! ```
 //!
-//! Without `[reference]` the differences are against the first point. The
+//! Without `[reference]` the table has no paired differences. The
 //! changes of a point apply in a fixed order, whatever the order of the
 //! axes: rules, role counts, replace, mafia, players, agents.
 
@@ -361,7 +361,7 @@ pub fn precision_rule(h: f64, camps: Vec<Vec<Camp>>) -> impl FnMut(&mut Counts) 
 pub fn reference_pairs(points: &Points, reference: Option<&(String, String)>) -> Result<Vec<(usize, usize)>, Usage> {
     let mut pairs = Vec::new();
     let Some((axis, value)) = reference else {
-        return Ok((1..points.points.len()).map(|p| (p, 0)).collect());
+        return Ok(pairs);
     };
     let a = points
         .axes
@@ -770,7 +770,7 @@ pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Usage> {
         x.name,
         points.points.len(),
         budget.seed,
-        x.reference.as_ref().map_or("the first point".to_string(), |(k, v)| format!("{k}={v}"))
+        x.reference.as_ref().map_or("(no [reference])".to_string(), |(k, v)| format!("{k}={v}"))
     );
     let mut out = std::io::stdout().lock();
     Printed::new(&title, shown, "").print(&mut out)?;

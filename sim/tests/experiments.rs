@@ -187,7 +187,7 @@ fn experiment_precision_covers_rates_and_differences() {
     let dir = TempDir::new("exp-prec");
     let file = dir.write(
         "x.toml",
-        "seed = 2\nprecision = 0.01\n[grid]\n\"rules.no_kill_limit\" = [\"off\", 2]\n\"rules.absence\" = [0.2]\n",
+        "seed = 2\nprecision = 0.01\n[grid]\n\"rules.no_kill_limit\" = [\"off\", 2]\n\"rules.absence\" = [0.2]\n[reference]\n\"rules.no_kill_limit\" = \"off\"\n",
     );
     let out = dir.file("x.csv");
     ok(&["experiment", &file, "--quiet", "--out", &out]);
