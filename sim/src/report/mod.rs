@@ -304,7 +304,8 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Usage> {
     if !study.conclusion.is_empty() {
         let _ = writeln!(md, "**Conclusion.** {}\n", study.conclusion);
     }
-    let rel = a.study.display().to_string();
+    // As given, without a leading `./`, so the report does not depend on how it was run.
+    let rel = a.study.display().to_string().trim_start_matches("./").to_string();
     let _ = writeln!(
         md,
         "**Regenerate:** `cargo run --release -- report {rel}` (the same file and seeds give this report byte for byte).\n"
