@@ -11,13 +11,14 @@
 //! Knowledge and sampling. Without `view`, every role the position names is
 //! fixed and the rest are dealt. With `view = v`, only what seat `v` knows
 //! is fixed: his own role, his camp mates where the rules say so (C2, E1),
-//! the roles announced on death (C9's setting), and — because the position could not carry them otherwise — the
-//! holders named by a carried item (an appointment, a last heal or beating,
-//! a spent spare life, a bandits' meeting). His check results (C5, C6, E13)
-//! constrain the rest. Every other seat's role is dealt per game: the unfixed
-//! roles of the setup are shuffled over the unfixed seats by the same
-//! Fisher–Yates as [`State::deal`], and a deal that contradicts a check is
-//! drawn again — so deals are uniform among those consistent with the
+//! the roles announced on death (C9's setting), and — because the position
+//! could not carry them otherwise — the holders named by a carried item (an
+//! appointment, a last heal or beating, a spent spare life, a bandits'
+//! meeting). His check results (C5, C6, E13) constrain the rest (a Don's
+//! "yes" pins the Commissar). Every other seat's role is dealt per game:
+//! the unfixed roles of the setup are shuffled over the unfixed seats by the
+//! same Fisher–Yates as [`State::deal`], and a deal that contradicts a check
+//! is drawn again — so deals are uniform among those consistent with the
 //! knowledge, and with nothing fixed the deal is exactly [`State::deal`]'s.
 
 use crate::event::DeathCause;
@@ -293,7 +294,10 @@ impl Start {
         if pos.nights_without_kill as u16 > nights_before {
             push!(
                 "nights_without_kill".into(),
-                format!("{} nights without a kill, but only {nights_before} nights came before", pos.nights_without_kill)
+                format!(
+                    "{} nights without a kill, but only {nights_before} nights came before",
+                    pos.nights_without_kill
+                )
             );
         } else if game.no_kill_limit.is_some_and(|l| pos.nights_without_kill >= l) {
             push!(
@@ -320,7 +324,8 @@ impl Start {
                         // C2/E1: the mafia know each other.
                         let camp = r.camp();
                         if camp.members_know_each_other() {
-                            let total: usize = Role::ALL.iter().filter(|x| x.camp() == camp).map(|&x| game.count(x)).sum();
+                            let total: usize =
+                                Role::ALL.iter().filter(|x| x.camp() == camp).map(|&x| game.count(x)).sum();
                             let given: Vec<Seat> = (0..n as Seat)
                                 .filter(|&s| pos.roles[s as usize].is_some_and(|x| x.camp() == camp))
                                 .collect();
@@ -411,7 +416,10 @@ impl Start {
                 continue;
             }
             if pos.view.is_some_and(|v| v != c.by) {
-                push!(path, format!("with view = {}, only that seat's own checks are known", pos.view.unwrap_or(0) + 1));
+                push!(
+                    path,
+                    format!("with view = {}, only that seat's own checks are known", pos.view.unwrap_or(0) + 1)
+                );
                 continue;
             }
             let Some(checker) = pos.roles[c.by as usize] else {
@@ -451,7 +459,10 @@ impl Start {
             };
             if let Some(r) = target_role {
                 if !admits(outcome, r) {
-                    push!(path, format!("seat {} is the {r}: the check cannot have answered {outcome:?}", c.target + 1));
+                    push!(
+                        path,
+                        format!("seat {} is the {r}: the check cannot have answered {outcome:?}", c.target + 1)
+                    );
                     continue;
                 }
             }
@@ -495,7 +506,8 @@ impl Start {
             return Err(SetupError { problems });
         }
         // Some deal must fit everything known (counts, checks).
-        let deal = if free_roles.len() == free_seats.len() { matching(&free_seats, &free_roles, &allowed) } else { None };
+        let deal =
+            if free_roles.len() == free_seats.len() { matching(&free_seats, &free_roles, &allowed) } else { None };
         let Some(deal) = deal else {
             push!(
                 if pos.checks.is_empty() { "seats".into() } else { "checks".into() },

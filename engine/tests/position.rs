@@ -30,7 +30,11 @@ impl Players for Rand {
         Publication::NONE
     }
     fn vote(&mut self, obs: &Observation<'_>) -> Vote {
-        if below(&mut self.rng, 5) == 0 { Vote::Pass } else { pick(&mut self.rng, obs.others_alive()).map_or(Vote::Pass, Vote::For) }
+        if below(&mut self.rng, 5) == 0 {
+            Vote::Pass
+        } else {
+            pick(&mut self.rng, obs.others_alive()).map_or(Vote::Pass, Vote::For)
+        }
     }
     fn revise(&mut self, _: &Observation<'_>) -> Option<Vote> {
         None
@@ -204,7 +208,21 @@ fn c9_the_dead_and_the_record_carry_into_the_observation() {
     pos.checks = vec![Check { by: 3, target: 1, outcome: None }, Check { by: 0, target: 4, outcome: None }];
     let start = Start::new(&pos).unwrap();
     let mut st = State::default();
-    start.set_up(&mut st, &[Role::Don, Role::Mafioso, Role::Mafioso, Role::Commissar, Role::Citizen, Role::Citizen, Role::Citizen, Role::Citizen, Role::Citizen, Role::Citizen]);
+    start.set_up(
+        &mut st,
+        &[
+            Role::Don,
+            Role::Mafioso,
+            Role::Mafioso,
+            Role::Commissar,
+            Role::Citizen,
+            Role::Citizen,
+            Role::Citizen,
+            Role::Citizen,
+            Role::Citizen,
+            Role::Citizen,
+        ],
+    );
     assert_eq!(st.phase(), Phase::Day(3));
     assert!(!st.alive().contains(5) && !st.alive().contains(7));
     let com = st.observe(3);
@@ -262,7 +280,8 @@ fn bad_positions_name_every_problem_with_a_path() {
     setup.counts[Role::Citizen as usize] = 3;
     setup.counts[Role::Boss as usize] = 1;
     let mut pos = Position::start_of(&setup);
-    pos.roles = vec![Some(Role::Boss), Some(Role::Doctor), Some(Role::Citizen), Some(Role::Citizen), Some(Role::Citizen)];
+    pos.roles =
+        vec![Some(Role::Boss), Some(Role::Doctor), Some(Role::Citizen), Some(Role::Citizen), Some(Role::Citizen)];
     pos.phase = Phase::Day(2);
     pos.dead = vec![1];
     pos.last_targets = vec![(1, 2)];

@@ -66,6 +66,8 @@ pub enum Command {
     BestResponse(crate::best_response::BestResponseArgs),
     /// Play games on demand for a controlling program over stdin/stdout (the agent protocol's host mode).
     Host(HostArgs),
+    /// Win odds per camp from a mid-game state file, by Monte Carlo.
+    Odds(crate::odds::OddsArgs),
 }
 
 #[derive(Args, Debug)]
@@ -444,6 +446,7 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
         Some(Command::Duel(a)) => crate::paired::cmd_duel(a),
         Some(Command::League(a)) => crate::paired::cmd_league(a),
         Some(Command::BestResponse(a)) => crate::best_response::cmd_best_response(a),
+        Some(Command::Odds(a)) => crate::odds::cmd_odds(a),
         Some(Command::Host(a)) => {
             let job = one_job(&a.game)?;
             let input = Box::new(std::io::BufReader::new(std::io::stdin()));

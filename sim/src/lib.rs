@@ -3,6 +3,7 @@
 
 pub mod best_response;
 pub mod cli;
+pub mod odds;
 pub mod paired;
 pub mod replay;
 pub mod runner;
