@@ -171,3 +171,56 @@ fn bad_state_files_exit_2_naming_the_line() {
         assert!(!err.contains("panicked"), "{name}: {err}");
     }
 }
+
+/// Mutated example states (lines dropped, duplicated or swapped, numbers
+/// and names changed) never panic: each reads and plays, or fails naming a
+/// line of the file.
+#[test]
+fn mutated_state_files_never_panic_and_name_a_line() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    let mut below = |n: usize| mafia_engine::below(&mut rng, n as u32) as usize;
+    let names = ["classic-day-3", "classic-day-3-commissar", "forum-16-night-3"];
+    let swaps = [("4", "11"), ("3", "0"), ("mafia", "town"), ("citizen", "don"), ("day", "night"), ("= 1", "= 9")];
+    let lineup = Lineup::default();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let (mut ok, mut failed) = (0, 0);
+    for round in 0..400 {
+        let text = std::fs::read_to_string(root().join(format!("scenarios/odds/{}.toml", names[round % 3]))).unwrap();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        for _ in 0..1 + below(3) {
+            let i = below(lines.len());
+            match below(4) {
+                0 => {
+                    lines.remove(i);
+                }
+                1 => lines.insert(i, lines[i].clone()),
+                2 => {
+                    let j = below(lines.len());
+                    lines.swap(i, j);
+                }
+                _ => {
+                    let (a, b) = swaps[below(swaps.len())];
+                    lines[i] = lines[i].replacen(a, b, 1);
+                }
+            }
+        }
+        let text = lines.join("\n");
+        let n = lines.len().max(1);
+        match parse_position("m.toml", &text).and_then(|f| f.start()) {
+            Ok(start) => {
+                let o = play_range(&pool, &start, &lineup, 1, 0, 3, &indicatif::ProgressBar::hidden());
+                assert_eq!(o.games + o.unsampled, 3);
+                ok += 1;
+            }
+            Err(e) => {
+                assert!(!e.diagnostics.is_empty());
+                for d in &e.diagnostics {
+                    assert!(d.line >= 1 && d.line <= n + 1, "line {} of {n}: {}\n{text}", d.line, d.message);
+                }
+                failed += 1;
+            }
+        }
+    }
+    assert!(ok > 20 && failed > 20, "{ok} read, {failed} refused");
+}
