@@ -10,7 +10,7 @@ use crate::random::RandomAgent;
 use crate::streams::{GameStreams, Purpose, Stream};
 use mafia_engine::{
     Camp, Chance, Event, Game, Log, MAX_PLAYERS, NightChoice, NightMoves, Observation, Outcome, PlayerSet, Players,
-    Publication, Role, RoleSet, Seat, State, Vote,
+    Publication, Role, RoleSet, Seat, Start, State, Vote,
 };
 use std::sync::{Arc, Mutex};
 
@@ -353,6 +353,33 @@ impl Worker {
                 let outcome = mafia_engine::play(game, &mut self.state, &mut self.moves, t, chance, &mut log);
                 t.finish(&self.state, &outcome);
                 outcome
+            }
+        }
+    }
+
+    /// Plays game `index` on from the position `start` (`mafia odds`), with
+    /// the same per-game streams as [`Worker::play`]: the roles the
+    /// position leaves unknown come from the deal stream (so from the start
+    /// of a game with nothing known this is exactly `play`'s game), the rest
+    /// from the host, activity, camp and seat streams. The agents start
+    /// with no memory of earlier phases: each learns what its observation
+    /// holds (role, mates, checks, the public record) in `new_game`.
+    /// `None` if no deal fitting the position came up (see [`Start::sample`]).
+    pub fn play_from<L: Log>(&mut self, start: &Start, index: u64, log: &mut L) -> Option<Outcome> {
+        let t = &mut self.table;
+        t.start_game(index, start.game().players());
+        let mut deal = t.streams.get(Purpose::Deal).clone();
+        let mut host = t.streams.get(Purpose::Host).clone();
+        let mut activity = t.streams.get(Purpose::Activity).clone();
+        let chance = Chance { deal: &mut deal, host: &mut host, activity: &mut activity };
+        match t.record.clone() {
+            None => mafia_engine::play_from(start, &mut self.state, &mut self.moves, t, chance, log),
+            Some(record) => {
+                record.lock().unwrap_or_else(|e| e.into_inner()).clear();
+                let mut log = Recording { inner: log, record: &record };
+                let outcome = mafia_engine::play_from(start, &mut self.state, &mut self.moves, t, chance, &mut log)?;
+                t.finish(&self.state, &outcome);
+                Some(outcome)
             }
         }
     }

@@ -1,10 +1,10 @@
 //! The hot path allocates nothing: after a worker is made, playing games
 //! (random and classic agents, every rule that draws; `classic-13`,
-//! `extended` and `forum-16`) does not touch the heap. A counting global
-//! allocator proves it.
+//! `extended` and `forum-16`), and playing on from a position, does not
+//! touch the heap. A counting global allocator proves it.
 
 use mafia_agents::{Lineup, Worker, master_key};
-use mafia_engine::{Game, NoLog, Preset};
+use mafia_engine::{Check, Game, NoLog, Phase, Position, Preset, Role, Start};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -96,4 +96,28 @@ fn playing_games_allocates_nothing() {
             assert_no_allocations(preset, agents, &rules);
         }
     }
+    // Playing on from a position (`mafia odds`): dealing the unknown roles
+    // under a view's check results and setting the position up allocate nothing.
+    let mut pos = Position::start_of(&Preset::find("classic").unwrap().setup());
+    pos.roles[0] = Some(Role::Commissar);
+    pos.roles[4] = Some(Role::Mafioso);
+    pos.view = Some(0);
+    pos.phase = Phase::Day(3);
+    pos.dead = vec![7, 8];
+    pos.killed = vec![8];
+    pos.nights_without_kill = 1;
+    pos.checks = vec![Check { by: 0, target: 4, outcome: None }];
+    let start = Start::new(&pos).unwrap();
+    let mut worker = Worker::new(Lineup::default(), master_key(5));
+    worker.play_from(&start, 0, &mut NoLog);
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    COUNTING.with(|c| c.set(true));
+    let mut played = 0;
+    for i in 1..2000 {
+        played += worker.play_from(&start, i, &mut NoLog).is_some() as u32;
+    }
+    COUNTING.with(|c| c.set(false));
+    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    assert_eq!(played, 1999);
+    assert_eq!(after - before, 0, "play_from: {} allocations in 1999 games", after - before);
 }

@@ -14,6 +14,7 @@ mod decide;
 mod event;
 mod json;
 mod night;
+mod position;
 mod role;
 mod rules;
 mod scenario;
@@ -28,6 +29,7 @@ pub use decide::{NightChoice, Players};
 pub use event::{DeathCause, EndCause, Event, Fail, Killer, Log, LynchResult, MissReason, NoLog, Report, Status};
 pub use json::{SeatNumber, serde_seat};
 pub use night::{Move, MoveError, NIGHT_ORDER, NightMoves, NightResult, NightStep};
+pub use position::{Check, Position, SAMPLE_TRIES, Start};
 pub use role::{AbilityInfo, Camp, NightAbility, ROLE_INFO, Role, RoleInfo, RoleSet, RuleSet, Targets};
 pub use rules::{
     CampKill, MafiaWin, NoKillLimit, RULE_KEYS, RepeatTarget, Resolution, RuleError, RuleKey, Rules, RunoffAllTied,
@@ -131,6 +133,59 @@ where
     A: Rng + ?Sized,
     L: Log,
 {
+    play_on(game, state, moves, players, host, activity, log)
+}
+
+/// Plays a game on from the position `start` (see [`Position`]): deals the
+/// roles it leaves unknown from `chance.deal` ([`Start::sample`]; with
+/// nothing known, exactly the deal [`play`] makes), sets the state up, and
+/// plays to the end as [`play_on`]. `None` if no deal fitting the
+/// position's knowledge came up in [`SAMPLE_TRIES`] draws.
+pub fn play_from<P, D, H, A, L>(
+    start: &Start,
+    state: &mut State,
+    moves: &mut NightMoves,
+    players: &mut P,
+    chance: Chance<'_, D, H, A>,
+    log: &mut L,
+) -> Option<Outcome>
+where
+    P: Players,
+    D: Rng + ?Sized,
+    H: Rng + ?Sized,
+    A: Rng + ?Sized,
+    L: Log,
+{
+    let game = start.game();
+    let mut roles = [Role::Citizen; MAX_PLAYERS];
+    let roles = &mut roles[..game.players()];
+    if !start.sample(chance.deal, roles) {
+        return None;
+    }
+    start.set_up(state, roles);
+    Some(play_on(game, state, moves, players, chance.host, chance.activity, log))
+}
+
+/// Plays on from the state as it stands (a fresh deal at day 1, or a
+/// position set up by [`Start::set_up`]) to the end: every seat learns what
+/// its observation holds (`Players::new_game`: its role, C2's mates, its
+/// checks), then days and nights follow from the state's phase (C3). A
+/// state already over by the numbers ends at once (C17–C19).
+pub fn play_on<P, H, A, L>(
+    game: &Game,
+    state: &mut State,
+    moves: &mut NightMoves,
+    players: &mut P,
+    host: &mut H,
+    activity: &mut A,
+    log: &mut L,
+) -> Outcome
+where
+    P: Players,
+    H: Rng + ?Sized,
+    A: Rng + ?Sized,
+    L: Log,
+{
     if L::ENABLED {
         for (s, &role) in state.roles().iter().enumerate() {
             log.push(Event::Deal { seat: s as Seat, role });
@@ -146,15 +201,25 @@ where
             state.talkers.remove(s);
         }
     }
-    let mut day = 1u16;
-    let end = loop {
-        if let Some(end) = state.run_day(game, day, players, host, activity, log) {
-            break end;
-        }
-        if let Some(end) = state.run_night(game, day, players, moves, activity, log) {
-            break end;
-        }
-        day += 1;
+    let (mut day, mut night_first) = match state.phase() {
+        Phase::Day(d) => (d, false),
+        Phase::Night(d) => (d, true),
+    };
+    let end = match state.end_check(game.mafia_win) {
+        // A position may be over already (a fresh deal never is: `Game::new`).
+        Some(end) => state.finish(end, log),
+        None => loop {
+            if !night_first {
+                if let Some(end) = state.run_day(game, day, players, host, activity, log) {
+                    break end;
+                }
+            }
+            night_first = false;
+            if let Some(end) = state.run_night(game, day, players, moves, activity, log) {
+                break end;
+            }
+            day += 1;
+        },
     };
     Outcome {
         winner: end.winner,

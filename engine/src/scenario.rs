@@ -120,7 +120,6 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
     st.phase = Phase::Night(night);
     let seat_ok = |s: Seat| (s as usize) < n;
     let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s as usize + 1);
-    let role_of = |s: Seat| sc.roles[s as usize];
     let mut dead = PlayerSet::EMPTY;
     for (i, &s) in sc.dead.iter().enumerate() {
         if !seat_ok(s) {
@@ -141,124 +140,18 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
         }
     }
     st.present = st.alive;
-    for (i, &(s, r)) in sc.acting.iter().enumerate() {
-        if !seat_ok(s) {
-            push!(format!("acting.{i}"), bad_seat(s));
-            continue;
-        }
-        let ok = match role_of(s) {
-            // E12: the Actor takes a vacant mafia role other than the Boss's.
-            Role::Actor => r.camp() == Camp::Mafia && !r.info().plain && !matches!(r, Role::Boss | Role::Actor),
-            // E14: the Deputy becomes the Detective or the Doctor.
-            Role::Deputy => matches!(r, Role::Detective | Role::Doctor),
-            _ => false,
-        };
-        if ok && !game.roles_present().contains(r) {
-            push!(
-                format!("acting.{i}"),
-                format!("seat {} cannot act as the {r}: no {r} was dealt in this game (E12, E14)", s + 1)
-            );
-        } else if ok {
-            st.acting[s as usize] = r;
-        } else {
-            push!(
-                format!("acting.{i}"),
-                format!(
-                    "seat {} is the {}: only the Actor takes a vacant mafia role (E12) and only the Deputy \
-                     becomes the Detective or the Doctor (E14), not the {r}",
-                    s + 1,
-                    role_of(s)
-                ),
-            );
-        }
-    }
-    for (i, &s) in sc.hexed.iter().enumerate() {
-        if !seat_ok(s) {
-            push!(format!("hexed.{i}"), bad_seat(s));
-        } else if game.count(Role::Witch) == 0 {
-            push!(format!("hexed.{i}"), "a hex needs a Witch in the game (E18)".into());
-        } else {
-            st.hex_next.insert(s);
-        }
-    }
-    if let Some(g) = sc.guest {
-        if !seat_ok(g) {
-            push!("guest".into(), bad_seat(g));
-        } else if game.count(Role::Psycho) == 0 {
-            push!("guest".into(), "a guest needs a Psycho in the game (E23)".into());
-        } else {
-            st.guest = Some(g);
-        }
-    }
-    for (i, &(s, t)) in sc.last_targets.iter().enumerate() {
-        if !seat_ok(s) || !seat_ok(t) {
-            push!(format!("last_targets.{i}"), bad_seat(if seat_ok(s) { t } else { s }));
-        } else if !matches!(st.acting[s as usize], Role::Doctor | Role::Thug) {
-            push!(
-                format!("last_targets.{i}"),
-                format!(
-                    "seat {} is the {}: only the Doctor and the Thug have a last target (E15, E26)",
-                    s + 1,
-                    role_of(s)
-                ),
-            );
-        } else {
-            st.bars[s as usize] = crate::state::Bar { night, target: t };
-        }
-    }
-    for (i, &s) in sc.spare_life_spent.iter().enumerate() {
-        if !seat_ok(s) {
-            push!(format!("spare_life_spent.{i}"), bad_seat(s));
-        } else if role_of(s) != Role::Lucky {
-            push!(
-                format!("spare_life_spent.{i}"),
-                format!("seat {} is the {}, not the Lucky (E21)", s + 1, role_of(s))
-            );
-        } else {
-            st.spare_life.remove(s);
-        }
-    }
-    for (i, &s) in sc.swindled.iter().enumerate() {
-        if !seat_ok(s) {
-            push!(format!("swindled.{i}"), bad_seat(s));
-        } else if game.count(Role::Swindler) == 0 {
-            push!(format!("swindled.{i}"), "a swindle history needs a Swindler in the game (E11)".into());
-        } else {
-            st.swindled.insert(s);
-        }
-    }
-    for (i, &r) in sc.borrowed.iter().enumerate() {
-        if game.count(Role::Prostitute) == 0 {
-            push!(format!("borrowed.{i}"), "borrowed roles need a Role Prostitute in the game (E19)".into());
-        } else if !r.borrowable() {
-            push!(format!("borrowed.{i}"), format!("the {r} cannot be borrowed (E19)"));
-        } else {
-            st.borrowed.insert(r);
-        }
-    }
-    for (i, &(a, b)) in sc.bandits_known.iter().enumerate() {
-        if !seat_ok(a) || !seat_ok(b) {
-            push!(format!("bandits_known.{i}"), bad_seat(if seat_ok(a) { b } else { a }));
-        } else if role_of(a).camp() != Camp::Bandits || role_of(b).camp() != Camp::Bandits || a == b {
-            push!(format!("bandits_known.{i}"), format!("seats {} and {} are not two bandits (E3)", a + 1, b + 1));
-        } else {
-            st.knowledge[a as usize].mates.insert(b);
-            st.knowledge[b as usize].mates.insert(a);
-        }
-    }
-    // E14: with both dead and no promotion given, the Deputy takes the role of the one listed first.
-    let det = st.seat_of[Role::Detective as usize];
-    let doc = st.seat_of[Role::Doctor as usize];
-    let dep = st.seat_of[Role::Deputy as usize];
-    if dep != NONE && st.acting[dep as usize] == Role::Deputy && det != NONE && doc != NONE {
-        let pos = |s: u8| sc.dead.iter().position(|&d| d == s);
-        if let (Some(a), Some(b)) = (pos(det), pos(doc)) {
-            if st.alive.contains(dep) {
-                let first = if a < b { Role::Detective } else { Role::Doctor };
-                st.acting[dep as usize] = first;
-            }
-        }
-    }
+    let carry = CarryIn {
+        dead: &sc.dead,
+        acting: &sc.acting,
+        hexed: &sc.hexed,
+        guest: sc.guest,
+        last_targets: &sc.last_targets,
+        spare_life_spent: &sc.spare_life_spent,
+        swindled: &sc.swindled,
+        borrowed: &sc.borrowed,
+        bandits_known: &sc.bandits_known,
+    };
+    apply_carry(&mut st, &game, night, &carry, &mut problems);
     if !problems.is_empty() {
         return Err(ScenarioError { problems });
     }
@@ -293,4 +186,154 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
     }
     let result = st.resolve_night(&game, &moves, log);
     Ok((game, st, result))
+}
+
+/// What carries over from earlier phases (the scenario's and the
+/// position's shared part), borrowed for [`apply_carry`].
+pub(crate) struct CarryIn<'a> {
+    /// The dead in the order they died (E14 reads the order).
+    pub dead: &'a [Seat],
+    pub acting: &'a [(Seat, Role)],
+    pub hexed: &'a [Seat],
+    pub guest: Option<Seat>,
+    pub last_targets: &'a [(Seat, Seat)],
+    pub spare_life_spent: &'a [Seat],
+    pub swindled: &'a [Seat],
+    pub borrowed: &'a [Role],
+    pub bandits_known: &'a [(Seat, Seat)],
+}
+
+/// Sets what carries over (E11, E12, E14, E15, E18, E19, E21, E23, E26, E3)
+/// on a state whose roles and dead are set, for the coming night `night`;
+/// every item that does not fit the roles is a problem with its path.
+/// Allocates only to report a problem.
+pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'_>, problems: &mut Vec<SetupProblem>) {
+    macro_rules! push {
+        ($path:expr, $msg:expr $(,)?) => {
+            problems.push(SetupProblem { path: $path, message: $msg })
+        };
+    }
+    let n = st.players();
+    let seat_ok = |s: Seat| (s as usize) < n;
+    let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s as usize + 1);
+    let roles = st.roles;
+    let role_of = |s: Seat| roles[s as usize];
+    for (i, &(s, r)) in c.acting.iter().enumerate() {
+        if !seat_ok(s) {
+            push!(format!("acting.{i}"), bad_seat(s));
+            continue;
+        }
+        let ok = match role_of(s) {
+            // E12: the Actor takes a vacant mafia role other than the Boss's.
+            Role::Actor => r.camp() == Camp::Mafia && !r.info().plain && !matches!(r, Role::Boss | Role::Actor),
+            // E14: the Deputy becomes the Detective or the Doctor.
+            Role::Deputy => matches!(r, Role::Detective | Role::Doctor),
+            _ => false,
+        };
+        if ok && !game.roles_present().contains(r) {
+            push!(
+                format!("acting.{i}"),
+                format!("seat {} cannot act as the {r}: no {r} was dealt in this game (E12, E14)", s + 1)
+            );
+        } else if ok {
+            st.acting[s as usize] = r;
+        } else {
+            push!(
+                format!("acting.{i}"),
+                format!(
+                    "seat {} is the {}: only the Actor takes a vacant mafia role (E12) and only the Deputy \
+                     becomes the Detective or the Doctor (E14), not the {r}",
+                    s + 1,
+                    role_of(s)
+                ),
+            );
+        }
+    }
+    for (i, &s) in c.hexed.iter().enumerate() {
+        if !seat_ok(s) {
+            push!(format!("hexed.{i}"), bad_seat(s));
+        } else if game.count(Role::Witch) == 0 {
+            push!(format!("hexed.{i}"), "a hex needs a Witch in the game (E18)".into());
+        } else {
+            st.hex_next.insert(s);
+        }
+    }
+    if let Some(g) = c.guest {
+        if !seat_ok(g) {
+            push!("guest".into(), bad_seat(g));
+        } else if game.count(Role::Psycho) == 0 {
+            push!("guest".into(), "a guest needs a Psycho in the game (E23)".into());
+        } else {
+            st.guest = Some(g);
+        }
+    }
+    for (i, &(s, t)) in c.last_targets.iter().enumerate() {
+        if !seat_ok(s) || !seat_ok(t) {
+            push!(format!("last_targets.{i}"), bad_seat(if seat_ok(s) { t } else { s }));
+        } else if !matches!(st.acting[s as usize], Role::Doctor | Role::Thug) {
+            push!(
+                format!("last_targets.{i}"),
+                format!(
+                    "seat {} is the {}: only the Doctor and the Thug have a last target (E15, E26)",
+                    s + 1,
+                    role_of(s)
+                ),
+            );
+        } else {
+            st.bars[s as usize] = crate::state::Bar { night, target: t };
+        }
+    }
+    for (i, &s) in c.spare_life_spent.iter().enumerate() {
+        if !seat_ok(s) {
+            push!(format!("spare_life_spent.{i}"), bad_seat(s));
+        } else if role_of(s) != Role::Lucky {
+            push!(
+                format!("spare_life_spent.{i}"),
+                format!("seat {} is the {}, not the Lucky (E21)", s + 1, role_of(s))
+            );
+        } else {
+            st.spare_life.remove(s);
+        }
+    }
+    for (i, &s) in c.swindled.iter().enumerate() {
+        if !seat_ok(s) {
+            push!(format!("swindled.{i}"), bad_seat(s));
+        } else if game.count(Role::Swindler) == 0 {
+            push!(format!("swindled.{i}"), "a swindle history needs a Swindler in the game (E11)".into());
+        } else {
+            st.swindled.insert(s);
+        }
+    }
+    for (i, &r) in c.borrowed.iter().enumerate() {
+        if game.count(Role::Prostitute) == 0 {
+            push!(format!("borrowed.{i}"), "borrowed roles need a Role Prostitute in the game (E19)".into());
+        } else if !r.borrowable() {
+            push!(format!("borrowed.{i}"), format!("the {r} cannot be borrowed (E19)"));
+        } else {
+            st.borrowed.insert(r);
+        }
+    }
+    for (i, &(a, b)) in c.bandits_known.iter().enumerate() {
+        if !seat_ok(a) || !seat_ok(b) {
+            push!(format!("bandits_known.{i}"), bad_seat(if seat_ok(a) { b } else { a }));
+        } else if role_of(a).camp() != Camp::Bandits || role_of(b).camp() != Camp::Bandits || a == b {
+            push!(format!("bandits_known.{i}"), format!("seats {} and {} are not two bandits (E3)", a + 1, b + 1));
+        } else {
+            st.knowledge[a as usize].mates.insert(b);
+            st.knowledge[b as usize].mates.insert(a);
+        }
+    }
+    // E14: with both dead and no promotion given, the Deputy takes the role of the one listed first.
+    let det = st.seat_of[Role::Detective as usize];
+    let doc = st.seat_of[Role::Doctor as usize];
+    let dep = st.seat_of[Role::Deputy as usize];
+    if dep != NONE && st.acting[dep as usize] == Role::Deputy && det != NONE && doc != NONE {
+        let pos = |s: u8| c.dead.iter().position(|&d| d == s);
+        if let (Some(a), Some(b)) = (pos(det), pos(doc)) {
+            if st.alive.contains(dep) {
+                let first = if a < b { Role::Detective } else { Role::Doctor };
+                st.acting[dep as usize] = first;
+            }
+        }
+    }
 }

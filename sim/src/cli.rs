@@ -74,6 +74,8 @@ pub enum Command {
     Report(crate::report::ReportArgs),
     /// Play games on demand for a controlling program over stdin/stdout (the agent protocol's host mode).
     Host(HostArgs),
+    /// Win odds per camp from a mid-game state file, by Monte Carlo.
+    Odds(crate::odds::OddsArgs),
 }
 
 #[derive(Args, Debug)]
@@ -442,6 +444,7 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
         Some(Command::Compare(a)) => crate::compare::cmd_compare(a),
         Some(Command::Balance(a)) => crate::balance::cmd_balance(a),
         Some(Command::Report(a)) => crate::report::cmd_report(a),
+        Some(Command::Odds(a)) => crate::odds::cmd_odds(a),
         Some(Command::Host(a)) => {
             let job = one_job(&a.game)?;
             let input = Box::new(std::io::BufReader::new(std::io::stdin()));

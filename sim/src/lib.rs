@@ -7,6 +7,7 @@ pub mod cli;
 pub mod compare;
 pub mod exec;
 pub mod experiment;
+pub mod odds;
 pub mod paired;
 pub mod precision;
 pub mod replay;

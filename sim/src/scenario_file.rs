@@ -160,6 +160,7 @@ pub fn parse_scenario(file_label: &str, text: &str) -> Result<ScenarioFile, Scen
         n: None,
         engine_safe: true,
         sc: Scenario { name: stem, night: 1, ..Scenario::default() },
+        carry_extra: &[],
     };
     reader.read(doc.get_ref());
     if diagnostics.is_empty() {
@@ -270,12 +271,12 @@ fn move_field(message: &str) -> Option<&'static str> {
     }
 }
 
-fn a_type(v: &DeValue<'_>) -> String {
+pub(crate) fn a_type(v: &DeValue<'_>) -> String {
     let t = v.type_str();
     format!("{} {t}", a_or_an(t))
 }
 
-fn integer(value: &DeValue<'_>) -> Option<i128> {
+pub(crate) fn integer(value: &DeValue<'_>) -> Option<i128> {
     match value {
         DeValue::Integer(i) => Some(i128::from_str_radix(i.as_str(), i.radix()).unwrap_or(i128::MAX)),
         _ => None,
@@ -283,32 +284,36 @@ fn integer(value: &DeValue<'_>) -> Option<i128> {
 }
 
 /// Reads a parsed document into a [`Scenario`], collecting diagnostics and
-/// the places of the items the engine may name.
-struct Reader<'a> {
-    lines: &'a LineIndex<'a>,
-    diagnostics: Vec<Diagnostic>,
-    places: HashMap<String, (usize, usize)>,
-    /// The seats' roles, once `seats` is read and valid.
-    roles: Option<Vec<Role>>,
+/// the places of the items the engine may name. (`odds.rs` reads a
+/// position's seats, rules and carry with it too.)
+pub(crate) struct Reader<'a> {
+    pub(crate) lines: &'a LineIndex<'a>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    pub(crate) places: HashMap<String, (usize, usize)>,
+    /// The seats' roles, once `seats` is read and valid (`None`: a seat
+    /// whose role a position leaves unknown).
+    pub(crate) roles: Option<Vec<Option<Role>>>,
     /// The number of seats, once `seats` is read as an array.
-    n: Option<usize>,
+    pub(crate) n: Option<usize>,
     /// Whether the engine may check the scenario despite problems found here:
     /// what was dropped cannot make it report a problem that is not there.
-    engine_safe: bool,
-    sc: Scenario,
+    pub(crate) engine_safe: bool,
+    pub(crate) sc: Scenario,
+    /// Keys of `[carry]` the caller reads itself (a position's).
+    pub(crate) carry_extra: &'static [&'static str],
 }
 
 impl Reader<'_> {
-    fn report(&mut self, at: usize, message: String) {
+    pub(crate) fn report(&mut self, at: usize, message: String) {
         let (line, col) = self.lines.locate(at);
         self.diagnostics.push(Diagnostic { line, col, message });
     }
 
-    fn report_span(&mut self, span: Range<usize>, message: String) {
+    pub(crate) fn report_span(&mut self, span: Range<usize>, message: String) {
         self.report(span.start, message);
     }
 
-    fn place(&mut self, path: String, at: usize) {
+    pub(crate) fn place(&mut self, path: String, at: usize) {
         let loc = self.lines.locate(at);
         self.places.insert(path, loc);
     }
@@ -417,8 +422,8 @@ impl Reader<'_> {
             self.report_span(v.span(), format!("{} seats; the engine supports at most {MAX_PLAYERS}", roles.len()));
         }
         if ok {
-            self.sc.roles = roles.clone();
-            self.roles = Some(roles);
+            self.roles = Some(roles.iter().map(|&r| Some(r)).collect());
+            self.sc.roles = roles;
         }
     }
 
@@ -452,7 +457,7 @@ impl Reader<'_> {
         }
     }
 
-    fn read_rules(&mut self, table: &DeTable<'_>) {
+    pub(crate) fn read_rules(&mut self, table: &DeTable<'_>) {
         let mut rules = Rules::default();
         for (k, v) in entries(table) {
             let key = k.get_ref().as_ref();
@@ -477,7 +482,7 @@ impl Reader<'_> {
     }
 
     /// A seat: a number from 1, or the name of a role exactly one seat holds.
-    fn seat(&mut self, v: &Val<'_>, what: &str) -> Option<Seat> {
+    pub(crate) fn seat(&mut self, v: &Val<'_>, what: &str) -> Option<Seat> {
         let n = self.n;
         match v.get_ref() {
             DeValue::Integer(_) => {
@@ -502,7 +507,7 @@ impl Reader<'_> {
                 };
                 // Without valid seats the name cannot be looked up; `seats` has its own diagnostic.
                 let roles = self.roles.as_ref()?;
-                let holders: Vec<usize> = (0..roles.len()).filter(|&i| roles[i] == role).collect();
+                let holders: Vec<usize> = (0..roles.len()).filter(|&i| roles[i] == Some(role)).collect();
                 match holders.as_slice() {
                     [one] => Some(*one as Seat),
                     [] => {
@@ -528,7 +533,7 @@ impl Reader<'_> {
         }
     }
 
-    fn role(&mut self, v: &Val<'_>, what: &str) -> Option<Role> {
+    pub(crate) fn role(&mut self, v: &Val<'_>, what: &str) -> Option<Role> {
         match v.get_ref() {
             DeValue::String(s) => match Role::from_name(s) {
                 Some(r) => Some(r),
@@ -545,7 +550,7 @@ impl Reader<'_> {
     }
 
     /// A list of seats; each item's place is recorded as `path.<index in the scenario list>`.
-    fn seat_list(&mut self, key: &str, v: &Val<'_>, path: &str) -> Vec<Seat> {
+    pub(crate) fn seat_list(&mut self, key: &str, v: &Val<'_>, path: &str) -> Vec<Seat> {
         let DeValue::Array(items) = v.get_ref() else {
             let msg = format!("`{key}` must be an array of seats, e.g. {key} = [3], got {}", a_type(v.get_ref()));
             self.report_span(v.span(), msg);
@@ -563,10 +568,10 @@ impl Reader<'_> {
 
     /// The seat holding `role` (the roles are valid when this is asked).
     fn holder(&self, role: Role) -> Option<Seat> {
-        self.roles.as_ref()?.iter().position(|&r| r == role).map(|i| i as Seat)
+        self.roles.as_ref()?.iter().position(|&r| r == Some(role)).map(|i| i as Seat)
     }
 
-    fn read_carry(&mut self, table: &DeTable<'_>) {
+    pub(crate) fn read_carry(&mut self, table: &DeTable<'_>) {
         let mut last_heal = None;
         for (k, v) in entries(table) {
             let key = k.get_ref().as_ref();
@@ -660,10 +665,14 @@ impl Reader<'_> {
                         }
                     }
                 }
-                _ => self.report_span(
-                    k.span(),
-                    format!("unknown key `{key}` in [carry] (known keys: {})", CARRY_KEYS.join(", ")),
-                ),
+                _ if self.carry_extra.contains(&key) => {}
+                _ => {
+                    let known: Vec<&str> = CARRY_KEYS.iter().chain(self.carry_extra).copied().collect();
+                    self.report_span(
+                        k.span(),
+                        format!("unknown key `{key}` in [carry] (known keys: {})", known.join(", ")),
+                    )
+                }
             }
             // A dropped death or appointment changes who acts as what (E12, E14):
             // the engine would refuse moves for the wrong reason.

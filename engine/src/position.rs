@@ -1,0 +1,672 @@
+//! A position: a game stopped between phases, to be played on from there
+//! (the engine side of `mafia odds`). [`Position`] is the unchecked data — the
+//! setup (whose role counts are public, C1/E4), the seats' roles where they
+//! are known, the phase, the dead, what carries over (the night
+//! calculator's carry, [`crate::Scenario`]), what was made public and what
+//! was learned privately. [`Start::new`] checks it, listing *every* problem
+//! with a path as [`crate::resolve_scenario`] does, and settles which roles
+//! are fixed and which are dealt anew in every game ([`Start::sample`]).
+//! [`crate::play_from`] plays one game on from it.
+//!
+//! Knowledge and sampling. Without `view`, every role the position names is
+//! fixed and the rest are dealt. With `view = v`, only what seat `v` knows
+//! is fixed: his own role, his camp mates where the rules say so (C2, E1),
+//! the roles announced on death (C9's setting), and — because the position
+//! could not carry them otherwise — the holders named by a carried item (an
+//! appointment, a last heal or beating, a spent spare life, a bandits'
+//! meeting). His check results (C5, C6, E13) constrain the rest (a Don's
+//! "yes" pins the Commissar). Every other seat's role is dealt per game:
+//! the unfixed roles of the setup are shuffled over the unfixed seats by the
+//! same Fisher–Yates as [`State::deal`], and a deal that contradicts a check
+//! is drawn again — so deals are uniform among those consistent with the
+//! knowledge, and with nothing fixed the deal is exactly [`State::deal`]'s.
+
+use crate::event::DeathCause;
+use crate::role::{Camp, NightAbility, Role, RoleSet};
+use crate::rules::MafiaWin;
+use crate::scenario::{CarryIn, apply_carry};
+use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
+use crate::setup::{Game, Setup, SetupError, SetupProblem};
+use crate::speech::Publication;
+use crate::state::{CheckOutcome, Phase, State};
+use crate::util::below;
+use rand::Rng;
+
+/// A check made on an earlier night and its answer (C5, C6, E13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The checker: the Commissar or the Detective (a camp), or the Don ("is he the Commissar?").
+    pub by: Seat,
+    pub target: Seat,
+    /// The answer; `None`: read from the target's role, which must then be known.
+    pub outcome: Option<CheckOutcome>,
+}
+
+/// A game stopped before a phase. Seats are 0-based here; files count from 1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Position {
+    pub name: String,
+    /// The setup: its role counts are public (C1, E4), its rules and night order hold.
+    pub setup: Setup,
+    /// Each seat's role where the position names it; `None`: unknown, dealt per game.
+    pub roles: Vec<Option<Role>>,
+    /// The seat whose knowledge alone is fixed (see the module doc); `None`: all named roles.
+    pub view: Option<Seat>,
+    /// The phase to start at: a day before its posts and votes (C10), or a
+    /// night before its moves (C4–C7). C3: day 1 is the game's start.
+    pub phase: Phase,
+    /// Players dead before the position, in the order they died (E14 reads the order).
+    pub dead: Vec<Seat>,
+    /// Those of `dead` killed at night (public at dawn); the rest were lynched.
+    pub killed: Vec<Seat>,
+    /// C8: consecutive nights without the mafia's kill so far.
+    pub nights_without_kill: u8,
+    /// E12/E14: appointments and promotions already made: seat → role.
+    pub acting: Vec<(Seat, Role)>,
+    /// E18: hexed by last night's Witch (hexed next night).
+    pub hexed: Vec<Seat>,
+    /// E23: last night's guest of the Psycho.
+    pub guest: Option<Seat>,
+    /// E15/E26: last night's heal or beating: (Doctor or Thug, target).
+    pub last_targets: Vec<(Seat, Seat)>,
+    /// E21: Lucky players whose spare life is spent.
+    pub spare_life_spent: Vec<Seat>,
+    /// E11: players swindled before.
+    pub swindled: Vec<Seat>,
+    /// E19: roles the Role Prostitute borrowed before.
+    pub borrowed: Vec<Role>,
+    /// E3: pairs of bandits who met.
+    pub bandits_known: Vec<(Seat, Seat)>,
+    /// Earlier check results (private to the checker).
+    pub checks: Vec<Check>,
+    /// What players have published so far (C10 posts, C13 last words): claims and check reveals.
+    pub published: Vec<(Seat, Publication)>,
+}
+
+impl Position {
+    /// The start of a game of `setup`: day 1, nothing known, nobody dead.
+    pub fn start_of(setup: &Setup) -> Position {
+        Position {
+            name: setup.name.clone(),
+            setup: setup.clone(),
+            roles: vec![None; setup.players().min(MAX_PLAYERS as u64) as usize],
+            view: None,
+            phase: Phase::Day(1),
+            dead: Vec::new(),
+            killed: Vec::new(),
+            nights_without_kill: 0,
+            acting: Vec::new(),
+            hexed: Vec::new(),
+            guest: None,
+            last_targets: Vec::new(),
+            spare_life_spent: Vec::new(),
+            swindled: Vec::new(),
+            borrowed: Vec::new(),
+            bandits_known: Vec::new(),
+            checks: Vec::new(),
+            published: Vec::new(),
+        }
+    }
+}
+
+/// How many deals [`Start::sample`] draws before giving up on a game (the
+/// knowledge is possible — [`Start::new`] found a deal — but may be very
+/// unlikely under a uniform deal).
+pub const SAMPLE_TRIES: u32 = 1 << 16;
+
+/// A checked position: the game, the roles fixed and the constraints on the rest.
+#[derive(Clone, Debug)]
+pub struct Start {
+    game: Game,
+    pos: Position,
+    /// The roles fixed in every game (`None`: dealt).
+    fixed: Vec<Option<Role>>,
+    /// The seats dealt per game, in seat order, and the roles dealt to them
+    /// (the setup's multiset in its fixed order, less the fixed roles).
+    free_seats: Vec<Seat>,
+    free_roles: Vec<Role>,
+    /// Per seat, the roles a dealt role may be (check results); all roles when unconstrained.
+    allowed: Vec<RoleSet>,
+    constrained: bool,
+    /// The outcome of each check, settled.
+    outcomes: Vec<CheckOutcome>,
+}
+
+fn all_roles() -> RoleSet {
+    let mut r = RoleSet::EMPTY;
+    for role in Role::ALL {
+        r.insert(role);
+    }
+    r
+}
+
+fn camp_roles(c: Camp) -> RoleSet {
+    let mut r = RoleSet::EMPTY;
+    for role in Role::ALL {
+        if role.camp() == c {
+            r.insert(role);
+        }
+    }
+    r
+}
+
+/// What a check by `role` can answer (C5, C6, E13): a camp, or "is he the Commissar?".
+fn check_kind(role: Role) -> Option<bool> {
+    match role.info().night {
+        NightAbility::CheckCamp => Some(true),
+        _ if role == Role::Don => Some(false),
+        _ => None,
+    }
+}
+
+fn outcome_of(checker: Role, target: Role) -> CheckOutcome {
+    if checker == Role::Don {
+        CheckOutcome::IsRole(Role::Commissar, target == Role::Commissar)
+    } else {
+        CheckOutcome::Camp(target.camp())
+    }
+}
+
+fn admits(o: CheckOutcome, r: Role) -> bool {
+    match o {
+        CheckOutcome::Camp(c) => r.camp() == c,
+        CheckOutcome::IsRole(x, yes) => (r == x) == yes,
+    }
+}
+
+/// A perfect matching of `seats` to `roles` (each seat one role it allows),
+/// by augmenting paths; `None` if there is none. At most 64 × 64.
+fn matching(seats: &[Seat], roles: &[Role], allowed: &[RoleSet]) -> Option<Vec<Role>> {
+    let m = seats.len();
+    let mut owner: Vec<Option<usize>> = vec![None; roles.len()];
+    fn augment(
+        i: usize,
+        seats: &[Seat],
+        roles: &[Role],
+        allowed: &[RoleSet],
+        seen: &mut [bool],
+        owner: &mut [Option<usize>],
+    ) -> bool {
+        for j in 0..roles.len() {
+            if seen[j] || !allowed[seats[i] as usize].contains(roles[j]) {
+                continue;
+            }
+            seen[j] = true;
+            if owner[j].is_none_or(|k| augment(k, seats, roles, allowed, seen, owner)) {
+                owner[j] = Some(i);
+                return true;
+            }
+        }
+        false
+    }
+    for i in 0..m {
+        let mut seen = vec![false; roles.len()];
+        if !augment(i, seats, roles, allowed, &mut seen, &mut owner) {
+            return None;
+        }
+    }
+    let mut out = vec![Role::Citizen; m];
+    for (j, o) in owner.iter().enumerate() {
+        if let Some(i) = o {
+            out[*i] = roles[j];
+        }
+    }
+    Some(out)
+}
+
+impl Start {
+    /// Checks a position; every problem has a path: `roles`/`rules.x` (the
+    /// setup), `seats` or `seats.3` (a seat's role), `phase`, `view`,
+    /// `dead.2`, `killed.0`, `nights_without_kill`, `acting.0`, `hexed.1`,
+    /// `guest`, `last_targets.0`, `spare_life_spent.0`, `swindled.0`,
+    /// `borrowed.0`, `bandits_known.0`, `checks.1`, `published.0` (list index from 0).
+    pub fn new(pos: &Position) -> Result<Start, SetupError> {
+        let game = Game::new(&pos.setup)?;
+        let mut problems = Vec::new();
+        macro_rules! push {
+            ($path:expr, $msg:expr $(,)?) => {
+                problems.push(SetupProblem { path: $path, message: $msg })
+            };
+        }
+        let n = game.players();
+        if pos.roles.len() != n {
+            push!("seats".into(), format!("{} seats given; the setup has {n} players", pos.roles.len()));
+            return Err(SetupError { problems });
+        }
+        let seat_ok = |s: Seat| (s as usize) < n;
+        let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s as usize + 1);
+        // C1/E4: the setup's counts are public; no role named more often than dealt.
+        let mut named = [0usize; Role::COUNT];
+        for (i, r) in pos.roles.iter().enumerate() {
+            if let Some(r) = *r {
+                named[r as usize] += 1;
+                if named[r as usize] > game.count(r) {
+                    let c = game.count(r);
+                    push!(
+                        format!("seats.{i}"),
+                        format!("seat {}: the setup deals {c} {} (E4), this is one more", i + 1, r.name())
+                    );
+                }
+            }
+        }
+        // C3: a phase of the game, before the day cap.
+        let day = match pos.phase {
+            Phase::Day(d) | Phase::Night(d) => d,
+        };
+        if day == 0 {
+            push!("phase".into(), "days and nights count from 1".into());
+        } else if day > game.rules.day_cap {
+            push!("phase".into(), format!("past the day cap ({}, C3)", game.rules.day_cap));
+        }
+        let mut dead = PlayerSet::EMPTY;
+        for (i, &s) in pos.dead.iter().enumerate() {
+            if !seat_ok(s) {
+                push!(format!("dead.{i}"), bad_seat(s));
+            } else if dead.contains(s) {
+                push!(format!("dead.{i}"), format!("seat {} is listed twice", s + 1));
+            } else {
+                dead.insert(s);
+                // C9: with the reveal setting, the roles of the dead were announced.
+                if game.rules.reveal_roles_on_death && pos.roles[s as usize].is_none() {
+                    push!(
+                        format!("dead.{i}"),
+                        format!(
+                            "seat {}: roles are announced on death (reveal_roles_on_death, C9): give its role",
+                            s + 1
+                        )
+                    );
+                }
+            }
+        }
+        for (i, &s) in pos.killed.iter().enumerate() {
+            if !seat_ok(s) || !dead.contains(s) {
+                push!(format!("killed.{i}"), format!("seat {} is not among the dead", s as usize + 1));
+            }
+        }
+        if dead.len() as usize >= n {
+            push!("dead".into(), "everybody is dead: nothing is left to play".into());
+        }
+        // C8: the count must not have reached the limit (the town would have won).
+        let nights_before = match pos.phase {
+            Phase::Day(d) => d.saturating_sub(1),
+            Phase::Night(d) => d.saturating_sub(1),
+        };
+        if pos.nights_without_kill as u16 > nights_before {
+            push!(
+                "nights_without_kill".into(),
+                format!(
+                    "{} nights without a kill, but only {nights_before} nights came before",
+                    pos.nights_without_kill
+                )
+            );
+        } else if game.no_kill_limit.is_some_and(|l| pos.nights_without_kill >= l) {
+            push!(
+                "nights_without_kill".into(),
+                format!(
+                    "{} nights without a kill: the town has already won by the no-kill rule (C8)",
+                    pos.nights_without_kill
+                )
+            );
+        }
+        // Which roles are fixed: all named, or (with a view) what the view seat knows.
+        let mut fixed: Vec<Option<Role>> = pos.roles.clone();
+        let mut keep = PlayerSet::EMPTY;
+        if let Some(v) = pos.view {
+            if !seat_ok(v) {
+                push!("view".into(), bad_seat(v));
+            } else if dead.contains(v) {
+                push!("view".into(), format!("seat {} is dead: a dead player's view has no game to play", v + 1));
+            } else {
+                match pos.roles[v as usize] {
+                    None => push!("view".into(), format!("seat {}: give the view seat's own role", v + 1)),
+                    Some(r) => {
+                        keep.insert(v);
+                        // C2/E1: the mafia know each other.
+                        let camp = r.camp();
+                        if camp.members_know_each_other() {
+                            let total: usize =
+                                Role::ALL.iter().filter(|x| x.camp() == camp).map(|&x| game.count(x)).sum();
+                            let given: Vec<Seat> = (0..n as Seat)
+                                .filter(|&s| pos.roles[s as usize].is_some_and(|x| x.camp() == camp))
+                                .collect();
+                            if given.len() < total {
+                                push!(
+                                    "view".into(),
+                                    format!(
+                                        "seat {} is {} {}: the {} know each other (C2, E1), so give all {total} of their roles",
+                                        v + 1,
+                                        if r.name().starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" },
+                                        r.name(),
+                                        camp.name()
+                                    )
+                                );
+                            }
+                            given.iter().for_each(|&s| keep.insert(s));
+                        }
+                    }
+                }
+            }
+            if game.rules.reveal_roles_on_death {
+                keep = keep.union(dead);
+            }
+        }
+        // Carried items name role holders: those roles stay fixed.
+        let mut holders = PlayerSet::EMPTY;
+        let mut need = |s: Seat, path: String, what: &str, problems: &mut Vec<SetupProblem>| {
+            if seat_ok(s) {
+                if pos.roles[s as usize].is_none() {
+                    problems.push(SetupProblem {
+                        path,
+                        message: format!("seat {}: {what} needs its role: give it in `seats`", s + 1),
+                    });
+                }
+                holders.insert(s);
+            }
+        };
+        for (i, &(s, _)) in pos.acting.iter().enumerate() {
+            need(s, format!("acting.{i}"), "an appointment or promotion (E12, E14)", &mut problems);
+            if dead.contains(s) {
+                push!(format!("acting.{i}"), format!("seat {} is dead: no role to act as", s + 1));
+            }
+        }
+        for (i, &(s, t)) in pos.last_targets.iter().enumerate() {
+            need(s, format!("last_targets.{i}"), "a last heal or beating (E15, E26)", &mut problems);
+            if dead.contains(s) {
+                push!(format!("last_targets.{i}"), format!("seat {} is dead: no move to carry", s + 1));
+            }
+            let _ = t;
+        }
+        for (i, &s) in pos.spare_life_spent.iter().enumerate() {
+            need(s, format!("spare_life_spent.{i}"), "a spent spare life (E21)", &mut problems);
+        }
+        for (i, &(a, b)) in pos.bandits_known.iter().enumerate() {
+            need(a, format!("bandits_known.{i}"), "a bandits' meeting (E3)", &mut problems);
+            need(b, format!("bandits_known.{i}"), "a bandits' meeting (E3)", &mut problems);
+        }
+        if let Some(g) = pos.guest {
+            if dead.contains(g) {
+                push!("guest".into(), format!("seat {} is dead: no guest to carry (E23)", g + 1));
+            }
+        }
+        for (i, &s) in pos.hexed.iter().enumerate() {
+            if dead.contains(s) {
+                push!(format!("hexed.{i}"), format!("seat {} is dead: no hex to carry (E18)", s + 1));
+            }
+        }
+        if pos.view.is_some() {
+            keep = keep.union(holders);
+            for (s, f) in fixed.iter_mut().enumerate() {
+                if !keep.contains(s as Seat) {
+                    *f = None;
+                }
+            }
+        }
+        // Check results: known to the checker; with a view, only the view's own.
+        let all = all_roles();
+        let mut allowed = vec![all; n];
+        let mut outcomes = Vec::with_capacity(pos.checks.len());
+        for (i, c) in pos.checks.iter().enumerate() {
+            let path = format!("checks.{i}");
+            if !seat_ok(c.by) || !seat_ok(c.target) {
+                push!(path, bad_seat(if seat_ok(c.by) { c.target } else { c.by }));
+                continue;
+            }
+            if c.by == c.target {
+                push!(path, format!("seat {} cannot check himself (C5, C6)", c.by + 1));
+                continue;
+            }
+            if pos.view.is_some_and(|v| v != c.by) {
+                push!(
+                    path,
+                    format!("with view = {}, only that seat's own checks are known", pos.view.unwrap_or(0) + 1)
+                );
+                continue;
+            }
+            let Some(checker) = pos.roles[c.by as usize] else {
+                push!(path, format!("seat {}: give the checker's role", c.by + 1));
+                continue;
+            };
+            let Some(camp_check) = check_kind(checker) else {
+                push!(
+                    path,
+                    format!(
+                        "seat {} is the {checker}: only the Commissar, the Detective (C6, E13) and the Don (C5) carry check results",
+                        c.by + 1
+                    )
+                );
+                continue;
+            };
+            // The answer is read from the role the position names, known to the checker even when a view deals it.
+            let target_role = pos.roles[c.target as usize];
+            let outcome = match (c.outcome, target_role) {
+                (Some(o), _) => {
+                    let fits = match o {
+                        CheckOutcome::Camp(_) => camp_check,
+                        CheckOutcome::IsRole(r, _) => !camp_check && r == Role::Commissar,
+                    };
+                    if !fits {
+                        let what = if camp_check { "a camp" } else { "whether he is the Commissar" };
+                        push!(path, format!("the {checker}'s check answers {what}"));
+                        continue;
+                    }
+                    o
+                }
+                (None, Some(r)) => outcome_of(checker, r),
+                (None, None) => {
+                    push!(path, format!("seat {}'s role is not known: give the check's answer", c.target + 1));
+                    continue;
+                }
+            };
+            if let Some(r) = target_role {
+                if !admits(outcome, r) {
+                    push!(
+                        path,
+                        format!("seat {} is the {r}: the check cannot have answered {outcome:?}", c.target + 1)
+                    );
+                    continue;
+                }
+            }
+            if fixed[c.target as usize].is_none() {
+                allowed[c.target as usize] = match outcome {
+                    // C5: a "yes" names the role.
+                    CheckOutcome::IsRole(r, true) => {
+                        let mut x = RoleSet::EMPTY;
+                        x.insert(r);
+                        allowed[c.target as usize].minus(all.minus(x))
+                    }
+                    CheckOutcome::IsRole(r, false) => {
+                        let mut x = RoleSet::EMPTY;
+                        x.insert(r);
+                        allowed[c.target as usize].minus(x)
+                    }
+                    CheckOutcome::Camp(camp) => allowed[c.target as usize].minus(all.minus(camp_roles(camp))),
+                };
+            }
+            outcomes.push(outcome);
+        }
+        for (i, (s, _)) in pos.published.iter().enumerate() {
+            if !seat_ok(*s) {
+                push!(format!("published.{i}"), bad_seat(*s));
+            }
+        }
+        // The dealt seats and roles: the setup's multiset in its order, less the fixed ones.
+        let free_seats: Vec<Seat> = (0..n as Seat).filter(|&s| fixed[s as usize].is_none()).collect();
+        let mut left = game.counts;
+        for r in fixed.iter().flatten() {
+            left[*r as usize] = left[*r as usize].saturating_sub(1);
+        }
+        let mut free_roles = Vec::with_capacity(free_seats.len());
+        for &r in &game.roles[..n] {
+            if left[r as usize] > 0 {
+                left[r as usize] -= 1;
+                free_roles.push(r);
+            }
+        }
+        if !problems.is_empty() {
+            return Err(SetupError { problems });
+        }
+        // Some deal must fit everything known (counts, checks).
+        let deal =
+            if free_roles.len() == free_seats.len() { matching(&free_seats, &free_roles, &allowed) } else { None };
+        let Some(deal) = deal else {
+            push!(
+                if pos.checks.is_empty() { "seats".into() } else { "checks".into() },
+                "no deal of the setup fits what is known (the roles named and the check results)".into()
+            );
+            return Err(SetupError { problems });
+        };
+        let constrained = free_seats.iter().any(|&s| allowed[s as usize] != all);
+        let start = Start { game, pos: pos.clone(), fixed, free_seats, free_roles, allowed, constrained, outcomes };
+        // The carried items against a deal that fits: their problems depend only on fixed roles.
+        let mut roles = [Role::Citizen; MAX_PLAYERS];
+        start.fill(&mut roles[..n], &deal);
+        let mut st = State::default();
+        start.set_up_checked(&mut st, &roles[..n], &mut problems);
+        if !problems.is_empty() {
+            return Err(SetupError { problems });
+        }
+        Ok(start)
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+    /// The roles fixed in every game (`None`: dealt per game).
+    pub fn fixed(&self) -> &[Option<Role>] {
+        &self.fixed
+    }
+    /// The seats whose roles are dealt per game.
+    pub fn sampled(&self) -> PlayerSet {
+        self.free_seats.iter().copied().collect()
+    }
+    /// The roles dealt per game over [`Start::sampled`], in the setup's order.
+    pub fn sampled_roles(&self) -> &[Role] {
+        &self.free_roles
+    }
+    /// Whether anything but the counts constrains the dealt roles (check results).
+    pub fn constrained(&self) -> bool {
+        self.constrained
+    }
+
+    fn fill(&self, roles: &mut [Role], dealt: &[Role]) {
+        for (s, r) in roles.iter_mut().enumerate() {
+            if let Some(f) = self.fixed[s] {
+                *r = f;
+            }
+        }
+        for (&s, &r) in self.free_seats.iter().zip(dealt) {
+            roles[s as usize] = r;
+        }
+    }
+
+    /// Deals one game's roles into `roles` (one per seat) from the deal
+    /// stream: the fixed roles, and the rest shuffled over the other seats
+    /// (Fisher–Yates, as [`State::deal`]), drawn again until the deal fits
+    /// every check. `false` if [`SAMPLE_TRIES`] deals all failed.
+    pub fn sample<R: Rng + ?Sized>(&self, deal: &mut R, roles: &mut [Role]) -> bool {
+        let m = self.free_roles.len();
+        let mut dealt = [Role::Citizen; MAX_PLAYERS];
+        for _ in 0..SAMPLE_TRIES {
+            dealt[..m].copy_from_slice(&self.free_roles);
+            for i in (1..m).rev() {
+                let j = below(deal, i as u32 + 1) as usize;
+                dealt.swap(i, j);
+            }
+            let fits = !self.constrained
+                || self.free_seats.iter().zip(&dealt[..m]).all(|(&s, &r)| self.allowed[s as usize].contains(r));
+            if fits {
+                self.fill(roles, &dealt[..m]);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Resets `state` to the position with the given roles (one per seat,
+    /// the setup's multiset, fitting the fixed roles): the dead, the carry,
+    /// the public record, the checks, the C8 count, the phase.
+    pub fn set_up(&self, state: &mut State, roles: &[Role]) {
+        let mut problems = Vec::new();
+        self.set_up_checked(state, roles, &mut problems);
+        debug_assert!(problems.is_empty(), "{problems:?}");
+    }
+
+    fn set_up_checked(&self, st: &mut State, roles: &[Role], problems: &mut Vec<SetupProblem>) {
+        let pos = &self.pos;
+        let game = &self.game;
+        st.set_roles(game, roles);
+        st.phase = pos.phase;
+        let night = match pos.phase {
+            Phase::Day(d) | Phase::Night(d) => d.max(1),
+        };
+        // The dead, in order; each in the earliest phase not before the last
+        // death's (a lynch in a day, a kill in a night), none after the position.
+        let mut at = Phase::Day(1);
+        let before_start = |p: Phase| match (p, pos.phase) {
+            (Phase::Day(a), Phase::Day(b)) | (Phase::Night(a), Phase::Night(b)) => a < b,
+            (Phase::Day(a), Phase::Night(b)) => a <= b,
+            (Phase::Night(a), Phase::Day(b)) => a < b,
+        };
+        for &s in &pos.dead {
+            let killed = pos.killed.contains(&s);
+            let next = match at {
+                Phase::Day(d) | Phase::Night(d) if killed => Phase::Night(d),
+                Phase::Day(d) => Phase::Day(d),
+                Phase::Night(d) => Phase::Day(d + 1),
+            };
+            if before_start(next) {
+                at = next;
+            }
+            st.alive.remove(s);
+            let cause = if killed { DeathCause::Killed } else { DeathCause::Lynched };
+            st.death[s as usize] = Some((at, cause));
+            st.revealed.insert(s);
+            if killed {
+                st.night_killed.insert(s);
+            }
+        }
+        st.present = st.alive;
+        let carry = CarryIn {
+            dead: &pos.dead,
+            acting: &pos.acting,
+            hexed: &pos.hexed,
+            guest: pos.guest,
+            last_targets: &pos.last_targets,
+            spare_life_spent: &pos.spare_life_spent,
+            swindled: &pos.swindled,
+            borrowed: &pos.borrowed,
+            bandits_known: &pos.bandits_known,
+        };
+        apply_carry(st, game, night, &carry, problems);
+        // Who shoots as an appointed Actor (E12) is settled by `begin_night`, as in any game.
+        // C5, C6, E13: what the checkers learned.
+        for (c, &o) in pos.checks.iter().zip(&self.outcomes) {
+            let k = &mut st.knowledge[c.by as usize];
+            k.checked.insert(c.target);
+            match o {
+                CheckOutcome::Camp(camp) => k.camps[camp as usize].insert(c.target),
+                CheckOutcome::IsRole(_, true) => k.role_yes.insert(c.target),
+                CheckOutcome::IsRole(_, false) => {}
+            }
+            k.last = Some((c.target, o));
+        }
+        // C10, C13: the public record of what was said.
+        for (s, p) in &pos.published {
+            st.publish(*s, p);
+        }
+        // C8: the count carries into the position.
+        st.nights_without_kill = pos.nights_without_kill;
+        // The behaviour counts are of the games played on from here.
+        st.stats = crate::Stats::default();
+        st.version = st.version.wrapping_add(1);
+    }
+
+    /// Whether the position is already over by the numbers (C17, C18, E2).
+    pub fn over(&self, state: &State) -> bool {
+        let mafia_win: MafiaWin = self.game.mafia_win;
+        state.end_check(mafia_win).is_some()
+    }
+}

@@ -1,0 +1,350 @@
+//! Positions: a game stopped between phases and played on from there
+//! (`Position`, `Start`, `play_from`, `play_on`). The start position with
+//! nothing known plays exactly the plain game; a checked position names
+//! every problem with a path; what carries into the position (C8's count,
+//! the dead, the checks, the public record) is what the game plays on
+//! with; and the roles a view leaves unknown are dealt uniformly among the
+//! deals that fit what the view knows.
+
+use mafia_engine::{
+    Camp, Chance, Check, CheckOutcome, EndCause, Event, Game, NightChoice, NightMoves, Observation, Phase, PlayerSet,
+    Players, Position, Preset, Publication, Role, Seat, Setup, Start, State, Vote, below, pick, play, play_dealt,
+    play_from,
+};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// Random legal-ish players from a seeded stream; `shoot = false` never sends a kill nick.
+struct Rand {
+    rng: ChaCha8Rng,
+    shoot: bool,
+}
+
+impl Players for Rand {
+    fn new_game(&mut self, _: &Observation<'_>) {}
+    fn post(&mut self, _: &Observation<'_>) -> Publication {
+        Publication::NONE
+    }
+    fn vote(&mut self, obs: &Observation<'_>) -> Vote {
+        if below(&mut self.rng, 5) == 0 {
+            Vote::Pass
+        } else {
+            pick(&mut self.rng, obs.others_alive()).map_or(Vote::Pass, Vote::For)
+        }
+    }
+    fn revise(&mut self, _: &Observation<'_>) -> Option<Vote> {
+        None
+    }
+    fn runoff(&mut self, _: &Observation<'_>, candidates: PlayerSet) -> Seat {
+        pick(&mut self.rng, candidates).expect("a runoff has candidates")
+    }
+    fn hang_both(&mut self, _: &Observation<'_>, _: PlayerSet) -> bool {
+        below(&mut self.rng, 2) == 1
+    }
+    fn night(&mut self, obs: &Observation<'_>) -> NightChoice {
+        let kill = if self.shoot { obs.alive().minus(obs.camp_mates()).lowest() } else { None };
+        NightChoice { kill, act: pick(&mut self.rng, obs.others_alive()), ..NightChoice::default() }
+    }
+    fn last_word(&mut self, _: &Observation<'_>) -> Publication {
+        Publication::NONE
+    }
+}
+
+fn players(seed: u64) -> Rand {
+    Rand { rng: rng(seed), shoot: true }
+}
+
+fn preset(name: &str) -> Setup {
+    Preset::find(name).unwrap().setup()
+}
+
+fn paths(pos: &Position) -> Vec<String> {
+    match Start::new(pos) {
+        Ok(_) => panic!("expected problems for {pos:#?}"),
+        Err(e) => e.problems.into_iter().map(|p| p.path).collect(),
+    }
+}
+
+#[test]
+fn c3_play_from_day_1_equals_play_and_play_dealt() {
+    for name in ["classic", "classic-13", "extended"] {
+        let setup = preset(name);
+        let game = Game::new(&setup).unwrap();
+        let start = Start::new(&Position::start_of(&setup)).unwrap();
+        assert_eq!(start.sampled().len() as usize, game.players(), "{name}: nothing known, every seat dealt");
+        for seed in 0..200u64 {
+            // The plain game.
+            let (mut st, mut log) = (State::default(), Vec::<Event>::new());
+            let (mut d, mut h, mut a) = (rng(seed), rng(seed + 1000), rng(seed + 2000));
+            let plain = play(
+                &game,
+                &mut st,
+                &mut NightMoves::default(),
+                &mut players(seed),
+                Chance { deal: &mut d, host: &mut h, activity: &mut a },
+                &mut log,
+            );
+            let dealt: Vec<Role> = st.roles().to_vec();
+            // From the start position, nothing known: the same deal, the same game.
+            let (mut st2, mut log2) = (State::default(), Vec::<Event>::new());
+            let (mut d, mut h, mut a) = (rng(seed), rng(seed + 1000), rng(seed + 2000));
+            let from = play_from(
+                &start,
+                &mut st2,
+                &mut NightMoves::default(),
+                &mut players(seed),
+                Chance { deal: &mut d, host: &mut h, activity: &mut a },
+                &mut log2,
+            )
+            .unwrap();
+            assert_eq!(st2.roles(), &dealt[..], "{name} seed {seed}: the deal");
+            assert_eq!(from, plain, "{name} seed {seed}");
+            assert_eq!(log2, log, "{name} seed {seed}");
+            // Every role fixed to that deal: play_dealt's game.
+            let mut pos = Position::start_of(&setup);
+            pos.roles = dealt.iter().map(|&r| Some(r)).collect();
+            let fixed = Start::new(&pos).unwrap();
+            assert!(fixed.sampled().is_empty());
+            let (mut st3, mut log3) = (State::default(), Vec::<Event>::new());
+            let (mut d, mut h, mut a) = (rng(99), rng(seed + 1000), rng(seed + 2000));
+            let again = play_from(
+                &fixed,
+                &mut st3,
+                &mut NightMoves::default(),
+                &mut players(seed),
+                Chance { deal: &mut d, host: &mut h, activity: &mut a },
+                &mut log3,
+            )
+            .unwrap();
+            let (mut st4, mut log4) = (State::default(), Vec::<Event>::new());
+            st4.set_roles(&game, &dealt);
+            let (mut h, mut a) = (rng(seed + 1000), rng(seed + 2000));
+            let dealt_out =
+                play_dealt(&game, &mut st4, &mut NightMoves::default(), &mut players(seed), &mut h, &mut a, &mut log4);
+            assert_eq!(again, dealt_out, "{name} seed {seed}");
+            assert_eq!(log3, log4, "{name} seed {seed}");
+        }
+    }
+}
+
+/// A classic position at `phase` with every role named: seats 0–2 mafia
+/// (the Don first), 3 the Commissar, the rest citizens.
+fn classic_known(phase: Phase) -> Position {
+    let mut pos = Position::start_of(&preset("classic"));
+    let mut roles = vec![Some(Role::Citizen); 10];
+    roles[0] = Some(Role::Don);
+    roles[1] = Some(Role::Mafioso);
+    roles[2] = Some(Role::Mafioso);
+    roles[3] = Some(Role::Commissar);
+    pos.roles = roles;
+    pos.phase = phase;
+    pos
+}
+
+fn play_once(start: &Start, seed: u64, p: &mut Rand) -> (mafia_engine::Outcome, Vec<Event>) {
+    let (mut st, mut log) = (State::default(), Vec::<Event>::new());
+    let (mut d, mut h, mut a) = (rng(seed), rng(seed + 1), rng(seed + 2));
+    let o = play_from(
+        start,
+        &mut st,
+        &mut NightMoves::default(),
+        p,
+        Chance { deal: &mut d, host: &mut h, activity: &mut a },
+        &mut log,
+    )
+    .unwrap();
+    (o, log)
+}
+
+#[test]
+fn c8_no_kill_counter_carries_into_the_position() {
+    // Two nights without a kill already: a third miss tonight gives the town the win (limit 3).
+    let mut pos = classic_known(Phase::Night(3));
+    pos.nights_without_kill = 2;
+    let start = Start::new(&pos).unwrap();
+    let mut p = Rand { rng: rng(1), shoot: false };
+    let (o, log) = play_once(&start, 1, &mut p);
+    assert_eq!(o.winner, Some(Camp::Town));
+    assert_eq!(o.cause, EndCause::NoKillRule);
+    assert_eq!(o.days, 3, "it ends in night 3");
+    assert!(log.contains(&Event::NoKillCount { nights: 3 }));
+    // The count at the limit is refused: the town would have won already.
+    pos.nights_without_kill = 3;
+    assert!(paths(&pos).contains(&"nights_without_kill".to_string()));
+}
+
+#[test]
+fn c17_c18_a_position_already_decided_by_the_numbers_ends_at_once() {
+    // All three mafia dead: the town has won (C17).
+    let mut pos = classic_known(Phase::Day(4));
+    pos.dead = vec![0, 1, 2];
+    pos.killed = vec![];
+    let start = Start::new(&pos).unwrap();
+    let (o, log) = play_once(&start, 3, &mut players(3));
+    assert_eq!((o.winner, o.cause, o.days), (Some(Camp::Town), EndCause::MafiaEliminated, 4));
+    assert!(!log.iter().any(|e| matches!(e, Event::DayStart { .. })), "no day is played");
+    // Two mafia against two town: parity (C18).
+    let mut pos = classic_known(Phase::Night(4));
+    pos.dead = vec![0, 3, 4, 5, 6, 7];
+    pos.killed = vec![3, 5, 7];
+    let start = Start::new(&pos).unwrap();
+    let (o, _) = play_once(&start, 4, &mut players(4));
+    assert_eq!((o.winner, o.cause), (Some(Camp::Mafia), EndCause::Parity));
+}
+
+#[test]
+fn c9_the_dead_and_the_record_carry_into_the_observation() {
+    let mut pos = classic_known(Phase::Day(3));
+    pos.dead = vec![5, 7];
+    pos.killed = vec![7];
+    let mut claim = Publication::NONE;
+    claim.claim = Some(Role::Commissar);
+    claim.camps[Camp::Mafia as usize] = PlayerSet::single(1);
+    pos.published = vec![(3, claim)];
+    pos.checks = vec![Check { by: 3, target: 1, outcome: None }, Check { by: 0, target: 4, outcome: None }];
+    let start = Start::new(&pos).unwrap();
+    let mut st = State::default();
+    start.set_up(
+        &mut st,
+        &[
+            Role::Don,
+            Role::Mafioso,
+            Role::Mafioso,
+            Role::Commissar,
+            Role::Citizen,
+            Role::Citizen,
+            Role::Citizen,
+            Role::Citizen,
+            Role::Citizen,
+            Role::Citizen,
+        ],
+    );
+    assert_eq!(st.phase(), Phase::Day(3));
+    assert!(!st.alive().contains(5) && !st.alive().contains(7));
+    let com = st.observe(3);
+    // C6: the Commissar's check; read from the known role.
+    assert_eq!(com.found_in_camp(Camp::Mafia), PlayerSet::single(1));
+    assert_eq!(com.last_check(), Some((1, CheckOutcome::Camp(Camp::Mafia))));
+    // C5: the Don's "no".
+    let don = st.observe(0);
+    assert!(don.checked().contains(4) && don.found_role().is_empty());
+    // The public record: the claim, the deaths (a kill at night, a lynch by day).
+    let town = st.observe(6);
+    assert_eq!(town.claimants(Role::Commissar), PlayerSet::single(3));
+    assert_eq!(town.killed_at_night(), PlayerSet::single(7));
+    assert!(matches!(town.death(5), Some((Phase::Day(_), mafia_engine::DeathCause::Lynched))));
+    // C2: the mafia know each other; the town does not.
+    assert_eq!(st.observe(1).camp_mates(), PlayerSet::first(3));
+    assert_eq!(town.camp_mates(), PlayerSet::single(6));
+}
+
+#[test]
+fn bad_positions_name_every_problem_with_a_path() {
+    let mut pos = classic_known(Phase::Day(3));
+    pos.roles[5] = Some(Role::Mafioso); // a third mafioso: one more than dealt
+    pos.dead = vec![4, 4];
+    pos.killed = vec![6];
+    pos.view = Some(4);
+    pos.checks = vec![Check { by: 6, target: 2, outcome: None }];
+    let p = paths(&pos);
+    for want in ["seats.5", "dead.1", "killed.0", "view", "checks.0"] {
+        assert!(p.iter().any(|x| x == want), "{want} not in {p:?}");
+    }
+    // Wrong seat count; a phase that does not exist.
+    let mut pos = classic_known(Phase::Day(0));
+    pos.roles.pop();
+    assert_eq!(paths(&pos), ["seats"]);
+    let pos = classic_known(Phase::Night(0));
+    assert_eq!(paths(&pos), ["phase"]);
+    // A Don's check answered with a camp; a check of a hidden seat with no answer.
+    let mut pos = classic_known(Phase::Day(2));
+    pos.checks = vec![Check { by: 0, target: 5, outcome: Some(CheckOutcome::Camp(Camp::Town)) }];
+    assert_eq!(paths(&pos), ["checks.0"]);
+    let mut pos = Position::start_of(&preset("classic"));
+    pos.roles[3] = Some(Role::Commissar);
+    pos.checks = vec![Check { by: 3, target: 5, outcome: None }];
+    assert_eq!(paths(&pos), ["checks.0"]);
+    // Knowledge no deal fits: four checks finding mafia, the setup deals three.
+    let mut pos = Position::start_of(&preset("classic"));
+    pos.roles[0] = Some(Role::Commissar);
+    pos.phase = Phase::Day(5);
+    pos.checks = (1..5).map(|t| Check { by: 0, target: t, outcome: Some(CheckOutcome::Camp(Camp::Mafia)) }).collect();
+    assert_eq!(paths(&pos), ["checks"]);
+    // E15: a dead Doctor has no last heal to carry.
+    let mut setup = Setup::new("x");
+    setup.counts[Role::Doctor as usize] = 1;
+    setup.counts[Role::Citizen as usize] = 3;
+    setup.counts[Role::Boss as usize] = 1;
+    let mut pos = Position::start_of(&setup);
+    pos.roles =
+        vec![Some(Role::Boss), Some(Role::Doctor), Some(Role::Citizen), Some(Role::Citizen), Some(Role::Citizen)];
+    pos.phase = Phase::Day(2);
+    pos.dead = vec![1];
+    pos.last_targets = vec![(1, 2)];
+    assert_eq!(paths(&pos), ["last_targets.0"]);
+}
+
+#[test]
+fn c2_a_viewers_knowledge_is_fixed_and_the_rest_dealt_uniformly() {
+    // The Commissar (seat 0) found seat 3 mafia and seat 4 town; the file names every role.
+    let mut pos = classic_known(Phase::Day(3));
+    pos.roles.swap(0, 3); // seat 0 Commissar, seat 3 Don
+    pos.view = Some(0);
+    pos.checks = vec![
+        Check { by: 0, target: 3, outcome: None },
+        Check { by: 0, target: 4, outcome: Some(CheckOutcome::Camp(Camp::Town)) },
+    ];
+    let start = Start::new(&pos).unwrap();
+    assert_eq!(start.sampled(), PlayerSet::first(10).without(0), "only his own role is fixed");
+    let game = start.game();
+    let mut r = rng(11);
+    let mut don_at_3 = 0;
+    let mut mafia_at = [0u32; 10];
+    let tries = 6000;
+    for _ in 0..tries {
+        let mut roles = [Role::Citizen; 10];
+        assert!(start.sample(&mut r, &mut roles));
+        let mut sorted = roles.to_vec();
+        sorted.sort();
+        let mut want = game.role_list().to_vec();
+        want.sort();
+        assert_eq!(sorted, want, "a deal of the setup");
+        assert_eq!(roles[0], Role::Commissar);
+        assert_eq!(roles[3].camp(), Camp::Mafia, "C6: his check found seat 4 mafia");
+        assert_eq!(roles[4].camp(), Camp::Town);
+        don_at_3 += (roles[3] == Role::Don) as u32;
+        for (s, r) in roles.iter().enumerate() {
+            mafia_at[s] += (r.camp() == Camp::Mafia) as u32;
+        }
+    }
+    // Uniform among fitting deals: seat 3 is the Don one time in three; the
+    // two other mafia spread evenly over the seven unchecked seats (2/7 each).
+    let share = don_at_3 as f64 / tries as f64;
+    assert!((share - 1.0 / 3.0).abs() < 0.03, "{share}");
+    for s in [1, 2, 5, 6, 7, 8, 9] {
+        let p = mafia_at[s] as f64 / tries as f64;
+        assert!((p - 2.0 / 7.0).abs() < 0.03, "seat {s}: {p}");
+    }
+    // A mafioso's view: his mates (C2) fixed, the town dealt among the rest.
+    let mut pos = classic_known(Phase::Night(2));
+    pos.view = Some(1);
+    let start = Start::new(&pos).unwrap();
+    assert_eq!(start.sampled(), PlayerSet::first(10).minus(PlayerSet::first(3)));
+    let mut commissar_at = [0u32; 10];
+    for _ in 0..3000 {
+        let mut roles = [Role::Citizen; 10];
+        assert!(start.sample(&mut r, &mut roles));
+        assert_eq!(&roles[..3], &[Role::Don, Role::Mafioso, Role::Mafioso]);
+        commissar_at[roles.iter().position(|&x| x == Role::Commissar).unwrap()] += 1;
+    }
+    assert!(commissar_at[3..].iter().all(|&c| c > 300), "{commissar_at:?}");
+    // A mafioso's view must name all his mates.
+    let mut pos = Position::start_of(&preset("classic"));
+    pos.roles[1] = Some(Role::Mafioso);
+    pos.view = Some(1);
+    assert_eq!(paths(&pos), ["view"]);
+}

@@ -1,0 +1,226 @@
+//! `mafia odds`: win odds from a mid-game state. From the start state with
+//! nothing known it plays exactly the games of `mafia run` (the same seed,
+//! games and agents give the same counts); a state already decided by the
+//! numbers gives certain odds; the output does not depend on the thread
+//! count; the example files run; bad files exit 2 naming the line.
+
+mod common;
+use common::mafia;
+use mafia_agents::Lineup;
+use mafia_engine::{Camp, Game, Preset};
+use mafia_sim::odds::{Odds, parse_position, play_range};
+use mafia_sim::runner::{Job, RunSpec, run};
+use mafia_sim::tables::Variant;
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn odds_of(text: &str, agents: &str, seed: u64, games: u64, threads: usize) -> Odds {
+    let file = parse_position("state.toml", text).unwrap_or_else(|e| panic!("{e}"));
+    let start = file.start().unwrap_or_else(|e| panic!("{e}"));
+    let mut lineup = Lineup::default();
+    lineup.apply(agents).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    play_range(&pool, &start, &lineup, seed, 0, games, &indicatif::ProgressBar::hidden())
+}
+
+#[test]
+fn c1_odds_from_the_start_state_equal_a_plain_run() {
+    for (preset, agents) in [("classic", "forum"), ("classic", "random"), ("forum-16", "forum")] {
+        let (seed, games) = (7, 3000);
+        let odds = odds_of(&format!("setup = \"{preset}\"\n"), agents, seed, games, 2);
+        let mut lineup = Lineup::default();
+        lineup.apply(agents).unwrap();
+        let game = Game::new(&Preset::find(preset).unwrap().setup()).unwrap();
+        let variant = Variant { setup: preset.into(), rules: game.rules_label(), agents: lineup.label(), players: 0 };
+        let spec = RunSpec {
+            jobs: vec![Job { game, lineup, variant, ext: vec![] }],
+            games,
+            first: 0,
+            seed,
+            threads: 1,
+            progress: false,
+            games_out: None,
+        };
+        let t = &run(&spec).unwrap().tallies[0];
+        assert_eq!(odds.games, t.games, "{preset} {agents}");
+        assert_eq!(odds.wins, t.wins, "{preset} {agents}: wins by camp");
+        assert_eq!(odds.draws, t.draws, "{preset} {agents}");
+        assert_eq!(odds.unsampled, 0);
+        // From day 1 the days left are the days played, less the first.
+        let days: u64 = t.days.iter().enumerate().map(|(d, &c)| d as u64 * c).sum();
+        assert_eq!(odds.days_left, days - t.games, "{preset} {agents}");
+    }
+}
+
+#[test]
+fn c17_c18_decided_positions_give_certain_odds() {
+    // Every mafioso dead: the town has won (C17).
+    let town = "setup = \"classic\"\nday = 4\nseats = [\"don\", \"mafioso\", \"mafioso\", \"commissar\", \
+                \"citizen\", \"citizen\", \"citizen\", \"citizen\", \"citizen\", \"citizen\"]\n\
+                [carry]\ndead = [1, 2, 3]\nkilled = [2]\n";
+    let o = odds_of(town, "forum", 1, 500, 1);
+    assert_eq!((o.wins[Camp::Town as usize], o.games, o.days_left), (500, 500, 0));
+    // Two mafia against two town: parity (C18).
+    let mafia = town.replace("dead = [1, 2, 3]\nkilled = [2]", "dead = [1, 4, 5, 6, 7, 8]\nkilled = [4, 6, 8]");
+    let o = odds_of(&mafia, "forum", 1, 500, 1);
+    assert_eq!(o.wins[Camp::Mafia as usize], 500);
+    // One mafioso left among six town, and the no-kill count at two: lopsided for the town.
+    let one = town.replace("dead = [1, 2, 3]\nkilled = [2]", "dead = [1, 2]\nnights_without_kill = 2");
+    let o = odds_of(&one, "forum", 1, 2000, 2);
+    let share = o.wins[Camp::Town as usize] as f64 / o.games as f64;
+    assert!(share > 0.6, "town wins {share}");
+}
+
+#[test]
+fn c2_a_view_deals_only_what_the_seat_does_not_know() {
+    let text = std::fs::read_to_string(root().join("scenarios/odds/classic-day-3-commissar.toml")).unwrap();
+    let start = parse_position("c.toml", &text).unwrap().start().unwrap();
+    assert_eq!(start.fixed().iter().filter(|r| r.is_some()).count(), 1, "only his own role");
+    let mut r = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);
+    for _ in 0..2000 {
+        let mut roles = [mafia_engine::Role::Citizen; 10];
+        assert!(start.sample(&mut r, &mut roles));
+        assert_eq!(roles[3], mafia_engine::Role::Commissar);
+        assert_eq!(roles[1].camp(), Camp::Mafia, "C6: seat 2 checked mafia");
+        assert_eq!(roles[4].camp(), Camp::Town, "C6: seat 5 checked town");
+    }
+    // The view and the full position differ only in what is dealt: both play.
+    let o = odds_of(&text, "forum", 3, 300, 2);
+    assert_eq!(o.games, 300);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_output_on_one_and_two_threads() {
+    let file = root().join("scenarios/odds/forum-16-night-3.toml");
+    let f = file.to_str().unwrap();
+    let one = mafia(&["odds", f, "--games", "3000", "--seed", "9", "--threads", "1", "--quiet"]);
+    let two = mafia(&["odds", f, "--games", "3000", "--seed", "9", "--threads", "2", "--quiet"]);
+    assert!(one.status.success(), "{}", String::from_utf8_lossy(&one.stderr));
+    assert_eq!(one.stdout, two.stdout);
+    let text = String::from_utf8_lossy(&one.stdout);
+    assert!(text.contains("sampled per game: seats 1, 2, 3, 4, 6,"), "{text}");
+    assert!(text.contains("town") && text.contains("bandits") && text.contains("draw"), "{text}");
+}
+
+#[test]
+fn the_example_states_run_and_write_tables() {
+    let dir = std::env::temp_dir().join(format!("odds-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["classic-day-3", "classic-day-3-commissar", "forum-16-night-3"] {
+        let file = root().join(format!("scenarios/odds/{name}.toml"));
+        let out = dir.join(format!("{name}.csv"));
+        let o = mafia(&["odds", file.to_str().unwrap(), "--games", "400", "--quiet", "--out", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        let csv = std::fs::read_to_string(&out).unwrap();
+        assert!(csv.starts_with("camp,games,wins,rate,lo,hi,mean_days_left"), "{csv}");
+        assert!(csv.lines().any(|l| l.starts_with("draw,400,")), "{csv}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Writes `text` to a temporary state file, runs `mafia odds` on it and
+/// returns (exit code, stderr).
+fn bad(name: &str, text: &str) -> (Option<i32>, String) {
+    let path = std::env::temp_dir().join(format!("odds-bad-{}-{name}.toml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let o = mafia(&["odds", path.to_str().unwrap(), "--games", "10", "--quiet"]);
+    std::fs::remove_file(&path).ok();
+    (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+#[test]
+fn bad_state_files_exit_2_naming_the_line() {
+    let seats = "seats = [\"don\", \"mafioso\", \"mafioso\", \"commissar\", \"citizen\", \"citizen\", \
+                 \"citizen\", \"citizen\", \"citizen\", \"citizen\"]\n";
+    let cases: Vec<(&str, String, &str, &str)> = vec![
+        ("syntax", "setup = \"classic\"\nday = 3x\n".into(), ":2:", "invalid TOML"),
+        ("role", "setup = \"classic\"\nseats = [\"don\", \"werewolf\"]\n".into(), ":2:", "unknown role `werewolf`"),
+        ("seat", format!("setup = \"classic\"\n{seats}[carry]\ndead = [11]\n"), ":4:", "seat 11 does not exist"),
+        ("view-dead", format!("day = 2\nview = 4\n{seats}[carry]\ndead = [4]\n"), ":2:", "is dead"),
+        (
+            "four-mafia",
+            "setup = \"classic\"\nseats = [\"don\", \"mafioso\", \"mafioso\",\n  \"mafioso\", \"?\", \"?\", \"?\", \"?\", \"?\", \"?\"]\n".into(),
+            ":3:",
+            "the setup deals 2 mafioso",
+        ),
+        (
+            "dead-healer",
+            "day = 2\nseats = [\"boss\", \"doctor\", \"citizen\", \"citizen\", \"citizen\"]\n[carry]\ndead = [2]\nlast_heal = 3\n".into(),
+            ":5:",
+            "is dead: no move to carry",
+        ),
+        (
+            "impossible-checks",
+            "setup = \"classic\"\nday = 5\nview = 1\nseats = [\"commissar\", \"?\", \"?\", \"?\", \"?\", \"?\", \"?\", \"?\", \"?\", \"?\"]\n\
+             [[check]]\nby = 1\ntarget = 2\ncamp = \"mafia\"\n[[check]]\nby = 1\ntarget = 3\ncamp = \"mafia\"\n\
+             [[check]]\nby = 1\ntarget = 4\ncamp = \"mafia\"\n[[check]]\nby = 1\ntarget = 5\ncamp = \"mafia\"\n"
+                .into(),
+            ":",
+            "no deal of the setup fits",
+        ),
+        ("no-setup", "day = 2\nseats = [\"don\", \"?\", \"citizen\"]\n".into(), ":1:", "give `setup` or [roles]"),
+        ("c8", format!("night = 4\n{seats}[carry]\nnights_without_kill = 3\n"), ":4:", "already won"),
+    ];
+    for (name, text, at, needle) in cases {
+        let (code, err) = bad(name, &text);
+        assert_eq!(code, Some(2), "{name}: {err}");
+        assert!(err.contains(at) && err.contains(needle), "{name}: expected {at} and `{needle}` in:\n{err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+    }
+}
+
+/// Mutated example states (lines dropped, duplicated or swapped, numbers
+/// and names changed) never panic: each reads and plays, or fails naming a
+/// line of the file.
+#[test]
+fn mutated_state_files_never_panic_and_name_a_line() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    let mut below = |n: usize| mafia_engine::below(&mut rng, n as u32) as usize;
+    let names = ["classic-day-3", "classic-day-3-commissar", "forum-16-night-3"];
+    let swaps = [("4", "11"), ("3", "0"), ("mafia", "town"), ("citizen", "don"), ("day", "night"), ("= 1", "= 9")];
+    let lineup = Lineup::default();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let (mut ok, mut failed) = (0, 0);
+    for round in 0..400 {
+        let text = std::fs::read_to_string(root().join(format!("scenarios/odds/{}.toml", names[round % 3]))).unwrap();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        for _ in 0..1 + below(3) {
+            let i = below(lines.len());
+            match below(4) {
+                0 => {
+                    lines.remove(i);
+                }
+                1 => lines.insert(i, lines[i].clone()),
+                2 => {
+                    let j = below(lines.len());
+                    lines.swap(i, j);
+                }
+                _ => {
+                    let (a, b) = swaps[below(swaps.len())];
+                    lines[i] = lines[i].replacen(a, b, 1);
+                }
+            }
+        }
+        let text = lines.join("\n");
+        let n = lines.len().max(1);
+        match parse_position("m.toml", &text).and_then(|f| f.start()) {
+            Ok(start) => {
+                let o = play_range(&pool, &start, &lineup, 1, 0, 3, &indicatif::ProgressBar::hidden());
+                assert_eq!(o.games + o.unsampled, 3);
+                ok += 1;
+            }
+            Err(e) => {
+                assert!(!e.diagnostics.is_empty());
+                for d in &e.diagnostics {
+                    assert!(d.line >= 1 && d.line <= n + 1, "line {} of {n}: {}\n{text}", d.line, d.message);
+                }
+                failed += 1;
+            }
+        }
+    }
+    assert!(ok > 20 && failed > 20, "{ok} read, {failed} refused");
+}
