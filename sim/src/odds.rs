@@ -93,6 +93,9 @@ pub struct OddsArgs {
     /// Games to play on from the state.
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
+    /// Stop when every camp's 95% interval is at most ±this (checked at fixed checkpoints; --games is then the most).
+    #[arg(long, value_name = "H")]
+    pub precision: Option<f64>,
     /// Master seed; the same seed gives the same output on any thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -665,7 +668,26 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Usage> {
     }
     let pool = crate::paired::pool(a.threads)?;
     let pb = crate::paired::progress(a.games, !a.quiet);
-    let odds = play_range(&pool, &start, &lineup, a.seed, 0, a.games, &pb);
+    let precision = a.precision.map(crate::precision::check_precision).transpose().map_err(Usage)?;
+    let odds = match precision {
+        None => play_range(&pool, &start, &lineup, a.seed, 0, a.games, &pb),
+        Some(h) => {
+            // Game by checkpoint, so the same seed stops at the same game.
+            let schedule = crate::precision::Schedule { max: a.games };
+            let mut total = Odds::default();
+            let mut done = 0;
+            for end in schedule.points() {
+                total.merge(&play_range(&pool, &start, &lineup, a.seed, done, end - done, &pb));
+                done = end;
+                let half =
+                    total.wins.iter().map(|&w| crate::precision::wilson_half(w, total.games)).fold(0.0, f64::max);
+                if half <= h {
+                    break;
+                }
+            }
+            total
+        }
+    };
     pb.finish_and_clear();
     let pos = start.position();
     let alive = start.game().players() - pos.dead.len();

@@ -441,3 +441,16 @@ unsafe extern "C" {
     #[link_name = "kill"]
     fn libc_kill(pid: i32, sig: i32) -> i32;
 }
+
+#[test]
+fn odds_with_a_precision_stop_at_a_checkpoint_within_it() {
+    let state = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/odds/classic-day-3.toml");
+    let a = ok(&["odds", state, "--precision", "0.02", "--quiet", "--threads", "1"]);
+    let b = ok(&["odds", state, "--precision", "0.02", "--quiet", "--threads", "2"]);
+    assert_eq!(a, b, "the same seed stops at the same game");
+    let title = a.lines().find(|l| l.starts_with("Win odds from")).expect("a title line");
+    let games: u64 =
+        title.split("): ").nth(1).and_then(|s| s.split(' ').next()).and_then(|g| g.parse().ok()).expect(title);
+    assert!(games < 100_000, "{a}");
+    assert!(mafia_sim::precision::Schedule { max: 100_000 }.points().any(|p| p == games), "{games} is a checkpoint");
+}

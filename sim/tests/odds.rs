@@ -43,6 +43,7 @@ fn c1_odds_from_the_start_state_equal_a_plain_run() {
             threads: 1,
             progress: false,
             games_out: None,
+            precision: None,
         };
         let t = &run(&spec).unwrap().tallies[0];
         assert_eq!(odds.games, t.games, "{preset} {agents}");
