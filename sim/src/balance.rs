@@ -45,6 +45,13 @@ pub struct BalanceArgs {
     /// Rows to print (all are written with --out).
     #[arg(long, default_value_t = 10)]
     pub top: usize,
+    /// Judge every candidate under best-response play: before the search, each camp in turn (town, mafia,
+    /// bandits) gets the forum parameters a `best-response` race finds against the others' current ones.
+    #[arg(long)]
+    pub best_response: bool,
+    /// With --best-response: the games each camp's race may spend per candidate.
+    #[arg(long, value_name = "GAMES", default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub br_games: u64,
     #[command(flatten)]
     pub pair: crate::paired::PairArgs,
 }
@@ -132,10 +139,11 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Usage> {
     if a.game.setup.len() != 1 {
         return Err(Usage("give exactly one --setup".into()));
     }
-    let points = make_points(&a.game, &a.game.setup[0], &[], &axes, true)?;
+    let mut points = make_points(&a.game, &a.game.setup[0], &[], &axes, true)?;
     if !points.skipped.is_empty() {
         eprintln!("note: {} configurations of the grid make no game and are left out", points.skipped.len());
     }
+    let responses = if a.best_response { Some(best_responses(&mut points, &a)?) } else { None };
     let budget = crate::experiment::Budget {
         games: a.games,
         first: a.pair.first_game,
@@ -146,7 +154,7 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Usage> {
     };
     crate::exec::install_interrupt_handler();
     let (counts, finish, status) = search(&points, camp, a.target, precision, &budget)?;
-    let df = balance_frame(&points, &counts, &status, camp, a.target)
+    let df = balance_frame(&points, &counts, &status, camp, a.target, responses.as_deref())
         .map_err(|e| Usage(format!("building the table: {e}")))?;
     let spent: u64 = counts.played.iter().sum();
     let nearest: Vec<String> = (0..points.points.len())
@@ -183,14 +191,50 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Usage> {
     Ok(())
 }
 
+/// Gives every point's camps, in turn, the parameters a best-response race
+/// finds against the others' (each camp answers the ones before it); the
+/// races play game indices from 2^40 on, apart from the search's. Returns
+/// each point's settings as text.
+fn best_responses(points: &mut Points, a: &BalanceArgs) -> Result<Vec<String>, Usage> {
+    let pool = crate::paired::pool(a.pair.threads)?;
+    let o = crate::best_response::RaceOpts {
+        block: 2_000,
+        max_games: a.br_games,
+        rounds: 1,
+        tolerance: 0.0025,
+        seed: a.pair.seed,
+        first_game: 1 << 40,
+        quiet: true,
+    };
+    let mut out = Vec::new();
+    let n = points.points.len();
+    for (i, p) in points.points.iter_mut().enumerate() {
+        let label = p.label(&points.axes);
+        if !a.pair.quiet {
+            eprintln!("best response {}/{n}: {label}", i + 1);
+        }
+        let mut parts = Vec::new();
+        for camp in crate::paired::camps_dealt(p.job.game.roles_present()) {
+            let (lineup, setting) = crate::best_response::best_lineup(&p.job, camp, &o, &pool)
+                .map_err(|e| Usage(format!("--best-response at {label}: {}", e.0)))?;
+            p.job.lineup = lineup;
+            parts.push(format!("{}: {setting}", camp.name()));
+        }
+        p.job.variant.agents = p.job.lineup.label();
+        out.push(parts.join("; "));
+    }
+    Ok(out)
+}
+
 /// Every candidate, nearest first: its values, games, rate with bounds,
-/// distance from the target and status.
+/// distance from the target, status and lineup.
 pub fn balance_frame(
     points: &Points,
     c: &Counts,
     status: &[Status],
     camp: Camp,
     target: f64,
+    responses: Option<&[String]>,
 ) -> polars::prelude::PolarsResult<polars::prelude::DataFrame> {
     let mut order: Vec<usize> = (0..points.points.len()).collect();
     let rate = |p: usize| c.tallies[p].wins[camp as usize] as f64 / c.tallies[p].games.max(1) as f64;
@@ -224,6 +268,10 @@ pub fn balance_frame(
             .map(String::from)
             .collect(),
     );
+    cols.str("lineup", order.iter().map(|&p| points.points[p].job.lineup.label()).collect());
+    if let Some(r) = responses {
+        cols.str("best_response", order.iter().map(|&p| r[p].clone()).collect());
+    }
     cols.frame()
 }
 

@@ -33,6 +33,7 @@
 
 use crate::cli::{GameArgs, Usage, one_job};
 use crate::paired::{Cols, Diff, PairArgs, Paired, check_out, play_frame, play_paired, pool, progress, rate_cols};
+use crate::runner::Job;
 use crate::tables::Printed;
 use clap::Args;
 use mafia_agents::{Lineup, STRATEGIES, Strategy, StrategyInfo, parse_spec};
@@ -228,18 +229,32 @@ fn merge_into(total: &mut Paired, local: &Paired, ids: &[usize]) {
     }
 }
 
-pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
-    check_out(&a.pair.out)?;
-    if !(0.0..=0.5).contains(&a.tolerance) {
-        return Err(Usage(format!("--tolerance {}: expected 0..=0.5 (a difference of win rates)", a.tolerance)));
-    }
-    let camp = Camp::from_name(&a.camp)
-        .ok_or_else(|| Usage(format!("--camp {}: expected one of town, mafia, bandits", a.camp)))?;
-    let job = one_job(&a.game)?;
+/// How a race searches (the options of `best-response` that shape it).
+#[derive(Clone, Copy, Debug)]
+pub struct RaceOpts {
+    pub block: u64,
+    pub max_games: u64,
+    pub rounds: u32,
+    pub tolerance: f64,
+    pub seed: u64,
+    pub first_game: u64,
+    pub quiet: bool,
+}
+
+/// Races camp `camp`'s forum parameters on `job` (coordinate search, see
+/// the module docs); returns the rounds, the games spent and the next
+/// unplayed game index.
+fn race(
+    job: &Job,
+    camp: Camp,
+    o: &RaceOpts,
+    pool: &rayon::ThreadPool,
+    pb: &indicatif::ProgressBar,
+) -> Result<(Vec<Round>, u64, u64, Builder), Usage> {
     let present = job.game.roles_present();
     let roles: Vec<Role> = present.iter().filter(|r| r.camp() == camp).collect();
     if roles.is_empty() {
-        return Err(Usage(format!("--camp {}: setup {} deals nobody of that camp", a.camp, job.game.name())));
+        return Err(Usage(format!("--camp {}: setup {} deals nobody of that camp", camp.name(), job.game.name())));
     }
     let not_forum: Vec<String> = roles
         .iter()
@@ -250,11 +265,11 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
         return Err(Usage(format!(
             "--camp {}: best-response searches the parameters of the forum strategies, but with agents `{}` {}; \
              give the camp a forum strategy (e.g. --agents {},{}=forum)",
-            a.camp,
+            camp.name(),
             job.lineup.label(),
             not_forum.join(", "),
             job.lineup.label(),
-            a.camp
+            camp.name()
         )));
     }
     // The forum units with parameters that play a dealt role of the camp.
@@ -264,14 +279,12 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
         .collect();
     let builder =
         Builder { base: job.lineup.clone(), camp, roles: roles.clone(), parts: label_parts(&job.lineup.label()) };
-    let pool = pool(a.pair.threads)?;
-    let pb = progress(a.max_games, !a.pair.quiet);
 
     let mut spent = 0u64;
-    let mut next = a.pair.first_game;
+    let mut next = o.first_game;
     let mut rounds: Vec<Round> = Vec::new();
     let mut centre: Setting = Vec::new();
-    for number in 1..=a.rounds {
+    for number in 1..=o.rounds {
         // The round's candidates: the default (the reference), the centre,
         // then one parameter changed at a time; each way of playing once.
         let mut candidates: Vec<Candidate> = Vec::new();
@@ -279,7 +292,7 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
         let mut add = |s: Setting, cands: &mut Vec<Candidate>| -> Result<(), Usage> {
             let l = builder
                 .build(&s)
-                .map_err(|e| Usage(format!("--camp {}: setting {}: {e}", a.camp, setting_text(&s))))?;
+                .map_err(|e| Usage(format!("--camp {}: setting {}: {e}", camp.name(), setting_text(&s))))?;
             let eff = builder.effective(&l);
             if !seen.contains(&eff) {
                 seen.push(eff);
@@ -309,14 +322,14 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
         pb.set_message(format!("round {number}: {k} candidates"));
         loop {
             let ids: Vec<usize> = (0..k).filter(|&i| candidates[i].alive).collect();
-            let n = a.block.min((a.max_games - spent) / ids.len() as u64);
+            let n = o.block.min((o.max_games - spent) / ids.len() as u64);
             let n = n.min(u64::MAX - next);
             if n == 0 {
                 stop = "budget";
                 break;
             }
             let lineups: Vec<Lineup> = ids.iter().map(|&i| candidates[i].lineup.clone()).collect();
-            let local = play_paired(&pool, &job.game, &lineups, a.pair.seed, next, n, &pb);
+            let local = play_paired(&pool, &job.game, &lineups, o.seed, next, n, &pb);
             merge_into(&mut counts, &local, &ids);
             next += n;
             games += n;
@@ -335,7 +348,7 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
                     continue;
                 }
                 let d = counts.diff(i, best, camp);
-                let within = |d: &Diff| d.lo > -a.tolerance && d.hi < a.tolerance;
+                let within = |d: &Diff| d.lo > -o.tolerance && d.hi < o.tolerance;
                 let reason = if d.worse() {
                     Some("worse".to_string())
                 } else if within(&d) {
@@ -367,21 +380,55 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
         if games == 0 && number > 1 {
             break; // The budget left cannot give every candidate a game.
         }
-        if !a.pair.quiet {
+        if !o.quiet {
             let live = candidates.iter().filter(|c| c.alive).count();
             eprintln!(
                 "round {number}: {k} candidates, blocks of up to {} games: {blocks}, {live} left ({stop}); best: {}",
-                a.block,
+                o.block,
                 setting_text(&candidates[best].setting)
             );
         }
         let best_setting = candidates[best].setting.clone();
         rounds.push(Round { number, candidates, counts, best, blocks, games, stop });
-        if best_setting == centre || spent >= a.max_games {
+        if best_setting == centre || spent >= o.max_games {
             break;
         }
         centre = best_setting;
     }
+    Ok((rounds, spent, next, builder))
+}
+
+/// The lineup of `job` in which camp `camp` plays the best parameters a
+/// race finds against everyone else's (`balance --best-response`), and the
+/// setting as text.
+pub fn best_lineup(job: &Job, camp: Camp, o: &RaceOpts, pool: &rayon::ThreadPool) -> Result<(Lineup, String), Usage> {
+    let pb = indicatif::ProgressBar::hidden();
+    let (rounds, _, _, _) = race(job, camp, o, pool, &pb)?;
+    let last = rounds.last().ok_or_else(|| Usage(format!("--br-games {}: not enough for a race", o.max_games)))?;
+    let best = &last.candidates[last.best];
+    Ok((best.lineup.clone(), setting_text(&best.setting)))
+}
+
+pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
+    check_out(&a.pair.out)?;
+    if !(0.0..=0.5).contains(&a.tolerance) {
+        return Err(Usage(format!("--tolerance {}: expected 0..=0.5 (a difference of win rates)", a.tolerance)));
+    }
+    let camp = Camp::from_name(&a.camp)
+        .ok_or_else(|| Usage(format!("--camp {}: expected one of town, mafia, bandits", a.camp)))?;
+    let job = one_job(&a.game)?;
+    let pool = pool(a.pair.threads)?;
+    let pb = progress(a.max_games, !a.pair.quiet);
+    let o = RaceOpts {
+        block: a.block,
+        max_games: a.max_games,
+        rounds: a.rounds,
+        tolerance: a.tolerance,
+        seed: a.pair.seed,
+        first_game: a.pair.first_game,
+        quiet: a.pair.quiet,
+    };
+    let (rounds, mut spent, next, _) = race(&job, camp, &o, &pool, &pb)?;
     let Some(last) = rounds.last() else {
         return Err(Usage(format!("--max-games {}: not enough for one game of each candidate", a.max_games)));
     };

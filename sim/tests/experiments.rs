@@ -454,3 +454,38 @@ fn odds_with_a_precision_stop_at_a_checkpoint_within_it() {
     assert!(games < 100_000, "{a}");
     assert!(mafia_sim::precision::Schedule { max: 100_000 }.points().any(|p| p == games), "{games} is a checkpoint");
 }
+
+#[test]
+fn balance_under_best_response_gives_each_camp_its_race_winner() {
+    let dir = TempDir::new("balance-br");
+    let out = dir.file("b.csv");
+    ok(&[
+        "balance",
+        "--grid",
+        "players=9,10",
+        "--grid",
+        "mafia=3",
+        "--best-response",
+        "--br-games",
+        "12000",
+        "--precision",
+        "0.03",
+        "--quiet",
+        "--out",
+        &out,
+    ]);
+    let rows = csv_rows(std::path::Path::new(&out));
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        let br = col(r, "best_response");
+        assert!(br.starts_with("town: ") && br.contains("; mafia: "), "{br}");
+        // The lineup played is the race winners': a changed setting shows in it.
+        let mafia_setting = br.split("; mafia: ").nth(1).unwrap();
+        if mafia_setting != "(default)" {
+            let first = mafia_setting.split(' ').next().unwrap();
+            assert!(col(r, "lineup").contains(first), "{} lacks {first}", col(r, "lineup"));
+        }
+    }
+    // Only the forum strategies have parameters to search.
+    fails(&["balance", "--grid", "mafia=2,3", "--agents", "random", "--best-response"], &["--best-response", "forum"]);
+}

@@ -568,12 +568,14 @@ fn draw(p: &PlotSpec, r: &Ran) -> Result<String, String> {
             let xs = r.points.axes[xa].values.clone();
             let ys = r.points.axes[ya].values.clone();
             let mut cells = vec![vec![None; xs.len()]; ys.len()];
+            let mut half = vec![vec![None; xs.len()]; ys.len()];
             for &i in &idx {
                 let pt = &r.points.points[i];
                 let (cx, cy) =
                     (xs.iter().position(|v| *v == pt.values[xa]), ys.iter().position(|v| *v == pt.values[ya]));
-                if let (Some(cx), Some(cy), Some((v, _, _))) = (cx, cy, value_at(&r.df, value, i)?) {
+                if let (Some(cx), Some(cy), Some((v, lo, hi))) = (cx, cy, value_at(&r.df, value, i)?) {
                     cells[cy][cx] = Some(v);
+                    half[cy][cx] = Some((hi - lo) / 2.0);
                 }
             }
             plot::heatmap(&plot::Heatmap {
@@ -585,6 +587,7 @@ fn draw(p: &PlotSpec, r: &Ran) -> Result<String, String> {
                 cells,
                 centre: 0.5,
                 annotate: true,
+                half,
             })
         }
     }

@@ -102,6 +102,9 @@ pub struct Heatmap {
     pub centre: f64,
     /// Write each cell's value as a percentage (skipped when cells are too small).
     pub annotate: bool,
+    /// Half-widths of the cells' 95% intervals, `half[y][x]` (empty: none);
+    /// written under each annotated value as `±x.x`.
+    pub half: Vec<Vec<Option<f64>>>,
 }
 
 // ---------------------------------------------------------------------------
@@ -826,12 +829,22 @@ pub fn heatmap(h: &Heatmap) -> Result<String, String> {
                 pa.draw(&Rectangle::new([(x, y), (x + 1.0, y + 1.0)], fill_style(bg))).map_err(pe)?;
                 pa.draw(&Rectangle::new([(x, y), (x + 1.0, y + 1.0)], line_style(WHITE, 2))).map_err(pe)?;
                 if let (true, Some(v)) = (annotate, v) {
+                    let half = h.half.get(yi).and_then(|r| r.get(xi)).copied().flatten().filter(|x| x.is_finite());
+                    let at = if half.is_some() { y + 0.64 } else { y + 0.5 };
                     pa.draw(&Text::new(
                         format!("{}%", fmt_fixed(v * 100.0, 0)),
-                        (x + 0.5, y + 0.5),
+                        (x + 0.5, at),
                         text_style(SMALL_SIZE, ink_for(bg), HPos::Center, VPos::Center),
                     ))
                     .map_err(pe)?;
+                    if let Some(hw) = half {
+                        pa.draw(&Text::new(
+                            format!("±{}", fmt_fixed(hw * 100.0, 1)),
+                            (x + 0.5, y + 0.3),
+                            text_style(SMALL_SIZE - 2.0, ink_for(bg), HPos::Center, VPos::Center),
+                        ))
+                        .map_err(pe)?;
+                    }
                 }
             }
         }
@@ -934,6 +947,7 @@ mod tests {
             cells: vec![vec![Some(0.2), Some(0.5), None], vec![Some(0.9), Some(0.45), Some(0.0)]],
             centre: 0.5,
             annotate: true,
+            half: vec![],
         }
     }
 
@@ -997,6 +1011,12 @@ mod tests {
         let mut no_ann = h.clone();
         no_ann.annotate = false;
         assert!(!heatmap(&no_ann).unwrap().contains(">\n20%\n<"));
+        // Intervals: each annotated cell also says its half-width.
+        let mut with_half = h.clone();
+        with_half.half = vec![vec![Some(0.012), Some(0.01), None], vec![Some(0.004), None, Some(0.0)]];
+        let b = heatmap(&with_half).unwrap();
+        assert!(b.contains(">\n±1.2\n<") && b.contains(">\n±0.4\n<"), "half-widths written");
+        assert!(!a.contains('±'), "none without them");
     }
 
     #[test]
