@@ -180,15 +180,7 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Usage> {
         if finish == Finish::Interrupted { " (interrupted)" } else { "" }
     )?;
     drop(out);
-    if let Some(p) = &a.pair.out {
-        for w in crate::tables::write_frames(&mut tables, p).map_err(Usage)? {
-            eprintln!("wrote {}", w.display());
-        }
-    }
-    if finish == Finish::Interrupted {
-        return Err(Usage("interrupted: the table above has the games finished before Ctrl-C".into()));
-    }
-    Ok(())
+    crate::experiment::write_and_finish(&mut tables, &a.pair.out, finish)
 }
 
 /// Gives every point's camps, in turn, the parameters a best-response race

@@ -172,15 +172,7 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
         )?;
     }
     drop(out);
-    if let Some(p) = &a.pair.out {
-        for w in crate::tables::write_frames(&mut tables, p).map_err(Usage)? {
-            eprintln!("wrote {}", w.display());
-        }
-    }
-    if finish == Finish::Interrupted {
-        return Err(Usage("interrupted: the table above has the games finished before Ctrl-C".into()));
-    }
-    Ok(())
+    crate::experiment::write_and_finish(&mut tables, &a.pair.out, finish)
 }
 
 /// Plays A and B on the same games, stopping by the precision rule and/or

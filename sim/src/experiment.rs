@@ -777,12 +777,22 @@ pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Usage> {
     use std::io::Write;
     writeln!(out, "{}", played_line(&counts, finish, precision, games))?;
     drop(out);
-    if let Some(p) = &a.out {
+    let mut tables = vec![Printed::new("", df, "")];
+    if a.out.is_some() {
         let rows: Vec<(Variant, &crate::tally::Tally)> =
             points.points.iter().zip(&counts.tallies).map(|(p, t)| (p.job.variant.clone(), t)).collect();
         let roles = crate::tables::build_tables(&rows).map_err(|e| Usage(format!("building the table: {e}")))?.roles;
-        let mut tables = [Printed::new("", df, ""), Printed::new("", roles, "roles")];
-        for w in crate::tables::write_frames(&mut tables, p).map_err(Usage)? {
+        tables.push(Printed::new("", roles, "roles"));
+    }
+    write_and_finish(&mut tables, &a.out, finish)
+}
+
+/// The end of the commands that play on the executor: writes the tables
+/// (`--out`, the others beside it), then turns an interrupt into exit 2
+/// after everything finished was printed and written.
+pub fn write_and_finish(tables: &mut [Printed], out: &Option<PathBuf>, finish: Finish) -> Result<(), Usage> {
+    if let Some(p) = out {
+        for w in crate::tables::write_frames(tables, p).map_err(Usage)? {
             eprintln!("wrote {}", w.display());
         }
     }
