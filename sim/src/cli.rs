@@ -76,6 +76,8 @@ pub enum Command {
     Host(HostArgs),
     /// Win odds per camp from a mid-game state file, by Monte Carlo.
     Odds(crate::odds::OddsArgs),
+    /// Join the counts files of a sharded run (--shard K/N --counts FILE) into the tables of the whole run.
+    Merge(crate::shard::MergeArgs),
 }
 
 #[derive(Args, Debug)]
@@ -191,6 +193,8 @@ pub struct RunArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub store: crate::shard::ShardArgs,
 }
 
 #[derive(Args, Debug)]
@@ -445,6 +449,7 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
         Some(Command::Balance(a)) => crate::balance::cmd_balance(a),
         Some(Command::Report(a)) => crate::report::cmd_report(a),
         Some(Command::Odds(a)) => crate::odds::cmd_odds(a),
+        Some(Command::Merge(a)) => crate::shard::cmd_merge(a),
         Some(Command::Host(a)) => {
             let job = one_job(&a.game)?;
             let input = Box::new(std::io::BufReader::new(std::io::stdin()));
@@ -452,6 +457,15 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
             mafia_protocol::host::serve(&job.game, &job.lineup, input, output).map_err(|e| Usage(e.to_string()))
         }
     }
+}
+
+/// What `run`'s tables need besides the counts (see [`crate::shard::Plan`]):
+/// per variant its label and the camps it deals, and the stopping rule.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RunPlan {
+    pub variants: Vec<crate::experiment::PointInfo>,
+    pub precision: Option<f64>,
+    pub games: u64,
 }
 
 fn cmd_run(a: RunArgs) -> Result<(), Usage> {
@@ -474,12 +488,77 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
             )));
         }
     }
+    if a.games_out.is_some() && a.store.any() {
+        return Err(Usage(
+            "--games-out cannot be sharded, checkpointed or resumed (its rows stream to one file): \
+             drop --games-out, or --shard/--counts/--resume"
+                .into(),
+        ));
+    }
     check_threads(a.threads)?;
     let precision = a.precision.map(crate::precision::check_precision).transpose().map_err(Usage)?;
+    if precision.is_some() {
+        a.store.refuse_shard("--precision")?;
+    }
     let jobs = jobs(&a.game, &a.sweeps)?;
     if a.first_game.checked_add(a.games).is_none() {
         return Err(Usage(format!("--first-game {} with --games {}: past the last game index", a.first_game, a.games)));
     }
+    let plan = RunPlan {
+        variants: jobs
+            .iter()
+            .map(|j| crate::experiment::PointInfo {
+                values: vec![],
+                variant: j.variant.clone(),
+                camps: crate::experiment::point_camps(j),
+            })
+            .collect(),
+        precision,
+        games: a.games,
+    };
+    let pools: Vec<Arc<mafia_protocol::Pool>> = jobs.first().map(|j| j.ext.clone()).unwrap_or_default();
+    let Some(games_out) = &a.games_out else {
+        // The executor: checkpoints, resume, shards and Ctrl-C.
+        let mut store = crate::shard::Store::open(
+            &a.store,
+            crate::shard::Run {
+                plan: crate::shard::Plan::Run(plan.clone()),
+                jobs: &jobs,
+                pairs: &[],
+                seed: a.seed,
+                first: a.first_game,
+                games: a.games,
+            },
+        )?;
+        let (first, games) = store.range();
+        let e = crate::exec::Exec {
+            points: &jobs,
+            labels: jobs
+                .iter()
+                .map(|j| format!("{} {} {}", j.variant.setup, j.variant.rules, j.variant.agents))
+                .collect(),
+            pairs: vec![],
+            seed: a.seed,
+            first,
+            games,
+            threads: a.threads,
+            progress: !a.quiet,
+            checkpoints: precision.is_some(),
+        };
+        let camps: Vec<Vec<mafia_engine::Camp>> = plan.variants.iter().map(|p| p.camps.clone()).collect();
+        let mut rule = crate::experiment::precision_rule(precision.unwrap_or(1.0), camps);
+        crate::exec::install_interrupt_handler();
+        let from = store.take_from();
+        let (counts, finish, done) =
+            crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Usage)?;
+        store.close(done, &counts, finish)?;
+        render_run(&plan, &counts, &pools, a.out.as_deref())?;
+        if finish == crate::exec::Finish::Interrupted {
+            return Err(Usage(store.interrupted_message()));
+        }
+        return Ok(());
+    };
+    // `--games-out`: the streaming runner, which writes rows in game order.
     let spec = RunSpec {
         jobs,
         games: a.games,
@@ -487,55 +566,77 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         seed: a.seed,
         threads: a.threads,
         progress: !a.quiet,
-        games_out: a.games_out.clone(),
+        games_out: Some(games_out.clone()),
         precision,
     };
     let output = run(&spec).map_err(|e| Usage(format!("games-out: {e}")))?;
-    let pools: Vec<Arc<mafia_protocol::Pool>> = spec.jobs.first().map(|j| j.ext.clone()).unwrap_or_default();
-    let forfeits: u64 = output.forfeits.iter().sum();
-    let tallies = output.tallies;
+    let k = output.tallies.len();
+    let counts = crate::exec::Counts {
+        played: output.tallies.iter().zip(&output.forfeits).map(|(t, f)| t.games + f).collect(),
+        tallies: output.tallies,
+        forfeits: output.forfeits,
+        pairs: vec![],
+        pair_games: vec![],
+        a_only: vec![],
+        b_only: vec![],
+        active: vec![true; k],
+    };
+    render_run(&plan, &counts, &pools, a.out.as_deref())?;
+    match output.games_out_error {
+        None => eprintln!("wrote {}", games_out.display()),
+        Some(e) => {
+            return Err(Usage(format!("--games-out {}: {e} (the tables above are complete)", games_out.display())));
+        }
+    }
+    Ok(())
+}
+
+/// `run`'s output from its counts (also `merge`'s): the tables printed,
+/// the precision line, the external agents' faults (`pools`, when they
+/// played here), and the tables written to `out`.
+pub fn render_run(
+    plan: &RunPlan,
+    counts: &crate::exec::Counts,
+    pools: &[Arc<mafia_protocol::Pool>],
+    out: Option<&Path>,
+) -> Result<(), Usage> {
+    let tallies = &counts.tallies;
     let rows: Vec<(Variant, &crate::tally::Tally)> =
-        spec.jobs.iter().map(|j| j.variant.clone()).zip(tallies.iter()).collect();
+        plan.variants.iter().map(|p| p.variant.clone()).zip(tallies.iter()).collect();
     let mut tables = build_tables(&rows).map_err(|e| Usage(format!("building tables: {e}")))?;
     // Print first: a failing write below must not lose the results.
     print_tables(&tables, &mut std::io::stdout().lock())?;
-    if let Some(h) = precision {
+    if let Some(h) = plan.precision {
         let played: Vec<String> = tallies.iter().map(|t| t.games.to_string()).collect();
-        let met = tallies.iter().zip(&spec.jobs).all(|(t, j)| {
-            crate::paired::camps_dealt(j.game.roles_present())
-                .iter()
-                .all(|&c| crate::precision::wilson_half(t.wins[c as usize], t.games) <= h)
-        });
+        let met = tallies
+            .iter()
+            .zip(&plan.variants)
+            .all(|(t, p)| p.camps.iter().all(|&c| crate::precision::wilson_half(t.wins[c as usize], t.games) <= h));
         println!(
             "played {} games per variant: {}",
             played.join(", "),
             if met {
                 format!("every interval within ±{h}")
             } else {
-                format!("the cap of {} games reached first", a.games)
+                format!("the cap of {} games reached first", plan.games)
             }
         );
     }
+    let forfeits: u64 = counts.forfeits.iter().sum();
     let mut faults = if pools.is_empty() {
         None
     } else {
-        let df = crate::tables::faults_frame(&pools).map_err(|e| Usage(format!("building tables: {e}")))?;
-        crate::tables::print_faults(&df, &pools, forfeits, &mut std::io::stdout().lock())?;
+        let df = crate::tables::faults_frame(pools).map_err(|e| Usage(format!("building tables: {e}")))?;
+        crate::tables::print_faults(&df, pools, forfeits, &mut std::io::stdout().lock())?;
         Some(df)
     };
-    if let Some(p) = &a.out {
+    if let Some(p) = out {
         let mut written = write_tables(&mut tables, p).map_err(Usage)?;
         if let Some(df) = faults.as_mut() {
             written.push(crate::tables::write_faults(df, p).map_err(Usage)?);
         }
         for w in written {
             eprintln!("wrote {}", w.display());
-        }
-    }
-    if let Some(p) = &a.games_out {
-        match output.games_out_error {
-            None => eprintln!("wrote {}", p.display()),
-            Some(e) => return Err(Usage(format!("--games-out {}: {e} (the tables above are complete)", p.display()))),
         }
     }
     Ok(())

@@ -12,7 +12,7 @@
 //! identical game by game.
 
 use crate::cli::{GameArgs, Usage};
-use crate::exec::{Counts, Exec, Finish, execute};
+use crate::exec::{Counts, Exec, Finish};
 use crate::experiment::{Axis, Budget, Point, Points, make_points, played_line, point_camps, precision_rule};
 use crate::paired::Cols;
 use crate::precision::{Sprt, Verdict, check_precision, diff_half, wilson_half};
@@ -54,6 +54,8 @@ pub struct CompareArgs {
     pub camp: String,
     #[command(flatten)]
     pub pair: crate::paired::PairArgs,
+    #[command(flatten)]
+    pub store: crate::shard::ShardArgs,
 }
 
 /// Parses one variant's changes: the setup it names (if any) and one
@@ -100,6 +102,21 @@ pub fn compare_points(base: &GameArgs, a: &[String], b: &[String]) -> Result<Poi
     Ok(Points { axes: vec![axis], points, skipped: vec![] })
 }
 
+/// What a comparison's output needs besides the counts (see
+/// [`crate::shard::Plan`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ComparePlan {
+    /// The variants' labels, A then B.
+    pub labels: [String; 2],
+    #[serde(with = "crate::shard::camp_names")]
+    pub camps: Vec<Camp>,
+    pub precision: Option<f64>,
+    pub games: u64,
+    pub sprt: Option<Sprt>,
+    #[serde(with = "crate::shard::camp_name")]
+    pub camp: Camp,
+}
+
 pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
     crate::paired::check_out(&a.pair.out)?;
     if a.a.is_empty() && a.b.is_empty() {
@@ -109,6 +126,12 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
         ));
     }
     let precision = a.precision.map(check_precision).transpose().map_err(Usage)?;
+    if precision.is_some() {
+        a.store.refuse_shard("--precision")?;
+    }
+    if a.sprt.is_some() {
+        a.store.refuse_shard("--sprt")?;
+    }
     let camp = Camp::from_name(&a.camp).ok_or_else(|| Usage(format!("--camp {}: town, mafia or bandits", a.camp)))?;
     let sprt = match a.sprt {
         Some(d1) => Some(Sprt::new(a.sprt_h0, d1, a.alpha, a.beta).map_err(Usage)?),
@@ -138,22 +161,69 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
         precision,
         progress: !a.pair.quiet,
     };
+    let plan = ComparePlan {
+        labels: [points.points[0].values[0].clone(), points.points[1].values[0].clone()],
+        camps,
+        precision,
+        games,
+        sprt,
+        camp,
+    };
+    let jobs: Vec<crate::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
+    let mut store = crate::shard::Store::open(
+        &a.store,
+        crate::shard::Run {
+            plan: crate::shard::Plan::Compare(plan.clone()),
+            jobs: &jobs,
+            pairs: &[(0, 1)],
+            seed: budget.seed,
+            first: budget.first,
+            games,
+        },
+    )?;
     crate::exec::install_interrupt_handler();
-    let (counts, finish, verdict) = play_compare(&points, &budget, sprt, camp)?;
-    let mut out = std::io::stdout().lock();
-    let df = compare_frame(&counts, &camps).map_err(|e| Usage(format!("building the table: {e}")))?;
+    let (counts, finish) = play_compare_stored(&points, &budget, sprt, camp, &mut store)?;
+    render_compare(&plan, budget.seed, &counts, finish, &a.pair.out)?;
+    if finish == Finish::Interrupted {
+        return Err(Usage(store.interrupted_message()));
+    }
+    Ok(())
+}
+
+/// A comparison's output from its counts (also `merge`'s): the table, the
+/// games played, what pairing saved, the test's verdict, and the table
+/// written to `out`.
+pub fn render_compare(
+    plan: &ComparePlan,
+    seed: u64,
+    counts: &Counts,
+    finish: Finish,
+    out: &Option<std::path::PathBuf>,
+) -> Result<(), Usage> {
+    let camps = &plan.camps;
+    let mut stdout = std::io::stdout().lock();
+    let df = compare_frame(counts, camps).map_err(|e| Usage(format!("building the table: {e}")))?;
     let title = format!(
         "Compare on the same games (seed {}): A = {}, B = {}; rates with Wilson 95% bounds, diff = A − B with its paired 95% interval",
-        a.pair.seed, points.points[0].values[0], points.points[1].values[0]
+        seed, plan.labels[0], plan.labels[1]
     );
     let mut tables = vec![Printed::new(&title, df, "")];
-    tables[0].print(&mut out)?;
-    writeln!(out, "{}", played_line(&counts, finish, precision, games))?;
-    writeln!(out, "{}", reduction_line(&counts, &camps))?;
-    if let Some(t) = sprt {
-        let q = 0;
+    tables[0].print(&mut stdout)?;
+    writeln!(stdout, "{}", played_line(counts, finish, plan.precision, plan.games))?;
+    writeln!(stdout, "{}", reduction_line(counts, camps))?;
+    if let Some(t) = plan.sprt {
+        let (q, camp) = (0, plan.camp);
+        // The verdict is the test's at its last look: a decision stops the
+        // run, so a stopped run's counts give it, and any other run's
+        // last look was undecided.
+        let verdict = match finish {
+            Finish::Stopped => {
+                t.verdict(counts.pair_games[q], counts.a_only[q][camp as usize], counts.b_only[q][camp as usize])
+            }
+            _ => Verdict::Open,
+        };
         writeln!(
-            out,
+            stdout,
             "SPRT on the {} win rate, H0: diff = {} against H1: diff = {} (alpha {}, beta {}): {} after {} paired games (LLR {:.3}, bounds {:.3} and {:.3})",
             camp.name(),
             t.d0,
@@ -171,8 +241,8 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
             t.bounds().1
         )?;
     }
-    drop(out);
-    crate::experiment::write_and_finish(&mut tables, &a.pair.out, finish)
+    drop(stdout);
+    crate::experiment::write_out(&mut tables, out)
 }
 
 /// Plays A and B on the same games, stopping by the precision rule and/or
@@ -184,24 +254,44 @@ pub fn play_compare(
     sprt: Option<Sprt>,
     camp: Camp,
 ) -> Result<(Counts, Finish, Verdict), Usage> {
+    let mut store = crate::shard::Store::none(b.first, b.games);
+    let (counts, finish) = play_compare_stored(points, b, sprt, camp, &mut store)?;
+    let verdict = match (finish, sprt) {
+        (Finish::Stopped, Some(t)) => {
+            t.verdict(counts.pair_games[0], counts.a_only[0][camp as usize], counts.b_only[0][camp as usize])
+        }
+        _ => Verdict::Open,
+    };
+    Ok((counts, finish, verdict))
+}
+
+/// [`play_compare`] on the range of `store`, from its checkpoint if it
+/// resumes one, writing checkpoints to it.
+pub fn play_compare_stored(
+    points: &Points,
+    b: &Budget,
+    sprt: Option<Sprt>,
+    camp: Camp,
+    store: &mut crate::shard::Store,
+) -> Result<(Counts, Finish), Usage> {
     let jobs: Vec<crate::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
+    let (first, games) = store.range();
     let e = Exec {
         points: &jobs,
         labels: vec!["A".into(), "B".into()],
         pairs: vec![(0, 1)],
         seed: b.seed,
-        first: b.first,
-        games: b.games,
+        first,
+        games,
         threads: b.threads,
         progress: b.progress,
         checkpoints: b.precision.is_some() || sprt.is_some(),
     };
     let camps: Vec<Vec<Camp>> = jobs.iter().map(point_camps).collect();
     let mut precise = precision_rule(b.precision.unwrap_or(1.0), camps);
-    let mut verdict = Verdict::Open;
     let mut rule = |c: &mut Counts| {
         if let Some(t) = sprt {
-            verdict = t.verdict(c.pair_games[0], c.a_only[0][camp as usize], c.b_only[0][camp as usize]);
+            let verdict = t.verdict(c.pair_games[0], c.a_only[0][camp as usize], c.b_only[0][camp as usize]);
             if verdict != Verdict::Open {
                 c.active.iter_mut().for_each(|a| *a = false);
                 return;
@@ -215,8 +305,11 @@ pub fn play_compare(
             }
         }
     };
-    let (counts, finish) = execute(&e, &mut rule).map_err(Usage)?;
-    Ok((counts, finish, verdict))
+    let from = store.take_from();
+    let (counts, finish, done) =
+        crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Usage)?;
+    store.close(done, &counts, finish)?;
+    Ok((counts, finish))
 }
 
 /// One row per camp: both rates, the paired difference, and the interval

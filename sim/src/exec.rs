@@ -96,8 +96,9 @@ pub enum Finish {
     Interrupted,
 }
 
-/// The counts of an execution.
-#[derive(Clone, Debug)]
+/// The counts of an execution (also what a counts file stores: see
+/// [`crate::shard`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Counts {
     pub tallies: Vec<Tally>,
     /// Games each point played (its tally's games plus forfeits).
@@ -115,7 +116,7 @@ pub struct Counts {
 }
 
 impl Counts {
-    fn new(points: &[Job], pairs: &[(usize, usize)]) -> Counts {
+    pub fn new(points: &[Job], pairs: &[(usize, usize)]) -> Counts {
         let k = points.len();
         Counts {
             tallies: points.iter().map(|j| Tally::new(j.game.rules().day_cap)).collect(),
@@ -129,7 +130,8 @@ impl Counts {
         }
     }
 
-    fn merge(&mut self, o: &Counts) {
+    /// Adds `o`'s counts (of other games) to these.
+    pub fn merge(&mut self, o: &Counts) {
         for (a, b) in self.tallies.iter_mut().zip(&o.tallies) {
             a.merge(b);
         }
@@ -220,6 +222,21 @@ impl Bars {
 /// is not called after the last games. Returns the counts and how the
 /// execution ended.
 pub fn execute(e: &Exec<'_>, stop: &mut dyn FnMut(&mut Counts)) -> Result<(Counts, Finish), String> {
+    execute_from(e, None, stop, &mut |_, _| {}).map(|(c, f, _)| (c, f))
+}
+
+/// [`execute`], resumable: `from` is where an earlier execution of the same
+/// `e` stopped (games done, counted from `e.first`, and its counts), and
+/// `save` sees the games done and the counts after every finished block
+/// (to write a checkpoint). Blocks end where the uninterrupted execution's
+/// end, so a resumed execution counts exactly what an uninterrupted one
+/// does. Returns the counts, how it ended and the games done.
+pub fn execute_from(
+    e: &Exec<'_>,
+    from: Option<(u64, Counts)>,
+    stop: &mut dyn FnMut(&mut Counts),
+    save: &mut dyn FnMut(u64, &Counts),
+) -> Result<(Counts, Finish, u64), String> {
     let k = e.points.len();
     let threads = match e.points.iter().flat_map(|j| &j.ext).map(|p| p.threads()).max() {
         Some(n) => n,
@@ -233,9 +250,10 @@ pub fn execute(e: &Exec<'_>, stop: &mut dyn FnMut(&mut Counts)) -> Result<(Count
     let chunk = if ext { crate::runner::EXT_CHUNK } else { CHUNK };
     let key = master_key(e.seed);
     let bars = Bars::new(e);
-    let mut total = Counts::new(e.points, &e.pairs);
+    let (mut done, mut total) = from.unwrap_or_else(|| (0, Counts::new(e.points, &e.pairs)));
+    bars.overall.set_position(total.played.iter().sum());
+    bars.update(&total);
     let schedule = Schedule { max: e.games };
-    let mut done = 0u64;
     let finish = loop {
         if done >= e.games {
             break Finish::Complete;
@@ -319,9 +337,10 @@ pub fn execute(e: &Exec<'_>, stop: &mut dyn FnMut(&mut Counts)) -> Result<(Count
             stop(&mut total);
         }
         bars.update(&total);
+        save(done, &total);
     };
     bars.finish();
-    Ok((total, finish))
+    Ok((total, finish, done))
 }
 
 #[cfg(test)]

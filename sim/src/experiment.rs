@@ -34,7 +34,7 @@
 //! axes: rules, role counts, replace, mafia, players, agents.
 
 use crate::cli::{GameArgs, Usage};
-use crate::exec::{Counts, Exec, Finish, execute};
+use crate::exec::{Counts, Exec, Finish};
 use crate::paired::{Cols, camps_dealt};
 use crate::precision::{check_precision, diff_half, wilson_half};
 use crate::runner::Job;
@@ -109,12 +109,34 @@ impl AxisKind {
     }
 }
 
-/// One axis of a grid: its name (the table's column) and values.
-#[derive(Clone, Debug, PartialEq)]
+/// One axis of a grid: its name (the table's column) and values. In a
+/// counts file it is its name and values, checked again when read.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "AxisData", try_from = "AxisData")]
 pub struct Axis {
     pub name: String,
     pub kind: AxisKind,
     pub values: Vec<String>,
+}
+
+/// An [`Axis`] as a counts file writes it.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct AxisData {
+    name: String,
+    values: Vec<String>,
+}
+
+impl From<Axis> for AxisData {
+    fn from(a: Axis) -> AxisData {
+        AxisData { name: a.name, values: a.values }
+    }
+}
+
+impl TryFrom<AxisData> for Axis {
+    type Error = String;
+    fn try_from(a: AxisData) -> Result<Axis, String> {
+        Axis::new(&a.name, a.values)
+    }
 }
 
 impl Axis {
@@ -256,6 +278,44 @@ pub struct Points {
     pub skipped: Vec<(String, String)>,
 }
 
+impl Points {
+    /// What the table needs of the points (plain data).
+    pub fn layout(&self) -> Layout {
+        let points = self
+            .points
+            .iter()
+            .map(|p| PointInfo { values: p.values.clone(), variant: p.job.variant.clone(), camps: point_camps(&p.job) })
+            .collect();
+        Layout { axes: self.axes.clone(), points }
+    }
+}
+
+/// What an experiment's table needs of its points: the axes, and per point
+/// its values, its variant and the camps it deals. Plain data: a counts
+/// file ([`crate::shard`]) stores it, so `merge` builds the same table
+/// without the setup files.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Layout {
+    pub axes: Vec<Axis>,
+    pub points: Vec<PointInfo>,
+}
+
+/// A point of a [`Layout`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PointInfo {
+    pub values: Vec<String>,
+    pub variant: Variant,
+    #[serde(with = "crate::shard::camp_names")]
+    pub camps: Vec<Camp>,
+}
+
+impl PointInfo {
+    /// `axis=value` pairs, for labels.
+    pub fn label(&self, axes: &[Axis]) -> String {
+        axes.iter().zip(&self.values).map(|(a, v)| format!("{}={v}", a.name)).collect::<Vec<_>>().join(" ")
+    }
+}
+
 /// Makes the points of `axes` over the setup `setup_name` with the lineup
 /// spec `agents` and the rule settings `rules`: every point is checked
 /// (setup, rules, lineup) before any game is played.
@@ -387,35 +447,52 @@ pub fn reference_pairs(points: &Points, reference: Option<&(String, String)>) ->
 
 /// Plays the points on the same seeds; returns the counts and how it ended.
 pub fn play_points(points: &Points, pairs: Vec<(usize, usize)>, b: &Budget) -> Result<(Counts, Finish), Usage> {
+    let mut store = crate::shard::Store::none(b.first, b.games);
+    play_points_stored(points, pairs, b, &mut store)
+}
+
+/// [`play_points`] on the range of `store` (a shard, or the whole run),
+/// from its checkpoint if it resumes one, writing checkpoints to it.
+pub fn play_points_stored(
+    points: &Points,
+    pairs: Vec<(usize, usize)>,
+    b: &Budget,
+    store: &mut crate::shard::Store,
+) -> Result<(Counts, Finish), Usage> {
     let jobs: Vec<Job> = points.points.iter().map(|p| p.job.clone()).collect();
     let labels = points.points.iter().map(|p| p.label(&points.axes)).collect();
+    let (first, games) = store.range();
     let e = Exec {
         points: &jobs,
         labels,
         pairs,
         seed: b.seed,
-        first: b.first,
-        games: b.games,
+        first,
+        games,
         threads: b.threads,
         progress: b.progress,
         checkpoints: b.precision.is_some(),
     };
     let camps: Vec<Vec<Camp>> = jobs.iter().map(point_camps).collect();
     let mut rule = precision_rule(b.precision.unwrap_or(1.0), camps);
-    execute(&e, &mut rule).map_err(Usage)
+    let from = store.take_from();
+    let (counts, finish, done) =
+        crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Usage)?;
+    store.close(done, &counts, finish)?;
+    Ok((counts, finish))
 }
 
 /// The experiment table: the axes, then the run summary's columns, then
 /// each camp's paired difference against the reference point, and whether
 /// the point finished.
-pub fn experiment_frame(points: &Points, counts: &Counts, finish: Finish) -> PolarsResult<DataFrame> {
+pub fn experiment_frame(points: &Layout, counts: &Counts, finish: Finish) -> PolarsResult<DataFrame> {
     let n = points.points.len();
     let mut c = Cols::default();
     for (a, axis) in points.axes.iter().enumerate() {
         c.str(&axis.name, points.points.iter().map(|p| p.values[a].clone()).collect());
     }
     let rows: Vec<(Variant, &crate::tally::Tally)> =
-        points.points.iter().zip(&counts.tallies).map(|(p, t)| (p.job.variant.clone(), t)).collect();
+        points.points.iter().zip(&counts.tallies).map(|(p, t)| (p.variant.clone(), t)).collect();
     let mut summary = crate::tables::summary_frame(&rows)?;
     // An axis named like a summary column (`players`) is that column.
     for a in &points.axes {
@@ -439,10 +516,8 @@ pub fn experiment_frame(points: &Points, counts: &Counts, finish: Finish) -> Pol
             .map(|q| q.map(|q| points.points[counts.pairs[q].1].label(&points.axes)))
             .collect::<Vec<Option<String>>>(),
     ));
-    let all_camps: Vec<Camp> = Camp::ALL
-        .into_iter()
-        .filter(|&camp| points.points.iter().any(|p| point_camps(&p.job).contains(&camp)))
-        .collect();
+    let all_camps: Vec<Camp> =
+        Camp::ALL.into_iter().filter(|&camp| points.points.iter().any(|p| p.camps.contains(&camp))).collect();
     for camp in all_camps {
         let d: Vec<Option<crate::paired::Diff>> = reference.iter().map(|q| q.map(|q| counts.diff(q, camp))).collect();
         let name = camp.name();
@@ -720,6 +795,9 @@ pub struct ExperimentArgs {
     /// Stop each point when its 95% intervals are at most ±this (checked at fixed checkpoints).
     #[arg(long, value_name = "H")]
     pub precision: Option<f64>,
+    /// Ignore the file's precision: every point plays every game (what a sharded run needs).
+    #[arg(long, conflicts_with = "precision")]
+    pub no_precision: bool,
     /// Index of the first game.
     #[arg(long, value_name = "I", default_value_t = 0)]
     pub first_game: u64,
@@ -734,18 +812,38 @@ pub struct ExperimentArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub ext: crate::cli::ExtArgs,
+    #[command(flatten)]
+    pub store: crate::shard::ShardArgs,
 }
 
 /// Default games per point of an experiment.
 pub const DEFAULT_GAMES: u64 = 100_000;
 
+/// What an experiment's output needs besides the counts (see
+/// [`crate::shard::Plan`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ExperimentPlan {
+    pub name: String,
+    pub layout: Layout,
+    pub reference: Option<(String, String)>,
+    pub precision: Option<f64>,
+    pub games: u64,
+}
+
 pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Usage> {
     crate::paired::check_out(&a.out)?;
     let x = load_experiment(&a.file)?;
-    let precision = match a.precision.or(x.precision) {
+    let precision = match a.precision.or(x.precision).filter(|_| !a.no_precision) {
         Some(h) => Some(check_precision(h).map_err(Usage)?),
         None => None,
     };
+    if precision.is_some() {
+        a.store.refuse_shard(if a.precision.is_some() {
+            "--precision"
+        } else {
+            "the file's `precision` (--no-precision ignores it)"
+        })?;
+    }
     let games = a.games.or(x.games).unwrap_or(if precision.is_some() { 100_000_000 } else { DEFAULT_GAMES });
     let base = GameArgs { setup: vec![x.setup.clone()], rules: vec![], agents: x.agents.clone(), ext: a.ext.clone() };
     let points = make_points(&base, &x.setup, &x.rules, &x.axes, x.skip_invalid)?;
@@ -761,41 +859,82 @@ pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Usage> {
         precision,
         progress: !a.quiet,
     };
+    let plan = ExperimentPlan {
+        name: x.name.clone(),
+        layout: points.layout(),
+        reference: x.reference.clone(),
+        precision,
+        games,
+    };
+    let jobs: Vec<Job> = points.points.iter().map(|p| p.job.clone()).collect();
+    let mut store = crate::shard::Store::open(
+        &a.store,
+        crate::shard::Run {
+            plan: crate::shard::Plan::Experiment(plan.clone()),
+            jobs: &jobs,
+            pairs: &pairs,
+            seed: budget.seed,
+            first: budget.first,
+            games,
+        },
+    )?;
     crate::exec::install_interrupt_handler();
-    let (counts, finish) = play_points(&points, pairs, &budget)?;
-    let df = experiment_frame(&points, &counts, finish).map_err(|e| Usage(format!("building the table: {e}")))?;
-    let shown = compact(&df, &points.axes).map_err(|e| Usage(format!("building the table: {e}")))?;
+    let (counts, finish) = play_points_stored(&points, pairs, &budget, &mut store)?;
+    render_experiment(&plan, budget.seed, &counts, finish, &a.out)?;
+    if finish == Finish::Interrupted {
+        return Err(Usage(store.interrupted_message()));
+    }
+    Ok(())
+}
+
+/// An experiment's output from its counts (also `merge`'s): the table
+/// printed with the games played, and the tables written to `out`.
+pub fn render_experiment(
+    plan: &ExperimentPlan,
+    seed: u64,
+    counts: &Counts,
+    finish: Finish,
+    out: &Option<PathBuf>,
+) -> Result<(), Usage> {
+    let df = experiment_frame(&plan.layout, counts, finish).map_err(|e| Usage(format!("building the table: {e}")))?;
+    let shown = compact(&df, &plan.layout.axes).map_err(|e| Usage(format!("building the table: {e}")))?;
     let title = format!(
         "Experiment {}: {} points on the same games (seed {}); rates with Wilson 95% bounds, diff = point − {} (paired 95%)",
-        x.name,
-        points.points.len(),
-        budget.seed,
-        x.reference.as_ref().map_or("(no [reference])".to_string(), |(k, v)| format!("{k}={v}"))
+        plan.name,
+        plan.layout.points.len(),
+        seed,
+        plan.reference.as_ref().map_or("(no [reference])".to_string(), |(k, v)| format!("{k}={v}"))
     );
-    let mut out = std::io::stdout().lock();
-    Printed::new(&title, shown, "").print(&mut out)?;
+    let mut stdout = std::io::stdout().lock();
+    Printed::new(&title, shown, "").print(&mut stdout)?;
     use std::io::Write;
-    writeln!(out, "{}", played_line(&counts, finish, precision, games))?;
-    drop(out);
+    writeln!(stdout, "{}", played_line(counts, finish, plan.precision, plan.games))?;
+    drop(stdout);
     let mut tables = vec![Printed::new("", df, "")];
-    if a.out.is_some() {
+    if out.is_some() {
         let rows: Vec<(Variant, &crate::tally::Tally)> =
-            points.points.iter().zip(&counts.tallies).map(|(p, t)| (p.job.variant.clone(), t)).collect();
+            plan.layout.points.iter().zip(&counts.tallies).map(|(p, t)| (p.variant.clone(), t)).collect();
         let roles = crate::tables::build_tables(&rows).map_err(|e| Usage(format!("building the table: {e}")))?.roles;
         tables.push(Printed::new("", roles, "roles"));
     }
-    write_and_finish(&mut tables, &a.out, finish)
+    write_out(&mut tables, out)
+}
+
+/// Writes the tables (`--out`, the others beside it).
+pub fn write_out(tables: &mut [Printed], out: &Option<PathBuf>) -> Result<(), Usage> {
+    if let Some(p) = out {
+        for w in crate::tables::write_frames(tables, p).map_err(Usage)? {
+            eprintln!("wrote {}", w.display());
+        }
+    }
+    Ok(())
 }
 
 /// The end of the commands that play on the executor: writes the tables
 /// (`--out`, the others beside it), then turns an interrupt into exit 2
 /// after everything finished was printed and written.
 pub fn write_and_finish(tables: &mut [Printed], out: &Option<PathBuf>, finish: Finish) -> Result<(), Usage> {
-    if let Some(p) = out {
-        for w in crate::tables::write_frames(tables, p).map_err(Usage)? {
-            eprintln!("wrote {}", w.display());
-        }
-    }
+    write_out(tables, out)?;
     if finish == Finish::Interrupted {
         return Err(Usage("interrupted: the table above has the games finished before Ctrl-C".into()));
     }

@@ -28,7 +28,7 @@ use polars::prelude::*;
 use crate::tally::{Tally, wilson};
 
 /// A row label: which variant a tally belongs to.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Variant {
     pub setup: String,
     /// A short text like `no_kill_limit=off absence=0.05`; empty = defaults.
@@ -430,16 +430,18 @@ fn create_file(path: &Path) -> Result<File, String> {
 }
 
 fn write_frame(df: &mut DataFrame, path: &Path, format: OutFormat) -> Result<(), String> {
-    let file = create_file(path)?;
+    // Whole or absent: a temporary file, flushed and renamed (crate::files).
+    let mut file = crate::files::Atomic::create(path)?;
     let result = match format {
         // The CSV writer buffers by itself.
-        OutFormat::Csv => CsvWriter::new(file).include_header(true).finish(df),
+        OutFormat::Csv => CsvWriter::new(file.file()).include_header(true).finish(df),
         OutFormat::Parquet => {
-            let mut w = BufWriter::new(file);
+            let mut w = BufWriter::new(file.file());
             ParquetWriter::new(&mut w).finish(df).and_then(|_| w.flush().map_err(PolarsError::from))
         }
     };
-    result.map_err(|e| format!("cannot write {}: {e}", path.display()))
+    result.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    file.commit()
 }
 
 /// Writes the summary to `path`, the roles to `<stem>.roles.<ext>` and the
@@ -594,7 +596,9 @@ impl GamesWriter {
         let batch = Batch::default();
         let schema =
             batch.frame(variants).map_err(|e| format!("cannot write {}: {e}", path.display()))?.schema().clone();
-        let file = create_file(path)?;
+        // Rows go to `<name>.tmp`, renamed over the target by `finish`:
+        // the file is whole or absent.
+        let file = create_file(&tmp_path(path))?;
         let sink = match format {
             OutFormat::Csv => CsvWriter::new(file).include_header(true).batched(&schema).map(Sink::Csv),
             OutFormat::Parquet => ParquetWriter::new(BufWriter::new(file)).batched(&schema).map(Sink::Parquet),
@@ -647,8 +651,20 @@ impl GamesWriter {
             Sink::Csv(w) => w.finish(),
             Sink::Parquet(w) => w.finish().map(|_| ()),
         };
-        result.map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+        result.map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
+        let tmp = tmp_path(&self.path);
+        let fail = |e: std::io::Error| format!("cannot write {}: {e}", self.path.display());
+        // fsync through a second handle flushes the file's data all the same.
+        File::open(&tmp).and_then(|f| f.sync_all()).map_err(fail)?;
+        std::fs::rename(&tmp, &self.path).map_err(fail)
     }
+}
+
+/// `<name>.tmp` beside `path`.
+fn tmp_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    path.with_file_name(name)
 }
 
 #[cfg(test)]

@@ -294,7 +294,8 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Usage> {
         if finish == Finish::Interrupted {
             return Err(Usage(format!("interrupted during experiment {}: no report written", x.name)));
         }
-        let df = experiment_frame(&points, &counts, finish).map_err(|e| Usage(format!("building the table: {e}")))?;
+        let df = experiment_frame(&points.layout(), &counts, finish)
+            .map_err(|e| Usage(format!("building the table: {e}")))?;
         let played = crate::experiment::played_line(&counts, finish, x.precision, games);
         ran.push(Ran { x, points, df, played });
     }
@@ -356,13 +357,7 @@ fn capitalise(s: &str) -> String {
 
 /// Writes a file whole or not at all: a temporary file, synced, renamed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Usage> {
-    use std::io::Write;
-    let tmp = path.with_extension(format!("{}.tmp", path.extension().and_then(|e| e.to_str()).unwrap_or("")));
-    let fail = |e: std::io::Error| Usage(format!("cannot write {}: {e}", path.display()));
-    let mut f = std::fs::File::create(&tmp).map_err(fail)?;
-    f.write_all(bytes).map_err(fail)?;
-    f.sync_all().map_err(fail)?;
-    std::fs::rename(&tmp, path).map_err(fail)
+    crate::files::write_atomic(path, bytes).map_err(Usage)
 }
 
 /// What an experiment played, in words.
