@@ -461,7 +461,7 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
 
 /// What `run`'s tables need besides the counts (see [`crate::shard::Plan`]):
 /// per variant its label and the camps it deals, and the stopping rule.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct RunPlan {
     pub variants: Vec<crate::experiment::PointInfo>,
     pub precision: Option<f64>,
@@ -787,21 +787,23 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
         )
     };
     line(&mut out, "game loop, 1 thread", bare, format!("(checksum {checksum})"))?;
-    // The runner as `mafia run` uses it (tallies, chunks, rayon), on 1 thread and on all.
+    // The executor as `mafia run` uses it (tallies, chunks, rayon), on 1 thread and on all.
     let runner = |n: usize| -> Result<(f64, u64), Usage> {
-        let spec = RunSpec {
-            jobs: vec![job.clone()],
-            games: a.games,
-            first: 0,
+        let points = [job.clone()];
+        let e = crate::exec::Exec {
+            points: &points,
+            labels: vec![],
+            pairs: vec![],
             seed: a.seed,
+            first: 0,
+            games: a.games,
             threads: n,
             progress: false,
-            games_out: None,
-            precision: None,
+            checkpoints: false,
         };
         let t = Instant::now();
-        let output = run(&spec).map_err(Usage)?;
-        Ok((t.elapsed().as_secs_f64(), output.tallies[0].wins[0]))
+        let (counts, _) = crate::exec::execute(&e, &mut |_| {}).map_err(Usage)?;
+        Ok((t.elapsed().as_secs_f64(), counts.tallies[0].wins[0]))
     };
     let (one, wins1) = runner(1)?;
     line(&mut out, "runner, 1 thread", one, format!("(town wins {wins1})"))?;

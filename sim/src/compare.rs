@@ -104,16 +104,18 @@ pub fn compare_points(base: &GameArgs, a: &[String], b: &[String]) -> Result<Poi
 
 /// What a comparison's output needs besides the counts (see
 /// [`crate::shard::Plan`]).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct ComparePlan {
     /// The variants' labels, A then B.
     pub labels: [String; 2],
     #[serde(with = "crate::shard::camp_names")]
+    #[schemars(with = "Vec<String>")]
     pub camps: Vec<Camp>,
     pub precision: Option<f64>,
     pub games: u64,
     pub sprt: Option<Sprt>,
     #[serde(with = "crate::shard::camp_name")]
+    #[schemars(with = "String")]
     pub camp: Camp,
 }
 

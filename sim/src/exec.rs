@@ -98,7 +98,7 @@ pub enum Finish {
 
 /// The counts of an execution (also what a counts file stores: see
 /// [`crate::shard`]).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Counts {
     pub tallies: Vec<Tally>,
     /// Games each point played (its tally's games plus forfeits).

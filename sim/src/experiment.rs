@@ -120,7 +120,8 @@ pub struct Axis {
 }
 
 /// An [`Axis`] as a counts file writes it.
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "Axis")]
 pub struct AxisData {
     name: String,
     values: Vec<String>,
@@ -129,6 +130,16 @@ pub struct AxisData {
 impl From<Axis> for AxisData {
     fn from(a: Axis) -> AxisData {
         AxisData { name: a.name, values: a.values }
+    }
+}
+
+impl schemars::JsonSchema for Axis {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        AxisData::schema_name()
+    }
+
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        AxisData::json_schema(g)
     }
 }
 
@@ -294,18 +305,19 @@ impl Points {
 /// its values, its variant and the camps it deals. Plain data: a counts
 /// file ([`crate::shard`]) stores it, so `merge` builds the same table
 /// without the setup files.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Layout {
     pub axes: Vec<Axis>,
     pub points: Vec<PointInfo>,
 }
 
 /// A point of a [`Layout`].
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct PointInfo {
     pub values: Vec<String>,
     pub variant: Variant,
     #[serde(with = "crate::shard::camp_names")]
+    #[schemars(with = "Vec<String>")]
     pub camps: Vec<Camp>,
 }
 
@@ -821,7 +833,7 @@ pub const DEFAULT_GAMES: u64 = 100_000;
 
 /// What an experiment's output needs besides the counts (see
 /// [`crate::shard::Plan`]).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct ExperimentPlan {
     pub name: String,
     pub layout: Layout,

@@ -77,7 +77,7 @@ pub fn check_precision(h: f64) -> Result<f64, String> {
 /// `LLR = n · (d1 − d0) · (m − (d0 + d1) / 2) / s²`. H1 is accepted when
 /// `LLR ≥ ln((1 − β) / α)`, H0 when `LLR ≤ ln(β / (1 − α))`, checked at the
 /// checkpoints only (which makes the test slightly conservative).
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Sprt {
     pub d0: f64,
     pub d1: f64,

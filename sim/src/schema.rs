@@ -34,6 +34,7 @@ const TYPES: &[(Add, &str)] = &[
     (add::<ToAgent<'static>>, "each line the engine writes to an agent process (protocol/README.md)"),
     (add::<FromAgent>, "each line an agent process writes (protocol/README.md)"),
     (add::<Ending>, "what a seat learns when its game ends (the agent protocol)"),
+    (add::<crate::shard::CountsFile>, "a counts file: what `--counts FILE` writes and `mafia merge` reads"),
 ];
 
 fn add<T: JsonSchema>(g: &mut SchemaGenerator) -> Schema {

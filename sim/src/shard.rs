@@ -64,7 +64,7 @@ impl ShardArgs {
 }
 
 /// Shard `k` of `n`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Shard {
     pub k: u64,
     pub n: u64,
@@ -108,7 +108,7 @@ impl std::fmt::Display for Shard {
 
 /// What a command needs, besides the counts, to build its tables: plain
 /// data, so `merge` needs neither the setup files nor the agents.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "command", rename_all = "snake_case")]
 pub enum Plan {
     Run(crate::cli::RunPlan),
@@ -127,7 +127,7 @@ impl Plan {
 }
 
 /// The state a counts file records.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum State {
     /// A checkpoint of a run still playing (or killed while playing).
@@ -143,8 +143,8 @@ pub enum State {
 /// The format tag of a counts file.
 pub const FORMAT: &str = "mafia-lab counts 1";
 
-/// A counts file (JSON).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A counts file (JSON; `CountsFile` in `schema/mafia-lab.schema.json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CountsFile {
     pub format: String,
     /// The code that played the games: the package version and a hash of

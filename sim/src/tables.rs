@@ -28,7 +28,7 @@ use polars::prelude::*;
 use crate::tally::{Tally, wilson};
 
 /// A row label: which variant a tally belongs to.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Variant {
     pub setup: String,
     /// A short text like `no_kill_limit=off absence=0.05`; empty = defaults.

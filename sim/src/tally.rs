@@ -6,7 +6,7 @@
 use mafia_engine::{Camp, EndCause, Outcome, Role};
 
 /// Counters for one variant (a setup with its rules and agents).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Tally {
     pub games: u64,
     /// Wins by camp, indexed by `Camp as usize`.

@@ -239,6 +239,34 @@ fn replays_of_every_preset_validate_against_the_schema() {
 }
 
 #[test]
+fn counts_files_of_run_experiment_and_compare_validate_against_the_schema() {
+    let root = schema();
+    let dir = std::env::temp_dir().join(format!("mafia-schema-counts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let x = dir.join("x.toml");
+    std::fs::write(&x, "setup = \"classic\"\n[grid]\nmafia = [2, 3]\nreplace = [\"none\", \"commissar\"]\n[reference]\nreplace = \"none\"\n").unwrap();
+    let x = x.display().to_string();
+    let runs: [&[&str]; 3] = [
+        &["run", "--setup", "classic", "--setup", "extended", "--games", "300"],
+        &["experiment", &x, "--games", "300"],
+        &["compare", "--a", "no_kill_limit=3", "--b", "no_kill_limit=off", "--games", "300", "--sprt", "0.05"],
+    ];
+    for (i, args) in runs.iter().enumerate() {
+        let counts = dir.join(format!("c{i}.json")).display().to_string();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mafia"))
+            .args(*args)
+            .args(["--quiet", "--counts", &counts])
+            .output()
+            .expect("run mafia");
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let v: Value = serde_json::from_slice(&std::fs::read(&counts).unwrap()).expect("JSON");
+        validate(&root, "CountsFile", &v);
+        assert_eq!(v["plan"]["command"], args[0]);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn the_golden_traces_and_examples_validate_against_the_schema() {
     let root = schema();
     let mut files: Vec<PathBuf> = Vec::new();
