@@ -625,6 +625,12 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Usage> {
         total.seed
     );
     if let Some(p) = &a.counts {
+        if p.exists() {
+            return Err(Usage(format!(
+                "--counts {}: the file exists; give a new name (merge never overwrites counts)",
+                p.display()
+            )));
+        }
         let text = serde_json::to_string(&total).map_err(|e| Usage(format!("cannot encode the counts: {e}")))?;
         crate::files::write_atomic(p, text.as_bytes()).map_err(Usage)?;
         eprintln!("wrote {}", p.display());
