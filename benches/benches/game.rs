@@ -40,8 +40,8 @@
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use mafia_agents::{Lineup, Strategy, Worker, master_key};
 use mafia_benches::{
-    COMMISSAR, DEAL, DON, MAFIOSI, Script, classic_game, ext, extended_game, extended_night, is_deal_of, max_days,
-    play_run, tally,
+    COMMISSAR, DEAL, DON, MAFIOSI, Script, classic_game, dealt, ext, extended_game, extended_night, is_deal_of,
+    max_days, night_moves, play_run, tally,
 };
 use mafia_engine::{
     Camp, CheckOutcome, EndCause, Event, Fail, Game, Killer, LynchResult, Move, NightAbility, NightMoves, NoLog,
@@ -186,13 +186,6 @@ fn bench_games(c: &mut Criterion) {
 }
 
 /// A state with [`DEAL`] dealt, before day 1.
-fn dealt(game: &Game) -> State {
-    assert!(is_deal_of(game, &DEAL), "DEAL is a classic deal");
-    let mut s = State::default();
-    s.set_roles(game, &DEAL);
-    s
-}
-
 fn rng() -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(0)
 }
@@ -319,16 +312,6 @@ fn bench_days(c: &mut Criterion) {
 
 /// The night of [`DEAL`]: the three mafia all name seat 9 (C4), the Don
 /// checks the Commissar (C5), the Commissar checks a mafioso (C6).
-fn night_moves() -> NightMoves {
-    let mut moves = NightMoves::default();
-    for m in [DON, MAFIOSI[0], MAFIOSI[1]] {
-        moves.set_kill(m, Some(9));
-    }
-    moves.set_move(DON, Move::one(NightAbility::CheckIsRole(Role::Commissar), COMMISSAR));
-    moves.set_move(COMMISSAR, Move::one(NightAbility::CheckCamp, MAFIOSI[0]));
-    moves
-}
-
 fn night_script() -> Script {
     let moves = night_moves();
     let mut script = Script::default();

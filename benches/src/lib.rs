@@ -47,6 +47,27 @@ pub fn is_deal_of(game: &Game, deal: &[Role]) -> bool {
     a == b
 }
 
+/// A state with [`DEAL`] dealt, before day 1.
+pub fn dealt(game: &Game) -> State {
+    assert!(is_deal_of(game, &DEAL), "DEAL is a classic deal");
+    let mut s = State::default();
+    s.set_roles(game, &DEAL);
+    s
+}
+
+/// The classic night the resolver benches: a unanimous kill of seat 9
+/// (C4), the Don checking the Commissar (C5) and the Commissar checking a
+/// mafioso (C6).
+pub fn night_moves() -> NightMoves {
+    let mut moves = NightMoves::default();
+    for m in [DON, MAFIOSI[0], MAFIOSI[1]] {
+        moves.set_kill(m, Some(9));
+    }
+    moves.set_move(DON, mafia_engine::Move::one(mafia_engine::NightAbility::CheckIsRole(Role::Commissar), COMMISSAR));
+    moves.set_move(COMMISSAR, mafia_engine::Move::one(mafia_engine::NightAbility::CheckCamp, MAFIOSI[0]));
+    moves
+}
+
 /// How often each decision was asked for (to check a scenario took the
 /// expected path).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
