@@ -155,6 +155,9 @@ pub struct CountsFile {
     /// A hash of everything the games depend on besides the seed and the
     /// range: every point's checked game (setup, rules) and lineup.
     pub fingerprint: String,
+    /// What each point played, for the record: the setup, its roles, every
+    /// rule with `auto` resolved, and the agents.
+    pub setups: Vec<SetupRecord>,
     pub seed: u64,
     /// The whole run's games: indices `first..first + games`.
     pub first: u64,
@@ -168,6 +171,36 @@ pub struct CountsFile {
     pub state: State,
     pub plan: Plan,
     pub counts: Counts,
+}
+
+/// One point's game as a counts file records it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct SetupRecord {
+    pub setup: String,
+    /// The roles dealt, in the engine's role order.
+    pub roles: Vec<RoleCount>,
+    pub rules: mafia_engine::Rules,
+    /// The lineup (`--agents` syntax).
+    pub agents: String,
+}
+
+/// A role and how many players are dealt it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct RoleCount {
+    pub role: String,
+    pub count: u64,
+}
+
+impl SetupRecord {
+    fn of(job: &Job) -> SetupRecord {
+        let g = &job.game;
+        let roles = mafia_engine::Role::ALL
+            .into_iter()
+            .filter(|&r| g.count(r) > 0)
+            .map(|r| RoleCount { role: r.name().to_string(), count: g.count(r) as u64 })
+            .collect();
+        SetupRecord { setup: g.name().to_string(), roles, rules: g.resolved_rules(), agents: job.lineup.label() }
+    }
 }
 
 impl CountsFile {
@@ -336,6 +369,7 @@ impl Store {
             code: code_version(),
             command_line: std::env::args().collect(),
             fingerprint: fingerprint(run.jobs),
+            setups: run.jobs.iter().map(SetupRecord::of).collect(),
             seed: run.seed,
             first: run.first,
             games: run.games,
