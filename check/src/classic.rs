@@ -186,7 +186,7 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
 
     // C1: the deal comes first, one role per seat, the setup's multiset.
     let roles = read_deal(game, log)?;
-    let roles = &roles[..];
+    let roles = &roles[..n];
     let shooters_all: PlayerSet = (0..n as Seat).filter(|&s| roles[s as usize].info().shoots).collect();
 
     let mut alive = PlayerSet::first(n);

@@ -57,8 +57,8 @@
 
 use crate::{Cur, ensure, read_deal};
 use mafia_engine::{
-    Camp, DeathCause, EndCause, Event, Fail, Game, Killer, LynchResult, MafiaWin, MissReason, NightAbility, Outcome,
-    PlayerSet, Report, Resolution, Role, RoleSet, Seat, Status, TieBreak, Vote,
+    Camp, DeathCause, EndCause, Event, Fail, Game, Killer, LynchResult, MAX_PLAYERS, MafiaWin, MissReason,
+    NightAbility, Outcome, PlayerSet, Report, Resolution, Role, RoleSet, Seat, Status, TieBreak, Vote,
 };
 
 /// E2 for three camps (with C17/C18's parity as the `mafia_win` setting):
@@ -203,6 +203,7 @@ fn may_name_self(a: NightAbility) -> bool {
 }
 
 /// One night's record.
+#[derive(Clone)]
 struct Night {
     present: PlayerSet,
     acts: [Option<Act>; 64],
@@ -320,6 +321,17 @@ impl Night {
         }
     }
 
+    /// [`Night::new`], keeping the memory of the buffers (cleared).
+    fn reset(&mut self, alive: PlayerSet) {
+        *self = Night {
+            successes: cleared(&mut self.successes),
+            status_sets: cleared(&mut self.status_sets),
+            died: cleared(&mut self.died),
+            reports: cleared(&mut self.reports),
+            ..Night::new(alive)
+        };
+    }
+
     fn acted(&self) -> PlayerSet {
         (0..64u8).filter(|&s| self.acts[s as usize].is_some()).collect()
     }
@@ -341,6 +353,7 @@ impl Night {
 }
 
 /// One day's record.
+#[derive(Clone)]
 struct Day {
     present: PlayerSet,
     votes: [Option<Vote>; 64],
@@ -378,14 +391,49 @@ impl Day {
             exploded: PlayerSet::EMPTY,
         }
     }
+
+    /// [`Day::new`], keeping the memory of the buffer (cleared).
+    fn reset(&mut self, alive: PlayerSet) {
+        *self = Day { secret: cleared(&mut self.secret), ..Day::new(alive) };
+    }
+}
+
+/// `v`'s memory, emptied, leaving an empty `Vec` (no allocation) behind.
+fn cleared<T>(v: &mut Vec<T>) -> Vec<T> {
+    let mut v = std::mem::take(v);
+    v.clear();
+    v
+}
+
+/// The memory the extended checker reuses from night to night and from
+/// game to game (a night's and a day's records), so that checking a game
+/// allocates nothing once it has grown. Contents never carry over: each
+/// game starts from empty records.
+#[derive(Clone)]
+pub struct Buffers {
+    day: Day,
+    night: Night,
+}
+
+impl Default for Buffers {
+    fn default() -> Buffers {
+        Buffers { day: Day::new(PlayerSet::EMPTY), night: Night::new(PlayerSet::EMPTY) }
+    }
+}
+
+impl std::fmt::Debug for Buffers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Buffers").finish_non_exhaustive()
+    }
 }
 
 /// The game-long record of one game being checked.
 struct Checker<'g> {
     game: &'g Game,
     n: usize,
-    roles: Vec<Role>,
-    acting: Vec<Role>,
+    roles: &'g [Role],
+    /// By seat (the first `n`).
+    acting: [Role; MAX_PLAYERS],
     /// C4/E8: the seats whose role sends a nick from the start (the Actor
     /// does not, E12).
     shooters: PlayerSet,
@@ -787,8 +835,13 @@ impl<'g> Checker<'g> {
         );
         // E32: the Psycho's guests first, then the rest (each in seat order).
         let guests = killed.inter(nt.guest_hits);
-        let expected: Vec<Seat> = guests.iter().chain(killed.minus(guests).iter()).collect();
-        ensure!(nt.died == expected, "E32: deaths announced as {:?}, expected {expected:?}", nt.died);
+        let expected = || guests.iter().chain(killed.minus(guests).iter());
+        ensure!(
+            nt.died.iter().copied().eq(expected()),
+            "E32: deaths announced as {:?}, expected {:?}",
+            nt.died,
+            expected().collect::<Vec<Seat>>()
+        );
         // C8: only the mafia's kill, tried (decided), resets the count.
         if nt.shot {
             self.nights_without_kill = 0;
@@ -868,20 +921,24 @@ impl<'g> Checker<'g> {
             voters.insert(c);
         }
         let voters = if k > 0 { voters.inter(d.present).inter(self.alive) } else { PlayerSet::EMPTY };
-        let givers: Vec<Seat> = d.secret.iter().map(|x| x.0).collect();
-        let in_order: Vec<Seat> = voters.iter().filter(|v| givers.contains(v)).collect();
-        ensure!(givers == in_order, "E16/E19: secret votes from {givers:?}, expected some of {voters:?} in seat order");
+        let givers = || d.secret.iter().map(|x| x.0);
+        let gave = |v: Seat| givers().any(|g| g == v);
+        ensure!(
+            givers().eq(voters.iter().filter(|&v| gave(v))),
+            "E16/E19: secret votes from {:?}, expected some of {voters:?} in seat order",
+            givers().collect::<Vec<Seat>>()
+        );
         for &(v, t, n) in &d.secret {
             ensure!(n == k, "E16: {n} secret votes, the rules give {k}");
             ensure!(t != v && self.alive.contains(t), "E16: secret votes of {v} for {t}, not another living player");
         }
         // Whoever has an open vote for somebody gives his secret votes (at least to it).
-        let expected: Vec<Seat> =
-            voters.iter().filter(|&v| matches!(d.votes[v as usize], Some(Vote::For(_)))).collect();
+        let expected = || voters.iter().filter(|&v| matches!(d.votes[v as usize], Some(Vote::For(_))));
         ensure!(
-            expected.iter().all(|v| givers.contains(v)),
-            "E16/E19: secret votes {:?}, expected from {expected:?}",
-            d.secret
+            expected().all(gave),
+            "E16/E19: secret votes {:?}, expected from {:?}",
+            d.secret,
+            expected().collect::<Vec<Seat>>()
         );
         Ok(())
     }
@@ -926,7 +983,7 @@ impl<'g> Checker<'g> {
         // C19: the end is checked after every elimination (one batch of deaths).
         if self.batch_open && !matches!(e, Event::Died { .. }) {
             self.batch_open = false;
-            self.must_end = end_state(&self.roles, self.alive, game.mafia_win()).is_some();
+            self.must_end = end_state(self.roles, self.alive, game.mafia_win()).is_some();
         }
         if self.must_end {
             ensure!(
@@ -970,7 +1027,7 @@ impl<'g> Checker<'g> {
                     ensure!(self.nights_without_kill < limit, "C8: {} nights without a kill", self.nights_without_kill);
                 }
                 self.cur = Cur::Day(day);
-                self.day = Day::new(self.alive);
+                self.day.reset(self.alive);
             }
             Event::NightStart { night, alive } => {
                 ensure!(self.owe_last_word.is_empty(), "C13: {:?} got no last word", self.owe_last_word);
@@ -984,7 +1041,7 @@ impl<'g> Checker<'g> {
                     ensure!(d.exploded == d.explode, "E25: mines exploded {:?}, expected {:?}", d.exploded, d.explode);
                 }
                 self.cur = Cur::Night(night);
-                self.night = Night::new(self.alive);
+                self.night.reset(self.alive);
             }
             Event::Absent { seat } => {
                 let present = match self.cur {
@@ -1826,7 +1883,7 @@ impl<'g> Checker<'g> {
                     );
                     self.finish_night(ended, seen)?;
                 }
-                let holds = end_state(&self.roles, self.alive, game.mafia_win());
+                let holds = end_state(self.roles, self.alive, game.mafia_win());
                 match cause {
                     EndCause::MafiaEliminated
                     | EndCause::TownEliminated
@@ -1877,10 +1934,24 @@ impl<'g> Checker<'g> {
 
 /// Checks one game's log and outcome. `Err` names the event and the clause.
 pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(), String> {
+    check_with(game, log, out, seen, &mut Buffers::default())
+}
+
+/// [`check`], with the night's and the day's records kept in `buffers`
+/// (reused game after game: what one game leaves there never reaches the
+/// next).
+pub fn check_with(
+    game: &Game,
+    log: &[Event],
+    out: &Outcome,
+    seen: &mut Seen,
+    buffers: &mut Buffers,
+) -> Result<(), String> {
     let n = game.players();
     seen.games += 1;
     seen.extended_games += game.is_extended() as u64;
-    let roles = read_deal(game, log)?;
+    let deal = read_deal(game, log)?;
+    let roles = &deal[..n];
     // C4/E8 (E12: not the Actor before his appointment).
     let shooters = (0..n as Seat)
         .filter(|&s| roles[s as usize].camp() == Camp::Mafia && roles[s as usize] != Role::Actor)
@@ -1896,7 +1967,7 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
     let mut c = Checker {
         game,
         n,
-        acting: roles.clone(),
+        acting: deal,
         roles,
         shooters,
         all_tied_revote: setting("runoff_all_tied", ["revote", "nobody"])?,
@@ -1921,19 +1992,33 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
         secret_next: PlayerSet::EMPTY,
         spare_used: PlayerSet::EMPTY,
         met: [PlayerSet::EMPTY; 64],
-        day: Day::new(PlayerSet::EMPTY),
-        night: Night::new(PlayerSet::EMPTY),
+        // The buffers' memory, with `Day::new` and `Night::new`'s contents.
+        day: std::mem::replace(&mut buffers.day, Day::new(PlayerSet::EMPTY)),
+        night: std::mem::replace(&mut buffers.night, Night::new(PlayerSet::EMPTY)),
     };
-    for (idx, &e) in log.iter().enumerate().skip(n) {
-        c.event(idx, e, idx == log.len() - 1, out, seen).map_err(|m| format!("event {idx} ({e:?}): {m}"))?;
+    c.day.reset(PlayerSet::EMPTY);
+    c.night.reset(PlayerSet::EMPTY);
+    let result = c.read(log, out, seen);
+    buffers.day = c.day;
+    buffers.night = c.night;
+    result
+}
+
+impl Checker<'_> {
+    /// The events after the deal, then what the whole game must show.
+    fn read(&mut self, log: &[Event], out: &Outcome, seen: &mut Seen) -> Result<(), String> {
+        let game = self.game;
+        for (idx, &e) in log.iter().enumerate().skip(self.n) {
+            self.event(idx, e, idx == log.len() - 1, out, seen).map_err(|m| format!("event {idx} ({e:?}): {m}"))?;
+        }
+        ensure!(matches!(log.last(), Some(Event::GameEnd { .. })), "the game did not end with a GameEnd event");
+        ensure!(out.days <= game.rules().day_cap, "C3: {} days, over the cap", out.days);
+        ensure!(
+            self.illegal == 0 && out.illegal_decisions == 0,
+            "built-in agents made illegal decisions: {} Illegal events, outcome counts {}",
+            self.illegal,
+            out.illegal_decisions
+        );
+        Ok(())
     }
-    ensure!(matches!(log.last(), Some(Event::GameEnd { .. })), "the game did not end with a GameEnd event");
-    ensure!(out.days <= game.rules().day_cap, "C3: {} days, over the cap", out.days);
-    ensure!(
-        c.illegal == 0 && out.illegal_decisions == 0,
-        "built-in agents made illegal decisions: {} Illegal events, outcome counts {}",
-        c.illegal,
-        out.illegal_decisions
-    );
-    Ok(())
 }

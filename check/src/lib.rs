@@ -72,7 +72,7 @@
 // rust-version (1.85).
 #![allow(clippy::manual_is_multiple_of, clippy::collapsible_if)]
 
-use mafia_engine::{Event, Game, Outcome, Role};
+use mafia_engine::{Event, Game, MAX_PLAYERS, Outcome, Role};
 use std::fmt::Write as _;
 
 pub mod classic;
@@ -98,22 +98,33 @@ pub enum Cur {
 }
 
 /// C1: the log starts with the deal, one role per seat, the setup's
-/// multiset. Returns the roles by seat.
-fn read_deal(game: &Game, log: &[Event]) -> Result<Vec<Role>, String> {
+/// multiset. Returns the roles by seat (the first `game.players()` of the
+/// array; no allocation unless the deal is refused).
+fn read_deal(game: &Game, log: &[Event]) -> Result<[Role; MAX_PLAYERS], String> {
     let n = game.players();
     ensure!(log.len() > n, "log too short ({} events)", log.len());
-    let mut roles = Vec::with_capacity(n);
+    let mut roles = [Role::Citizen; MAX_PLAYERS];
     for (i, e) in log[..n].iter().enumerate() {
         match *e {
-            Event::Deal { seat, role } if seat as usize == i => roles.push(role),
+            Event::Deal { seat, role } if seat as usize == i => roles[i] = role,
             other => return Err(format!("event {i}: expected Deal for seat {i}, got {other:?}")),
         }
     }
-    let mut dealt = roles.clone();
-    dealt.sort();
-    let mut listed = game.role_list().to_vec();
-    listed.sort();
-    ensure!(dealt == listed, "C1: dealt roles {dealt:?} are not the setup's {listed:?}");
+    // The same multiset: as many of each role dealt as listed.
+    let mut count = [0i32; Role::COUNT];
+    for &r in &roles[..n] {
+        count[r as usize] += 1;
+    }
+    for &r in game.role_list() {
+        count[r as usize] -= 1;
+    }
+    if count.iter().any(|&c| c != 0) {
+        let mut dealt = roles[..n].to_vec();
+        dealt.sort();
+        let mut listed = game.role_list().to_vec();
+        listed.sort();
+        return Err(format!("C1: dealt roles {dealt:?} are not the setup's {listed:?}"));
+    }
     Ok(roles)
 }
 
@@ -134,12 +145,15 @@ pub fn check_game(game: &Game, log: &[Event], out: &Outcome) -> Result<(), Strin
 }
 
 /// A reusable checker: checks game after game with the checker that
-/// applies to each (see the crate docs), and keeps what the checked games
-/// exercised (the coverage counters of both checkers).
+/// applies to each (see the crate docs), keeps what the checked games
+/// exercised (the coverage counters of both checkers), and reuses its
+/// memory, so that checking a game allocates nothing once it has grown
+/// (but for a few bytes of rule settings read by name). One per thread.
 #[derive(Clone, Debug, Default)]
 pub struct Checker {
     classic: classic::Seen,
     extended: extended::Seen,
+    buffers: extended::Buffers,
 }
 
 impl Checker {
@@ -153,7 +167,7 @@ impl Checker {
         if classic_applies(game) {
             classic::check(game, log, out, &mut self.classic)
         } else {
-            extended::check(game, log, out, &mut self.extended)
+            extended::check_with(game, log, out, &mut self.extended, &mut self.buffers)
         }
     }
 

@@ -230,3 +230,31 @@ fn hand_made_logs_without_a_deal_are_refused() {
     assert_eq!((c.games(), c.classic().games, c.extended().games), (0, 0, 0));
     let _: (&classic::Seen, &extended::Seen) = (c.classic(), c.extended());
 }
+
+/// What a reused [`Checker`] leaves in its buffers never reaches the next
+/// game: the same verdicts and counts as a fresh check of each game, with
+/// refused logs (cut off inside a night) in between.
+#[test]
+fn a_reused_checker_matches_fresh_checks() {
+    let mut checker = Checker::new();
+    let mut fresh = extended::Seen::default();
+    let mut refused = 0;
+    for preset in ["extended", "forum-16"] {
+        let game = game(preset, &[]);
+        for i in 0..200 {
+            let (log, out) = play_logged(&game, i);
+            let night = log.iter().position(|e| matches!(e, Event::NightStart { .. })).unwrap_or(log.len() - 1);
+            let mut cut = log[..(night + 12).min(log.len() - 1)].to_vec();
+            cut.push(log[log.len() - 1]);
+            for (log, whole) in [(&cut, false), (&log, true)] {
+                let a = extended::check(&game, log, &out, &mut fresh);
+                let b = checker.check(&game, log, &out);
+                assert_eq!(a, b, "{preset} game {i}");
+                assert!(b.is_ok() || !whole, "{preset} game {i}: {b:?}");
+                refused += b.is_err() as u32;
+            }
+        }
+    }
+    assert!(refused > 300, "{refused} cut logs refused");
+    assert_eq!(format!("{:?}", checker.extended()), format!("{fresh:?}"));
+}
