@@ -1,10 +1,12 @@
 //! The hot path allocates nothing: after a worker is made, playing games
 //! (random and classic agents, every rule that draws; `classic-13`,
 //! `extended` and `forum-16`), and playing on from a position, does not
-//! touch the heap. A counting global allocator proves it.
+//! touch the heap. A counting global allocator proves it. Checking each game
+//! with a reused `mafia_check::Checker` (`mafia run --check`) allocates only
+//! the few rule settings the checkers read by name.
 
 use mafia_agents::{Lineup, Worker, master_key};
-use mafia_engine::{Check, Game, NoLog, Phase, Position, Preset, Role, Start};
+use mafia_engine::{Check, Event, Game, NoLog, Phase, Position, Preset, Role, Start};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -70,6 +72,29 @@ fn assert_no_allocations(preset: &str, agents: &str, rules: &[(&str, &str)]) {
     assert_eq!(after - before, 0, "{preset}, {agents}, {rules:?}: {} allocations in 1999 games", after - before);
 }
 
+/// Plays 2,000 games into a reused log, checks each with a reused
+/// [`mafia_check::Checker`] after 200 warm-up games, and returns the
+/// allocations the 2,000 checks made.
+fn check_allocations(preset: &str, agents: &str) -> usize {
+    let game = Game::new(&Preset::find(preset).unwrap().setup()).unwrap();
+    let mut lineup = Lineup::default();
+    lineup.apply(agents).unwrap();
+    let mut worker = Worker::new(lineup, master_key(5));
+    let mut checker = mafia_check::Checker::new();
+    let mut log: Vec<Event> = Vec::new();
+    let mut allocations = 0;
+    for i in 0..2200 {
+        log.clear();
+        let out = worker.play(&game, i, &mut log);
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        COUNTING.with(|c| c.set(i >= 200));
+        checker.check(&game, &log, &out).unwrap_or_else(|e| panic!("{preset}, {agents}: game {i}: {e}"));
+        COUNTING.with(|c| c.set(false));
+        allocations += ALLOCATIONS.load(Ordering::Relaxed) - before;
+    }
+    allocations
+}
+
 // One test function: the cases run one after the other on one thread.
 #[test]
 fn playing_games_allocates_nothing() {
@@ -120,4 +145,17 @@ fn playing_games_allocates_nothing() {
     let after = ALLOCATIONS.load(Ordering::Relaxed);
     assert_eq!(played, 1999);
     assert_eq!(after - before, 0, "play_from: {} allocations in 1999 games", after - before);
+    // The checkers: one allocation a game for the classic checker's rule
+    // setting read by name, three for the extended one's (their buffers are
+    // reused: before they were, a game cost about 4 and 65).
+    for (preset, agents, per_game) in
+        [("classic-13", "forum", 1), ("classic", "random", 1), ("extended", "random", 3), ("forum-16", "forum", 3)]
+    {
+        let allocations = check_allocations(preset, agents);
+        eprintln!("{preset}, {agents}: {allocations} allocations checking 2000 games");
+        assert!(
+            allocations <= per_game * 2000 + 20,
+            "{preset}, {agents}: {allocations} allocations checking 2000 games"
+        );
+    }
 }
