@@ -96,6 +96,7 @@ pub fn search(
         threads: b.threads,
         progress: b.progress,
         checkpoints: true,
+        check: None,
     };
     let k = jobs.len();
     let mut status = vec![Status::Open; k];

@@ -193,6 +193,9 @@ pub struct RunArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Pass every game's event log through the independent invariant checkers (mafia-check); a refused game stops the run with exit code 1.
+    #[arg(long)]
+    pub check: bool,
     #[command(flatten)]
     pub store: crate::shard::ShardArgs,
 }
@@ -488,6 +491,9 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
             )));
         }
     }
+    if a.games_out.is_some() && a.check {
+        return Err(Usage("--check plays on the executor, --games-out on the streaming runner: give one of them".into()));
+    }
     if a.games_out.is_some() && a.store.any() {
         return Err(Usage(
             "--games-out cannot be sharded, checkpointed or resumed (its rows stream to one file): \
@@ -531,6 +537,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
             },
         )?;
         let (first, games) = store.range();
+        let check = a.check.then(|| std::sync::Mutex::new(crate::exec::Violations::default()));
         let e = crate::exec::Exec {
             points: &jobs,
             labels: jobs
@@ -544,6 +551,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
             threads: a.threads,
             progress: !a.quiet,
             checkpoints: precision.is_some(),
+            check: check.as_ref(),
         };
         let camps: Vec<Vec<mafia_engine::Camp>> = plan.variants.iter().map(|p| p.camps.clone()).collect();
         let mut rule = crate::experiment::precision_rule(precision.unwrap_or(1.0), camps);
@@ -553,6 +561,10 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
             crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Usage)?;
         store.close(done, &counts, finish)?;
         render_run(&plan, &counts, &pools, a.out.as_deref())?;
+        if let Some(found) = check {
+            let v = found.into_inner().unwrap_or_else(|p| p.into_inner());
+            report_violations(&v, &jobs, &a)?;
+        }
         if finish == crate::exec::Finish::Interrupted {
             return Err(Usage(store.interrupted_message()));
         }
@@ -589,6 +601,31 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         }
     }
     Ok(())
+}
+
+/// `run --check`: the games checked and what the checkers refused. A
+/// refusal is a bug in the engine or the checker, not bad input: the
+/// process exits with code 1 after the tables (of the games played up to the
+/// block that found it) are printed and written.
+fn report_violations(v: &crate::exec::Violations, jobs: &[Job], a: &RunArgs) -> Result<(), Usage> {
+    let mut out = std::io::stdout().lock();
+    if v.count == 0 {
+        writeln!(out, "checked {} games with the invariant checkers (mafia-check): 0 violations", v.games)?;
+        return Ok(());
+    }
+    drop(out);
+    eprintln!("invariant violations: {} of {} games checked were refused; the first:", v.count, v.games);
+    for (p, i, why) in &v.first {
+        let j = &jobs[*p];
+        // The variant's label names every resolved rule that differs from the classic seed's.
+        let rules: String = j.variant.rules.split_whitespace().map(|r| format!(" --rule {r}")).collect();
+        eprintln!("  {} game {i}: {why}", j.variant.setup);
+        eprintln!(
+            "    replay: mafia replay --setup {} --agents '{}' --seed {} --game {i}{rules}",
+            j.variant.setup, j.variant.agents, a.seed
+        );
+    }
+    std::process::exit(1);
 }
 
 /// `run`'s output from its counts (also `merge`'s): the tables printed,
@@ -800,6 +837,7 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
             threads: n,
             progress: false,
             checkpoints: false,
+            check: None,
         };
         let t = Instant::now();
         let (counts, _) = crate::exec::execute(&e, &mut |_| {}).map_err(Usage)?;

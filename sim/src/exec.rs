@@ -83,7 +83,25 @@ pub struct Exec<'a> {
     /// Whether a stopping rule looks at checkpoints (else blocks are only
     /// for interrupts).
     pub checkpoints: bool,
+    /// `run --check`: every game's event log goes through the independent
+    /// invariant checkers (`mafia_check`); what they refuse is collected
+    /// here, and the execution stops after the block that found it.
+    pub check: Option<&'a std::sync::Mutex<Violations>>,
 }
+
+/// What `--check` found: how many games were refused, and the first few.
+#[derive(Clone, Debug, Default)]
+pub struct Violations {
+    /// Games checked.
+    pub games: u64,
+    /// Games refused.
+    pub count: u64,
+    /// The first refusals, in the order found: point, game index, why.
+    pub first: Vec<(usize, u64, String)>,
+}
+
+/// Refusals kept with their message.
+const KEEP_VIOLATIONS: usize = 10;
 
 /// How an execution ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,8 +290,11 @@ pub fn execute_from(
             (0..chunks)
                 .into_par_iter()
                 .map_init(
-                    || e.points.iter().map(|j| Worker::new(j.lineup.clone(), key)).collect::<Vec<Worker>>(),
-                    |workers, c| {
+                    || {
+                        let workers = e.points.iter().map(|j| Worker::new(j.lineup.clone(), key)).collect::<Vec<_>>();
+                        (workers, Vec::new(), mafia_check::Checker::new())
+                    },
+                    |(workers, log, checker): &mut (Vec<Worker>, Vec<mafia_engine::Event>, mafia_check::Checker), c| {
                         if interrupted() {
                             return None;
                         }
@@ -289,7 +310,21 @@ pub fn execute_from(
                             }
                             let job = &e.points[p];
                             for (g, i) in (start..stop_at).enumerate() {
-                                let o = w.play(&job.game, i, &mut NoLog);
+                                let o = match e.check {
+                                    None => w.play(&job.game, i, &mut NoLog),
+                                    Some(found) => {
+                                        log.clear();
+                                        let o = w.play(&job.game, i, log);
+                                        if let Err(why) = checker.check(&job.game, log, &o) {
+                                            let mut v = found.lock().unwrap_or_else(|p| p.into_inner());
+                                            v.count += 1;
+                                            if v.first.len() < KEEP_VIOLATIONS {
+                                                v.first.push((p, i, why));
+                                            }
+                                        }
+                                        o
+                                    }
+                                };
                                 part.played[p] += 1;
                                 if !job.ext.is_empty() && !w.forfeited().is_empty() {
                                     part.forfeits[p] += 1;
@@ -299,6 +334,9 @@ pub fn execute_from(
                                 winners[p * len + g] = o.winner.map_or(DRAW, |c| c as u8);
                             }
                             bars.overall.inc(len as u64);
+                            if let Some(found) = e.check {
+                                found.lock().unwrap_or_else(|p| p.into_inner()).games += len as u64;
+                            }
                         }
                         for (q, &(a, b)) in e.pairs.iter().enumerate() {
                             if !(active[a] && active[b]) {
@@ -333,6 +371,12 @@ pub fn execute_from(
             total.merge(p);
         }
         done = end;
+        if e.check.is_some_and(|v| v.lock().map_or(true, |v| v.count > 0)) {
+            // An invariant broke: the figures are moot; stop and report.
+            bars.update(&total);
+            save(done, &total);
+            break Finish::Interrupted;
+        }
         if e.checkpoints {
             stop(&mut total);
         }

@@ -484,6 +484,7 @@ pub fn play_points_stored(
         threads: b.threads,
         progress: b.progress,
         checkpoints: b.precision.is_some(),
+        check: None,
     };
     let camps: Vec<Vec<Camp>> = jobs.iter().map(point_camps).collect();
     let mut rule = precision_rule(b.precision.unwrap_or(1.0), camps);

@@ -789,3 +789,26 @@ fn c8_e2_e8_labels_name_the_rules_auto_resolved_and_a_mix_is_noted() {
     assert!(!text(&out.stderr).contains("note:"), "{}", show(&args, &out));
     assert!(csv_rows(&dir.path("m.csv")).iter().all(|r| col(r, "rules").is_empty()));
 }
+
+// ---------------------------------------------------------------------------
+// run --check
+
+#[test]
+fn run_check_passes_every_game_through_the_checkers_and_changes_no_figure() {
+    let dir = TempDir::new("check");
+    for (setup, agents) in [("classic", "forum"), ("classic-13", "random"), ("extended", "random"), ("forum-16", "forum")]
+    {
+        let base = ["run", "--setup", setup, "--agents", agents, "--games", "3000", "--seed", "5", "--quiet"];
+        let plain_out = dir.file(&format!("{setup}-plain.csv"));
+        let checked_out = dir.file(&format!("{setup}-checked.csv"));
+        let plain = ok(&[&base[..], &["--out", &plain_out]].concat());
+        let checked = ok(&[&base[..], &["--out", &checked_out, "--check"]].concat());
+        assert!(checked.starts_with(&plain), "{setup}: the tables are the same with --check");
+        assert!(
+            checked.ends_with("checked 3000 games with the invariant checkers (mafia-check): 0 violations\n"),
+            "{setup}: {checked}"
+        );
+        assert_eq!(read(Path::new(&plain_out)), read(Path::new(&checked_out)), "{setup}");
+    }
+    fails(&["run", "--check", "--games", "10", "--games-out", &dir.file("g.csv")], &["--check", "--games-out"]);
+}
