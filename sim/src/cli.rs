@@ -492,7 +492,9 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         }
     }
     if a.games_out.is_some() && a.check {
-        return Err(Usage("--check plays on the executor, --games-out on the streaming runner: give one of them".into()));
+        return Err(Usage(
+            "--check plays on the executor, --games-out on the streaming runner: give one of them".into(),
+        ));
     }
     if a.games_out.is_some() && a.store.any() {
         return Err(Usage(

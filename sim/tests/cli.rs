@@ -796,7 +796,8 @@ fn c8_e2_e8_labels_name_the_rules_auto_resolved_and_a_mix_is_noted() {
 #[test]
 fn run_check_passes_every_game_through_the_checkers_and_changes_no_figure() {
     let dir = TempDir::new("check");
-    for (setup, agents) in [("classic", "forum"), ("classic-13", "random"), ("extended", "random"), ("forum-16", "forum")]
+    for (setup, agents) in
+        [("classic", "forum"), ("classic-13", "random"), ("extended", "random"), ("forum-16", "forum")]
     {
         let base = ["run", "--setup", setup, "--agents", agents, "--games", "3000", "--seed", "5", "--quiet"];
         let plain_out = dir.file(&format!("{setup}-plain.csv"));
