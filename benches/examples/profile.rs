@@ -5,6 +5,7 @@
 //! ```text
 //! CARGO_PROFILE_RELEASE_DEBUG=line-tables-only cargo build --release -p mafia-benches --example profile
 //! valgrind --tool=callgrind target/release/examples/profile classic random 20000
+//! valgrind --tool=callgrind target/release/examples/profile uniform random 20000   # the limit kernel's model
 //! ```
 
 use mafia_agents::{Lineup, Worker, master_key};
@@ -15,11 +16,21 @@ fn main() {
     let setup = args.next().unwrap_or_else(|| "classic".into());
     let agents = args.next().unwrap_or_else(|| "random".into());
     let games: u64 = args.next().and_then(|g| g.parse().ok()).unwrap_or(100_000);
-    let Some(preset) = Preset::find(&setup) else {
-        eprintln!("unknown preset {setup}");
-        std::process::exit(2);
+    // `uniform`: the limit kernel's model (3 mafiosi, 7 citizens, random tie-breaks).
+    let setup_value = if setup == "uniform" {
+        mafia_engine::Setup::new("uniform")
+            .with(mafia_engine::Role::Mafioso, 3)
+            .with(mafia_engine::Role::Citizen, 7)
+            .rule("tie_break", "random")
+            .expect("a valid rule")
+    } else {
+        let Some(preset) = Preset::find(&setup) else {
+            eprintln!("unknown preset {setup} (or `uniform`)");
+            std::process::exit(2);
+        };
+        preset.setup()
     };
-    let game = Game::new(&preset.setup()).expect("presets are valid");
+    let game = Game::new(&setup_value).expect("presets are valid");
     let mut lineup = Lineup::default();
     if let Err(e) = lineup.apply(&agents) {
         eprintln!("{e}");
