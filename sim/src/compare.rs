@@ -215,15 +215,7 @@ pub fn render_compare(
     writeln!(stdout, "{}", reduction_line(counts, camps))?;
     if let Some(t) = plan.sprt {
         let (q, camp) = (0, plan.camp);
-        // The verdict is the test's at its last look: a decision stops the
-        // run, so a stopped run's counts give it, and any other run's
-        // last look was undecided.
-        let verdict = match finish {
-            Finish::Stopped => {
-                t.verdict(counts.pair_games[q], counts.a_only[q][camp as usize], counts.b_only[q][camp as usize])
-            }
-            _ => Verdict::Open,
-        };
+        let verdict = final_verdict(Some(t), finish, counts, camp);
         writeln!(
             stdout,
             "SPRT on the {} win rate, H0: diff = {} against H1: diff = {} (alpha {}, beta {}): {} after {} paired games (LLR {:.3}, bounds {:.3} and {:.3})",
@@ -258,13 +250,21 @@ pub fn play_compare(
 ) -> Result<(Counts, Finish, Verdict), Usage> {
     let mut store = crate::shard::Store::none(b.first, b.games);
     let (counts, finish) = play_compare_stored(points, b, sprt, camp, &mut store)?;
-    let verdict = match (finish, sprt) {
+    let verdict = final_verdict(sprt, finish, &counts, camp);
+    Ok((counts, finish, verdict))
+}
+
+/// The test's verdict at its last look: a decision stops the run, so a
+/// stopped run's counts give it, and any other run's last look was
+/// undecided (`Open` without a test). A function of the counts, so a
+/// resumed or merged comparison says what the uninterrupted one said.
+fn final_verdict(sprt: Option<Sprt>, finish: Finish, c: &Counts, camp: Camp) -> Verdict {
+    match (finish, sprt) {
         (Finish::Stopped, Some(t)) => {
-            t.verdict(counts.pair_games[0], counts.a_only[0][camp as usize], counts.b_only[0][camp as usize])
+            t.verdict(c.pair_games[0], c.a_only[0][camp as usize], c.b_only[0][camp as usize])
         }
         _ => Verdict::Open,
-    };
-    Ok((counts, finish, verdict))
+    }
 }
 
 /// [`play_compare`] on the range of `store`, from its checkpoint if it

@@ -23,9 +23,7 @@ impl Atomic {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the folder of {}: {e}", path.display()))?;
         }
-        let mut name = path.file_name().unwrap_or_default().to_os_string();
-        name.push(".tmp");
-        let tmp = path.with_file_name(name);
+        let tmp = tmp_path(path);
         let file = File::create(&tmp).map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
         Ok(Atomic { file: Some(file), tmp, path: path.to_path_buf() })
     }
@@ -58,6 +56,13 @@ impl Drop for Atomic {
             let _ = std::fs::remove_file(&self.tmp);
         }
     }
+}
+
+/// `<name>.tmp` beside `path`: where its bytes go until they are whole.
+pub fn tmp_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    path.with_file_name(name)
 }
 
 /// Writes `bytes` to `path` atomically.

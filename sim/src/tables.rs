@@ -598,7 +598,7 @@ impl GamesWriter {
             batch.frame(variants).map_err(|e| format!("cannot write {}: {e}", path.display()))?.schema().clone();
         // Rows go to `<name>.tmp`, renamed over the target by `finish`:
         // the file is whole or absent.
-        let file = create_file(&tmp_path(path))?;
+        let file = create_file(&crate::files::tmp_path(path))?;
         let sink = match format {
             OutFormat::Csv => CsvWriter::new(file).include_header(true).batched(&schema).map(Sink::Csv),
             OutFormat::Parquet => ParquetWriter::new(BufWriter::new(file)).batched(&schema).map(Sink::Parquet),
@@ -652,19 +652,12 @@ impl GamesWriter {
             Sink::Parquet(w) => w.finish().map(|_| ()),
         };
         result.map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
-        let tmp = tmp_path(&self.path);
+        let tmp = crate::files::tmp_path(&self.path);
         let fail = |e: std::io::Error| format!("cannot write {}: {e}", self.path.display());
         // fsync through a second handle flushes the file's data all the same.
         File::open(&tmp).and_then(|f| f.sync_all()).map_err(fail)?;
         std::fs::rename(&tmp, &self.path).map_err(fail)
     }
-}
-
-/// `<name>.tmp` beside `path`.
-fn tmp_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    path.with_file_name(name)
 }
 
 #[cfg(test)]
