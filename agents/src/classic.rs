@@ -322,29 +322,21 @@ impl Agent for ClassicAgent {
 }
 
 /// C2: the kill order agreed at the mafia's conference: the outsiders in
-/// an order drawn from the camp's shared stream (every member draws the
+/// an order shuffled with the camp's shared stream (every member draws the
 /// same), or in seat order without one. Returns its length.
 pub(crate) fn kill_order(
     obs: &Observation<'_>,
     shared: Option<&mut crate::streams::Stream>,
     order: &mut [Seat; MAX_PLAYERS],
 ) -> u8 {
-    let mut targets = obs.alive().minus(obs.camp_mates());
+    let targets = obs.alive().minus(obs.camp_mates());
     let mut len = 0u8;
-    match shared {
-        Some(shared) => {
-            while let Some(s) = pick(shared, targets) {
-                order[len as usize] = s;
-                len += 1;
-                targets.remove(s);
-            }
-        }
-        None => {
-            for s in targets.iter() {
-                order[len as usize] = s;
-                len += 1;
-            }
-        }
+    for s in targets.iter() {
+        order[len as usize] = s;
+        len += 1;
+    }
+    if let Some(shared) = shared {
+        mafia_engine::shuffle(shared, &mut order[..len as usize]);
     }
     len
 }

@@ -1,31 +1,51 @@
 //! Per-game random streams by purpose (common random numbers).
 //!
 //! Every draw of a game comes from one ChaCha8 keystream: the key is expanded
-//! from the master seed, the ChaCha stream id is the game index. The
-//! keystream is cut into 64-byte blocks and each *purpose* (the deal, the
-//! host, the activity model, a camp's shared plan, each seat's decisions)
-//! owns every [`STRIDE`]-th block: purpose `p` reads blocks `p`, `p + STRIDE`,
-//! `p + 2·STRIDE`, … So a purpose's draws depend only on (master seed, game
-//! index, purpose) and on how many draws *that purpose* made before — a rule
-//! that makes the host draw more, or a seat whose strategy changed, shifts
-//! nobody else's numbers.
+//! from the master seed, the ChaCha stream id is the game index. Each
+//! *purpose* (the deal, the host, the activity model, a camp's shared plan,
+//! each seat's decisions) owns fixed parts of that keystream:
 //!
-//! Speed: the first block of every purpose a game uses is generated in one
-//! run of `fill_bytes` calls on one generator (wide SIMD inside `rand_chacha`); a purpose
-//! that outgrows its 16 words refills its next block on demand.
+//! - its **opening**, four words: words `4p .. 4p + 4` of the keystream for
+//!   purpose `p` (the openings fill the first [`OPENINGS`] blocks);
+//! - then its **continuation blocks**, 16 words each: purpose `p`'s `k`-th
+//!   is block `CONTINUATIONS + k·STRIDE + p`.
+//!
+//! So a purpose's draws depend only on (master seed, game index, purpose)
+//! and on how many draws *that purpose* made before — a rule that makes the
+//! host draw more, or a seat whose strategy changed, shifts nobody else's
+//! numbers.
+//!
+//! Speed: most purposes draw a handful of words a game (a random voter one
+//! per day), so the openings of every purpose a game uses (the four fixed
+//! ones and one per seat: 56 words for ten players) come from one
+//! `fill_bytes` of a single generator — one wide ChaCha refill, which makes
+//! four blocks, for up to twelve seats. Continuation blocks of neighbouring
+//! purposes are neighbours too, so [`GameStreams::top_up`] loads the next
+//! block of a seat's stream from a wide refill it shares with three other
+//! purposes (kept in a small cache); a stream that runs dry in the middle
+//! of a decision loads its block alone ([`Stream`]'s own refill). Either way
+//! the words are the same.
 
 use mafia_engine::{Camp, MAX_PLAYERS, Seat};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::convert::Infallible;
 
-/// Purposes whose first block every game generates up front, before the
-/// seats: the deal and the mafia's shared stream. (With `n` seats a game
-/// reads `2 + n` blocks at start: 12 for the classic ten.)
-pub const EAGER_FIXED: usize = 2;
-/// Blocks between two consecutive blocks of one purpose: the eager fixed
-/// purposes, every possible seat, then purposes read only on demand.
-pub const STRIDE: u64 = (EAGER_FIXED + MAX_PLAYERS + 6) as u64;
+/// Purposes whose opening every game reads up front, before the seats: the
+/// deal, the mafia's shared stream, the host and the activity model.
+pub const EAGER_FIXED: usize = 4;
+/// Every purpose: the eager fixed ones, every possible seat, then the
+/// bandits' shared stream and the town's spare index (and two unused, so
+/// that [`STRIDE`] is a multiple of four).
+pub const PURPOSES: usize = EAGER_FIXED + MAX_PLAYERS + 4;
+/// Words in a purpose's opening.
+pub const OPENING_WORDS: usize = 4;
+/// Blocks (16 words) holding every purpose's opening.
+pub const OPENINGS: u64 = (PURPOSES * OPENING_WORDS / 16) as u64;
+/// The first continuation block (aligned to the generator's four-block refills).
+pub const CONTINUATIONS: u64 = OPENINGS.next_multiple_of(4);
+/// Blocks between two consecutive continuation blocks of one purpose.
+pub const STRIDE: u64 = PURPOSES as u64;
 
 /// What a stream is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,20 +64,20 @@ pub enum Purpose {
 }
 
 impl Purpose {
-    /// The purpose's index: its first block in the game's keystream.
+    /// The purpose's index: its opening is words `4·index .. 4·index + 4`.
     pub const fn index(self) -> usize {
-        // Purposes every game uses come first, so one contiguous read at the
-        // start of a game covers them; the rest sit after the seats.
+        // Purposes every game may use come first, so one contiguous read at
+        // the start of a game covers them; the rest sit after the seats.
         const LAZY: usize = EAGER_FIXED + MAX_PLAYERS;
         match self {
             Purpose::Deal => 0,
             Purpose::Camp(Camp::Mafia) => 1,
+            Purpose::Host => 2,
+            Purpose::Activity => 3,
             Purpose::Seat(s) => EAGER_FIXED + s as usize,
-            Purpose::Host => LAZY,
-            Purpose::Activity => LAZY + 1,
-            Purpose::Camp(Camp::Bandits) => LAZY + 2,
+            Purpose::Camp(Camp::Bandits) => LAZY,
             // The town has no private channel and so no shared stream; the index is spare.
-            Purpose::Camp(Camp::Town) => LAZY + 3,
+            Purpose::Camp(Camp::Town) => LAZY + 1,
         }
     }
 }
@@ -71,20 +91,23 @@ pub fn master_key(seed: u64) -> [u8; 32] {
 /// One purpose's stream within one game. Implements [`rand::Rng`].
 #[derive(Clone, Debug)]
 pub struct Stream {
-    /// The current block as the keystream's bytes; words are read little-endian.
+    /// The words loaded last (the opening: 4, a continuation block: 16),
+    /// as keystream bytes; words are read little-endian.
     buf: [u8; 64],
-    /// Next word of `buf` to hand out (16 = exhausted).
+    /// Next word of `buf` to hand out.
     pos: u8,
+    /// Words of `buf` loaded (0: nothing loaded yet).
+    len: u8,
     purpose: u8,
-    /// How many of this purpose's blocks have been loaded so far.
-    blocks: u32,
+    /// Words of this purpose handed out before `buf`.
+    base: u32,
     game: u64,
     key: [u8; 32],
 }
 
 impl Stream {
     fn empty(key: [u8; 32], purpose: usize) -> Stream {
-        Stream { buf: [0; 64], pos: 16, purpose: purpose as u8, blocks: 0, game: 0, key }
+        Stream { buf: [0; 64], pos: 0, len: 0, purpose: purpose as u8, base: 0, game: 0, key }
     }
 
     /// A stand-alone stream for (key, game, purpose), generated on its own
@@ -98,41 +121,75 @@ impl Stream {
     /// Words consumed so far; a total order on positions of one stream.
     #[inline]
     pub fn position(&self) -> u64 {
-        (self.blocks as u64) * 16 - (16 - self.pos as u64)
+        self.base as u64 + self.pos as u64
     }
 
-    /// Makes `self` equal to `other`, copying the block only when it differs
-    /// (the shared camp stream is re-synced on every member's call).
+    /// Makes `self` equal to `other`, copying the words only when they
+    /// differ (the shared camp stream is re-synced on every member's call).
     #[inline]
     pub fn sync_to(&mut self, other: &Stream) {
-        if self.blocks == other.blocks && self.purpose == other.purpose && self.game == other.game {
+        if self.base == other.base && self.len == other.len && self.purpose == other.purpose && self.game == other.game
+        {
             self.pos = other.pos;
         } else {
-            self.clone_from(other);
+            self.assign(other);
         }
     }
 
+    /// `self = other.clone()`, copying only the loaded words.
+    fn assign(&mut self, other: &Stream) {
+        let used = other.len as usize * 4;
+        self.buf[..used].copy_from_slice(&other.buf[..used]);
+        self.pos = other.pos;
+        self.len = other.len;
+        self.purpose = other.purpose;
+        self.base = other.base;
+        self.game = other.game;
+        self.key = other.key;
+    }
+
+    /// The keystream block that holds this stream's next words once the
+    /// loaded ones are used up; `None` while the opening is still unread.
+    #[inline]
+    fn next_block(&self) -> Option<u64> {
+        if self.len == 0 && self.base == 0 {
+            return None;
+        }
+        let k = (self.base as u64 + self.len as u64 - OPENING_WORDS as u64) / 16;
+        Some(CONTINUATIONS + k * STRIDE + self.purpose as u64)
+    }
+
+    /// Loads the purpose's next words on its own: the opening, then
+    /// continuation blocks.
     #[cold]
+    #[inline(never)]
     fn refill(&mut self) {
-        let block = self.blocks as u64 * STRIDE + self.purpose as u64;
         let mut r = ChaCha8Rng::from_seed(self.key);
         r.set_stream(self.game);
-        r.set_word_pos(block as u128 * 16);
-        r.fill_bytes(&mut self.buf);
-        self.blocks += 1;
+        match self.next_block() {
+            None => {
+                r.set_word_pos((self.purpose as usize * OPENING_WORDS) as u128);
+                r.fill_bytes(&mut self.buf[..OPENING_WORDS * 4]);
+                self.len = OPENING_WORDS as u8;
+            }
+            Some(block) => {
+                r.set_word_pos(block as u128 * 16);
+                r.fill_bytes(&mut self.buf);
+                self.base += self.len as u32;
+                self.len = 16;
+            }
+        }
         self.pos = 0;
     }
 
     #[inline]
     fn word(&mut self) -> u32 {
-        if self.pos >= 16 {
+        if self.pos >= self.len {
             self.refill();
         }
-        let i = self.pos as usize * 4;
+        let i = (self.pos as usize & 15) * 4;
         self.pos += 1;
-        let mut w = [0u8; 4];
-        w.copy_from_slice(&self.buf[i..i + 4]);
-        u32::from_le_bytes(w)
+        u32::from_le_bytes([self.buf[i], self.buf[i + 1], self.buf[i + 2], self.buf[i + 3]])
     }
 }
 
@@ -157,17 +214,35 @@ impl rand::TryRng for Stream {
     }
 }
 
+/// Slots of the continuation cache (direct-mapped by four-block group).
+const CACHE_SLOTS: usize = 8;
+
 /// All streams of one game, reused across games by one worker.
 pub struct GameStreams {
     key: [u8; 32],
+    /// The generator of this game's keystream (openings and cached groups).
+    core: ChaCha8Rng,
+    game: u64,
     bytes: Vec<u8>,
     streams: Vec<Stream>,
+    /// Four-block groups of this game's continuation blocks, by slot:
+    /// the group's first block + 1 (0: empty) and its bytes.
+    tags: [u64; CACHE_SLOTS],
+    groups: Box<[[u8; 256]; CACHE_SLOTS]>,
 }
 
 impl GameStreams {
     pub fn new(key: [u8; 32]) -> GameStreams {
-        let streams = (0..STRIDE as usize).map(|p| Stream::empty(key, p)).collect();
-        GameStreams { key, bytes: vec![0; STRIDE as usize * 64], streams }
+        let streams = (0..PURPOSES).map(|p| Stream::empty(key, p)).collect();
+        GameStreams {
+            key,
+            core: ChaCha8Rng::from_seed(key),
+            game: 0,
+            bytes: vec![0; PURPOSES * OPENING_WORDS * 4],
+            streams,
+            tags: [0; CACHE_SLOTS],
+            groups: Box::new([[0; 256]; CACHE_SLOTS]),
+        }
     }
 
     pub fn key(&self) -> [u8; 32] {
@@ -175,26 +250,31 @@ impl GameStreams {
     }
 
     /// Positions every purpose of a game with `players` seats at its start:
-    /// the first blocks of the eager purposes in one keystream read, the
-    /// others marked unread (they load their first block when first used).
+    /// the openings of the eager purposes in one keystream read, the others
+    /// marked unread (they load their opening when first used).
     pub fn start_game(&mut self, game: u64, players: usize) {
         let eager = EAGER_FIXED + players;
-        // A fresh generator at word 0 of stream `game`: `set_stream` on a
-        // generator with buffered words would regenerate them for nothing.
-        let mut core = ChaCha8Rng::from_seed(self.key);
-        core.set_stream(game);
-        let bytes = &mut self.bytes[..eager * 64];
-        core.fill_bytes(bytes);
-        for (p, stream) in self.streams[..eager].iter_mut().enumerate() {
-            stream.buf.copy_from_slice(&bytes[p * 64..(p + 1) * 64]);
+        // Word 0 of stream `game`. In this order neither call generates:
+        // `set_word_pos(0)` empties the buffer, so `set_stream` finds no
+        // buffered words to regenerate.
+        self.core.set_word_pos(0);
+        self.core.set_stream(game);
+        self.game = game;
+        self.tags = [0; CACHE_SLOTS];
+        let bytes = &mut self.bytes[..eager * OPENING_WORDS * 4];
+        self.core.fill_bytes(bytes);
+        for (stream, b) in self.streams[..eager].iter_mut().zip(bytes.chunks_exact(OPENING_WORDS * 4)) {
+            stream.buf[..OPENING_WORDS * 4].copy_from_slice(b);
             stream.pos = 0;
-            stream.blocks = 1;
+            stream.len = OPENING_WORDS as u8;
+            stream.base = 0;
             stream.game = game;
         }
         // Seats beyond `players` are never read; the lazy purposes start unread.
         for stream in self.streams[EAGER_FIXED + MAX_PLAYERS..].iter_mut() {
-            stream.pos = 16;
-            stream.blocks = 0;
+            stream.pos = 0;
+            stream.len = 0;
+            stream.base = 0;
             stream.game = game;
         }
     }
@@ -202,6 +282,46 @@ impl GameStreams {
     #[inline]
     pub fn get(&mut self, p: Purpose) -> &mut Stream {
         &mut self.streams[p.index()]
+    }
+
+    /// Purpose `p`'s stream, its next block loaded if it has run dry (from
+    /// the cache of four-block groups, shared with the neighbouring
+    /// purposes). Call it before a decision: the words are the ones the
+    /// stream would load itself, only cheaper.
+    #[inline]
+    pub fn top_up(&mut self, p: Purpose) -> &mut Stream {
+        let i = p.index();
+        if self.streams[i].pos >= self.streams[i].len {
+            self.load_next(i);
+        }
+        &mut self.streams[i]
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn load_next(&mut self, i: usize) {
+        let Some(block) = self.streams[i].next_block() else { return };
+        let group = block & !3;
+        let slot = (group / 4) as usize % CACHE_SLOTS;
+        if self.tags[slot] != group + 1 {
+            // Blocks group..group+4: one wide refill of the generator.
+            self.core.set_word_pos(group as u128 * 16);
+            self.core.fill_bytes(&mut self.groups[slot]);
+            self.tags[slot] = group + 1;
+        }
+        let at = (block - group) as usize * 64;
+        let s = &mut self.streams[i];
+        s.buf.copy_from_slice(&self.groups[slot][at..at + 64]);
+        s.base += s.len as u32;
+        s.len = 16;
+        s.pos = 0;
+    }
+
+    /// Sets `to` to purpose `p`'s stream as the game starts (a worker's own
+    /// copy of the deal, host or activity stream).
+    #[inline]
+    pub fn start_of(&self, p: Purpose, to: &mut Stream) {
+        to.sync_to(&self.streams[p.index()]);
     }
 }
 
@@ -243,5 +363,59 @@ mod tests {
             s.next_u32();
         }
         assert_eq!(s.position(), 20);
+    }
+
+    /// The documented layout, word by word, against the raw keystream:
+    /// purpose `p` reads its opening (words `4p..4p+4`), then blocks
+    /// `CONTINUATIONS + k·STRIDE + p`, loaded on its own or topped up
+    /// from the game's cache.
+    #[test]
+    fn the_layout_is_the_documented_one() {
+        let key = master_key(11);
+        let game = 5u64;
+        let raw = |word: u64| -> u32 {
+            let mut r = ChaCha8Rng::from_seed(key);
+            r.set_stream(game);
+            r.set_word_pos(word as u128);
+            r.next_u32()
+        };
+        for purpose in [Purpose::Deal, Purpose::Camp(Camp::Mafia), Purpose::Seat(9), Purpose::Camp(Camp::Bandits)] {
+            let p = purpose.index() as u64;
+            let expected: Vec<u32> = (0..150u64)
+                .map(|i| {
+                    if i < 4 {
+                        raw(4 * p + i)
+                    } else {
+                        let (k, w) = ((i - 4) / 16, (i - 4) % 16);
+                        raw((CONTINUATIONS + k * STRIDE + p) * 16 + w)
+                    }
+                })
+                .collect();
+            // A worker's streams after another game (the generator is reused).
+            let mut g = GameStreams::new(key);
+            g.start_game(game + 1, 12);
+            for _ in 0..30 {
+                g.get(purpose).next_u32();
+            }
+            g.start_game(game, 10);
+            let eager: Vec<u32> = (0..150).map(|_| g.get(purpose).next_u32()).collect();
+            // Topped up before every third draw (cached and own refills mixed).
+            g.start_game(game, 10);
+            let topped: Vec<u32> =
+                (0..150).map(|i| if i % 3 == 0 { g.top_up(purpose) } else { g.get(purpose) }.next_u32()).collect();
+            assert_eq!(topped, expected, "{purpose:?} topped up");
+            let mut s = Stream::new(key, game, purpose);
+            let alone: Vec<u32> = (0..150).map(|_| s.next_u32()).collect();
+            // A copy made at the start (a worker's deal stream) reads the same.
+            let mut copy = Stream::new(key, 0, Purpose::Host);
+            g.start_game(game, 10);
+            g.start_of(purpose, &mut copy);
+            let copied: Vec<u32> = (0..150).map(|_| copy.next_u32()).collect();
+            assert_eq!(copied, expected, "{purpose:?} copied at the start");
+            assert_eq!(eager, expected, "{purpose:?} from the game's streams");
+            assert_eq!(alone, expected, "{purpose:?} stand-alone");
+        }
+        // Openings and continuation blocks never overlap across purposes.
+        assert!(PURPOSES as u64 * OPENING_WORDS as u64 <= CONTINUATIONS * 16);
     }
 }

@@ -32,6 +32,8 @@ pub struct Table {
     shared_start: [Stream; Camp::COUNT],
     shared_end: [Stream; Camp::COUNT],
     shared_work: Stream,
+    /// Camps with a seat this game (bit per camp; set by `new_game`).
+    camps_seated: u8,
     /// The game's event log, kept only when a plugin plays (plugins may
     /// build the owned [`mafia_engine::View`], which needs it).
     record: Option<Arc<Mutex<Vec<Event>>>>,
@@ -58,7 +60,7 @@ macro_rules! ask {
         if coordinated {
             $t.shared_work.sync_to(&$t.shared_start[camp as usize]);
         }
-        let rng = $t.streams.get(Purpose::Seat(s as Seat));
+        let rng = $t.streams.top_up(Purpose::Seat(s as Seat));
         let mut $cx = Cx { rng, shared: if coordinated { Some(&mut $t.shared_work) } else { None }, io: None };
         let r = match $t.kind[s] {
             Strategy::Random => {
@@ -121,6 +123,7 @@ impl Table {
             shared_start: [blank.clone(), blank.clone(), blank.clone()],
             shared_end: [blank.clone(), blank.clone(), blank.clone()],
             shared_work: blank,
+            camps_seated: 0,
             record,
             talk: Vec::new(),
             game: 0,
@@ -149,6 +152,7 @@ impl Table {
     fn start_game(&mut self, index: u64, players: usize) {
         self.streams.start_game(index, players);
         self.game = index;
+        self.camps_seated = 0;
         self.talk.clear();
         if self.uses_forum {
             self.forum_public.reset();
@@ -156,8 +160,8 @@ impl Table {
         for c in Camp::ALL {
             if c.members_know_each_other() {
                 let i = c as usize;
-                self.shared_start[i].clone_from(self.streams.get(Purpose::Camp(c)));
-                self.shared_end[i].clone_from(&self.shared_start[i]);
+                self.streams.start_of(Purpose::Camp(c), &mut self.shared_start[i]);
+                self.shared_end[i].sync_to(&self.shared_start[i]);
             }
         }
     }
@@ -196,6 +200,7 @@ impl Players for Table {
     fn new_game(&mut self, obs: &Observation<'_>) {
         let kind = self.lineup.strategy_of(obs.seat(), obs.role());
         self.kind[obs.seat() as usize] = kind;
+        self.camps_seated |= 1 << obs.camp() as u8;
         if kind == Strategy::Forum {
             match self.lineup.has_seat_overrides() {
                 false => self.forum[obs.seat() as usize].configure(self.lineup.config(obs.role())),
@@ -229,7 +234,7 @@ impl Players for Table {
     fn begin_phase(&mut self, _day: u16, _night: bool) {
         // Each phase's shared draws start past everything any member read before.
         for c in Camp::ALL {
-            if c.members_know_each_other() {
+            if c.members_know_each_other() && self.camps_seated & (1 << c as u8) != 0 {
                 let i = c as usize;
                 let (start, end) = (&mut self.shared_start[i], &self.shared_end[i]);
                 start.sync_to(end);
@@ -324,6 +329,9 @@ pub struct Worker {
     pub table: Table,
     pub state: State,
     pub moves: NightMoves,
+    /// The game's deal, host and activity streams (the engine's `Chance`),
+    /// set from the table's streams at each game's start.
+    chance: [Stream; 3],
 }
 
 impl Worker {
@@ -333,7 +341,8 @@ impl Worker {
     }
 
     pub fn new(lineup: Lineup, key: [u8; 32]) -> Worker {
-        Worker { table: Table::new(lineup, key), state: State::default(), moves: NightMoves::default() }
+        let chance = [Purpose::Deal, Purpose::Host, Purpose::Activity].map(|p| Stream::new(key, 0, p));
+        Worker { table: Table::new(lineup, key), state: State::default(), moves: NightMoves::default(), chance }
     }
 
     /// Plays game `index` of the run keyed by `key`. Same inputs, same
@@ -341,10 +350,11 @@ impl Worker {
     pub fn play<L: Log>(&mut self, game: &Game, index: u64, log: &mut L) -> Outcome {
         let t = &mut self.table;
         t.start_game(index, game.players());
-        let mut deal = t.streams.get(Purpose::Deal).clone();
-        let mut host = t.streams.get(Purpose::Host).clone();
-        let mut activity = t.streams.get(Purpose::Activity).clone();
-        let chance = Chance { deal: &mut deal, host: &mut host, activity: &mut activity };
+        let [deal, host, activity] = &mut self.chance;
+        t.streams.start_of(Purpose::Deal, deal);
+        t.streams.start_of(Purpose::Host, host);
+        t.streams.start_of(Purpose::Activity, activity);
+        let chance = Chance { deal, host, activity };
         match t.record.clone() {
             None => mafia_engine::play(game, &mut self.state, &mut self.moves, t, chance, log),
             Some(record) => {
@@ -368,10 +378,11 @@ impl Worker {
     pub fn play_from<L: Log>(&mut self, start: &Start, index: u64, log: &mut L) -> Option<Outcome> {
         let t = &mut self.table;
         t.start_game(index, start.game().players());
-        let mut deal = t.streams.get(Purpose::Deal).clone();
-        let mut host = t.streams.get(Purpose::Host).clone();
-        let mut activity = t.streams.get(Purpose::Activity).clone();
-        let chance = Chance { deal: &mut deal, host: &mut host, activity: &mut activity };
+        let [deal, host, activity] = &mut self.chance;
+        t.streams.start_of(Purpose::Deal, deal);
+        t.streams.start_of(Purpose::Host, host);
+        t.streams.start_of(Purpose::Activity, activity);
+        let chance = Chance { deal, host, activity };
         match t.record.clone() {
             None => mafia_engine::play_from(start, &mut self.state, &mut self.moves, t, chance, log),
             Some(record) => {

@@ -29,7 +29,6 @@ use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::{Game, Setup, SetupError, SetupProblem};
 use crate::speech::Publication;
 use crate::state::{CheckOutcome, Phase, State};
-use crate::util::below;
 use rand::Rng;
 
 /// A check made on an earlier night and its answer (C5, C6, E13).
@@ -571,10 +570,7 @@ impl Start {
         let mut dealt = [Role::Citizen; MAX_PLAYERS];
         for _ in 0..SAMPLE_TRIES {
             dealt[..m].copy_from_slice(&self.free_roles);
-            for i in (1..m).rev() {
-                let j = below(deal, i as u32 + 1) as usize;
-                dealt.swap(i, j);
-            }
+            crate::util::shuffle(deal, &mut dealt[..m]);
             let fits = !self.constrained
                 || self.free_seats.iter().zip(&dealt[..m]).all(|(&s, &r)| self.allowed[s as usize].contains(r));
             if fits {
@@ -644,7 +640,7 @@ impl Start {
         // Who shoots as an appointed Actor (E12) is settled by `begin_night`, as in any game.
         // C5, C6, E13: what the checkers learned.
         for (c, &o) in pos.checks.iter().zip(&self.outcomes) {
-            let k = &mut st.knowledge[c.by as usize];
+            let k = st.know(c.by);
             k.checked.insert(c.target);
             match o {
                 CheckOutcome::Camp(camp) => k.camps[camp as usize].insert(c.target),

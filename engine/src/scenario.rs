@@ -319,8 +319,8 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
         } else if role_of(a).camp() != Camp::Bandits || role_of(b).camp() != Camp::Bandits || a == b {
             push!(format!("bandits_known.{i}"), format!("seats {} and {} are not two bandits (E3)", a + 1, b + 1));
         } else {
-            st.knowledge[a as usize].mates.insert(b);
-            st.knowledge[b as usize].mates.insert(a);
+            st.know(a).mates.insert(b);
+            st.know(b).mates.insert(a);
         }
     }
     // E14: with both dead and no promotion given, the Deputy takes the role of the one listed first.

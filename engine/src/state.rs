@@ -10,7 +10,7 @@ use crate::rules::{MafiaWin, Rules};
 use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::Game;
 use crate::speech::{Publication, Vote};
-use crate::util::below;
+use crate::util::shuffle;
 use rand::Rng;
 
 /// "No seat" in per-seat byte tables.
@@ -150,6 +150,11 @@ pub struct State {
     /// Per role: who has claimed it publicly.
     pub(crate) claimed: [PlayerSet; Role::COUNT],
     pub(crate) knowledge: [Knowledge; MAX_PLAYERS],
+    /// Seats whose `knowledge` may differ from the default: every write
+    /// goes through [`State::know`], so a new game resets only these.
+    pub(crate) knowing: PlayerSet,
+    /// Seats who published this game (their `said` is not empty).
+    pub(crate) speakers: PlayerSet,
     /// Public record of deaths: the day (or night) number and the cause.
     pub(crate) death: [Option<(Phase, DeathCause)>; MAX_PLAYERS],
     /// Seats that may post, change votes, defend or speak a last word
@@ -224,6 +229,8 @@ impl Default for State {
             said: [Publication::NONE; MAX_PLAYERS],
             claimed: [PlayerSet::EMPTY; Role::COUNT],
             knowledge: [Knowledge::default(); MAX_PLAYERS],
+            knowing: PlayerSet::EMPTY,
+            speakers: PlayerSet::EMPTY,
             death: [None; MAX_PLAYERS],
             talkers: PlayerSet::EMPTY,
             night_killed: PlayerSet::EMPTY,
@@ -253,14 +260,12 @@ impl Default for State {
 
 impl State {
     /// Resets the state for a new game and deals the roles (C1: uniformly at
-    /// random, a Fisher–Yates shuffle driven by the deal stream).
+    /// random, a Fisher–Yates shuffle driven by the deal stream, see
+    /// [`shuffle`]).
     pub fn deal<R: Rng + ?Sized>(&mut self, game: &Game, deal: &mut R) {
         let n = game.n as usize;
         let mut roles = game.roles;
-        for i in (1..n).rev() {
-            let j = below(deal, i as u32 + 1) as usize;
-            roles.swap(i, j);
-        }
+        shuffle(deal, &mut roles[..n]);
         self.set_roles(game, &roles[..n]);
     }
 
@@ -329,9 +334,19 @@ impl State {
         self.prev_votes = [NO_VOTE; MAX_PLAYERS];
         self.changed = PlayerSet::EMPTY;
         self.tally = [0; MAX_PLAYERS];
-        self.said[..n].fill(Publication::NONE);
-        self.claimed = [PlayerSet::EMPTY; Role::COUNT];
-        self.knowledge[..n].fill(Knowledge::default());
+        // Only what the last game wrote needs clearing (most games publish
+        // little and check less).
+        if !self.speakers.is_empty() {
+            for s in self.speakers.iter() {
+                self.said[s as usize] = Publication::NONE;
+            }
+            self.claimed = [PlayerSet::EMPTY; Role::COUNT];
+            self.speakers = PlayerSet::EMPTY;
+        }
+        for s in self.knowing.iter() {
+            self.knowledge[s as usize] = Knowledge::default();
+        }
+        self.knowing = PlayerSet::EMPTY;
         self.death[..n].fill(None);
         // Everyone talks until the players say otherwise (see `play_dealt`).
         self.talkers = PlayerSet::first(n);
@@ -389,6 +404,14 @@ impl State {
     #[inline]
     pub(crate) fn bar_next_night(&mut self, s: Seat, target: Seat) {
         self.bars[s as usize] = Bar { night: self.day() + 1, target };
+    }
+
+    /// Seat `s`'s private knowledge, to write (marks it for the reset of
+    /// the next game: see `knowing`).
+    #[inline]
+    pub(crate) fn know(&mut self, s: Seat) -> &mut Knowledge {
+        self.knowing.insert(s);
+        &mut self.knowledge[s as usize]
     }
 
     /// The seat holding the unique role `r`, if it is dealt.
@@ -496,6 +519,7 @@ impl State {
             return;
         }
         self.version = self.version.wrapping_add(1);
+        self.speakers.insert(s);
         self.said[s as usize].merge(what);
         if let Some(r) = what.claim {
             if !self.claimed[r as usize].contains(s) {

@@ -351,7 +351,7 @@ fn random_setup(rng: &mut ChaCha8Rng) -> Game {
 fn no_view_leaks_a_hidden_fact_in_random_extended_setups() {
     let mut rng = ChaCha8Rng::seed_from_u64(88);
     let mut compared = 0;
-    for g in 0..40 {
+    for g in 0..48 {
         let game = random_setup(&mut rng);
         let roles = deal(&game, &mut rng);
         compared += check_twins(&game, &roles, g, &mut rng);

@@ -86,7 +86,8 @@ class FakeHost(unittest.TestCase):
         names = e.feature_names()
         self.assertEqual(len(names), e.obs_size)
         x = dict(zip(names, obs["observation"], strict=True))
-        self.assertEqual((x["seat_3"], x["role_commissar"], x["camp_town"], x["decision_post"]), (1, 1, 1, 1))
+        # the first request is the golden game's first post: the Don's (put in seat 3)
+        self.assertEqual((x["seat_3"], x["role_don"], x["camp_mafia"], x["decision_post"]), (1, 1, 1, 1))
         # a post: silent, accuse anyone, claim with checks, claim the Commissar
         self.assertEqual(obs["action_mask"].tolist(), [1] * 13)
 

@@ -16,7 +16,7 @@ impl State {
     #[inline]
     pub(super) fn role_check<L: Log>(&mut self, s: Seat, x: Seat, role: Role, log: &mut L) {
         let yes = self.roles[x as usize] == role;
-        let k = &mut self.knowledge[s as usize];
+        let k = self.know(s);
         k.checked.insert(x);
         if yes {
             k.role_yes.insert(x);
@@ -31,7 +31,7 @@ impl State {
     #[inline]
     pub(super) fn camp_check<L: Log>(&mut self, s: Seat, x: Seat, log: &mut L) {
         let camp = self.roles[x as usize].camp();
-        let k = &mut self.knowledge[s as usize];
+        let k = self.know(s);
         k.checked.insert(x);
         k.camps[camp as usize].insert(x);
         k.last = Some((x, CheckOutcome::Camp(camp)));
@@ -43,7 +43,7 @@ impl State {
     /// E7: the Boss `s` learns whether `x` holds a role or is plain, and his camp.
     fn boss_check<L: Log>(&mut self, s: Seat, x: Seat, log: &mut L) {
         let info = self.roles[x as usize].info();
-        let k = &mut self.knowledge[s as usize];
+        let k = self.know(s);
         k.checked.insert(x);
         k.camps[info.camp as usize].insert(x);
         if !info.plain {
@@ -79,7 +79,7 @@ impl State {
                     let b = second.expect("a comparison names two players");
                     let same = self.roles[x as usize].camp() == self.roles[b as usize].camp();
                     let report = Report::Compare { a: x, b, same };
-                    self.knowledge[s as usize].report = Some(report);
+                    self.know(s).report = Some(report);
                     t.visit(my_camp, b);
                     if L::ENABLED {
                         log.push(Event::Learned { seat: s, report });

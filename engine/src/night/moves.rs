@@ -314,7 +314,7 @@ impl State {
         moves.set_move(s, m);
         // A report or check answer is tonight's or none: a failed move must not
         // look like an old answer (E17: "failed").
-        let k = &mut self.knowledge[s as usize];
+        let k = self.know(s);
         k.report = None;
         if matches!(m.ability, NightAbility::BossCheck | NightAbility::CheckCamp | NightAbility::CheckIsRole(_)) {
             k.last = None;

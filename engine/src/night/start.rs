@@ -89,8 +89,8 @@ impl State {
                     log.push(Event::Promoted { seat: deputy, role });
                 }
                 if let Some(other) = other.filter(|&o| self.alive.contains(o)) {
-                    self.knowledge[deputy as usize].mates.insert(other);
-                    self.knowledge[other as usize].mates.insert(deputy);
+                    self.know(deputy).mates.insert(other);
+                    self.know(other).mates.insert(deputy);
                     if L::ENABLED {
                         log.push(Event::Introduced { a: deputy, b: other });
                     }

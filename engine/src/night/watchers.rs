@@ -15,7 +15,7 @@ impl State {
             let Some((x, _)) = self.judge(t, moves, s, log) else { continue };
             let camps = Camp::ALL.map(|c| t.visits[c as usize].contains(x));
             let report = Report::Watch { target: x, camps };
-            self.knowledge[s as usize].report = Some(report);
+            self.know(s).report = Some(report);
             if L::ENABLED {
                 log.push(Event::Learned { seat: s, report });
             }
@@ -26,7 +26,7 @@ impl State {
             }
             let [checked, robbed, healed] = t.scout;
             let report = Report::Scout { checked, robbed, healed };
-            self.knowledge[s as usize].report = Some(report);
+            self.know(s).report = Some(report);
             if L::ENABLED {
                 log.push(Event::Learned { seat: s, report });
             }
@@ -36,8 +36,8 @@ impl State {
         for s in bandits.inter(self.alive).iter() {
             let Some(x) = moves.search(s) else { continue };
             if bandits.contains(x) && !self.knowledge[s as usize].mates.contains(x) {
-                self.knowledge[s as usize].mates.insert(x);
-                self.knowledge[x as usize].mates.insert(s);
+                self.know(s).mates.insert(x);
+                self.know(x).mates.insert(s);
                 if L::ENABLED {
                     log.push(Event::BanditsMeet { a: s, b: x });
                 }
