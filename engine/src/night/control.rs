@@ -68,6 +68,9 @@ impl Ctl {
 /// living maker of each of the four control moves.
 const MAX_CONTROL: usize = 4;
 
+/// The control moves in E29's priority (Thief, Psycho, Thug, Swindler).
+const CONTROL: [NightAbility; 4] = [NightAbility::Rob, NightAbility::Invite, NightAbility::Beat, NightAbility::Swindle];
+
 impl State {
     /// E29: control moves. A control move stands unless its maker is blocked
     /// by a control move that stands; a standing redirect rewrites its
@@ -75,6 +78,72 @@ impl State {
     /// maker (Thief, Psycho, Thug, Swindler). `sequential`: in that order,
     /// an earlier move always wins and the redirect reaches only later steps.
     pub(super) fn control<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
+        let m = &moves.makers;
+        let [rob, invite, beat, swindle] = CONTROL.map(|a| m[a.index()]);
+        let seats = rob.union(invite).union(beat).union(swindle);
+        if seats.is_empty() {
+            return;
+        }
+        // E29 with nothing to decide: at most one maker of each control move
+        // (the graph's capacity, MAX_CONTROL), and no control move names
+        // another control maker. Then no block reaches a control move and the
+        // swindle's victim makes none, so every move the carried hex does not
+        // stop stands as made, in the graph (its first round, no cycle) and in
+        // the sequence alike: `control_settled` applies them directly, in the
+        // order `control_graph` would.
+        let single = |x: PlayerSet| x.0 & x.0.wrapping_sub(1) == 0;
+        if single(rob) && single(invite) && single(beat) && single(swindle) {
+            let mut named = PlayerSet::EMPTY;
+            for s in seats.iter() {
+                named = named.union(PlayerSet::single(moves.target(s)).without(s));
+            }
+            if named.inter(seats).is_empty() {
+                return self.control_settled(game, moves, t, log);
+            }
+        }
+        self.control_graph(game, moves, t, log);
+    }
+
+    /// E29 when no control move names another control maker (see
+    /// `control`): the hexed makers fail (E6), the rest stand; their effects
+    /// land as in `control_graph`, through the same helpers.
+    fn control_settled<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
+        let m = &moves.makers;
+        let hexed = self.hexed;
+        if L::ENABLED {
+            // E6/E29: the carried hex always stands; in the graph's order.
+            for a in CONTROL {
+                for s in m[a.index()].inter(hexed).iter() {
+                    let reason = Fail::Blocked { status: Status::Hexed, by: None };
+                    log.push(Event::Failed { seat: s, ability: a, reason });
+                }
+            }
+        }
+        for s in m[NightAbility::Beat.index()].minus(hexed).iter() {
+            self.beating_lands(game, t, s, moves.target(s), log);
+        }
+        let beaten_houses = t.beaten;
+        for s in m[NightAbility::Swindle.index()].minus(hexed).iter() {
+            let (victim, to) = (moves.target(s), moves.second[s as usize]);
+            let mafia = self.camp_members[Camp::Mafia as usize];
+            // No cycle, so no pinned victim (E29).
+            self.swindle_lands(moves, t, s, victim, to, mafia, beaten_houses, false, log);
+        }
+        let psycho = self.holder(Role::Psycho);
+        let house = game.rules.thief_at_psycho == ThiefAtPsycho::House;
+        for s in m[NightAbility::Rob.index()].minus(hexed).iter() {
+            let target = moves.target(s);
+            let harmless = house && Some(target) == psycho;
+            self.block_lands(t, s, NightAbility::Rob, target, harmless, beaten_houses, log);
+        }
+        for s in m[NightAbility::Invite.index()].minus(hexed).iter() {
+            self.block_lands(t, s, NightAbility::Invite, moves.target(s), false, beaten_houses, log);
+        }
+        self.walkers(moves, t, beaten_houses, log);
+    }
+
+    /// E29's dependency graph with its cycle rule, or the plain sequence.
+    fn control_graph<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         let blank = Ctl {
             seat: 0,
             ability: NightAbility::None,
@@ -89,12 +158,9 @@ impl State {
         let house = game.rules.thief_at_psycho == ThiefAtPsycho::House;
         let mut ctl = [blank; MAX_CONTROL];
         let mut k = 0;
-        for (a, status) in [
-            (NightAbility::Rob, Some(Status::Robbed)),
-            (NightAbility::Invite, Some(Status::Invited)),
-            (NightAbility::Beat, Some(Status::Beaten)),
-            (NightAbility::Swindle, None),
-        ] {
+        for (a, status) in
+            CONTROL.into_iter().zip([Some(Status::Robbed), Some(Status::Invited), Some(Status::Beaten), None])
+        {
             for s in moves.makers[a.index()].iter() {
                 if k < ctl.len() {
                     let target = moves.target(s);
@@ -228,15 +294,7 @@ impl State {
         }
         // The beating first: every other move checks for a beaten target (E6).
         for c in ctl.iter().filter(|c| c.stands() && c.ability == NightAbility::Beat) {
-            t.beaten.insert(c.target);
-            t.by_beat = Some(c.seat);
-            t.visit(Camp::Bandits, c.target);
-            // E15/E26 (`repeat_target = reached`): the beating reached its target.
-            self.reached(game, c.seat, c.target);
-            self.succeed(c.seat, c.ability, Some(c.target), log);
-            if L::ENABLED {
-                log.push(Event::StatusSet { seat: c.target, status: Status::Beaten, by: c.seat });
-            }
+            self.beating_lands(game, t, c.seat, c.target, log);
         }
         // The houses the Thug came to; `t.beaten` grows below with the
         // Sleepwalkers beaten there, who do not make their houses beaten.
@@ -245,90 +303,150 @@ impl State {
         if let Some(w) = swindle {
             let c = ctl[w];
             if c.stands() {
-                let victim = c.target;
-                let fail = if mafia.contains(victim) {
-                    Some(Fail::TargetMafia)
-                } else if beaten_houses.contains(victim) {
-                    // E6. A Sleepwalker is not beaten yet: E29's redirect rewrites
-                    // his target before his walk is judged, so he walks where he is
-                    // sent, and is beaten too only if the Thug came there (below).
-                    Some(Fail::TargetBeaten)
-                } else if moves.ability(victim).info().targets == Targets::Zero {
-                    // E11: "his move goes to the new target": no move with a target, nothing to send.
-                    Some(Fail::NothingToRedirect)
-                } else if moves.ability(victim) == NightAbility::Trick {
-                    // E28: the Trickster acts «вопреки всем ходам».
-                    Some(Fail::Unredirectable)
-                } else if ctl.iter().any(|v| v.pinned && v.seat == victim) {
-                    // E29: the victim's move won the cycle and stands as made.
-                    Some(Fail::Overruled)
-                } else {
-                    None
-                };
-                match fail {
-                    Some(reason) => {
-                        if L::ENABLED {
-                            log.push(Event::Failed { seat: c.seat, ability: c.ability, reason });
-                        }
-                    }
-                    None => {
-                        let to = c.to;
-                        t.redirected = PlayerSet::single(victim);
-                        t.redirect_to = to;
-                        self.swindled.insert(victim);
-                        t.visit(Camp::Mafia, victim);
-                        self.succeed(c.seat, c.ability, Some(victim), log);
-                        if L::ENABLED {
-                            log.push(Event::Redirected { by: c.seat, victim, from: moves.act(victim), to });
-                        }
-                    }
-                }
+                let pinned = ctl.iter().any(|v| v.pinned && v.seat == c.target);
+                self.swindle_lands(moves, t, c.seat, c.target, c.to, mafia, beaten_houses, pinned, log);
             }
         }
         for c in ctl.iter().filter(|c| c.stands()) {
-            let status = match c.ability {
-                NightAbility::Rob => Status::Robbed,
-                NightAbility::Invite => Status::Invited,
-                _ => continue,
-            };
-            if beaten_houses.contains(c.target) {
-                if L::ENABLED {
-                    log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::TargetBeaten });
-                }
-                continue;
-            }
-            if c.blocks.is_none() {
-                // E9 (`thief_at_psycho = house`): robbing the Psycho fails.
-                if L::ENABLED {
-                    log.push(Event::Failed { seat: c.seat, ability: c.ability, reason: Fail::TargetPsycho });
-                }
-                continue;
-            }
-            self.succeed(c.seat, c.ability, Some(c.target), log);
-            if L::ENABLED {
-                log.push(Event::StatusSet { seat: c.target, status, by: c.seat });
-            }
-            if status == Status::Robbed {
-                // E9: unnoticed: the Sleepwalker does not see the Thief; E27: the Scout learns it.
-                t.robbed.insert(c.target);
-                t.by_rob = Some(c.seat);
-                t.scout[1] = Some(c.target);
-            } else {
-                t.invited.insert(c.target);
-                t.by_invite = Some(c.seat);
-                t.guest = Some(c.target);
-                t.visit(Camp::Bandits, c.target);
+            if matches!(c.ability, NightAbility::Rob | NightAbility::Invite) {
+                self.block_lands(t, c.seat, c.ability, c.target, c.blocks.is_none(), beaten_houses, log);
             }
         }
-        // E22/E26: a Sleepwalker walking round a house the Thug came to is
-        // beaten too («гуляет»). He walks unless hexed, beaten himself, robbed
-        // or invited (the Thief and the Psycho rank before the Thug, E29: their
-        // moves on him stand); where he walks is his house after the redirect.
+        self.walkers(moves, t, beaten_houses, log);
+    }
+
+    /// E26: a standing beating lands on `target`.
+    #[inline]
+    fn beating_lands<L: Log>(&mut self, game: &Game, t: &mut Tonight, s: Seat, target: Seat, log: &mut L) {
+        t.beaten.insert(target);
+        t.by_beat = Some(s);
+        t.visit(Camp::Bandits, target);
+        // E15/E26 (`repeat_target = reached`): the beating reached its target.
+        self.reached(game, s, target);
+        self.succeed(s, NightAbility::Beat, Some(target), log);
+        if L::ENABLED {
+            log.push(Event::StatusSet { seat: target, status: Status::Beaten, by: s });
+        }
+    }
+
+    /// E11: the standing swindle of `s` sends `victim`'s move to `to`, unless
+    /// it fails at the victim. `beaten_houses`: where the Thug came;
+    /// `pinned`: the victim's move won a cycle (E29).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn swindle_lands<L: Log>(
+        &mut self,
+        moves: &NightMoves,
+        t: &mut Tonight,
+        s: Seat,
+        victim: Seat,
+        to: Seat,
+        mafia: PlayerSet,
+        beaten_houses: PlayerSet,
+        pinned: bool,
+        log: &mut L,
+    ) {
+        let fail = if mafia.contains(victim) {
+            Some(Fail::TargetMafia)
+        } else if beaten_houses.contains(victim) {
+            // E6. A Sleepwalker is not beaten yet: E29's redirect rewrites
+            // his target before his walk is judged, so he walks where he is
+            // sent, and is beaten too only if the Thug came there (below).
+            Some(Fail::TargetBeaten)
+        } else if moves.ability(victim).info().targets == Targets::Zero {
+            // E11: "his move goes to the new target": no move with a target, nothing to send.
+            Some(Fail::NothingToRedirect)
+        } else if moves.ability(victim) == NightAbility::Trick {
+            // E28: the Trickster acts «вопреки всем ходам».
+            Some(Fail::Unredirectable)
+        } else if pinned {
+            // E29: the victim's move won the cycle and stands as made.
+            Some(Fail::Overruled)
+        } else {
+            None
+        };
+        match fail {
+            Some(reason) => {
+                if L::ENABLED {
+                    log.push(Event::Failed { seat: s, ability: NightAbility::Swindle, reason });
+                }
+            }
+            None => {
+                t.redirected = PlayerSet::single(victim);
+                t.redirect_to = to;
+                self.swindled.insert(victim);
+                t.visit(Camp::Mafia, victim);
+                self.succeed(s, NightAbility::Swindle, Some(victim), log);
+                if L::ENABLED {
+                    log.push(Event::Redirected { by: s, victim, from: moves.act(victim), to });
+                }
+            }
+        }
+    }
+
+    /// E9, E23: the standing robbery or invitation (`ability`) of `s` puts
+    /// its status on `target`, unless the Thug came there (E6) or, for a
+    /// `harmless` robbery of the Psycho (E9, `thief_at_psycho = house`), it
+    /// fails at his door.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn block_lands<L: Log>(
+        &mut self,
+        t: &mut Tonight,
+        s: Seat,
+        ability: NightAbility,
+        target: Seat,
+        harmless: bool,
+        beaten_houses: PlayerSet,
+        log: &mut L,
+    ) {
+        if beaten_houses.contains(target) {
+            if L::ENABLED {
+                log.push(Event::Failed { seat: s, ability, reason: Fail::TargetBeaten });
+            }
+            return;
+        }
+        if harmless {
+            // E9 (`thief_at_psycho = house`): robbing the Psycho fails.
+            if L::ENABLED {
+                log.push(Event::Failed { seat: s, ability, reason: Fail::TargetPsycho });
+            }
+            return;
+        }
+        self.succeed(s, ability, Some(target), log);
+        if ability == NightAbility::Rob {
+            if L::ENABLED {
+                log.push(Event::StatusSet { seat: target, status: Status::Robbed, by: s });
+            }
+            // E9: unnoticed: the Sleepwalker does not see the Thief; E27: the Scout learns it.
+            t.robbed.insert(target);
+            t.by_rob = Some(s);
+            t.scout[1] = Some(target);
+        } else {
+            if L::ENABLED {
+                log.push(Event::StatusSet { seat: target, status: Status::Invited, by: s });
+            }
+            t.invited.insert(target);
+            t.by_invite = Some(s);
+            t.guest = Some(target);
+            t.visit(Camp::Bandits, target);
+        }
+    }
+
+    /// E22/E26: a Sleepwalker walking round a house the Thug came to is
+    /// beaten too («гуляет»). He walks unless hexed, beaten himself, robbed
+    /// or invited (the Thief and the Psycho rank before the Thug, E29: their
+    /// moves on him stand); where he walks is his house after the redirect.
+    /// Then every status of tonight is known: `t.stopped` (E6).
+    #[inline]
+    fn walkers<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, beaten_houses: PlayerSet, log: &mut L) {
+        t.stopped = t.robbed.union(t.beaten).union(t.invited).union(self.hexed);
         let watchers = moves.makers[NightAbility::Watch.index()];
         let walking = watchers.minus(self.hexed).minus(beaten_houses).minus(t.robbed).minus(t.invited);
         for w in walking.iter() {
             if beaten_houses.contains(t.aim(w, moves.target(w))) {
                 t.beaten.insert(w);
+                t.stopped.insert(w);
                 if L::ENABLED {
                     log.push(Event::BeatenWatching { seat: w });
                 }

@@ -32,6 +32,10 @@ pub(super) struct Tonight {
     pub(super) invited: PlayerSet,
     pub(super) healed: PlayerSet,
     pub(super) guarded: PlayerSet,
+    /// E6: every maker a status stops tonight (robbed, beaten, invited or
+    /// hexed): `robbed ∪ beaten ∪ invited ∪ hexed`, kept by `control` (the
+    /// only step that sets the three), so a move is judged with one test.
+    pub(super) stopped: PlayerSet,
     pub(super) by_rob: Option<Seat>,
     pub(super) by_beat: Option<Seat>,
     pub(super) by_invite: Option<Seat>,
@@ -67,6 +71,7 @@ impl Tonight {
             invited: PlayerSet::EMPTY,
             healed: PlayerSet::EMPTY,
             guarded: PlayerSet::EMPTY,
+            stopped: PlayerSet::EMPTY,
             by_rob: None,
             by_beat: None,
             by_invite: None,
@@ -120,6 +125,9 @@ impl State {
     /// its step: only the maker's blocks (E6). Whether it goes ahead.
     #[inline]
     pub(super) fn judge_untargeted<L: Log>(&self, t: &Tonight, moves: &NightMoves, s: Seat, log: &mut L) -> bool {
+        if !t.stopped.contains(s) {
+            return true;
+        }
         let ability = moves.ability[s as usize];
         match self.blocked(t, s) {
             Some(reason) if ability.info().blockable => {
@@ -149,7 +157,7 @@ impl State {
                 log.push(Event::Failed { seat: s, ability, reason });
             }
         };
-        if info.blockable {
+        if info.blockable && t.stopped.contains(s) {
             if let Some(reason) = self.blocked(t, s) {
                 fail(reason, log);
                 return None;
@@ -191,6 +199,7 @@ impl State {
         }
         let mut t = Tonight::new();
         t.psycho = self.holder(Role::Psycho);
+        t.stopped = self.hexed;
         for &step in game.night_order.iter() {
             if L::ENABLED {
                 log.push(Event::Step(step));
