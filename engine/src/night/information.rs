@@ -65,7 +65,15 @@ impl State {
             .union(m[NightAbility::Compare.index()]);
         for s in makers.iter() {
             let ability = moves.ability[s as usize];
-            let Some((x, second)) = self.judge(t, moves, s, log) else { continue };
+            // Each move judged as itself, so its table row folds away.
+            let judged = match ability {
+                NightAbility::BossCheck => self.judge(t, moves, s, NightAbility::BossCheck, log),
+                NightAbility::CheckIsRole(role) => self.judge(t, moves, s, NightAbility::CheckIsRole(role), log),
+                NightAbility::CheckCamp => self.judge(t, moves, s, NightAbility::CheckCamp, log),
+                NightAbility::Compare => self.judge(t, moves, s, NightAbility::Compare, log),
+                _ => continue,
+            };
+            let Some((x, second)) = judged else { continue };
             let my_camp: Camp = self.roles[s as usize].camp();
             match ability {
                 NightAbility::BossCheck => self.boss_check(s, x, log),

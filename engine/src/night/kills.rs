@@ -87,7 +87,7 @@ impl State {
         }
         // E20: the Shooter. Not the mafia's kill: C8's count is left alone.
         for s in moves.makers[NightAbility::Shoot.index()].iter() {
-            let Some((target, _)) = self.judge(t, moves, s, log) else { continue };
+            let Some((target, _)) = self.judge(t, moves, s, NightAbility::Shoot, log) else { continue };
             let camp = self.roles[s as usize].camp();
             Self::try_kill(t, target, Killer::Shooter(s), camp, Some(s), log);
         }

@@ -121,14 +121,16 @@ impl State {
         }
     }
 
-    /// Judges a move without a target (E27, a borrowed Chosen's votes) at
-    /// its step: only the maker's blocks (E6). Whether it goes ahead.
-    #[inline]
-    pub(super) fn judge_untargeted<L: Log>(&self, t: &Tonight, moves: &NightMoves, s: Seat, log: &mut L) -> bool {
+    /// Judges `s`'s move `ability`, one without a target (E27, a borrowed
+    /// Chosen's votes), at its step: only the maker's blocks (E6). Whether
+    /// it goes ahead. `ability` is the move `moves` holds for `s` (a maker
+    /// of `moves.makers[a]` makes `a`); a caller that loops over one
+    /// move's makers passes it as a constant, so its table row folds away.
+    #[inline(always)]
+    pub(super) fn judge_untargeted<L: Log>(&self, t: &Tonight, s: Seat, ability: NightAbility, log: &mut L) -> bool {
         if !t.stopped.contains(s) {
             return true;
         }
-        let ability = moves.ability[s as usize];
         match self.blocked(t, s) {
             Some(reason) if ability.info().blockable => {
                 if L::ENABLED {
@@ -140,17 +142,20 @@ impl State {
         }
     }
 
-    /// Judges a non-control move at its step: the maker's blocks (E6), the
-    /// redirect (E11), a beaten target (E6). Returns the targets it reaches.
-    #[inline]
+    /// Judges `s`'s non-control move `ability` at its step: the maker's
+    /// blocks (E6), the redirect (E11), a beaten target (E6). Returns the
+    /// targets it reaches. `ability` is the move `moves` holds for `s`, as
+    /// for `judge_untargeted`.
+    #[inline(always)]
     pub(super) fn judge<L: Log>(
         &self,
         t: &Tonight,
         moves: &NightMoves,
         s: Seat,
+        ability: NightAbility,
         log: &mut L,
     ) -> Option<(Seat, Option<Seat>)> {
-        let ability = moves.ability[s as usize];
+        debug_assert_eq!(moves.ability[s as usize], ability);
         let info = ability.info();
         let fail = |reason: Fail, log: &mut L| {
             if L::ENABLED {
