@@ -77,6 +77,7 @@ impl State {
     /// victim's target first. A cycle is broken at the highest-priority
     /// maker (Thief, Psycho, Thug, Swindler). `sequential`: in that order,
     /// an earlier move always wins and the redirect reaches only later steps.
+    #[inline(always)] // one copy per call site: the default order and `step_dyn` (resolve.rs)
     pub(super) fn control<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         let m = &moves.makers;
         let [rob, invite, beat, swindle] = CONTROL.map(|a| m[a.index()]);

@@ -56,6 +56,7 @@ impl State {
     }
 
     /// C5, C6, E7, E13, E17: checks of people, judged at dusk (C7).
+    #[inline(always)] // one copy per call site: the default order and `step_dyn` (resolve.rs)
     pub(super) fn information<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         // Checks do not affect each other (C7), so they resolve in seat order.
         let m = &moves.makers;

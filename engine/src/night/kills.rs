@@ -55,6 +55,7 @@ impl State {
     }
 
     /// E30.5: the guest's death, the camp kills, the Shooter, the blast, the spare life.
+    #[inline(always)] // one copy per call site: the default order and `step_dyn` (resolve.rs)
     pub(super) fn kills<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         // E23: last night's guest dies unless healed tonight. Not the mafia's
         // kill, so it leaves C8's count alone.

@@ -10,6 +10,7 @@ use crate::state::State;
 
 impl State {
     /// E18, E25, E28, E19: marks that act later.
+    #[inline(always)] // one copy per call site: the default order and `step_dyn` (resolve.rs)
     pub(super) fn marks<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         for s in moves.makers[NightAbility::Hex.index()].iter() {
             let Some((x, _)) = self.judge(t, moves, s, NightAbility::Hex, log) else { continue };

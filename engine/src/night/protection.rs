@@ -10,6 +10,7 @@ use crate::state::State;
 impl State {
     /// E10, E15: guards and heals. `blast_heal` (E24): a heal may reach
     /// tonight's guest, so that it can save him from the blast.
+    #[inline(always)] // one copy per call site: the default order and `step_dyn` (resolve.rs)
     pub(super) fn protection<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         for s in moves.makers[NightAbility::Guard.index()].iter() {
             let Some((g, _)) = self.judge(t, moves, s, NightAbility::Guard, log) else { continue };

@@ -4,7 +4,7 @@
 //! (E30) that calls each step's file.
 
 use super::moves::NightMoves;
-use super::order::NightStep;
+use super::order::{NIGHT_ORDER, NightStep};
 use crate::event::{Event, Fail, Killer, Log, Status};
 use crate::role::{Camp, NightAbility, Role, Targets};
 use crate::rules::RepeatTarget;
@@ -205,22 +205,19 @@ impl State {
         let mut t = Tonight::new();
         t.psycho = self.holder(Role::Psycho);
         t.stopped = self.hexed;
-        for &step in game.night_order.iter() {
-            if L::ENABLED {
-                log.push(Event::Step(step));
-            }
-            // Steps no role of the setup can use are skipped.
-            if game.active_steps & (1 << step as u8) == 0 {
-                continue;
-            }
-            match step {
-                NightStep::StartOfNight => {}
-                NightStep::Control => self.control(game, moves, &mut t, log),
-                NightStep::Protection => self.protection(game, moves, &mut t, log),
-                NightStep::Information => self.information(moves, &mut t, log),
-                NightStep::Kills => self.kills(game, moves, &mut t, log),
-                NightStep::Marks => self.marks(moves, &mut t, log),
-                NightStep::InformationOnMoves => self.information_on_moves(moves, &mut t, log),
+        if game.night_order == NIGHT_ORDER {
+            // The default order (E30) written out, so each step is compiled in
+            // place with its step known (the same walk as the loop below).
+            self.step(game, moves, &mut t, NightStep::StartOfNight, log);
+            self.step(game, moves, &mut t, NightStep::Control, log);
+            self.step(game, moves, &mut t, NightStep::Protection, log);
+            self.step(game, moves, &mut t, NightStep::Information, log);
+            self.step(game, moves, &mut t, NightStep::Kills, log);
+            self.step(game, moves, &mut t, NightStep::Marks, log);
+            self.step(game, moves, &mut t, NightStep::InformationOnMoves, log);
+        } else {
+            for &step in game.night_order.iter() {
+                self.step_dyn(game, moves, &mut t, step, log);
             }
         }
         // E23: tonight's guest dies next night, unless he died tonight.
@@ -234,6 +231,33 @@ impl State {
         }
         self.stats.saves = self.stats.saves.saturating_add(t.saved.minus(t.hits).len() as u8);
         NightResult { killed: t.hits, guests: t.guests.inter(t.hits), shot: t.shot }
+    }
+
+    /// One step of the night order (E30).
+    #[inline(always)]
+    fn step<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, step: NightStep, log: &mut L) {
+        if L::ENABLED {
+            log.push(Event::Step(step));
+        }
+        // Steps no role of the setup can use are skipped.
+        if game.active_steps & (1 << step as u8) == 0 {
+            return;
+        }
+        match step {
+            NightStep::StartOfNight => {}
+            NightStep::Control => self.control(game, moves, t, log),
+            NightStep::Protection => self.protection(game, moves, t, log),
+            NightStep::Information => self.information(moves, t, log),
+            NightStep::Kills => self.kills(game, moves, t, log),
+            NightStep::Marks => self.marks(moves, t, log),
+            NightStep::InformationOnMoves => self.information_on_moves(moves, t, log),
+        }
+    }
+
+    /// One step of a reordered night (E30), compiled once for every step.
+    #[inline(never)]
+    fn step_dyn<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, step: NightStep, log: &mut L) {
+        self.step(game, moves, t, step, log);
     }
 
     /// The classic set's night (C4–C7): checks, then the camp kill; no

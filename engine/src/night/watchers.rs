@@ -9,6 +9,7 @@ use crate::state::State;
 
 impl State {
     /// E22, E27, E3: reports on moves and the bandits' search.
+    #[inline(always)] // one copy per call site: the default order and `step_dyn` (resolve.rs)
     pub(super) fn information_on_moves<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         for s in moves.makers[NightAbility::Watch.index()].iter() {
             // `judge` gives the house he actually watches (after E11's redirect).
