@@ -71,6 +71,45 @@ const MAX_CONTROL: usize = 4;
 /// The control moves in E29's priority (Thief, Psycho, Thug, Swindler).
 const CONTROL: [NightAbility; 4] = [NightAbility::Rob, NightAbility::Invite, NightAbility::Beat, NightAbility::Swindle];
 
+/// What tonight's control moves need (see `control_shape`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// No control move.
+    None,
+    /// Nothing to decide: `control_settled`.
+    Settled,
+    /// E29's graph (or the sequence): `control_graph`.
+    Graph,
+}
+
+/// E29 with nothing to decide: at most one maker of each control move (the
+/// graph's capacity, MAX_CONTROL), and no control move names another control
+/// maker. Then no block reaches a control move and the swindle's victim
+/// makes none, so every move the carried hex does not stop stands as made,
+/// in the graph (its first round, no cycle) and in the sequence alike:
+/// `control_settled` applies them directly, in the order `control_graph`
+/// would.
+#[inline(always)]
+fn control_shape(moves: &NightMoves) -> Shape {
+    let m = &moves.makers;
+    let [rob, invite, beat, swindle] = CONTROL.map(|a| m[a.index()]);
+    let seats = rob.union(invite).union(beat).union(swindle);
+    if seats.is_empty() {
+        return Shape::None;
+    }
+    let single = |x: PlayerSet| x.0 & x.0.wrapping_sub(1) == 0;
+    if single(rob) && single(invite) && single(beat) && single(swindle) {
+        let mut named = PlayerSet::EMPTY;
+        for s in seats.iter() {
+            named = named.union(PlayerSet::single(moves.target(s)).without(s));
+        }
+        if named.inter(seats).is_empty() {
+            return Shape::Settled;
+        }
+    }
+    Shape::Graph
+}
+
 impl State {
     /// E29: control moves. A control move stands unless its maker is blocked
     /// by a control move that stands; a standing redirect rewrites its
@@ -79,30 +118,11 @@ impl State {
     /// an earlier move always wins and the redirect reaches only later steps.
     #[inline(always)] // one copy per call site: the default order and `step_dyn` (resolve.rs)
     pub(super) fn control<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
-        let m = &moves.makers;
-        let [rob, invite, beat, swindle] = CONTROL.map(|a| m[a.index()]);
-        let seats = rob.union(invite).union(beat).union(swindle);
-        if seats.is_empty() {
-            return;
+        match control_shape(moves) {
+            Shape::None => {}
+            Shape::Settled => self.control_settled(game, moves, t, log),
+            Shape::Graph => self.control_graph(game, moves, t, log),
         }
-        // E29 with nothing to decide: at most one maker of each control move
-        // (the graph's capacity, MAX_CONTROL), and no control move names
-        // another control maker. Then no block reaches a control move and the
-        // swindle's victim makes none, so every move the carried hex does not
-        // stop stands as made, in the graph (its first round, no cycle) and in
-        // the sequence alike: `control_settled` applies them directly, in the
-        // order `control_graph` would.
-        let single = |x: PlayerSet| x.0 & x.0.wrapping_sub(1) == 0;
-        if single(rob) && single(invite) && single(beat) && single(swindle) {
-            let mut named = PlayerSet::EMPTY;
-            for s in seats.iter() {
-                named = named.union(PlayerSet::single(moves.target(s)).without(s));
-            }
-            if named.inter(seats).is_empty() {
-                return self.control_settled(game, moves, t, log);
-            }
-        }
-        self.control_graph(game, moves, t, log);
     }
 
     /// E29 when no control move names another control maker (see
@@ -453,5 +473,108 @@ impl State {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Event;
+    use crate::night::moves::Move;
+    use crate::seat::MAX_PLAYERS;
+    use crate::setup::Preset;
+    use crate::state::Bar;
+    use crate::util::{below, pick};
+    use rand::SeedableRng;
+
+    /// Tonight after the control step of `st` on `moves`, by `control` or
+    /// by the graph alone; the state and the events too.
+    #[allow(clippy::type_complexity)]
+    fn run(
+        game: &Game,
+        st: &State,
+        moves: &NightMoves,
+        graph: bool,
+    ) -> (Tonight, Vec<Event>, Tonight, (PlayerSet, [Bar; MAX_PLAYERS])) {
+        let fresh = |st: &State| {
+            let mut t = Tonight::new();
+            t.psycho = st.holder(Role::Psycho);
+            t.stopped = st.hexed;
+            t
+        };
+        let mut a = st.clone();
+        let mut t = fresh(&a);
+        let mut log: Vec<Event> = Vec::new();
+        // The silent resolution too (the events are not built there).
+        let mut b = st.clone();
+        let mut quiet = fresh(&b);
+        if graph {
+            a.control_graph(game, moves, &mut t, &mut log);
+            b.control_graph(game, moves, &mut quiet, &mut crate::event::NoLog);
+        } else {
+            a.control(game, moves, &mut t, &mut log);
+            b.control(game, moves, &mut quiet, &mut crate::event::NoLog);
+        }
+        // What the step writes in the state: E11's record and E15/E26's bars.
+        assert_eq!((a.swindled, a.bars), (b.swindled, b.bars));
+        (t, log, quiet, (a.swindled, a.bars))
+    }
+
+    /// E29: the fast path (`control_settled`, taken when no control move
+    /// names another control maker) does what the graph or the sequence
+    /// (`control_graph`) does: the same statuses, redirect, records, state
+    /// and events, on random moves of random deals (dead and hexed players,
+    /// every control move, the Sleepwalker, moves a swindle cannot send).
+    #[test]
+    fn e29_settled_control_matches_the_graph() {
+        let mut shapes = [0u32; 3];
+        for (preset, rules) in [
+            ("extended", &[][..]),
+            ("extended", &[("resolution", "sequential"), ("thief_at_psycho", "house")][..]),
+            ("forum-16", &[("repeat_target", "reached")][..]),
+        ] {
+            let mut setup = Preset::find(preset).unwrap().setup();
+            for (k, v) in rules {
+                setup.rules.set(k, v).unwrap();
+            }
+            let game = Game::new(&setup).unwrap();
+            for round in 0..3000u64 {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(round);
+                let mut st = State::default();
+                st.deal(&game, &mut rng);
+                for s in 0..game.players() as Seat {
+                    if below(&mut rng, 6) == 0 {
+                        st.alive.remove(s);
+                    }
+                }
+                for s in st.alive.iter() {
+                    if below(&mut rng, 8) == 0 {
+                        st.hexed.insert(s);
+                    }
+                }
+                let mut moves = NightMoves::default();
+                for s in st.alive.iter() {
+                    let a = st.acting[s as usize].info().night;
+                    if matches!(a, NightAbility::None | NightAbility::Borrow) || below(&mut rng, 5) == 0 {
+                        continue;
+                    }
+                    let others = st.alive.without(s);
+                    let pool = if a.info().self_allowed { st.alive } else { others };
+                    let m = match a.info().targets {
+                        Targets::Zero => Move::zero(a),
+                        Targets::One => Move::one(a, pick(&mut rng, pool).unwrap()),
+                        Targets::Two => {
+                            let x = pick(&mut rng, pool).unwrap();
+                            Move::two(a, x, pick(&mut rng, st.alive.without(x)).unwrap())
+                        }
+                    };
+                    moves.set_move(s, m);
+                }
+                shapes[control_shape(&moves) as usize] += 1;
+                assert_eq!(run(&game, &st, &moves, false), run(&game, &st, &moves, true), "{preset} round {round}");
+            }
+        }
+        // Both paths were compared many times.
+        assert!(shapes[Shape::Settled as usize] > 1000 && shapes[Shape::Graph as usize] > 1000, "shapes {shapes:?}");
     }
 }

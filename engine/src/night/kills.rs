@@ -77,8 +77,13 @@ impl State {
                 }
             }
         }
-        // C4/E8: each camp's kill (only the mafia's has shooters).
+        // C4/E8: each camp's kill (only the mafia's has shooters). A camp
+        // without a living shooter sends no nick and has no kill, silently.
+        let armed = self.alive.inter(self.shooters);
         for camp in Camp::ALL {
+            if self.camp_members[camp as usize].inter(armed).is_empty() {
+                continue;
+            }
             let decided =
                 if game.leader_kill { self.leader_kill(camp, moves, log) } else { self.camp_kill(camp, moves, log) };
             let Some((target, decider)) = decided else { continue };

@@ -26,6 +26,7 @@ pub struct NightResult {
 }
 
 /// Statuses and records of one night, on the stack.
+#[cfg_attr(test, derive(Debug, PartialEq))]
 pub(super) struct Tonight {
     pub(super) robbed: PlayerSet,
     pub(super) beaten: PlayerSet,
