@@ -56,6 +56,7 @@ impl State {
     }
 
     /// C5, C6, E7, E13, E17: checks of people, judged at dusk (C7).
+    #[inline(always)] // one copy per call site: the default order and `step_dyn` (resolve.rs)
     pub(super) fn information<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         // Checks do not affect each other (C7), so they resolve in seat order.
         let m = &moves.makers;
@@ -65,7 +66,15 @@ impl State {
             .union(m[NightAbility::Compare.index()]);
         for s in makers.iter() {
             let ability = moves.ability[s as usize];
-            let Some((x, second)) = self.judge(t, moves, s, log) else { continue };
+            // Each move judged as itself, so its table row folds away.
+            let judged = match ability {
+                NightAbility::BossCheck => self.judge(t, moves, s, NightAbility::BossCheck, log),
+                NightAbility::CheckIsRole(role) => self.judge(t, moves, s, NightAbility::CheckIsRole(role), log),
+                NightAbility::CheckCamp => self.judge(t, moves, s, NightAbility::CheckCamp, log),
+                NightAbility::Compare => self.judge(t, moves, s, NightAbility::Compare, log),
+                _ => continue,
+            };
+            let Some((x, second)) = judged else { continue };
             let my_camp: Camp = self.roles[s as usize].camp();
             match ability {
                 NightAbility::BossCheck => self.boss_check(s, x, log),

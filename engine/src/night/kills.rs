@@ -55,6 +55,7 @@ impl State {
     }
 
     /// E30.5: the guest's death, the camp kills, the Shooter, the blast, the spare life.
+    #[inline(always)] // one copy per call site: the default order and `step_dyn` (resolve.rs)
     pub(super) fn kills<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         // E23: last night's guest dies unless healed tonight. Not the mafia's
         // kill, so it leaves C8's count alone.
@@ -76,8 +77,13 @@ impl State {
                 }
             }
         }
-        // C4/E8: each camp's kill (only the mafia's has shooters).
+        // C4/E8: each camp's kill (only the mafia's has shooters). A camp
+        // without a living shooter sends no nick and has no kill, silently.
+        let armed = self.alive.inter(self.shooters);
         for camp in Camp::ALL {
+            if self.camp_members[camp as usize].inter(armed).is_empty() {
+                continue;
+            }
             let decided =
                 if game.leader_kill { self.leader_kill(camp, moves, log) } else { self.camp_kill(camp, moves, log) };
             let Some((target, decider)) = decided else { continue };
@@ -87,7 +93,7 @@ impl State {
         }
         // E20: the Shooter. Not the mafia's kill: C8's count is left alone.
         for s in moves.makers[NightAbility::Shoot.index()].iter() {
-            let Some((target, _)) = self.judge(t, moves, s, log) else { continue };
+            let Some((target, _)) = self.judge(t, moves, s, NightAbility::Shoot, log) else { continue };
             let camp = self.roles[s as usize].camp();
             Self::try_kill(t, target, Killer::Shooter(s), camp, Some(s), log);
         }

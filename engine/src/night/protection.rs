@@ -10,9 +10,10 @@ use crate::state::State;
 impl State {
     /// E10, E15: guards and heals. `blast_heal` (E24): a heal may reach
     /// tonight's guest, so that it can save him from the blast.
+    #[inline(always)] // one copy per call site: the default order and `step_dyn` (resolve.rs)
     pub(super) fn protection<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         for s in moves.makers[NightAbility::Guard.index()].iter() {
-            let Some((g, _)) = self.judge(t, moves, s, log) else { continue };
+            let Some((g, _)) = self.judge(t, moves, s, NightAbility::Guard, log) else { continue };
             if t.invited.contains(g) {
                 if L::ENABLED {
                     log.push(Event::Failed { seat: s, ability: NightAbility::Guard, reason: Fail::TargetInvited });
@@ -27,7 +28,7 @@ impl State {
             }
         }
         for s in moves.makers[NightAbility::Heal.index()].iter() {
-            let Some((h, _)) = self.judge(t, moves, s, log) else { continue };
+            let Some((h, _)) = self.judge(t, moves, s, NightAbility::Heal, log) else { continue };
             // E23: the guest cannot be healed on the night of the invitation,
             // unless the setting takes the seed's "unless healed" of E24.
             if t.invited.contains(h) && !game.rules.blast_heal {

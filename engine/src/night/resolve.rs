@@ -4,7 +4,7 @@
 //! (E30) that calls each step's file.
 
 use super::moves::NightMoves;
-use super::order::NightStep;
+use super::order::{NIGHT_ORDER, NightStep};
 use crate::event::{Event, Fail, Killer, Log, Status};
 use crate::role::{Camp, NightAbility, Role, Targets};
 use crate::rules::RepeatTarget;
@@ -26,12 +26,17 @@ pub struct NightResult {
 }
 
 /// Statuses and records of one night, on the stack.
+#[cfg_attr(test, derive(Debug, PartialEq))]
 pub(super) struct Tonight {
     pub(super) robbed: PlayerSet,
     pub(super) beaten: PlayerSet,
     pub(super) invited: PlayerSet,
     pub(super) healed: PlayerSet,
     pub(super) guarded: PlayerSet,
+    /// E6: every maker a status stops tonight (robbed, beaten, invited or
+    /// hexed): `robbed ∪ beaten ∪ invited ∪ hexed`, kept by `control` (the
+    /// only step that sets the three), so a move is judged with one test.
+    pub(super) stopped: PlayerSet,
     pub(super) by_rob: Option<Seat>,
     pub(super) by_beat: Option<Seat>,
     pub(super) by_invite: Option<Seat>,
@@ -67,6 +72,7 @@ impl Tonight {
             invited: PlayerSet::EMPTY,
             healed: PlayerSet::EMPTY,
             guarded: PlayerSet::EMPTY,
+            stopped: PlayerSet::EMPTY,
             by_rob: None,
             by_beat: None,
             by_invite: None,
@@ -116,11 +122,16 @@ impl State {
         }
     }
 
-    /// Judges a move without a target (E27, a borrowed Chosen's votes) at
-    /// its step: only the maker's blocks (E6). Whether it goes ahead.
-    #[inline]
-    pub(super) fn judge_untargeted<L: Log>(&self, t: &Tonight, moves: &NightMoves, s: Seat, log: &mut L) -> bool {
-        let ability = moves.ability[s as usize];
+    /// Judges `s`'s move `ability`, one without a target (E27, a borrowed
+    /// Chosen's votes), at its step: only the maker's blocks (E6). Whether
+    /// it goes ahead. `ability` is the move `moves` holds for `s` (a maker
+    /// of `moves.makers[a]` makes `a`); a caller that loops over one
+    /// move's makers passes it as a constant, so its table row folds away.
+    #[inline(always)]
+    pub(super) fn judge_untargeted<L: Log>(&self, t: &Tonight, s: Seat, ability: NightAbility, log: &mut L) -> bool {
+        if !t.stopped.contains(s) {
+            return true;
+        }
         match self.blocked(t, s) {
             Some(reason) if ability.info().blockable => {
                 if L::ENABLED {
@@ -132,24 +143,27 @@ impl State {
         }
     }
 
-    /// Judges a non-control move at its step: the maker's blocks (E6), the
-    /// redirect (E11), a beaten target (E6). Returns the targets it reaches.
-    #[inline]
+    /// Judges `s`'s non-control move `ability` at its step: the maker's
+    /// blocks (E6), the redirect (E11), a beaten target (E6). Returns the
+    /// targets it reaches. `ability` is the move `moves` holds for `s`, as
+    /// for `judge_untargeted`.
+    #[inline(always)]
     pub(super) fn judge<L: Log>(
         &self,
         t: &Tonight,
         moves: &NightMoves,
         s: Seat,
+        ability: NightAbility,
         log: &mut L,
     ) -> Option<(Seat, Option<Seat>)> {
-        let ability = moves.ability[s as usize];
+        debug_assert_eq!(moves.ability[s as usize], ability);
         let info = ability.info();
         let fail = |reason: Fail, log: &mut L| {
             if L::ENABLED {
                 log.push(Event::Failed { seat: s, ability, reason });
             }
         };
-        if info.blockable {
+        if info.blockable && t.stopped.contains(s) {
             if let Some(reason) = self.blocked(t, s) {
                 fail(reason, log);
                 return None;
@@ -191,22 +205,20 @@ impl State {
         }
         let mut t = Tonight::new();
         t.psycho = self.holder(Role::Psycho);
-        for &step in game.night_order.iter() {
-            if L::ENABLED {
-                log.push(Event::Step(step));
-            }
-            // Steps no role of the setup can use are skipped.
-            if game.active_steps & (1 << step as u8) == 0 {
-                continue;
-            }
-            match step {
-                NightStep::StartOfNight => {}
-                NightStep::Control => self.control(game, moves, &mut t, log),
-                NightStep::Protection => self.protection(game, moves, &mut t, log),
-                NightStep::Information => self.information(moves, &mut t, log),
-                NightStep::Kills => self.kills(game, moves, &mut t, log),
-                NightStep::Marks => self.marks(moves, &mut t, log),
-                NightStep::InformationOnMoves => self.information_on_moves(moves, &mut t, log),
+        t.stopped = self.hexed;
+        if game.night_order == NIGHT_ORDER {
+            // The default order (E30) written out, so each step is compiled in
+            // place with its step known (the same walk as the loop below).
+            self.step(game, moves, &mut t, NightStep::StartOfNight, log);
+            self.step(game, moves, &mut t, NightStep::Control, log);
+            self.step(game, moves, &mut t, NightStep::Protection, log);
+            self.step(game, moves, &mut t, NightStep::Information, log);
+            self.step(game, moves, &mut t, NightStep::Kills, log);
+            self.step(game, moves, &mut t, NightStep::Marks, log);
+            self.step(game, moves, &mut t, NightStep::InformationOnMoves, log);
+        } else {
+            for &step in game.night_order.iter() {
+                self.step_dyn(game, moves, &mut t, step, log);
             }
         }
         // E23: tonight's guest dies next night, unless he died tonight.
@@ -220,6 +232,33 @@ impl State {
         }
         self.stats.saves = self.stats.saves.saturating_add(t.saved.minus(t.hits).len() as u8);
         NightResult { killed: t.hits, guests: t.guests.inter(t.hits), shot: t.shot }
+    }
+
+    /// One step of the night order (E30).
+    #[inline(always)]
+    fn step<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, step: NightStep, log: &mut L) {
+        if L::ENABLED {
+            log.push(Event::Step(step));
+        }
+        // Steps no role of the setup can use are skipped.
+        if game.active_steps & (1 << step as u8) == 0 {
+            return;
+        }
+        match step {
+            NightStep::StartOfNight => {}
+            NightStep::Control => self.control(game, moves, t, log),
+            NightStep::Protection => self.protection(game, moves, t, log),
+            NightStep::Information => self.information(moves, t, log),
+            NightStep::Kills => self.kills(game, moves, t, log),
+            NightStep::Marks => self.marks(moves, t, log),
+            NightStep::InformationOnMoves => self.information_on_moves(moves, t, log),
+        }
+    }
+
+    /// One step of a reordered night (E30), compiled once for every step.
+    #[inline(never)]
+    fn step_dyn<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, step: NightStep, log: &mut L) {
+        self.step(game, moves, t, step, log);
     }
 
     /// The classic set's night (C4–C7): checks, then the camp kill; no

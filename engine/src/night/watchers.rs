@@ -9,10 +9,11 @@ use crate::state::State;
 
 impl State {
     /// E22, E27, E3: reports on moves and the bandits' search.
+    #[inline(always)] // one copy per call site: the default order and `step_dyn` (resolve.rs)
     pub(super) fn information_on_moves<L: Log>(&mut self, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         for s in moves.makers[NightAbility::Watch.index()].iter() {
             // `judge` gives the house he actually watches (after E11's redirect).
-            let Some((x, _)) = self.judge(t, moves, s, log) else { continue };
+            let Some((x, _)) = self.judge(t, moves, s, NightAbility::Watch, log) else { continue };
             let camps = Camp::ALL.map(|c| t.visits[c as usize].contains(x));
             let report = Report::Watch { target: x, camps };
             self.know(s).report = Some(report);
@@ -21,7 +22,7 @@ impl State {
             }
         }
         for s in moves.makers[NightAbility::Scout.index()].iter() {
-            if !self.judge_untargeted(t, moves, s, log) {
+            if !self.judge_untargeted(t, s, NightAbility::Scout, log) {
                 continue;
             }
             let [checked, robbed, healed] = t.scout;
