@@ -45,6 +45,8 @@ pub fn shuffle<R: Rng + ?Sized, T>(rng: &mut R, items: &mut [T]) {
         let (k, product) = if i <= 20 {
             (i - 1, FACTORIAL[i])
         } else {
+            // From 21 items on, the product overflows before its factors
+            // reach 2 (21!/2 > 2^64), so at most 18 bounds, all at least 3.
             let mut product = i as u64;
             let mut k = 1;
             while let Some(p) = product.checked_mul((i - k) as u64) {
