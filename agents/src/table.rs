@@ -334,6 +334,22 @@ pub struct Worker {
     chance: [Stream; 3],
 }
 
+/// Positions the table's streams for game `index` and sets the worker's
+/// copies of the deal, host and activity streams to their starts.
+fn start_game<'a>(
+    t: &mut Table,
+    chance: &'a mut [Stream; 3],
+    index: u64,
+    players: usize,
+) -> Chance<'a, Stream, Stream, Stream> {
+    t.start_game(index, players);
+    let [deal, host, activity] = chance;
+    t.streams.start_of(Purpose::Deal, deal);
+    t.streams.start_of(Purpose::Host, host);
+    t.streams.start_of(Purpose::Activity, activity);
+    Chance { deal, host, activity }
+}
+
 impl Worker {
     /// The seats whose agents forfeited the last game (see [`Agent::forfeited`]).
     pub fn forfeited(&self) -> PlayerSet {
@@ -349,12 +365,7 @@ impl Worker {
     /// outcome and the same events, on any thread.
     pub fn play<L: Log>(&mut self, game: &Game, index: u64, log: &mut L) -> Outcome {
         let t = &mut self.table;
-        t.start_game(index, game.players());
-        let [deal, host, activity] = &mut self.chance;
-        t.streams.start_of(Purpose::Deal, deal);
-        t.streams.start_of(Purpose::Host, host);
-        t.streams.start_of(Purpose::Activity, activity);
-        let chance = Chance { deal, host, activity };
+        let chance = start_game(t, &mut self.chance, index, game.players());
         match t.record.clone() {
             None => mafia_engine::play(game, &mut self.state, &mut self.moves, t, chance, log),
             Some(record) => {
@@ -377,12 +388,7 @@ impl Worker {
     /// `None` if no deal fitting the position came up (see [`Start::sample`]).
     pub fn play_from<L: Log>(&mut self, start: &Start, index: u64, log: &mut L) -> Option<Outcome> {
         let t = &mut self.table;
-        t.start_game(index, start.game().players());
-        let [deal, host, activity] = &mut self.chance;
-        t.streams.start_of(Purpose::Deal, deal);
-        t.streams.start_of(Purpose::Host, host);
-        t.streams.start_of(Purpose::Activity, activity);
-        let chance = Chance { deal, host, activity };
+        let chance = start_game(t, &mut self.chance, index, start.game().players());
         match t.record.clone() {
             None => mafia_engine::play_from(start, &mut self.state, &mut self.moves, t, chance, log),
             Some(record) => {
