@@ -247,13 +247,17 @@ impl Proc {
         }
     }
 
-    fn send(&self, text: &str) -> bool {
+    /// Writes one line (`text` and its newline) with one `write` call:
+    /// `writeln!` on the unbuffered pipe wrote the text and the newline
+    /// apart, so the agent often woke for a partial line and read twice.
+    fn send(&self, mut text: String) -> bool {
+        text.push('\n');
         let mut w = lock(&self.stdin);
-        writeln!(w, "{text}").and_then(|_| w.flush()).is_ok()
+        w.write_all(text.as_bytes()).is_ok()
     }
 
     /// Sends request `id` (its line) and waits for its reply until `deadline`.
-    fn ask(&self, id: u64, text: &str, deadline: Instant) -> Reply {
+    fn ask(&self, id: u64, text: String, deadline: Instant) -> Reply {
         lock(self.shard(id)).insert(id, Waiter { thread: std::thread::current(), reply: None });
         if !self.send(text) {
             lock(self.shard(id)).remove(&id);
@@ -482,7 +486,7 @@ impl Pool {
         std::thread::spawn(move || copy_log(stderr, log));
         let proc = Proc::new(child, stdin, stdout);
         let hello = line(&ToAgent::Hello { protocol: PROTOCOL, process: index });
-        if !proc.send(&hello) {
+        if !proc.send(hello) {
             proc.fail(FaultKind::Crash);
             return Err(FaultKind::Crash);
         }
@@ -515,7 +519,7 @@ impl Pool {
         let (_, slot) = self.slot();
         let p = lock(slot).proc.clone();
         if let Some(p) = p.filter(|p| p.alive())
-            && !p.send(&line(message))
+            && !p.send(line(message))
         {
             p.fail(FaultKind::Crash);
         }
@@ -538,7 +542,7 @@ impl Pool {
             }
         };
         let id = p.next_id();
-        let reply = p.ask(id, &message(id), Instant::now() + self.settings.timeout);
+        let reply = p.ask(id, message(id), Instant::now() + self.settings.timeout);
         if let Err(kind) = reply {
             self.faults.add(seat, kind);
         }
@@ -562,7 +566,7 @@ impl Drop for Pool {
         let bye = line(&ToAgent::Bye);
         let procs: Vec<Arc<Proc>> = self.slots.iter().filter_map(|s| lock(s).proc.take()).collect();
         for p in &procs {
-            p.send(&bye);
+            p.send(bye.clone());
         }
         for p in procs {
             let mut c = lock(&p.child);
