@@ -20,6 +20,7 @@
 //! lowest-seat living member who is not the leader) counter-claims his
 //! role with chance `fake`, publishing him as mafia and his partners as town.
 
+use super::read::Conference;
 use super::read::INFO_ROLES;
 use super::read::most_voted;
 use super::{ForumAgent, Turn};
@@ -53,10 +54,25 @@ impl Turn<'_> {
             };
             self.leaders[slot] = self.leaders[slot].or(Some(m));
         }
+        // Every member starts from the camp's shared stream at the same
+        // point (the table re-syncs it per call) and knows the same camp:
+        // the first member's draws are every member's. A member that would
+        // draw again leaves the stream where the first left it, which is
+        // where the phase's shared draws go on from.
+        if let Some(c) = self.public.conference {
+            self.fake_roll = c.fake_roll;
+            self.order = c.order;
+            self.order_len = c.order_len;
+            return;
+        }
         if let Some(shared) = cx.shared.as_deref_mut() {
             self.fake_roll = shared.next_u32();
         }
         self.order_len = crate::classic::kill_order(obs, cx.shared.as_deref_mut(), &mut self.order);
+        if cx.shared.is_some() {
+            self.public.conference =
+                Some(Conference { fake_roll: self.fake_roll, order: self.order, order_len: self.order_len });
+        }
     }
 
     fn next_in_order(&self, obs: &Observation<'_>) -> Option<Seat> {

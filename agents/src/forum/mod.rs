@@ -359,6 +359,11 @@ impl Agent for Turn<'_> {
 // A stand-alone agent (outside a table) decides with its own public read.
 impl Agent for ForumAgent {
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
+        // A new game: nothing read, remembered or agreed yet (a table
+        // resets its shared read the same way at each game's start).
+        if let Some(public) = self.own_public.as_deref_mut() {
+            public.reset();
+        }
         self.alone(|t| t.new_game(obs, cx))
     }
     fn post(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Publication {

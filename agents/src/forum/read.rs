@@ -264,6 +264,20 @@ pub(crate) struct Public {
     /// What `read.score` was computed from.
     scored: Option<ScoreInputs>,
     leaders: Leaders,
+    /// This game's mafia conference (C2), once a member has held it: every
+    /// member draws the same roll and kill order from the camp's shared
+    /// stream at the same point, so the first member's result serves the
+    /// rest (see `Turn::conference`).
+    pub(crate) conference: Option<Conference>,
+}
+
+/// The mafia conference's result (C2): the roll deciding a fake claim and
+/// the kill order of the non-mafia seats.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Conference {
+    pub fake_roll: u32,
+    pub order: [Seat; MAX_PLAYERS],
+    pub order_len: u8,
 }
 
 /// Today's two most voted living players while the players change their
@@ -287,6 +301,7 @@ impl Public {
         self.open_top = None;
         self.scored = None;
         self.leaders.key = None;
+        self.conference = None;
     }
 
     /// During the changes of vote only: the living player other than me
