@@ -331,6 +331,32 @@ fn bad_flags_and_values_are_refused() {
     run(&["--sweep", "speed=1,2"], &["unknown rule", "speed"]);
     fails(&["replay", "--setup", "classic", "--setup", "classic-13"], &["exactly one --setup"]);
     fails(&["bench", "--games", "0"], &["--games", "0"]);
+    fails(&["bench", "--games", "100", "--vs", "nosuch"], &["nosuch"]);
+    fails(&["bench", "--games", "100", "--vs", "random", "--rounds", "0"], &["--rounds", "0"]);
+}
+
+#[test]
+fn bench_vs_prints_the_cost_ratio_of_two_lineups() {
+    let out = ok(&["bench", "--games", "4000", "--threads", "1", "--vs", "random", "--rounds", "3"]);
+    assert!(out.contains("vs random: 3 rounds of 1333 games each"), "{out}");
+    let ns = |label: &str| -> f64 {
+        let line = out.lines().find(|l| l.starts_with(label)).unwrap_or_else(|| panic!("{label}: {out}"));
+        line[label.len()..].split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let (forum, random) = (ns("game loop, forum"), ns("game loop, random"));
+    assert!(forum > 0.0 && random > 0.0, "{out}");
+    let ratio: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("cost ratio forum/random: "))
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    // The median of the rounds' ratios lies between the lowest and highest round.
+    let range = out.split("(rounds ").nth(1).unwrap();
+    let (lo, hi) = range.trim_end_matches([')', '\n']).split_once('–').unwrap();
+    let (lo, hi): (f64, f64) = (lo.parse().unwrap(), hi.trim_end_matches(')').parse().unwrap());
+    assert!(lo <= ratio && ratio <= hi && lo > 0.0, "{out}");
 }
 
 #[test]
