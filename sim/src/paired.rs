@@ -43,6 +43,10 @@ pub struct Paired {
     /// `disc[i * k + j][c]`: games camp `c` won with variant `i` but not with
     /// variant `j` (`c` = `Camp as usize`).
     pub disc: Vec<[u64; Camp::COUNT]>,
+    /// Game indices left out of every variant because an external agent
+    /// forfeited one of them (`--ext-fallback forfeit`): a forfeited game is
+    /// not counted, and a pair is compared on the games both played.
+    pub forfeited: u64,
 }
 
 /// No winner: a draw (as a winner code).
@@ -50,7 +54,7 @@ const DRAW: u8 = Camp::COUNT as u8;
 
 impl Paired {
     pub fn new(k: usize, day_cap: u16) -> Paired {
-        Paired { k, tallies: vec![Tally::new(day_cap); k], disc: vec![[0; Camp::COUNT]; k * k] }
+        Paired { k, tallies: vec![Tally::new(day_cap); k], disc: vec![[0; Camp::COUNT]; k * k], forfeited: 0 }
     }
 
     /// Games played by every variant.
@@ -75,6 +79,7 @@ impl Paired {
     }
 
     pub fn merge(&mut self, o: &Paired) {
+        self.forfeited += o.forfeited;
         for (a, b) in self.tallies.iter_mut().zip(&o.tallies) {
             a.merge(b);
         }
@@ -184,10 +189,23 @@ pub fn play_paired(
                     let end = (start + chunk).min(first + games);
                     let mut p = Paired::new(k, day_cap);
                     let mut winners = vec![DRAW; k];
+                    let mut outcomes = Vec::with_capacity(k);
                     for i in start..end {
-                        for (v, w) in workers.iter_mut().enumerate() {
-                            let o = w.play(game, i, &mut NoLog);
-                            p.tallies[v].add(&o, w.state.roles());
+                        // Every variant plays the index before any is counted:
+                        // a game an external agent forfeited in one variant is
+                        // left out of all of them (the pairing stays whole).
+                        outcomes.clear();
+                        let mut forfeited = false;
+                        for w in workers.iter_mut() {
+                            outcomes.push(w.play(game, i, &mut NoLog));
+                            forfeited |= ext && !w.forfeited().is_empty();
+                        }
+                        if forfeited {
+                            p.forfeited += 1;
+                            continue;
+                        }
+                        for (v, (w, o)) in workers.iter().zip(&outcomes).enumerate() {
+                            p.tallies[v].add(o, w.state.roles());
                             winners[v] = o.winner.map_or(DRAW, |c| c as u8);
                         }
                         p.add_winners(&winners);
@@ -383,7 +401,27 @@ pub fn cmd_duel(a: DuelArgs) -> Result<(), Usage> {
             ),
         ],
         &a.pair.out,
-    )
+    )?;
+    report_faults(&job.ext, p.forfeited, &a.pair.out)
+}
+
+/// After a paired command's tables: the external agents' faults, printed
+/// and written beside `--out` (as `run` does), when any played.
+fn report_faults(
+    pools: &[std::sync::Arc<mafia_protocol::Pool>],
+    forfeited: u64,
+    out: &Option<PathBuf>,
+) -> Result<(), Usage> {
+    if pools.is_empty() {
+        return Ok(());
+    }
+    let mut df = crate::tables::faults_frame(pools).map_err(pe)?;
+    crate::tables::print_faults(&df, pools, forfeited, &mut std::io::stdout().lock())?;
+    if let Some(p) = out {
+        let w = crate::tables::write_faults(&mut df, p).map_err(Usage)?;
+        eprintln!("wrote {}", w.display());
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------
@@ -507,7 +545,8 @@ pub fn cmd_league(a: LeagueArgs) -> Result<(), Usage> {
             ),
         ],
         &a.pair.out,
-    )
+    )?;
+    report_faults(&job.ext, p.forfeited, &a.pair.out)
 }
 
 // ---------------------------------------------------------------------------

@@ -85,3 +85,53 @@ fn mafia_host_plays_a_game_for_its_controller() {
     drop(to);
     assert!(child.wait().unwrap().success());
 }
+
+/// A duel and a league with an external agent report its faults after
+/// their tables, as `run` does; a game the agent forfeited is left out of
+/// every strategy's count (the pairs stay paired on the games all played).
+#[test]
+fn duels_and_leagues_report_faults_and_drop_forfeited_games() {
+    let b = agent("illegal");
+    let text = ok(&[
+        "duel",
+        "--games",
+        "40",
+        "--for",
+        "town",
+        "--a",
+        "forum",
+        "--b",
+        &b,
+        "--ext-fallback",
+        "forfeit",
+        "--ext-procs",
+        "1",
+        "--quiet",
+    ]);
+    let played: u64 = text.split("each plays the same ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let forfeited: u64 =
+        text.split(" restarts, ").nth(1).unwrap().split(" games forfeited").next().unwrap().parse().unwrap();
+    assert!(forfeited > 0, "{text}");
+    assert_eq!(played + forfeited, 40, "{text}");
+
+    let dir = TempDir::new("league-faults");
+    let out = dir.path("l.csv");
+    let text = ok(&[
+        "league",
+        "--games",
+        "30",
+        "--for",
+        "town",
+        "--strategies",
+        &format!("forum,random,{b}"),
+        "--ext-procs",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(text.contains("faults") && text.contains("illegal"), "{text}");
+    let faults = std::fs::read_to_string(dir.path("l.faults.csv")).unwrap();
+    assert!(faults.starts_with("agent,seat,timeout,malformed,mismatch,illegal"), "{faults}");
+    assert!(faults.lines().count() > 1, "{faults}");
+}
