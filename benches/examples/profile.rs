@@ -16,6 +16,19 @@ fn main() {
     let setup = args.next().unwrap_or_else(|| "classic".into());
     let agents = args.next().unwrap_or_else(|| "random".into());
     let games: u64 = args.next().and_then(|g| g.parse().ok()).unwrap_or(100_000);
+    // `night extended N`: N resolutions of the criterion bench's full
+    // extended night (`resolve_night/extended`), each of a fresh copy.
+    if setup == "night" {
+        let game = mafia_benches::extended_game();
+        let (state, moves) = mafia_benches::extended_night(&game);
+        let mut shot = 0u64;
+        for _ in 0..games {
+            let mut s = std::hint::black_box(state.clone());
+            shot += s.resolve_night(&game, &moves, &mut NoLog).shot as u64;
+        }
+        println!("{games} extended nights: {shot} shot");
+        return;
+    }
     // `uniform`: the limit kernel's model (3 mafiosi, 7 citizens, random tie-breaks).
     let setup_value = if setup == "uniform" {
         mafia_engine::Setup::new("uniform")
