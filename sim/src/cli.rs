@@ -571,7 +571,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         let (counts, finish, done) =
             crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Usage)?;
         store.close(done, &counts, finish)?;
-        render_run(&plan, &counts, &pools, a.out.as_deref())?;
+        render_run(&plan, &counts, &store.faults(), a.out.as_deref())?;
         if let Some(found) = check {
             let v = found.into_inner().unwrap_or_else(|p| p.into_inner());
             report_violations(&v, &jobs, &a)?;
@@ -604,7 +604,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         b_only: vec![],
         active: vec![true; k],
     };
-    render_run(&plan, &counts, &pools, a.out.as_deref())?;
+    render_run(&plan, &counts, &crate::tables::faults_of(&pools), a.out.as_deref())?;
     match output.games_out_error {
         None => eprintln!("wrote {}", games_out.display()),
         Some(e) => {
@@ -640,12 +640,12 @@ fn report_violations(v: &crate::exec::Violations, jobs: &[Job], a: &RunArgs) -> 
 }
 
 /// `run`'s output from its counts (also `merge`'s): the tables printed,
-/// the precision line, the external agents' faults (`pools`, when they
-/// played here), and the tables written to `out`.
+/// the precision line, the external agents' faults (when any played), and
+/// the tables written to `out`.
 pub fn render_run(
     plan: &RunPlan,
     counts: &crate::exec::Counts,
-    pools: &[Arc<mafia_protocol::Pool>],
+    faults: &[crate::tables::AgentFaults],
     out: Option<&Path>,
 ) -> Result<(), Usage> {
     let tallies = &counts.tallies;
@@ -671,11 +671,11 @@ pub fn render_run(
         );
     }
     let forfeits: u64 = counts.forfeits.iter().sum();
-    let mut faults = if pools.is_empty() {
+    let mut faults = if faults.is_empty() {
         None
     } else {
-        let df = crate::tables::faults_frame(pools).map_err(|e| Usage(format!("building tables: {e}")))?;
-        crate::tables::print_faults(&df, pools, forfeits, &mut std::io::stdout().lock())?;
+        let df = crate::tables::faults_frame(faults).map_err(|e| Usage(format!("building tables: {e}")))?;
+        crate::tables::print_faults(&df, faults, forfeits, &mut std::io::stdout().lock())?;
         Some(df)
     };
     if let Some(p) = out {

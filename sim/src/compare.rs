@@ -185,7 +185,7 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
     )?;
     crate::exec::install_interrupt_handler();
     let (counts, finish) = play_compare_stored(&points, &budget, sprt, camp, &mut store)?;
-    render_compare(&plan, budget.seed, &counts, finish, &a.pair.out)?;
+    render_compare(&plan, budget.seed, &counts, &store.faults(), finish, &a.pair.out)?;
     if finish == Finish::Interrupted {
         return Err(Usage(store.interrupted_message()));
     }
@@ -199,6 +199,7 @@ pub fn render_compare(
     plan: &ComparePlan,
     seed: u64,
     counts: &Counts,
+    faults: &[crate::tables::AgentFaults],
     finish: Finish,
     out: &Option<std::path::PathBuf>,
 ) -> Result<(), Usage> {
@@ -236,7 +237,8 @@ pub fn render_compare(
         )?;
     }
     drop(stdout);
-    crate::experiment::write_out(&mut tables, out)
+    crate::experiment::write_out(&mut tables, out)?;
+    crate::tables::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref()).map_err(Usage)
 }
 
 /// Plays A and B on the same games, stopping by the precision rule and/or

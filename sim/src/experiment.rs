@@ -893,7 +893,7 @@ pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Usage> {
     )?;
     crate::exec::install_interrupt_handler();
     let (counts, finish) = play_points_stored(&points, pairs, &budget, &mut store)?;
-    render_experiment(&plan, budget.seed, &counts, finish, &a.out)?;
+    render_experiment(&plan, budget.seed, &counts, &store.faults(), finish, &a.out)?;
     if finish == Finish::Interrupted {
         return Err(Usage(store.interrupted_message()));
     }
@@ -906,6 +906,7 @@ pub fn render_experiment(
     plan: &ExperimentPlan,
     seed: u64,
     counts: &Counts,
+    faults: &[crate::tables::AgentFaults],
     finish: Finish,
     out: &Option<PathBuf>,
 ) -> Result<(), Usage> {
@@ -930,7 +931,8 @@ pub fn render_experiment(
         let roles = crate::tables::build_tables(&rows).map_err(|e| Usage(format!("building the table: {e}")))?.roles;
         tables.push(Printed::new("", roles, "roles"));
     }
-    write_out(&mut tables, out)
+    write_out(&mut tables, out)?;
+    crate::tables::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref()).map_err(Usage)
 }
 
 /// Writes the tables (`--out`, the others beside it).

@@ -405,23 +405,13 @@ pub fn cmd_duel(a: DuelArgs) -> Result<(), Usage> {
     report_faults(&job.ext, p.forfeited, &a.pair.out)
 }
 
-/// After a paired command's tables: the external agents' faults, printed
-/// and written beside `--out` (as `run` does), when any played.
+/// After a paired command's tables: the external agents' faults.
 fn report_faults(
     pools: &[std::sync::Arc<mafia_protocol::Pool>],
     forfeited: u64,
     out: &Option<PathBuf>,
 ) -> Result<(), Usage> {
-    if pools.is_empty() {
-        return Ok(());
-    }
-    let mut df = crate::tables::faults_frame(pools).map_err(pe)?;
-    crate::tables::print_faults(&df, pools, forfeited, &mut std::io::stdout().lock())?;
-    if let Some(p) = out {
-        let w = crate::tables::write_faults(&mut df, p).map_err(Usage)?;
-        eprintln!("wrote {}", w.display());
-    }
-    Ok(())
+    crate::tables::report_faults(&crate::tables::faults_of(pools), forfeited, out.as_deref()).map_err(Usage)
 }
 
 // ---------------------------------------------------------------------------

@@ -171,6 +171,12 @@ pub struct CountsFile {
     pub state: State,
     pub plan: Plan,
     pub counts: Counts,
+    /// The external agents' faults so far (none without `ext:` agents).
+    /// Faults are counted as they happen, so a game of a block that was
+    /// dropped at an interruption and played again on resume counts its
+    /// faults twice; the win rates count it once.
+    #[serde(default)]
+    pub faults: Vec<crate::tables::AgentFaults>,
 }
 
 /// One point's game as a counts file records it.
@@ -303,6 +309,10 @@ pub struct Store {
     range: (u64, u64),
     /// A checkpoint that could not be written (reported once).
     warned: bool,
+    /// The external agents' pools (their faults go into the file) and the
+    /// faults a resumed file had counted before.
+    pools: Vec<std::sync::Arc<mafia_protocol::Pool>>,
+    faults_before: Vec<crate::tables::AgentFaults>,
 }
 
 /// What a command plays, for [`Store::open`].
@@ -325,6 +335,8 @@ impl Store {
             from: None,
             range: (first, games),
             warned: false,
+            pools: Vec::new(),
+            faults_before: Vec::new(),
         }
     }
 
@@ -350,6 +362,13 @@ impl Store {
             return Err(Usage(format!("--checkpoint-secs {}: give seconds, 0 or more", opts.checkpoint_secs)));
         }
         let (start, end) = shard.range(run.first, run.games);
+        // Every pool the points play with, once.
+        let mut pools: Vec<std::sync::Arc<mafia_protocol::Pool>> = Vec::new();
+        for p in run.jobs.iter().flat_map(|j| &j.ext) {
+            if !pools.iter().any(|q| std::sync::Arc::ptr_eq(p, q)) {
+                pools.push(p.clone());
+            }
+        }
         let Some(path) = &opts.counts else {
             if opts.resume {
                 return Err(Usage("--resume needs --counts FILE (the file the interrupted run wrote)".into()));
@@ -359,7 +378,7 @@ impl Store {
                     "--shard {shard} needs --counts FILE: the shard's counts, which `mafia merge` joins"
                 )));
             }
-            return Ok(Store::none(start, end - start));
+            return Ok(Store { pools, ..Store::none(start, end - start) });
         };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
             return Err(Usage(format!("--counts {}: folder {} does not exist", path.display(), dir.display())));
@@ -380,7 +399,9 @@ impl Store {
             state: State::Running,
             plan: run.plan,
             counts: Counts::new(run.jobs, run.pairs),
+            faults: Vec::new(),
         };
+        let mut faults_before = Vec::new();
         let mut from = None;
         if path.exists() {
             if !opts.resume {
@@ -406,6 +427,7 @@ impl Store {
                     State::Complete | State::Stopped => "already finished; printing it",
                 }
             );
+            faults_before = old.faults;
             from = Some((old.done, old.counts));
         }
         let every = Duration::from_secs_f64(opts.checkpoint_secs.min(1e9));
@@ -416,7 +438,17 @@ impl Store {
             from,
             range: (start, end - start),
             warned: false,
+            pools,
+            faults_before,
         })
+    }
+
+    /// The external agents' faults: a resumed file's, plus this process's
+    /// pools' (what the file gets and what the run reports).
+    pub fn faults(&self) -> Vec<crate::tables::AgentFaults> {
+        let mut all = self.faults_before.clone();
+        crate::tables::add_faults(&mut all, &crate::tables::faults_of(&self.pools));
+        all
     }
 
     /// The shard's first game index and its number of games.
@@ -462,7 +494,9 @@ impl Store {
     }
 
     fn write(&mut self, done: u64, counts: &Counts, state: State) -> Result<(), String> {
+        let faults = self.faults();
         let Some((path, file)) = self.file.as_mut() else { return Ok(()) };
+        file.faults = faults;
         file.done = done;
         file.state = state;
         file.counts = counts.clone();
@@ -614,8 +648,10 @@ pub fn merge_files(files: &[(PathBuf, CountsFile)]) -> Result<CountsFile, Usage>
     }
     let mut total = f0.clone();
     total.counts = Counts { active: f0.counts.active.clone(), ..zero(&f0.counts) };
+    total.faults = Vec::new();
     for (_, f) in files {
         total.counts.merge(&f.counts);
+        crate::tables::add_faults(&mut total.faults, &f.faults);
     }
     total.shard = Shard::WHOLE;
     total.start = f0.first;
@@ -674,9 +710,13 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Usage> {
         _ => Finish::Complete,
     };
     match &total.plan {
-        Plan::Run(plan) => crate::cli::render_run(plan, &total.counts, &[], a.out.as_deref()),
-        Plan::Experiment(plan) => crate::experiment::render_experiment(plan, total.seed, &total.counts, finish, &a.out),
-        Plan::Compare(plan) => crate::compare::render_compare(plan, total.seed, &total.counts, finish, &a.out),
+        Plan::Run(plan) => crate::cli::render_run(plan, &total.counts, &total.faults, a.out.as_deref()),
+        Plan::Experiment(plan) => {
+            crate::experiment::render_experiment(plan, total.seed, &total.counts, &total.faults, finish, &a.out)
+        }
+        Plan::Compare(plan) => {
+            crate::compare::render_compare(plan, total.seed, &total.counts, &total.faults, finish, &a.out)
+        }
     }
 }
 

@@ -1051,27 +1051,130 @@ mod tests {
 // ---------------------------------------------------------------------------
 // External agents' faults
 
+/// One external agent command's faults: what a run reports after its
+/// tables, and what a counts file keeps (`faults`), so that a resumed run
+/// and a merge of shards report them whole.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+pub struct AgentFaults {
+    /// `ext:COMMAND`.
+    pub agent: String,
+    /// Decisions asked of it.
+    pub requests: u64,
+    /// Process starts after the first.
+    pub restarts: u64,
+    /// The seats that had a fault or a forfeit, by seat.
+    pub seats: Vec<SeatFaults>,
+}
+
+/// One seat's faults by kind (see `protocol/README.md`) and its forfeits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+pub struct SeatFaults {
+    /// The seat, numbered from 1 as the tables number seats.
+    pub seat: u32,
+    pub timeout: u64,
+    pub malformed: u64,
+    pub mismatch: u64,
+    pub illegal: u64,
+    pub crash: u64,
+    pub down: u64,
+    pub forfeits: u64,
+}
+
+impl SeatFaults {
+    /// The counts by kind, in `FaultKind::ALL`'s order.
+    fn kinds(&self) -> [u64; mafia_protocol::FaultKind::COUNT] {
+        [self.timeout, self.malformed, self.mismatch, self.illegal, self.crash, self.down]
+    }
+    fn add(&mut self, o: &SeatFaults) {
+        self.timeout += o.timeout;
+        self.malformed += o.malformed;
+        self.mismatch += o.mismatch;
+        self.illegal += o.illegal;
+        self.crash += o.crash;
+        self.down += o.down;
+        self.forfeits += o.forfeits;
+    }
+}
+
+impl AgentFaults {
+    /// Every fault of every seat.
+    pub fn total(&self) -> u64 {
+        self.seats.iter().map(|s| s.kinds().iter().sum::<u64>()).sum()
+    }
+}
+
+/// The faults the pools counted so far, one entry per command.
+pub fn faults_of(pools: &[std::sync::Arc<mafia_protocol::Pool>]) -> Vec<AgentFaults> {
+    use mafia_protocol::FaultKind;
+    pools
+        .iter()
+        .map(|p| {
+            let f = p.faults();
+            let seats = (0..mafia_engine::MAX_PLAYERS as mafia_engine::Seat)
+                .map(|s| {
+                    let k = |kind: FaultKind| f.get(s, kind);
+                    SeatFaults {
+                        seat: s as u32 + 1,
+                        timeout: k(FaultKind::Timeout),
+                        malformed: k(FaultKind::Malformed),
+                        mismatch: k(FaultKind::Mismatch),
+                        illegal: k(FaultKind::Illegal),
+                        crash: k(FaultKind::Crash),
+                        down: k(FaultKind::Down),
+                        forfeits: f.forfeits(s),
+                    }
+                })
+                .filter(|s| s.forfeits > 0 || s.kinds().iter().any(|&c| c > 0))
+                .collect();
+            AgentFaults {
+                agent: format!("ext:{}", p.settings().command),
+                requests: f.requests(),
+                restarts: f.restarts(),
+                seats,
+            }
+        })
+        .collect()
+}
+
+/// Adds `more` into `into`: command by command, seat by seat (a command or
+/// seat new to `into` is appended, the seats kept in seat order).
+pub fn add_faults(into: &mut Vec<AgentFaults>, more: &[AgentFaults]) {
+    for m in more {
+        let a = match into.iter_mut().position(|a| a.agent == m.agent) {
+            Some(i) => &mut into[i],
+            None => {
+                into.push(AgentFaults { agent: m.agent.clone(), ..AgentFaults::default() });
+                into.last_mut().expect("just pushed")
+            }
+        };
+        a.requests += m.requests;
+        a.restarts += m.restarts;
+        for s in &m.seats {
+            match a.seats.iter_mut().find(|x| x.seat == s.seat) {
+                Some(x) => x.add(s),
+                None => a.seats.push(*s),
+            }
+        }
+        a.seats.sort_by_key(|x| x.seat);
+    }
+}
+
 /// One row per external agent command and seat that had a fault or a
 /// forfeit: the counts by kind (see `protocol/README.md`).
-pub fn faults_frame(pools: &[std::sync::Arc<mafia_protocol::Pool>]) -> PolarsResult<DataFrame> {
+pub fn faults_frame(faults: &[AgentFaults]) -> PolarsResult<DataFrame> {
     use mafia_protocol::FaultKind;
     let mut agent = Vec::new();
     let mut seat = Vec::new();
     let mut counts: Vec<Vec<u64>> = vec![Vec::new(); FaultKind::COUNT];
     let mut forfeits = Vec::new();
-    for p in pools {
-        let f = p.faults();
-        for s in 0..mafia_engine::MAX_PLAYERS as mafia_engine::Seat {
-            let row: Vec<u64> = FaultKind::ALL.iter().map(|&k| f.get(s, k)).collect();
-            if row.iter().all(|&c| c == 0) && f.forfeits(s) == 0 {
-                continue;
-            }
-            agent.push(format!("ext:{}", p.settings().command));
-            seat.push(s as u32 + 1);
-            for (k, c) in row.into_iter().enumerate() {
+    for a in faults {
+        for s in &a.seats {
+            agent.push(a.agent.clone());
+            seat.push(s.seat);
+            for (k, c) in s.kinds().into_iter().enumerate() {
                 counts[k].push(c);
             }
-            forfeits.push(f.forfeits(s));
+            forfeits.push(s.forfeits);
         }
     }
     let mut c = Cols::default();
@@ -1087,14 +1190,14 @@ pub fn faults_frame(pools: &[std::sync::Arc<mafia_protocol::Pool>]) -> PolarsRes
 /// The faults table as text, after the run's tables.
 pub fn print_faults(
     df: &DataFrame,
-    pools: &[std::sync::Arc<mafia_protocol::Pool>],
+    faults: &[AgentFaults],
     forfeited_games: u64,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    let restarts: u64 = pools.iter().map(|p| p.faults().restarts()).sum();
-    let total: u64 = pools.iter().map(|p| p.faults().total()).sum();
-    let requests: u64 = pools.iter().map(|p| p.faults().requests()).sum();
-    let names: Vec<String> = pools.iter().map(|p| format!("ext:{}", p.settings().command)).collect();
+    let restarts: u64 = faults.iter().map(|a| a.restarts).sum();
+    let total: u64 = faults.iter().map(AgentFaults::total).sum();
+    let requests: u64 = faults.iter().map(|a| a.requests).sum();
+    let names: Vec<&str> = faults.iter().map(|a| a.agent.as_str()).collect();
     let head = format!("\nexternal agents ({}): {requests} decisions asked", names.join(", "));
     if total == 0 && forfeited_games == 0 {
         return writeln!(out, "{head}, no faults, {restarts} restarts");
@@ -1105,6 +1208,21 @@ pub fn print_faults(
     )?;
     configure_display();
     writeln!(out, "{df}")
+}
+
+/// After a command's tables: the external agents' faults (when any played),
+/// printed, and written beside `out`.
+pub fn report_faults(faults: &[AgentFaults], forfeited_games: u64, out: Option<&Path>) -> Result<(), String> {
+    if faults.is_empty() {
+        return Ok(());
+    }
+    let mut df = faults_frame(faults).map_err(|e| format!("building the faults table: {e}"))?;
+    print_faults(&df, faults, forfeited_games, &mut std::io::stdout().lock()).map_err(|e| e.to_string())?;
+    if let Some(p) = out {
+        let w = write_faults(&mut df, p)?;
+        eprintln!("wrote {}", w.display());
+    }
+    Ok(())
 }
 
 /// Writes the faults table to `<stem>.faults.<ext>` beside `path`.

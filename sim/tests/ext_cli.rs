@@ -135,3 +135,61 @@ fn duels_and_leagues_report_faults_and_drop_forfeited_games() {
     assert!(faults.starts_with("agent,seat,timeout,malformed,mismatch,illegal"), "{faults}");
     assert!(faults.lines().count() > 1, "{faults}");
 }
+
+/// The faults of a run split into shards are kept in each shard's counts
+/// file, and the merge reports them as the whole run does: the same
+/// decisions asked, the same faults, seat by seat.
+#[test]
+fn a_merge_of_shards_reports_the_faults_of_the_whole_run() {
+    let dir = TempDir::new("ext-shards");
+    let spec = format!("forum,seat2={},seat5={}", agent("illegal"), agent("wrong-game"));
+    let base = ["run", "--games", "60", "--seed", "3", "--agents", &spec, "--ext-procs", "1", "--quiet"];
+    let whole = ok(&base);
+    let files: Vec<String> = (0..3).map(|k| dir.path(&format!("s{k}.json")).display().to_string()).collect();
+    for (k, f) in files.iter().enumerate() {
+        let shard = format!("{k}/3");
+        let mut a = base.to_vec();
+        a.extend(["--shard", &shard, "--counts", f]);
+        ok(&a);
+    }
+    let merged = ok(&["merge", &files[2], &files[0], &files[1]]);
+    let faults = |t: &str| t[t.find("external agents").unwrap_or_else(|| panic!("no faults line: {t}"))..].to_string();
+    assert!(faults(&whole).contains("illegal") && faults(&whole).contains("mismatch"), "{whole}");
+    assert_eq!(faults(&merged), faults(&whole));
+}
+
+/// `compare` with an external agent reports its faults after its table (and
+/// beside `--out`), whole after a merge of shards too.
+#[test]
+fn a_comparison_reports_the_external_agents_faults() {
+    let dir = TempDir::new("ext-compare");
+    let spec = format!("forum,seat2={}", agent("illegal"));
+    let out = dir.path("c.csv");
+    let base = [
+        "compare",
+        "--a",
+        "no_kill_limit=3",
+        "--b",
+        "no_kill_limit=off",
+        "--games",
+        "40",
+        "--agents",
+        &spec,
+        "--quiet",
+    ];
+    let mut a = base.to_vec();
+    a.extend(["--ext-procs", "1", "--out", out.to_str().unwrap()]);
+    let whole = ok(&a);
+    assert!(whole.contains("external agents") && whole.contains("illegal"), "{whole}");
+    assert!(dir.path("c.faults.csv").exists());
+    let files: Vec<String> = (0..2).map(|k| dir.path(&format!("s{k}.json")).display().to_string()).collect();
+    for (k, f) in files.iter().enumerate() {
+        let shard = format!("{k}/2");
+        let mut a = base.to_vec();
+        a.extend(["--ext-procs", "1", "--shard", &shard, "--counts", f]);
+        ok(&a);
+    }
+    let merged = ok(&["merge", &files[0], &files[1]]);
+    let faults = |t: &str| t[t.find("external agents").unwrap()..].to_string();
+    assert_eq!(faults(&merged), faults(&whole));
+}
