@@ -168,14 +168,13 @@ impl ClassicAgent {
                 return Some(s);
             }
             let don = mates.iter().find(|&m| obs.mate_role(m) == Some(Role::Don));
-            if let Some(don) = don {
-                if obs.is_alive(don) {
-                    if let Some(Vote::For(t)) = obs.vote_of(don) {
-                        if obs.is_alive(t) && !mates.contains(t) {
-                            return Some(t);
-                        }
-                    }
-                }
+            if let Some(don) = don
+                && obs.is_alive(don)
+                && let Some(Vote::For(t)) = obs.vote_of(don)
+                && obs.is_alive(t)
+                && !mates.contains(t)
+            {
+                return Some(t);
             }
         }
         self.next_in_order(obs)
@@ -187,10 +186,10 @@ impl ClassicAgent {
 
     fn mafia_vote(&self, obs: &Observation<'_>) -> Option<Seat> {
         let mates = obs.camp_mates();
-        if obs.role() == Role::Don {
-            if let Some(c) = obs.found_role().inter(obs.alive()).lowest() {
-                return Some(c);
-            }
+        if obs.role() == Role::Don
+            && let Some(c) = obs.found_role().inter(obs.alive()).lowest()
+        {
+            return Some(c);
         }
         if let Some(s) = commissar_claimants(obs).minus(mates).lowest() {
             return Some(s);

@@ -97,11 +97,11 @@ pub(crate) fn random_proxy(obs: &Observation<'_>, member: Seat, rng: &mut crate:
     match ARITY[ability.index()] {
         1 => choice.act = pick(rng, obs.mate_targets(member)),
         2 => {
-            if let Some(a) = pick(rng, obs.mate_targets(member)) {
-                if let Some(b) = pick(rng, obs.mate_second_targets(member, a)) {
-                    choice.act = Some(a);
-                    choice.second = Some(b);
-                }
+            if let Some(a) = pick(rng, obs.mate_targets(member))
+                && let Some(b) = pick(rng, obs.mate_second_targets(member, a))
+            {
+                choice.act = Some(a);
+                choice.second = Some(b);
             }
         }
         _ => {}

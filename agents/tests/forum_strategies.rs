@@ -138,10 +138,11 @@ fn bus_zero_never_votes_a_partner_and_bus_one_does() {
         let mut n = 0;
         for (roles, log) in games("classic", spec, 300) {
             for e in &log {
-                if let Event::Vote { seat, vote: Vote::For(t), .. } = *e {
-                    if roles[seat as usize].camp() == Camp::Mafia && roles[t as usize].camp() == Camp::Mafia {
-                        n += 1;
-                    }
+                if let Event::Vote { seat, vote: Vote::For(t), .. } = *e
+                    && roles[seat as usize].camp() == Camp::Mafia
+                    && roles[t as usize].camp() == Camp::Mafia
+                {
+                    n += 1;
                 }
             }
         }
@@ -183,10 +184,10 @@ fn town_day1_pass_votes_pass_on_day_one() {
     for (roles, log) in games("classic", "forum:day1_pass=true", 100) {
         let days = days(&log);
         for (e, &d) in log.iter().zip(&days) {
-            if let (Event::Vote { seat, vote, change: false }, 1) = (*e, d) {
-                if roles[seat as usize] == Role::Citizen {
-                    assert_eq!(vote, Vote::Pass, "a citizen voted on day 1");
-                }
+            if let (Event::Vote { seat, vote, change: false }, 1) = (*e, d)
+                && roles[seat as usize] == Role::Citizen
+            {
+                assert_eq!(vote, Vote::Pass, "a citizen voted on day 1");
             }
         }
     }
@@ -248,11 +249,11 @@ fn the_shooter_holds_fire_with_never_and_shoots_only_the_exposed_by_default() {
     for (roles, log) in games("forum-16", "forum,shooter=shooter:shoot=suspect", 200) {
         let days = days(&log);
         for (e, &d) in log.iter().zip(&days) {
-            if let Event::NightAct { ability: NightAbility::Shoot, seat, .. } = *e {
-                if roles[seat as usize] == Role::Shooter {
-                    assert!(d >= 2, "a shot on night 1");
-                    shots += 1;
-                }
+            if let Event::NightAct { ability: NightAbility::Shoot, seat, .. } = *e
+                && roles[seat as usize] == Role::Shooter
+            {
+                assert!(d >= 2, "a shot on night 1");
+                shots += 1;
             }
         }
     }
@@ -261,11 +262,11 @@ fn the_shooter_holds_fire_with_never_and_shoots_only_the_exposed_by_default() {
     let (mut shots, mut hits) = (0, 0);
     for (roles, log) in games("forum-16", "forum", 1000) {
         for e in &log {
-            if let Event::NightAct { ability: NightAbility::Shoot, target: Some(t), seat, .. } = *e {
-                if roles[seat as usize] == Role::Shooter {
-                    shots += 1;
-                    hits += (roles[t as usize].camp() != Camp::Town) as u32;
-                }
+            if let Event::NightAct { ability: NightAbility::Shoot, target: Some(t), seat, .. } = *e
+                && roles[seat as usize] == Role::Shooter
+            {
+                shots += 1;
+                hits += (roles[t as usize].camp() != Camp::Town) as u32;
             }
         }
     }
@@ -280,14 +281,15 @@ fn found_mafia_get_lynched() {
     for (roles, log) in games("classic", "forum,commissar=reveal:on=first-mafia:by_day=0", 600) {
         let c = seat_of(&roles, Role::Commissar).unwrap();
         for e in &log {
-            if let Event::CampCheck { seat, target, camp: Camp::Mafia } = *e {
-                if seat == c && claim_day(&log, c, Role::Commissar).is_some() {
-                    found += 1;
-                    lynched += log
-                        .iter()
-                        .any(|x| matches!(x, Event::Died { seat, cause: DeathCause::Lynched, .. } if *seat == target))
-                        as u32;
-                }
+            if let Event::CampCheck { seat, target, camp: Camp::Mafia } = *e
+                && seat == c
+                && claim_day(&log, c, Role::Commissar).is_some()
+            {
+                found += 1;
+                lynched += log
+                    .iter()
+                    .any(|x| matches!(x, Event::Died { seat, cause: DeathCause::Lynched, .. } if *seat == target))
+                    as u32;
             }
         }
     }

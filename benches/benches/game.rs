@@ -40,12 +40,12 @@
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use mafia_agents::{Lineup, Strategy, Worker, master_key};
 use mafia_benches::{
-    COMMISSAR, DEAL, DON, MAFIOSI, Script, classic_game, dealt, ext, extended_game, extended_night, is_deal_of,
-    max_days, night_moves, play_run, tally,
+    COMMISSAR, DEAL, DON, MAFIOSI, Script, classic_game, dealt, ext, extended_game, extended_night, max_days,
+    night_moves, play_run, tally,
 };
 use mafia_engine::{
-    Camp, CheckOutcome, EndCause, Event, Fail, Game, Killer, LynchResult, Move, NightAbility, NightMoves, NoLog,
-    PlayerSet, Report, Role, State, Status,
+    Camp, CheckOutcome, EndCause, Event, Fail, Game, Killer, LynchResult, NightAbility, NightMoves, NoLog, PlayerSet,
+    Report, Role, State, Status,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -339,7 +339,7 @@ impl State {
                 }
             }
         }
-        let even = alive_n % 2 == 0;
+        let even = alive_n.is_multiple_of(2);
         // C12.2: the voters are the other living players. C12 «Голосовать во
         // втором туре должны все»: when all the living are tied, nobody else
         // is left, and `runoff_all_tied = revote` has the tied vote (never

@@ -209,10 +209,8 @@ where
         // A position may be over already (a fresh deal never is: `Game::new`).
         Some(end) => state.finish(end, log),
         None => loop {
-            if !night_first {
-                if let Some(end) = state.run_day(game, day, players, host, activity, log) {
-                    break end;
-                }
+            if !night_first && let Some(end) = state.run_day(game, day, players, host, activity, log) {
+                break end;
             }
             night_first = false;
             if let Some(end) = state.run_night(game, day, players, moves, activity, log) {

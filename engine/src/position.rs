@@ -382,10 +382,10 @@ impl Start {
             need(a, format!("bandits_known.{i}"), "a bandits' meeting (E3)", &mut problems);
             need(b, format!("bandits_known.{i}"), "a bandits' meeting (E3)", &mut problems);
         }
-        if let Some(g) = pos.guest {
-            if dead.contains(g) {
-                push!("guest".into(), format!("seat {} is dead: no guest to carry (E23)", g + 1));
-            }
+        if let Some(g) = pos.guest
+            && dead.contains(g)
+        {
+            push!("guest".into(), format!("seat {} is dead: no guest to carry (E23)", g + 1));
         }
         for (i, &s) in pos.hexed.iter().enumerate() {
             if dead.contains(s) {
@@ -456,14 +456,11 @@ impl Start {
                     continue;
                 }
             };
-            if let Some(r) = target_role {
-                if !admits(outcome, r) {
-                    push!(
-                        path,
-                        format!("seat {} is the {r}: the check cannot have answered {outcome:?}", c.target + 1)
-                    );
-                    continue;
-                }
+            if let Some(r) = target_role
+                && !admits(outcome, r)
+            {
+                push!(path, format!("seat {} is the {r}: the check cannot have answered {outcome:?}", c.target + 1));
+                continue;
             }
             if fixed[c.target as usize].is_none() {
                 allowed[c.target as usize] = match outcome {

@@ -309,6 +309,9 @@ pub struct RoleInfo {
     pub clause: &'static str,
 }
 
+// One argument per column of the role table below, so each row reads as
+// the table's line does.
+#[allow(clippy::too_many_arguments)]
 const fn row(
     role: Role,
     name: &'static str,

@@ -106,10 +106,7 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
     let mut setup = Setup::of_roles(&sc.name, &sc.roles);
     setup.rules = sc.rules;
     setup.night_order = sc.night_order.clone();
-    let game = match Game::new(&setup) {
-        Ok(g) => g,
-        Err(e) => return Err(e),
-    };
+    let game = Game::new(&setup)?;
     let n = sc.roles.len();
     let mut st = State::default();
     st.set_roles(&game, &sc.roles);
@@ -156,10 +153,10 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
         return Err(ScenarioError { problems });
     }
     // E12: an Actor with a vacancy and no appointment given takes the default (the best-ranked role).
-    if let Some((_, actor, vacant)) = st.actor_vacancy() {
-        if let Some(role) = vacant.best_ranked() {
-            st.appoint_actor(actor, role, log);
-        }
+    if let Some((_, actor, vacant)) = st.actor_vacancy()
+        && let Some(role) = vacant.best_ranked()
+    {
+        st.appoint_actor(actor, role, log);
     }
     st.begin_night(&game, log);
     let mut moves = NightMoves::default();
@@ -329,11 +326,11 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
     let dep = st.seat_of[Role::Deputy as usize];
     if dep != NONE && st.acting[dep as usize] == Role::Deputy && det != NONE && doc != NONE {
         let pos = |s: u8| c.dead.iter().position(|&d| d == s);
-        if let (Some(a), Some(b)) = (pos(det), pos(doc)) {
-            if st.alive.contains(dep) {
-                let first = if a < b { Role::Detective } else { Role::Doctor };
-                st.acting[dep as usize] = first;
-            }
+        if let (Some(a), Some(b)) = (pos(det), pos(doc))
+            && st.alive.contains(dep)
+        {
+            let first = if a < b { Role::Detective } else { Role::Doctor };
+            st.acting[dep as usize] = first;
         }
     }
 }

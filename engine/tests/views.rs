@@ -65,10 +65,10 @@ fn decide(view: &View, text: &str) -> Answer {
         }
         // Tell the truth about my checks, claim a false one, or accuse somebody.
         p.camps[Camp::Mafia as usize] = view.private.found_mafia;
-        if rng.random_range(0..4) == 0 {
-            if let Some(s) = pick(rng, view.alive.without(view.seat)) {
-                p.camps[Camp::Mafia as usize].insert(s);
-            }
+        if rng.random_range(0..4) == 0
+            && let Some(s) = pick(rng, view.alive.without(view.seat))
+        {
+            p.camps[Camp::Mafia as usize].insert(s);
         }
         if let Some(s) = pick(rng, view.alive.without(view.seat)) {
             p.accuse.insert(s);
@@ -95,10 +95,10 @@ fn decide(view: &View, text: &str) -> Answer {
                 let b = &options.borrow[rng.random_range(0..options.borrow.len())];
                 c.borrow = Some(b.role);
                 (c.act, c.second) = targets(&mut rng, &b.act);
-            } else if let Some(m) = &options.act {
-                if rng.random_range(0..5) > 0 {
-                    (c.act, c.second) = targets(&mut rng, m);
-                }
+            } else if let Some(m) = &options.act
+                && rng.random_range(0..5) > 0
+            {
+                (c.act, c.second) = targets(&mut rng, m);
             }
             c.search = options.search.and_then(|s| pick(&mut rng, s));
             c.defer = options.defer && rng.random_range(0..4) == 0;
@@ -229,7 +229,7 @@ fn may_differ(e: &Event, me: Seat, mates: PlayerSet) -> bool {
         Event::BanditsMeet { a, b } | Event::Introduced { a, b } => mine(a) || mine(b),
         Event::NightKillNick { seat, .. } | Event::NightAct { seat, .. } | Event::Promoted { seat, .. } => ours(seat),
         Event::Proxy { boss, .. } => ours(boss),
-        Event::NightMiss(_) => mates.len() > 0,
+        Event::NightMiss(_) => !mates.is_empty(),
         _ => false,
     }
 }

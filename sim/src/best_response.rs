@@ -329,7 +329,7 @@ fn race(
                 break;
             }
             let lineups: Vec<Lineup> = ids.iter().map(|&i| candidates[i].lineup.clone()).collect();
-            let local = play_paired(&pool, &job.game, &lineups, o.seed, next, n, &pb);
+            let local = play_paired(pool, &job.game, &lineups, o.seed, next, n, pb);
             merge_into(&mut counts, &local, &ids);
             next += n;
             games += n;

@@ -484,10 +484,10 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
     // Check output paths before playing, so a bad name costs nothing.
     for p in a.out.iter().chain(a.games_out.iter()) {
         out_format(p).map_err(Usage)?;
-        if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-            if !dir.is_dir() {
-                return Err(Usage(format!("{}: folder {} does not exist", p.display(), dir.display())));
-            }
+        if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty())
+            && !dir.is_dir()
+        {
+            return Err(Usage(format!("{}: folder {} does not exist", p.display(), dir.display())));
         }
     }
     if let (Some(out), Some(games)) = (&a.out, &a.games_out) {

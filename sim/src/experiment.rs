@@ -771,10 +771,10 @@ pub fn read_experiment(t: &DeTable<'_>, dir: &Path, default_name: &str, fp: &mut
         // The default setup, as for `mafia run`.
         x.setup = "classic".into();
     }
-    if let Some((axis, _)) = &x.reference {
-        if !x.axes.iter().any(|a| &a.name == axis) {
-            fp.at(0, format!("[reference] {axis}: not an axis of [grid]"));
-        }
+    if let Some((axis, _)) = &x.reference
+        && !x.axes.iter().any(|a| &a.name == axis)
+    {
+        fp.at(0, format!("[reference] {axis}: not an axis of [grid]"));
     }
     x
 }

@@ -186,12 +186,12 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
             for (t, rows, f) in parts {
                 total.merge(&t);
                 lost += f;
-                if let Some(w) = writer.as_mut() {
-                    if let Err(e) = rows.into_iter().try_for_each(|r| w.push(r)) {
-                        // Stop writing rows, keep playing and tallying.
-                        games_out_error = Some(e);
-                        writer = None;
-                    }
+                if let Some(w) = writer.as_mut()
+                    && let Err(e) = rows.into_iter().try_for_each(|r| w.push(r))
+                {
+                    // Stop writing rows, keep playing and tallying.
+                    games_out_error = Some(e);
+                    writer = None;
                 }
             }
             done = end;
@@ -210,10 +210,10 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
         forfeits.push(lost);
     }
     pb.finish_and_clear();
-    if let Some(w) = writer {
-        if let Err(e) = w.finish() {
-            games_out_error = Some(e);
-        }
+    if let Some(w) = writer
+        && let Err(e) = w.finish()
+    {
+        games_out_error = Some(e);
     }
     Ok(RunOutput { tallies, forfeits, games_out_error })
 }

@@ -466,11 +466,11 @@ impl Store {
         if self.file.is_none() || self.last.elapsed() < self.every {
             return;
         }
-        if let Err(e) = self.write(done, counts, State::Running) {
-            if !self.warned {
-                eprintln!("warning: checkpoint not written ({e}); playing on");
-                self.warned = true;
-            }
+        if let Err(e) = self.write(done, counts, State::Running)
+            && !self.warned
+        {
+            eprintln!("warning: checkpoint not written ({e}); playing on");
+            self.warned = true;
         }
         self.last = Instant::now();
     }

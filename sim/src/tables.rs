@@ -569,6 +569,8 @@ impl Batch {
     }
 }
 
+// One sink per run: boxing the larger writer would save nothing.
+#[allow(clippy::large_enum_variant)]
 enum Sink {
     Csv(polars::io::csv::write::BatchedWriter<File>),
     Parquet(polars::io::parquet::write::BatchedWriter<BufWriter<File>>),

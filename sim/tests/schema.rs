@@ -110,15 +110,15 @@ fn node(root: &Value, s: &Value, inst: &Value, at: &str) -> Result<BTreeSet<Stri
             return Err(format!("{at}: {inst} is not of type {t}"));
         }
     }
-    if let Some(c) = s.get("const") {
-        if c != inst {
-            return Err(format!("{at}: {inst} is not {c}"));
-        }
+    if let Some(c) = s.get("const")
+        && c != inst
+    {
+        return Err(format!("{at}: {inst} is not {c}"));
     }
-    if let Some(Value::Array(e)) = s.get("enum") {
-        if !e.contains(inst) {
-            return Err(format!("{at}: {inst} is not one of {}", Value::from(e.clone())));
-        }
+    if let Some(Value::Array(e)) = s.get("enum")
+        && !e.contains(inst)
+    {
+        return Err(format!("{at}: {inst} is not one of {}", Value::from(e.clone())));
     }
     if let Some(x) = inst.as_f64() {
         if s.get("minimum").and_then(Value::as_f64).is_some_and(|m| x < m) {

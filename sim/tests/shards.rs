@@ -180,10 +180,11 @@ fn spawn(args: &[&str]) -> Child {
 fn wait_for_checkpoint(child: &mut Child, path: &Path, after: u64) -> bool {
     let start = Instant::now();
     loop {
-        if let Some((state, done)) = progress(path) {
-            if state == "running" && done > after {
-                return true;
-            }
+        if let Some((state, done)) = progress(path)
+            && state == "running"
+            && done > after
+        {
+            return true;
         }
         if child.try_wait().expect("poll the run").is_some() {
             return false;

@@ -123,24 +123,24 @@ impl Turn<'_> {
         let mates = obs.camp_mates();
         let others = obs.alive().minus(mates);
         // The leader signals his find (C5/E7) with his vote.
-        if Some(obs.seat()) == leader(self, obs) {
-            if let Some(c) = obs.found_role().union(obs.found_holders()).inter(others).lowest() {
-                return Some(c);
-            }
+        if Some(obs.seat()) == leader(self, obs)
+            && let Some(c) = obs.found_role().union(obs.found_holders()).inter(others).lowest()
+        {
+            return Some(c);
         }
-        if let Some((p, _)) = most_voted(obs, mates.inter(obs.alive())) {
-            if self.busing(obs, p) {
-                return Some(p);
-            }
+        if let Some((p, _)) = most_voted(obs, mates.inter(obs.alive()))
+            && self.busing(obs, p)
+        {
+            return Some(p);
         }
         // Otherwise vote like the town: a fake claimant's target is not
         // worth the suspicion a vote on a cleared player draws.
         let read = self.read(obs);
         let open = others.minus(read.cleared);
-        if let Some((s, v)) = most_voted(obs, open) {
-            if v > 0 {
-                return Some(s);
-            }
+        if let Some((s, v)) = most_voted(obs, open)
+            && v > 0
+        {
+            return Some(s);
         }
         read.suspect(obs, others).or_else(|| self.next_in_order(obs)).or_else(|| pick(cx.rng, others))
     }
@@ -162,12 +162,12 @@ impl Turn<'_> {
             if let Some(s) = claimants(obs).lowest() {
                 return Some(s);
             }
-            if let Some(l) = leader(self, obs) {
-                if let Some(Vote::For(t)) = obs.vote_of(l) {
-                    if obs.is_alive(t) && !mates.contains(t) {
-                        return Some(t);
-                    }
-                }
+            if let Some(l) = leader(self, obs)
+                && let Some(Vote::For(t)) = obs.vote_of(l)
+                && obs.is_alive(t)
+                && !mates.contains(t)
+            {
+                return Some(t);
             }
             // The cleared core: players a claimant published as town.
             let mut cleared = PlayerSet::EMPTY;

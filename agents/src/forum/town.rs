@@ -22,7 +22,7 @@ impl Turn<'_> {
             return Vote::For(s);
         }
         let alive = obs.alive().len();
-        if (self.cfg.day1_pass && obs.day() == 1) || (self.cfg.pass_on_even && alive % 2 == 0) {
+        if (self.cfg.day1_pass && obs.day() == 1) || (self.cfg.pass_on_even && alive.is_multiple_of(2)) {
             return Vote::Pass;
         }
         // The top suspects; ties at random (no tells to read between them).

@@ -307,10 +307,10 @@ impl State {
                 }
                 continue;
             }
-            if let Some(w) = redirectable(ctl, j) {
-                if ctl[w].stands() {
-                    ctl[j].target = ctl[w].to;
-                }
+            if let Some(w) = redirectable(ctl, j)
+                && ctl[w].stands()
+            {
+                ctl[j].target = ctl[w].to;
             }
         }
         // The beating first: every other move checks for a beaten target (E6).

@@ -139,10 +139,11 @@ impl State {
                 }
             }
         }
-        if best.is_none() && L::ENABLED {
-            if let Some(s) = members.lowest() {
-                log.push(Event::NightMiss(MissReason::Silent(s)));
-            }
+        if best.is_none()
+            && L::ENABLED
+            && let Some(s) = members.lowest()
+        {
+            log.push(Event::NightMiss(MissReason::Silent(s)));
         }
         best.map(|(_, x, s)| (x, s))
     }

@@ -59,13 +59,13 @@ impl State {
         self.draw_presence(game.absence_threshold, activity, log);
         // E12: the Boss's letter naming the Actor's role (not a night move:
         // asked whether or not he is present tonight).
-        if game.extended {
-            if let Some((by, actor, vacant)) = self.actor_vacancy() {
-                match players.appoint(&self.observe(by), vacant) {
-                    Some(role) if vacant.contains(role) => self.appoint_actor(actor, role, log),
-                    Some(_) => self.refuse(by, "appointment", log),
-                    None => {}
-                }
+        if game.extended
+            && let Some((by, actor, vacant)) = self.actor_vacancy()
+        {
+            match players.appoint(&self.observe(by), vacant) {
+                Some(role) if vacant.contains(role) => self.appoint_actor(actor, role, log),
+                Some(_) => self.refuse(by, "appointment", log),
+                None => {}
             }
         }
         self.begin_night(game, log);
@@ -91,10 +91,10 @@ impl State {
             if L::ENABLED {
                 log.push(Event::NoKillCount { nights: self.nights_without_kill });
             }
-            if let Some(limit) = game.no_kill_limit {
-                if self.nights_without_kill >= limit {
-                    return Some(self.finish(End { winner: Some(Camp::Town), cause: EndCause::NoKillRule }, log));
-                }
+            if let Some(limit) = game.no_kill_limit
+                && self.nights_without_kill >= limit
+            {
+                return Some(self.finish(End { winner: Some(Camp::Town), cause: EndCause::NoKillRule }, log));
             }
         }
         None

@@ -163,11 +163,12 @@ impl State {
                 log.push(Event::Failed { seat: s, ability, reason });
             }
         };
-        if info.blockable && t.stopped.contains(s) {
-            if let Some(reason) = self.blocked(t, s) {
-                fail(reason, log);
-                return None;
-            }
+        if info.blockable
+            && t.stopped.contains(s)
+            && let Some(reason) = self.blocked(t, s)
+        {
+            fail(reason, log);
+            return None;
         }
         // E28: no redirect reaches the Trickster's pick: a swindle of him fails
         // (`control`), so he is never `t.redirected`.

@@ -400,8 +400,10 @@ fn describe(x: &ExperimentFile, points: &Points) -> String {
 pub fn markdown_table(df: &DataFrame) -> String {
     let cols: Vec<&Column> = df.columns().iter().collect();
     let names: Vec<String> = cols.iter().map(|c| c.name().to_string()).collect();
-    // Columns `X_lo`/`X_hi` join `X_rate` or `X_diff` as an interval.
-    let mut shown: Vec<(String, usize, Option<(usize, usize)>)> = Vec::new();
+    // Columns `X_lo`/`X_hi` join `X_rate` or `X_diff` as an interval: each
+    // shown column is its name, its index and the indices of its bounds.
+    type Shown = (String, usize, Option<(usize, usize)>);
+    let mut shown: Vec<Shown> = Vec::new();
     for (i, n) in names.iter().enumerate() {
         if n.ends_with("_lo") || n.ends_with("_hi") {
             continue;
