@@ -216,6 +216,7 @@ impl Round {
 
 /// Adds the counts of `local` (the live candidates `ids`) to `total` (all candidates).
 fn merge_into(total: &mut Paired, local: &Paired, ids: &[usize]) {
+    total.forfeited += local.forfeited;
     let (k, kl) = (total.k, local.k);
     for (l, &g) in ids.iter().enumerate() {
         total.tallies[g].merge(&local.tallies[l]);
@@ -417,7 +418,8 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
     let camp = Camp::from_name(&a.camp)
         .ok_or_else(|| Usage(format!("--camp {}: expected one of town, mafia, bandits", a.camp)))?;
     let job = one_job(&a.game)?;
-    let pool = pool(a.pair.threads)?;
+    // Agents in other processes ask for a few threads per process.
+    let pool = pool(crate::cli::threads_for(&job, a.pair.threads))?;
     let pb = progress(a.max_games, !a.pair.quiet);
     let o = RaceOpts {
         block: a.block,
@@ -440,19 +442,24 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
         )));
     }
     let best = &last.candidates[last.best];
+    // Games an external agent forfeited (left out of every candidate's count).
+    let mut forfeited: u64 = rounds.iter().map(|r| r.counts.forfeited).sum();
     // The default and the best: on fresh games (confirmation), else on the last round's.
-    let (c, b, games, measured) = if a.confirm > 0 && last.best != 0 {
+    let (c, b, measured) = if a.confirm > 0 && last.best != 0 {
         let n = a.confirm.min(u64::MAX - next);
         pb.set_length(spent + 2 * n);
         pb.set_message("confirmation");
         let lineups = [last.candidates[0].lineup.clone(), best.lineup.clone()];
         let conf = play_paired(&pool, &job.game, &lineups, a.pair.seed, next, n, &pb);
+        forfeited += conf.forfeited;
         spent += 2 * n;
-        (conf, 1, n, "confirmation")
+        (conf, 1, "confirmation")
     } else {
-        (last.counts.clone(), last.best, last.games, "race")
+        (last.counts.clone(), last.best, "race")
     };
     pb.finish_and_clear();
+    // The games counted (an external agent's forfeited games are left out).
+    let games = c.games();
     let gain = c.diff(b, 0, camp);
     let v = &job.variant;
     let mut s = Cols::default();
@@ -550,7 +557,8 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
             eprintln!("wrote {}", w.display());
         }
     }
-    Ok(())
+    drop(stdout);
+    crate::tables::report_faults(&crate::tables::faults_of(&job.ext), forfeited, a.pair.out.as_deref()).map_err(Usage)
 }
 
 #[cfg(test)]

@@ -193,3 +193,30 @@ fn a_comparison_reports_the_external_agents_faults() {
     let faults = |t: &str| t[t.find("external agents").unwrap()..].to_string();
     assert_eq!(faults(&merged), faults(&whole));
 }
+
+/// `best-response` against a camp played by an external agent reports the
+/// agent's faults after its tables, and counts no forfeited game.
+#[test]
+fn a_best_response_against_an_external_camp_reports_its_faults() {
+    let spec = format!("forum,town={}", agent("illegal"));
+    let text = ok(&[
+        "best-response",
+        "--camp",
+        "mafia",
+        "--agents",
+        &spec,
+        "--max-games",
+        "600",
+        "--rounds",
+        "1",
+        "--confirm",
+        "0",
+        "--ext-procs",
+        "1",
+        "--ext-fallback",
+        "forfeit",
+        "-q",
+    ]);
+    assert!(text.contains("external agents") && text.contains("illegal"), "{text}");
+    assert!(text.contains("games forfeited (not in the win rates)"), "{text}");
+}
