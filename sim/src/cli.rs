@@ -670,24 +670,12 @@ pub fn render_run(
             }
         );
     }
-    let forfeits: u64 = counts.forfeits.iter().sum();
-    let mut faults = if faults.is_empty() {
-        None
-    } else {
-        let df = crate::tables::faults_frame(faults).map_err(|e| Usage(format!("building tables: {e}")))?;
-        crate::tables::print_faults(&df, faults, forfeits, &mut std::io::stdout().lock())?;
-        Some(df)
-    };
     if let Some(p) = out {
-        let mut written = write_tables(&mut tables, p).map_err(Usage)?;
-        if let Some(df) = faults.as_mut() {
-            written.push(crate::tables::write_faults(df, p).map_err(Usage)?);
-        }
-        for w in written {
+        for w in write_tables(&mut tables, p).map_err(Usage)? {
             eprintln!("wrote {}", w.display());
         }
     }
-    Ok(())
+    crate::tables::report_faults(faults, counts.forfeits.iter().sum(), out).map_err(Usage)
 }
 
 fn cmd_night_order(a: NightOrderArgs) -> Result<(), Usage> {

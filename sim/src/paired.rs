@@ -402,16 +402,7 @@ pub fn cmd_duel(a: DuelArgs) -> Result<(), Usage> {
         ],
         &a.pair.out,
     )?;
-    report_faults(&job.ext, p.forfeited, &a.pair.out)
-}
-
-/// After a paired command's tables: the external agents' faults.
-fn report_faults(
-    pools: &[std::sync::Arc<mafia_protocol::Pool>],
-    forfeited: u64,
-    out: &Option<PathBuf>,
-) -> Result<(), Usage> {
-    crate::tables::report_faults(&crate::tables::faults_of(pools), forfeited, out.as_deref()).map_err(Usage)
+    crate::tables::report_faults(&crate::tables::faults_of(&job.ext), p.forfeited, a.pair.out.as_deref()).map_err(Usage)
 }
 
 // ---------------------------------------------------------------------------
@@ -536,7 +527,7 @@ pub fn cmd_league(a: LeagueArgs) -> Result<(), Usage> {
         ],
         &a.pair.out,
     )?;
-    report_faults(&job.ext, p.forfeited, &a.pair.out)
+    crate::tables::report_faults(&crate::tables::faults_of(&job.ext), p.forfeited, a.pair.out.as_deref()).map_err(Usage)
 }
 
 // ---------------------------------------------------------------------------

@@ -1163,7 +1163,7 @@ pub fn add_faults(into: &mut Vec<AgentFaults>, more: &[AgentFaults]) {
 
 /// One row per external agent command and seat that had a fault or a
 /// forfeit: the counts by kind (see `protocol/README.md`).
-pub fn faults_frame(faults: &[AgentFaults]) -> PolarsResult<DataFrame> {
+fn faults_frame(faults: &[AgentFaults]) -> PolarsResult<DataFrame> {
     use mafia_protocol::FaultKind;
     let mut agent = Vec::new();
     let mut seat = Vec::new();
@@ -1190,12 +1190,7 @@ pub fn faults_frame(faults: &[AgentFaults]) -> PolarsResult<DataFrame> {
 }
 
 /// The faults table as text, after the run's tables.
-pub fn print_faults(
-    df: &DataFrame,
-    faults: &[AgentFaults],
-    forfeited_games: u64,
-    out: &mut impl Write,
-) -> io::Result<()> {
+fn print_faults(df: &DataFrame, faults: &[AgentFaults], forfeited_games: u64, out: &mut impl Write) -> io::Result<()> {
     let restarts: u64 = faults.iter().map(|a| a.restarts).sum();
     let total: u64 = faults.iter().map(AgentFaults::total).sum();
     let requests: u64 = faults.iter().map(|a| a.requests).sum();
@@ -1228,7 +1223,7 @@ pub fn report_faults(faults: &[AgentFaults], forfeited_games: u64, out: Option<&
 }
 
 /// Writes the faults table to `<stem>.faults.<ext>` beside `path`.
-pub fn write_faults(df: &mut DataFrame, path: &Path) -> Result<PathBuf, String> {
+fn write_faults(df: &mut DataFrame, path: &Path) -> Result<PathBuf, String> {
     let format = out_format(path)?;
     let p = sibling(path, "faults");
     write_frame(df, &p, format)?;
