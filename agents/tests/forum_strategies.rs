@@ -313,3 +313,62 @@ fn reveal_mix_reveals_at_once_in_its_share_of_games() {
     assert!((0.35..0.65).contains(&half), "{half}");
     assert!(share("forum,commissar=reveal:on=first-mafia:mix=1") > 0.95);
 }
+
+/// C12.3 with the last two tied: hanging both leaves nobody (a draw, E2).
+/// A player who can still kill at night (a mafioso, the Shooter, the
+/// Psycho) plays on: he says pardon, and a tied hang-both vote pardons. The
+/// others call the game dead after three nights without a kill (hang both)
+/// instead of playing on to the day cap's draw (C3); before that they
+/// pardon too. And the last two know each other for enemies: a Shooter
+/// among them shoots the other.
+#[test]
+fn c12_the_last_two_call_a_dead_game_and_a_killer_plays_on() {
+    let (mut dead, mut killers_on, mut capped, mut played, mut last_shots) = (0, 0, 0, 0, 0);
+    for preset in ["extended", "forum-16"] {
+        for (roles, log) in games(preset, "forum", 1500) {
+            played += 1;
+            let (mut alive, mut quiet, mut last_two) = (mafia_engine::PlayerSet::EMPTY, 0u8, false);
+            let mut hangs = 0;
+            for e in &log {
+                match *e {
+                    Event::DayStart { alive: a, .. } => alive = a,
+                    Event::NightStart { alive: a, .. } => {
+                        alive = a;
+                        quiet = 0; // until the night's count says otherwise
+                    }
+                    Event::NoKillCount { nights } => quiet = nights,
+                    Event::HangBothVote { pair } => {
+                        last_two = pair == alive;
+                        hangs = 0;
+                    }
+                    Event::HangChoice { seat, hang } if last_two => {
+                        let role = roles[seat as usize];
+                        if role.camp() == Camp::Mafia || matches!(role, Role::Shooter | Role::Psycho) {
+                            assert!(!hang, "{role:?} of the last two gives up his kill");
+                            killers_on += 1;
+                        }
+                        if hang {
+                            assert!(quiet >= 3, "hang both after {quiet} quiet nights");
+                            hangs += 1;
+                            dead += (hangs == 2) as u32;
+                        }
+                    }
+                    Event::NightAct { ability: NightAbility::Shoot, seat, target, .. }
+                        if alive.len() == 2 && roles[seat as usize] == Role::Shooter =>
+                    {
+                        assert_eq!(target, alive.without(seat).lowest(), "the Shooter of the last two");
+                        last_shots += 1;
+                    }
+                    Event::GameEnd { cause: EndCause::DayCap, .. } => capped += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(
+        dead > 20 && killers_on > 20 && last_shots > 5,
+        "{dead} dead games, {killers_on} killers on, {last_shots} shots"
+    );
+    // Before the convention 4.5% of `extended` games ran to the cap.
+    assert!(capped * 200 < played, "{capped} of {played} games ran to the day cap");
+}

@@ -22,7 +22,10 @@ mod town;
 
 use crate::agent::{Agent, Cx};
 use crate::strategy::{Config, RevealOn};
-use mafia_engine::{Camp, MAX_PLAYERS, NightChoice, Observation, PlayerSet, Publication, Role, RoleSet, Seat, Vote};
+use mafia_engine::{
+    Camp, MAX_PLAYERS, NightAbility, NightChoice, NoKillLimit, Observation, PlayerSet, Publication, Role, RoleSet,
+    Seat, Vote,
+};
 use rand::Rng as _;
 pub(crate) use read::Public;
 use read::{Read, ReadingClass};
@@ -228,6 +231,30 @@ impl Turn<'_> {
     }
 }
 
+/// Nights in a row without a kill after which the last two players, tied,
+/// may call the game dead (see [`dead_end`]).
+pub(crate) const DEAD_NIGHTS: u8 = 3;
+
+/// Whether I say "hang both" when the last two living players are tied
+/// (C12.3; hanging both leaves nobody: a draw, E2). Only when waiting
+/// cannot win for me: I have no way to kill at night (the mafia's kill,
+/// the Shooter's shot, the Psycho's invitation, a Shooter's move to
+/// borrow), my camp does not win by the no-kill rule (C8, the town), and
+/// nobody has died for [`DEAD_NIGHTS`] nights. Then the game is a dead
+/// draw (the day cap's, C3, only later) or a loss to the other's kill
+/// still to come: a draw now is no worse. A tied hang-both vote pardons
+/// (C12.3), so a player who can still win plays on by saying pardon.
+pub(crate) fn dead_end(obs: &Observation<'_>) -> bool {
+    let can_kill = obs.camp() == Camp::Mafia
+        || match obs.ability() {
+            NightAbility::Shoot | NightAbility::Invite => true,
+            NightAbility::Borrow => obs.borrowable().contains(Role::Shooter),
+            _ => false,
+        };
+    let town_waits = obs.camp() == Camp::Town && !matches!(obs.rules().no_kill_limit, NoKillLimit::Off);
+    obs.nights_without_kill() >= DEAD_NIGHTS && !can_kill && !town_waits
+}
+
 /// An information role's claim with every check he made (C13: his last
 /// word may carry them).
 pub(crate) fn report(obs: &Observation<'_>, role: Role) -> Publication {
@@ -308,6 +335,10 @@ impl Agent for Turn<'_> {
 
     fn hang_both(&mut self, obs: &Observation<'_>, pair: PlayerSet, _cx: &mut Cx<'_>) -> bool {
         self.refresh(obs);
+        if pair == obs.alive() {
+            // The last two, tied: hanging both leaves nobody, a draw (E2).
+            return dead_end(obs);
+        }
         let read = self.read(obs);
         if obs.camp() != Camp::Town {
             return pair.inter(obs.camp_mates()).is_empty();

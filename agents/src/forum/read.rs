@@ -174,6 +174,12 @@ fn public_read(
         r.believed = PlayerSet::EMPTY;
     }
     r.exposed = r.exposed.union(r.fakes);
+    // The last two: the game goes on, so they are in different camps (E2,
+    // C18), and each knows the other for an enemy (a reader's own read
+    // leaves himself out of `exposed`, see `personal`).
+    if obs.alive().len() == 2 {
+        r.exposed = r.exposed.union(obs.alive());
+    }
     r.cleared = r.cleared.union(r.believed).union(night_dead).minus(r.exposed);
     // The night's victims were most likely town: their last words' accusations weigh.
     let mut victims_accuse = PlayerSet::EMPTY;
