@@ -372,3 +372,51 @@ fn c12_the_last_two_call_a_dead_game_and_a_killer_plays_on() {
     // Before the convention 4.5% of `extended` games ran to the cap.
     assert!(capped * 200 < played, "{capped} of {played} games ran to the day cap");
 }
+
+/// E7/E8 with `camp_kill = leader` (the `extended` presets): the Boss's own
+/// nick decides the kill, so he keeps his finds to himself by day (no vote
+/// signal, which would draw suspicion) and names them at night: with no
+/// living information-role claimant to hunt, his nick is a role holder his
+/// checks found, when one lives.
+#[test]
+fn e8_the_boss_names_his_find_at_night_without_a_signal_by_day() {
+    use mafia_engine::PlayerSet;
+    let (mut nights, mut named, mut days, mut signals) = (0, 0, 0, 0);
+    for (roles, log) in games("extended", "forum", 400) {
+        let boss = seat_of(&roles, Role::Boss).unwrap();
+        let (mut alive, mut found, mut claimed) = (PlayerSet::EMPTY, PlayerSet::EMPTY, PlayerSet::EMPTY);
+        for e in &log {
+            match *e {
+                Event::DayStart { alive: a, .. } | Event::NightStart { alive: a, .. } => alive = a,
+                Event::Died { seat, .. } => alive.remove(seat),
+                Event::BossCheck { seat, target, plain: false, .. } if seat == boss => found.insert(target),
+                Event::Post { seat, what } | Event::Defence { seat, what }
+                    if matches!(what.claim, Some(Role::Detective | Role::Commissar)) =>
+                {
+                    claimed.insert(seat)
+                }
+                Event::Vote { seat, vote, change: false } if seat == boss => {
+                    if let Some(f) = found.inter(alive).lowest() {
+                        days += 1;
+                        signals += (vote == Vote::For(f)) as u32;
+                    }
+                }
+                Event::NightKillNick { seat, target } if seat == boss => {
+                    let mafia = PlayerSet::from_iter(
+                        (0..roles.len() as u8).filter(|&s| roles[s as usize].camp() == Camp::Mafia),
+                    );
+                    let hunt = claimed.inter(alive).minus(mafia);
+                    let finds = found.inter(alive).minus(mafia);
+                    if hunt.is_empty() && !finds.is_empty() {
+                        nights += 1;
+                        named += finds.contains(target) as u32;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(nights > 200 && named == nights, "{named} of {nights} nicks at a find");
+    // His first vote of a day goes to his lowest-seat find no more often than chance would.
+    assert!(days > 200 && signals * 4 < days, "{signals} of {days} first votes at his find");
+}
