@@ -391,7 +391,7 @@ fn e8_the_boss_names_his_find_at_night_without_a_signal_by_day() {
                 Event::Died { seat, .. } => alive.remove(seat),
                 Event::BossCheck { seat, target, plain: false, .. } if seat == boss => found.insert(target),
                 Event::Post { seat, what } | Event::Defence { seat, what }
-                    if matches!(what.claim, Some(Role::Detective | Role::Commissar)) =>
+                    if matches!(what.claim, Some(Role::Detective | Role::Commissar | Role::Journalist)) =>
                 {
                     claimed.insert(seat)
                 }
@@ -419,4 +419,36 @@ fn e8_the_boss_names_his_find_at_night_without_a_signal_by_day() {
     assert!(nights > 200 && named == nights, "{named} of {nights} nicks at a find");
     // His first vote of a day goes to his lowest-seat find no more often than chance would.
     assert!(days > 200 && signals * 4 < days, "{signals} of {days} first votes at his find");
+}
+
+/// E17: the Journalist reads his comparison against whom he takes for town:
+/// a player in another camp than a cleared one is an enemy. Once he has
+/// found a living enemy he claims and accuses him (his last word publishes
+/// what he found), and the town takes a believed Journalist's accusations
+/// for exposures, as it does a Detective's published checks.
+#[test]
+fn e17_the_journalist_claims_and_accuses_the_enemy_his_comparison_found() {
+    let (mut claims, mut accused, mut right, mut lynched) = (0, 0, 0, 0);
+    for (roles, log) in games("extended", "forum", 400) {
+        let j = seat_of(&roles, Role::Journalist).unwrap();
+        let mut named = mafia_engine::PlayerSet::EMPTY;
+        for e in &log {
+            match *e {
+                Event::Post { seat, what } if seat == j && what.claim == Some(Role::Journalist) => {
+                    claims += 1;
+                    assert!(!what.accuse.is_empty() || !named.is_empty(), "a claim with nothing found");
+                    for s in what.accuse.minus(named).iter() {
+                        accused += 1;
+                        right += (roles[s as usize].camp() != Camp::Town) as u32;
+                    }
+                    named = named.union(what.accuse);
+                }
+                Event::Died { seat, cause: DeathCause::Lynched, .. } if named.contains(seat) => lynched += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(claims > 100, "{claims} claims");
+    assert!(right as f64 >= 0.85 * accused as f64, "{right} of {accused} accused are enemies");
+    assert!(lynched as f64 >= 0.4 * accused as f64, "{lynched} of {accused} accused lynched");
 }

@@ -44,9 +44,10 @@ fn leader_decides(obs: &Observation<'_>) -> bool {
     obs.rules().camp_kill == CampKill::Leader
 }
 
-/// Living information-role claimants outside my camp (public).
+/// Living information-role claimants outside my camp (public): the
+/// checkers, and the Journalist who publishes his comparisons (E17).
 fn claimants(obs: &Observation<'_>) -> PlayerSet {
-    let mut set = PlayerSet::EMPTY;
+    let mut set = obs.claimants(Role::Journalist);
     for r in INFO_ROLES {
         set = set.union(obs.claimants(r));
     }

@@ -23,8 +23,8 @@ mod town;
 use crate::agent::{Agent, Cx};
 use crate::strategy::{Config, RevealOn};
 use mafia_engine::{
-    Camp, MAX_PLAYERS, NightAbility, NightChoice, NoKillLimit, Observation, PlayerSet, Publication, Role, RoleSet,
-    Seat, Vote,
+    Camp, MAX_PLAYERS, NightAbility, NightChoice, NoKillLimit, Observation, PlayerSet, Publication, Report, Role,
+    RoleSet, Seat, Vote,
 };
 use rand::Rng as _;
 pub(crate) use read::Public;
@@ -54,6 +54,8 @@ pub struct ForumAgent {
     pub(crate) leaders: [Option<Seat>; 2],
     /// An information role who reveals at once this game (`reveal`'s `mix`).
     pub(crate) early: bool,
+    /// The Journalist's finds from his comparisons (E17): enemies, town.
+    pub(crate) compared: [PlayerSet; 2],
 }
 
 impl Default for ForumAgent {
@@ -70,6 +72,7 @@ impl Default for ForumAgent {
             faking: None,
             leaders: [None; 2],
             early: false,
+            compared: [PlayerSet::EMPTY; 2],
         }
     }
 }
@@ -92,7 +95,9 @@ impl ForumAgent {
     /// nothing, only note that the seat saw today's thread.
     #[inline]
     pub(crate) fn posts(&mut self, obs: &Observation<'_>) -> bool {
-        if info_role(obs).is_some() || obs.camp() == Camp::Mafia {
+        if matches!(obs.acting_role(), Role::Commissar | Role::Detective | Role::Journalist)
+            || obs.camp() == Camp::Mafia
+        {
             return true;
         }
         self.seen_day = obs.day();
@@ -161,17 +166,57 @@ impl Turn<'_> {
     pub(crate) fn day_post(&mut self, obs: &Observation<'_>) -> Publication {
         // Neither a reveal nor a fake claim needs the read: no refresh here.
         self.seen_day = obs.day();
-        if let Some(role) = info_role(obs) {
-            if self.reveals_today(obs) {
-                self.revealed = true;
-                return report(obs, role);
+        match obs.acting_role() {
+            role @ (Role::Commissar | Role::Detective) => {
+                if self.reveals_today(obs) {
+                    self.revealed = true;
+                    return report(obs, role);
+                }
+                return Publication::NONE;
             }
-            return Publication::NONE;
+            Role::Journalist => {
+                // E17: he claims once a comparison has shown him a living enemy.
+                self.note_comparison(obs);
+                if self.revealed || !self.compared[0].inter(obs.alive()).is_empty() {
+                    self.revealed = true;
+                    return self.journalist_report();
+                }
+            }
+            _ => {}
         }
         if obs.camp() == Camp::Mafia {
             return self.mafia_post(obs);
         }
         Publication::NONE
+    }
+
+    /// E17: what the Journalist's last comparison tells him, read against
+    /// what he takes for town and for enemies: a player in the same camp as
+    /// a cleared one is town, in another camp an enemy; in the same camp as
+    /// an exposed one, an enemy.
+    fn note_comparison(&mut self, obs: &Observation<'_>) {
+        let Some(Report::Compare { a, b, same }) = obs.last_report() else { return };
+        self.refresh(obs);
+        let read = self.read(obs);
+        let (cleared, exposed) = (read.cleared, read.exposed);
+        let [mut enemy, mut town] = self.compared;
+        for (x, y) in [(a, b), (b, a)] {
+            if cleared.contains(y) {
+                if same { town.insert(x) } else { enemy.insert(x) }
+            } else if exposed.contains(y) && same {
+                enemy.insert(x);
+            }
+        }
+        self.compared = [enemy, town.minus(enemy)];
+    }
+
+    /// The Journalist's claim: the enemies his comparisons found (accused)
+    /// and the town they cleared.
+    fn journalist_report(&self) -> Publication {
+        let mut p = Publication { claim: Some(Role::Journalist), ..Publication::NONE };
+        p.accuse = self.compared[0];
+        p.camps[Camp::Town as usize] = self.compared[1];
+        p
     }
 
     /// The change of vote ([`Agent::revise`]; draws nothing). In line in
@@ -188,8 +233,15 @@ impl Turn<'_> {
 
     /// The last word ([`Agent::last_word`]; draws nothing).
     pub(crate) fn final_word(&mut self, obs: &Observation<'_>) -> Publication {
-        if let Some(role) = info_role(obs) {
-            return report(obs, role);
+        match obs.acting_role() {
+            role @ (Role::Commissar | Role::Detective) => return report(obs, role),
+            Role::Journalist => {
+                self.note_comparison(obs);
+                if !self.compared[0].union(self.compared[1]).is_empty() {
+                    return self.journalist_report();
+                }
+            }
+            _ => {}
         }
         if let Some(role) = self.faking {
             return self.fake_report(obs, role);
@@ -287,6 +339,10 @@ impl Agent for Turn<'_> {
         }
         // `reveal`'s `mix`: this game's timing, drawn once (information roles only).
         self.early = false;
+        if obs.role() == Role::Journalist {
+            // Read only while acting as the Journalist: reset only then.
+            self.compared = [PlayerSet::EMPTY; 2];
+        }
         if self.cfg.reveal_mix > 0 && matches!(obs.role(), Role::Commissar | Role::Detective | Role::Deputy) {
             self.early = cx.rng.next_u32() < self.cfg.reveal_mix;
         }
@@ -316,6 +372,11 @@ impl Agent for Turn<'_> {
             Some(role) => {
                 self.revealed = true;
                 report(obs, role)
+            }
+            None if obs.acting_role() == Role::Journalist => {
+                self.note_comparison(obs);
+                self.revealed = true;
+                self.journalist_report()
             }
             None => match self.faking {
                 Some(role) => self.fake_report(obs, role),

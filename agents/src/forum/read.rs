@@ -152,6 +152,13 @@ fn public_read(
             }
         }
     }
+    // E17: a lone Journalist claimant is believed like an uncontested
+    // checker; two or more believe nobody (the claims carry no checks to
+    // weigh them by).
+    let journalists = obs.claimants(Role::Journalist);
+    if trusting && journalists.len() == 1 {
+        r.believed = r.believed.union(journalists);
+    }
     for c in Camp::ALL {
         if c != Camp::Town {
             r.exposed = r.exposed.union(obs.revealed_in_camp(c));
@@ -160,7 +167,9 @@ fn public_read(
     r.cleared = r.cleared.union(obs.revealed_in_camp(Camp::Town));
     for s in r.believed.iter() {
         let said = obs.said(s);
-        r.exposed = r.exposed.union(said.camps[Camp::Mafia as usize]).union(said.camps[Camp::Bandits as usize]);
+        // A Journalist's finds are his accusations (E17: "not of my cleared one's camp").
+        let enemies = said.camps[Camp::Mafia as usize].union(said.camps[Camp::Bandits as usize]).union(said.accuse);
+        r.exposed = r.exposed.union(enemies);
         r.cleared = r.cleared.union(said.camps[Camp::Town as usize]);
     }
     // Below 0.5 a claim is a lead, not a proof: it moves suspicion only.
