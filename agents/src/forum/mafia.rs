@@ -44,14 +44,20 @@ fn leader_decides(obs: &Observation<'_>) -> bool {
     obs.rules().camp_kill == CampKill::Leader
 }
 
-/// Living information-role claimants outside my camp (public): the
-/// checkers, and the Journalist who publishes his comparisons (E17).
-fn claimants(obs: &Observation<'_>) -> PlayerSet {
-    let mut set = obs.claimants(Role::Journalist);
+/// Living checker claimants (Commissar, Detective) outside my camp (public).
+fn checkers(obs: &Observation<'_>) -> PlayerSet {
+    let mut set = PlayerSet::EMPTY;
     for r in INFO_ROLES {
         set = set.union(obs.claimants(r));
     }
     set.inter(obs.alive()).minus(obs.camp_mates())
+}
+
+/// Living information-role claimants outside my camp (public), whom the
+/// mafia hunt: the checkers, and the Journalist who publishes his
+/// comparisons (E17).
+fn claimants(obs: &Observation<'_>) -> PlayerSet {
+    checkers(obs).union(obs.claimants(Role::Journalist).inter(obs.alive()).minus(obs.camp_mates()))
 }
 
 impl Turn<'_> {
@@ -102,7 +108,8 @@ impl Turn<'_> {
         if let Some(role) = self.faking {
             return self.fake_report(obs, role);
         }
-        let real = claimants(obs);
+        // A fake counter-claims a checker (his claim carries checks to contradict).
+        let real = checkers(obs);
         if real.is_empty() || self.fake_roll >= self.cfg.fake || self.designated_faker(obs) != Some(obs.seat()) {
             return Publication::NONE;
         }
