@@ -452,3 +452,31 @@ fn e17_the_journalist_claims_and_accuses_the_enemy_his_comparison_found() {
     assert!(right as f64 >= 0.85 * accused as f64, "{right} of {accused} accused are enemies");
     assert!(lynched as f64 >= 0.4 * accused as f64, "{lynched} of {accused} accused lynched");
 }
+
+/// E26 with E6: the Thug beats himself whenever he may (never the same
+/// player two nights running, so every other night) and nobody else:
+/// beaten, he is out of every kill's, check's and invitation's reach.
+#[test]
+fn e26_the_thug_beats_only_himself_every_other_night() {
+    let (mut nights, mut beats) = (0, 0);
+    for (roles, log) in games("extended", "forum", 300) {
+        let t = seat_of(&roles, Role::Thug).unwrap();
+        let mut alive = true;
+        for e in &log {
+            match *e {
+                Event::NightStart { alive: a, .. } => {
+                    alive = a.contains(t);
+                    nights += alive as u32;
+                }
+                Event::NightAct { seat, ability: NightAbility::Beat, target, .. } if seat == t => {
+                    assert!(alive);
+                    assert_eq!(target, Some(t), "the Thug beats another player");
+                    beats += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    // Every other night he is alive, give or take the first and the last.
+    assert!(nights > 500 && beats * 5 >= nights * 2 && beats * 5 <= nights * 3, "{beats} beatings in {nights} nights");
+}
