@@ -431,12 +431,14 @@ fn e17_the_journalist_claims_and_accuses_the_enemy_his_comparison_found() {
     let (mut claims, mut accused, mut right, mut lynched) = (0, 0, 0, 0);
     for (roles, log) in games("extended", "forum", 400) {
         let j = seat_of(&roles, Role::Journalist).unwrap();
-        let mut named = mafia_engine::PlayerSet::EMPTY;
+        let (mut named, mut defended) = (mafia_engine::PlayerSet::EMPTY, false);
         for e in &log {
             match *e {
+                // C12.2: tied, he claims to save himself, found or not.
+                Event::Defence { seat, .. } if seat == j => defended = true,
                 Event::Post { seat, what } if seat == j && what.claim == Some(Role::Journalist) => {
                     claims += 1;
-                    assert!(!what.accuse.is_empty() || !named.is_empty(), "a claim with nothing found");
+                    assert!(!what.accuse.is_empty() || !named.is_empty() || defended, "a claim with nothing found");
                     for s in what.accuse.minus(named).iter() {
                         accused += 1;
                         right += (roles[s as usize].camp() != Camp::Town) as u32;
@@ -449,7 +451,7 @@ fn e17_the_journalist_claims_and_accuses_the_enemy_his_comparison_found() {
         }
     }
     assert!(claims > 100, "{claims} claims");
-    assert!(right as f64 >= 0.85 * accused as f64, "{right} of {accused} accused are enemies");
+    assert!(right as f64 >= 0.9 * accused as f64, "{right} of {accused} accused are enemies");
     assert!(lynched as f64 >= 0.4 * accused as f64, "{lynched} of {accused} accused lynched");
 }
 

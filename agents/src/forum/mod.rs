@@ -191,14 +191,25 @@ impl Turn<'_> {
     }
 
     /// E17: what the Journalist's last comparison tells him, read against
-    /// what he takes for town and for enemies: a player in the same camp as
+    /// whom he takes for town and for enemies: a player in the same camp as
     /// a cleared one is town, in another camp an enemy; in the same camp as
-    /// an exposed one, an enemy.
+    /// an exposed one, an enemy. An answer that contradicts his read (two
+    /// cleared players in different camps: one was taken for town wrongly,
+    /// say a night's victim who was not) tells him nothing.
     fn note_comparison(&mut self, obs: &Observation<'_>) {
         let Some(Report::Compare { a, b, same }) = obs.last_report() else { return };
         self.refresh(obs);
         let read = self.read(obs);
         let (cleared, exposed) = (read.cleared, read.exposed);
+        let pair = PlayerSet::single(a).with(b);
+        let contradiction = if same {
+            !pair.inter(cleared).is_empty() && !pair.inter(exposed).is_empty()
+        } else {
+            pair.minus(cleared).is_empty()
+        };
+        if contradiction {
+            return;
+        }
         let [mut enemy, mut town] = self.compared;
         for (x, y) in [(a, b), (b, a)] {
             if cleared.contains(y) {
