@@ -263,7 +263,7 @@ pub const STRATEGIES: &[StrategyInfo] = &[
     StrategyInfo {
         name: "bandits",
         plays: Plays::Camp(Camp::Bandits),
-        about: "the bandits: search, then the Psycho invites and the Thug beats suspected information roles, the Miner mines the wagon leader, the Trickster removes the strongest anti-bandit vote, the Scout scouts claimants",
+        about: "the bandits: search, then the Psycho invites an outsider the Doctor will not heal, the Thug beats only himself (every other night: out of reach), the Miner mines the town's top suspect, the Trickster removes the strongest anti-bandit vote",
         params: BANDITS,
     },
     StrategyInfo {

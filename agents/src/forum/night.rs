@@ -11,7 +11,8 @@
 //!   most (published as mafia, most voted), else the leader.
 //! - **Shooter** (E20, `shoot`): an exposed enemy; with `suspect`, the top
 //!   suspect from night 2. **Witch** (E18): hexes the top suspect.
-//!   **Journalist** (E17): compares the top suspect with the most trusted.
+//!   **Journalist** (E17): compares the top suspect with the most trusted
+//!   (what he makes of the answer, and his claim, are in `mod.rs`).
 //!   **Sleepwalker** (E22): watches the believed information role.
 //!   **Role Prostitute** (E19, `borrow`): borrows by preference, then plays
 //!   the borrowed role's move.
