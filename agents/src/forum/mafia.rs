@@ -44,20 +44,24 @@ fn leader_decides(obs: &Observation<'_>) -> bool {
     obs.rules().camp_kill == CampKill::Leader
 }
 
-/// Living checker claimants (Commissar, Detective) outside my camp (public).
-fn checkers(obs: &Observation<'_>) -> PlayerSet {
+/// The living claimants of `roles` outside my camp (public).
+fn living_claimants(obs: &Observation<'_>, roles: &[Role]) -> PlayerSet {
     let mut set = PlayerSet::EMPTY;
-    for r in INFO_ROLES {
+    for &r in roles {
         set = set.union(obs.claimants(r));
     }
     set.inter(obs.alive()).minus(obs.camp_mates())
 }
 
-/// Living information-role claimants outside my camp (public), whom the
-/// mafia hunt: the checkers, and the Journalist who publishes his
-/// comparisons (E17).
+/// Living checker claimants (Commissar, Detective) outside my camp.
+fn checkers(obs: &Observation<'_>) -> PlayerSet {
+    living_claimants(obs, &INFO_ROLES)
+}
+
+/// Living information-role claimants outside my camp, whom the mafia hunt:
+/// the checkers, and the Journalist who publishes his comparisons (E17).
 fn claimants(obs: &Observation<'_>) -> PlayerSet {
-    checkers(obs).union(obs.claimants(Role::Journalist).inter(obs.alive()).minus(obs.camp_mates()))
+    living_claimants(obs, &[Role::Commissar, Role::Detective, Role::Journalist])
 }
 
 impl Turn<'_> {

@@ -95,9 +95,7 @@ impl ForumAgent {
     /// nothing, only note that the seat saw today's thread.
     #[inline]
     pub(crate) fn posts(&mut self, obs: &Observation<'_>) -> bool {
-        if matches!(obs.acting_role(), Role::Commissar | Role::Detective | Role::Journalist)
-            || obs.camp() == Camp::Mafia
-        {
+        if !matches!(speaks(obs), Speaks::Nothing) || obs.camp() == Camp::Mafia {
             return true;
         }
         self.seen_day = obs.day();
@@ -166,15 +164,15 @@ impl Turn<'_> {
     pub(crate) fn day_post(&mut self, obs: &Observation<'_>) -> Publication {
         // Neither a reveal nor a fake claim needs the read: no refresh here.
         self.seen_day = obs.day();
-        match obs.acting_role() {
-            role @ (Role::Commissar | Role::Detective) => {
+        match speaks(obs) {
+            Speaks::Checks(role) => {
                 if self.reveals_today(obs) {
                     self.revealed = true;
                     return report(obs, role);
                 }
                 return Publication::NONE;
             }
-            Role::Journalist => {
+            Speaks::Comparisons => {
                 // E17: he claims once a comparison has shown him a living enemy.
                 self.note_comparison(obs);
                 if self.revealed || !self.compared[0].inter(obs.alive()).is_empty() {
@@ -182,7 +180,7 @@ impl Turn<'_> {
                     return self.journalist_report();
                 }
             }
-            _ => {}
+            Speaks::Nothing => {}
         }
         if obs.camp() == Camp::Mafia {
             return self.mafia_post(obs);
@@ -244,15 +242,15 @@ impl Turn<'_> {
 
     /// The last word ([`Agent::last_word`]; draws nothing).
     pub(crate) fn final_word(&mut self, obs: &Observation<'_>) -> Publication {
-        match obs.acting_role() {
-            role @ (Role::Commissar | Role::Detective) => return report(obs, role),
-            Role::Journalist => {
+        match speaks(obs) {
+            Speaks::Checks(role) => return report(obs, role),
+            Speaks::Comparisons => {
                 self.note_comparison(obs);
                 if !self.compared[0].union(self.compared[1]).is_empty() {
                     return self.journalist_report();
                 }
             }
-            _ => {}
+            Speaks::Nothing => {}
         }
         if let Some(role) = self.faking {
             return self.fake_report(obs, role);
@@ -328,11 +326,22 @@ pub(crate) fn report(obs: &Observation<'_>, role: Role) -> Publication {
     p
 }
 
-/// The information role a seat acts as, if any (E14: the promoted Deputy).
-pub(crate) fn info_role(obs: &Observation<'_>) -> Option<Role> {
+/// What a seat's own claim carries, by the role it acts as: a checker's
+/// checks (C6, E13; E14: the promoted Deputy), the Journalist's
+/// comparisons (E17), or nothing (no information role).
+#[derive(Clone, Copy)]
+pub(crate) enum Speaks {
+    Checks(Role),
+    Comparisons,
+    Nothing,
+}
+
+#[inline]
+pub(crate) fn speaks(obs: &Observation<'_>) -> Speaks {
     match obs.acting_role() {
-        r @ (Role::Commissar | Role::Detective) => Some(r),
-        _ => None,
+        r @ (Role::Commissar | Role::Detective) => Speaks::Checks(r),
+        Role::Journalist => Speaks::Comparisons,
+        _ => Speaks::Nothing,
     }
 }
 
@@ -379,17 +388,17 @@ impl Agent for Turn<'_> {
 
     fn defence(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         // C12.2: a tied information role claims to save himself (his checks with it).
-        match info_role(obs) {
-            Some(role) => {
+        match speaks(obs) {
+            Speaks::Checks(role) => {
                 self.revealed = true;
                 report(obs, role)
             }
-            None if obs.acting_role() == Role::Journalist => {
+            Speaks::Comparisons => {
                 self.note_comparison(obs);
                 self.revealed = true;
                 self.journalist_report()
             }
-            None => match self.faking {
+            Speaks::Nothing => match self.faking {
                 Some(role) => self.fake_report(obs, role),
                 None => Publication::NONE,
             },
