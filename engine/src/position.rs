@@ -27,7 +27,7 @@ use crate::rules::MafiaWin;
 use crate::scenario::{CarryIn, apply_carry};
 use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::{Game, Setup, SetupError, SetupProblem};
-use crate::speech::Publication;
+use crate::speech::{Publication, Vote};
 use crate::state::{CheckOutcome, Phase, State};
 use rand::Rng;
 
@@ -58,6 +58,9 @@ pub struct Position {
     pub dead: Vec<Seat>,
     /// Those of `dead` killed at night (public at dawn); the rest were lynched.
     pub killed: Vec<Seat>,
+    /// Those of `dead` the host removed (C15): their roles were never
+    /// announced, whatever C9's setting.
+    pub modkilled: Vec<Seat>,
     /// C8: consecutive nights without the mafia's kill so far.
     pub nights_without_kill: u8,
     /// E12/E14: appointments and promotions already made: seat → role.
@@ -80,6 +83,11 @@ pub struct Position {
     pub checks: Vec<Check>,
     /// What players have published so far (C10 posts, C13 last words): claims and check reveals.
     pub published: Vec<(Seat, Publication)>,
+    /// The last day's final votes (C10), public: at `Day(d)` those of day
+    /// d − 1 (what the players read as yesterday's), at `Night(d)` those of
+    /// day d (what the night reads, e.g. C4's signal). Seats not listed cast
+    /// no vote.
+    pub votes: Vec<(Seat, Vote)>,
 }
 
 impl Position {
@@ -93,6 +101,7 @@ impl Position {
             phase: Phase::Day(1),
             dead: Vec::new(),
             killed: Vec::new(),
+            modkilled: Vec::new(),
             nights_without_kill: 0,
             acting: Vec::new(),
             hexed: Vec::new(),
@@ -104,6 +113,7 @@ impl Position {
             bandits_known: Vec::new(),
             checks: Vec::new(),
             published: Vec::new(),
+            votes: Vec::new(),
         }
     }
 }
@@ -265,8 +275,9 @@ impl Start {
                 push!(format!("dead.{i}"), format!("seat {} is listed twice", s + 1));
             } else {
                 dead.insert(s);
-                // C9: with the reveal setting, the roles of the dead were announced.
-                if game.rules.reveal_roles_on_death && pos.roles[s as usize].is_none() {
+                // C9: with the reveal setting, the roles of the dead were
+                // announced; C15: a modkilled player's never is.
+                if game.rules.reveal_roles_on_death && pos.roles[s as usize].is_none() && !pos.modkilled.contains(&s) {
                     push!(
                         format!("dead.{i}"),
                         format!(
@@ -280,6 +291,44 @@ impl Start {
         for (i, &s) in pos.killed.iter().enumerate() {
             if !seat_ok(s) || !dead.contains(s) {
                 push!(format!("killed.{i}"), format!("seat {} is not among the dead", s as usize + 1));
+            }
+        }
+        for (i, &s) in pos.modkilled.iter().enumerate() {
+            if !seat_ok(s) || !dead.contains(s) {
+                push!(format!("modkilled.{i}"), format!("seat {} is not among the dead", s as usize + 1));
+            } else if pos.killed.contains(&s) {
+                push!(
+                    format!("modkilled.{i}"),
+                    format!("seat {} is listed as killed at night too: a player dies once", s as usize + 1)
+                );
+            }
+        }
+        // C10: the last day's final votes.
+        let vote_day = match pos.phase {
+            Phase::Day(d) => d.saturating_sub(1),
+            Phase::Night(d) => d,
+        };
+        let mut voters = PlayerSet::EMPTY;
+        for (i, &(s, v)) in pos.votes.iter().enumerate() {
+            let path = format!("votes.{i}");
+            if vote_day == 0 {
+                push!(path, "day 1 has no day before it: no votes to carry".into());
+                break;
+            }
+            if !seat_ok(s) {
+                push!(path, bad_seat(s));
+                continue;
+            }
+            if voters.contains(s) {
+                push!(path.clone(), format!("seat {} votes twice: give each voter's final vote once", s + 1));
+            }
+            voters.insert(s);
+            if let Vote::For(t) = v {
+                if !seat_ok(t) {
+                    push!(path, bad_seat(t));
+                } else if t == s {
+                    push!(path, format!("seat {} votes for himself (C10: a vote names another player)", s + 1));
+                }
             }
         }
         if dead.len() as usize >= n {
@@ -346,7 +395,8 @@ impl Start {
                 }
             }
             if game.rules.reveal_roles_on_death {
-                keep = keep.union(dead);
+                let modkilled: PlayerSet = pos.modkilled.iter().copied().filter(|&s| seat_ok(s)).collect();
+                keep = keep.union(dead.minus(modkilled));
             }
         }
         // Carried items name role holders: those roles stay fixed.
@@ -614,9 +664,18 @@ impl Start {
                 at = next;
             }
             st.alive.remove(s);
-            let cause = if killed { DeathCause::Killed } else { DeathCause::Lynched };
+            let cause = if killed {
+                DeathCause::Killed
+            } else if pos.modkilled.contains(&s) {
+                DeathCause::Modkilled
+            } else {
+                DeathCause::Lynched
+            };
             st.death[s as usize] = Some((at, cause));
-            st.revealed.insert(s);
+            // C9/C15: a modkilled player's role is never announced.
+            if cause != DeathCause::Modkilled {
+                st.revealed.insert(s);
+            }
             if killed {
                 st.night_killed.insert(s);
             }
@@ -649,6 +708,13 @@ impl Start {
         // C10, C13: the public record of what was said.
         for (s, p) in &pos.published {
             st.publish(*s, p);
+        }
+        // C10: the last day's final votes, and at night the count they make.
+        for &(s, v) in &pos.votes {
+            st.votes[s as usize] = crate::state::encode(v);
+            if let (Phase::Night(_), Vote::For(t)) = (pos.phase, v) {
+                st.tally[t as usize] += 1;
+            }
         }
         // C8: the count carries into the position.
         st.nights_without_kill = pos.nights_without_kill;

@@ -242,6 +242,123 @@ fn c9_the_dead_and_the_record_carry_into_the_observation() {
     assert_eq!(town.camp_mates(), PlayerSet::single(6));
 }
 
+/// What the players saw at their first decision of the game.
+#[derive(Default)]
+struct Seen {
+    prev: Vec<Option<Vote>>,
+    today: Vec<Option<Vote>>,
+    tally: Vec<u32>,
+    asked: bool,
+}
+
+impl Seen {
+    fn look(&mut self, obs: &Observation<'_>) {
+        if !self.asked {
+            self.asked = true;
+            let seats = 0..10; // the classic table
+            self.prev = seats.clone().map(|s| obs.prev_vote_of(s)).collect();
+            self.today = seats.clone().map(|s| obs.vote_of(s)).collect();
+            self.tally = seats.map(|s| obs.votes_for(s)).collect();
+        }
+    }
+}
+
+impl Players for Seen {
+    fn new_game(&mut self, _: &Observation<'_>) {}
+    fn post(&mut self, obs: &Observation<'_>) -> Publication {
+        self.look(obs);
+        Publication::NONE
+    }
+    fn vote(&mut self, obs: &Observation<'_>) -> Vote {
+        self.look(obs);
+        Vote::Pass
+    }
+    fn revise(&mut self, _: &Observation<'_>) -> Option<Vote> {
+        None
+    }
+    fn runoff(&mut self, _: &Observation<'_>, candidates: PlayerSet) -> Seat {
+        candidates.lowest().expect("a runoff has candidates")
+    }
+    fn hang_both(&mut self, _: &Observation<'_>, _: PlayerSet) -> bool {
+        false
+    }
+    fn night(&mut self, obs: &Observation<'_>) -> NightChoice {
+        self.look(obs);
+        NightChoice::default()
+    }
+    fn last_word(&mut self, _: &Observation<'_>) -> Publication {
+        Publication::NONE
+    }
+}
+
+fn first_sight(start: &Start) -> Seen {
+    let mut seen = Seen::default();
+    let mut st = State::default();
+    let (mut d, mut h, mut a) = (rng(5), rng(6), rng(7));
+    let chance = Chance { deal: &mut d, host: &mut h, activity: &mut a };
+    play_from(start, &mut st, &mut NightMoves::default(), &mut seen, chance, &mut Vec::<Event>::new()).unwrap();
+    assert!(seen.asked, "somebody was asked to decide");
+    seen
+}
+
+#[test]
+fn c10_the_last_days_votes_carry_into_a_position() {
+    let votes = vec![(4, Vote::For(1)), (5, Vote::For(1)), (6, Vote::Pass), (0, Vote::For(3))];
+    // At day 3 they are yesterday's votes, and today's count starts empty.
+    let mut pos = classic_known(Phase::Day(3));
+    pos.votes = votes.clone();
+    let seen = first_sight(&Start::new(&pos).unwrap());
+    assert_eq!(seen.prev[4], Some(Vote::For(1)));
+    assert_eq!(seen.prev[6], Some(Vote::Pass));
+    assert_eq!(seen.prev[0], Some(Vote::For(3)));
+    assert_eq!(seen.prev[7], None, "an unlisted seat cast no vote");
+    assert!(seen.today.iter().all(Option::is_none) && seen.tally.iter().all(|&c| c == 0));
+    // At night 3 they are today's votes (what C4's signal reads) and their count.
+    let mut pos = classic_known(Phase::Night(3));
+    pos.votes = votes;
+    let seen = first_sight(&Start::new(&pos).unwrap());
+    assert_eq!(seen.today[0], Some(Vote::For(3)), "the Don's vote, the kill signal (C4)");
+    assert_eq!((seen.tally[1], seen.tally[3], seen.tally[6]), (2, 1, 0));
+    assert!(seen.prev.iter().all(Option::is_none));
+    // Bad votes: before day 1 there is no day; a self-vote; a voter twice.
+    let mut pos = classic_known(Phase::Day(1));
+    pos.votes = vec![(4, Vote::For(1))];
+    assert_eq!(paths(&pos), ["votes.0"]);
+    let mut pos = classic_known(Phase::Night(2));
+    pos.votes = vec![(4, Vote::For(4)), (5, Vote::For(1)), (5, Vote::Pass)];
+    assert_eq!(paths(&pos), ["votes.0", "votes.2"]);
+}
+
+#[test]
+fn c15_a_modkilled_players_role_stays_hidden_in_a_position() {
+    // Roles are announced on death (C9), but not a modkilled player's (C15):
+    // his role need not be given, and nobody learns it.
+    let mut pos = classic_known(Phase::Day(3));
+    pos.setup.rules.reveal_roles_on_death = true;
+    pos.roles[8] = None;
+    pos.roles[9] = None;
+    pos.dead = vec![8, 5];
+    pos.modkilled = vec![8];
+    let start = Start::new(&pos).unwrap();
+    let mut st = State::default();
+    let mut roles = [Role::Citizen; 10];
+    roles[..4].copy_from_slice(&[Role::Don, Role::Mafioso, Role::Mafioso, Role::Commissar]);
+    start.set_up(&mut st, &roles);
+    let town = st.observe(6);
+    assert!(matches!(town.death(8), Some((_, mafia_engine::DeathCause::Modkilled))));
+    assert_eq!(town.revealed_role(8), None, "C15: never announced");
+    assert_eq!(town.revealed_role(5), Some(Role::Citizen), "C9: the lynched one's role was");
+    // A lynched seat of unknown role is still refused under the reveal setting.
+    pos.modkilled = vec![];
+    assert_eq!(paths(&pos), ["dead.0"]);
+    // Modkilled must be dead, and not also killed at night.
+    let mut pos = classic_known(Phase::Day(3));
+    pos.dead = vec![5, 7];
+    pos.killed = vec![7];
+    pos.modkilled = vec![7, 4];
+    assert_eq!(paths(&pos), ["modkilled.0", "modkilled.1"]);
+}
+
 #[test]
 fn bad_positions_name_every_problem_with_a_path() {
     let mut pos = classic_known(Phase::Day(3));

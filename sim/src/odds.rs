@@ -31,6 +31,7 @@
 //! [carry]                        # as in scenario files, plus:
 //! dead = [5, 8]                  # in the order they died
 //! killed = [8]                   # those of `dead` killed at night (the rest were lynched)
+//! modkilled = []                 # those of `dead` the host removed (C15): roles never announced
 //! nights_without_kill = 0        # C8's count so far
 //!
 //! [[check]]                      # an earlier check and its answer (C5, C6, E13)
@@ -45,6 +46,11 @@
 //! claim = "commissar"            # a role claim (true or false)
 //! mafia = [3]                    # players he says he found in a camp (town, mafia, bandits)
 //! accuse = [4]
+//!
+//! [[vote]]                       # the last day's final votes (C10): at `day = N`
+//! by = 2                         # day N-1's (yesterday's, as the players read them),
+//! for = 5                        # at `night = N` day N's (C4's signal); a seat, a
+//!                                # role one seat holds, or "pass"; unlisted: no vote
 //! ```
 //!
 //! With `view`, only the view seat's own role, his camp mates where the
@@ -65,7 +71,7 @@ use indicatif::ProgressBar;
 use mafia_agents::{Lineup, Worker, master_key};
 use mafia_engine::{
     Camp, Check, CheckOutcome, MAX_PLAYERS, NoLog, PRESETS, Phase, PlayerSet, Position, Preset, Publication, Role,
-    Scenario, Seat, Setup, Start,
+    Scenario, Seat, Setup, Start, Vote,
 };
 use polars::prelude::DataFrame;
 use rayon::prelude::*;
@@ -75,12 +81,14 @@ use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
 /// The top-level keys of a state file.
-pub const TOP_KEYS: [&str; 11] =
-    ["name", "setup", "day", "night", "view", "seats", "roles", "rules", "carry", "check", "said"];
+pub const TOP_KEYS: [&str; 12] =
+    ["name", "setup", "day", "night", "view", "seats", "roles", "rules", "carry", "check", "said", "vote"];
 /// The keys of `[carry]` a state file adds to a scenario's.
-pub const CARRY_EXTRA: [&str; 2] = ["killed", "nights_without_kill"];
+pub const CARRY_EXTRA: [&str; 3] = ["killed", "modkilled", "nights_without_kill"];
 /// The keys of a `[[check]]` entry.
 pub const CHECK_KEYS: [&str; 4] = ["by", "target", "camp", "commissar"];
+/// The keys of a `[[vote]]` entry.
+pub const VOTE_KEYS: [&str; 2] = ["by", "for"];
 /// The keys of a `[[said]]` entry.
 pub const SAID_KEYS: [&str; 6] = ["seat", "claim", "town", "mafia", "bandits", "accuse"];
 
@@ -215,7 +223,7 @@ fn read(r: &mut Reader<'_>, doc: &DeTable<'_>) -> Position {
         read_seats(r, v);
     }
     let mut setup: Option<Setup> = None;
-    let (mut carry, mut checks, mut said, mut view, mut rules) = (None, None, None, None, None);
+    let (mut carry, mut checks, mut said, mut view, mut rules, mut votes) = (None, None, None, None, None, None);
     let mut phase: Option<(Phase, usize)> = None;
     for (k, v) in all {
         let key = k.get_ref().as_ref();
@@ -290,6 +298,7 @@ fn read(r: &mut Reader<'_>, doc: &DeTable<'_>) -> Position {
             },
             "check" => checks = Some(v),
             "said" => said = Some(v),
+            "vote" => votes = Some(v),
             _ => r.report(entry_start(k, v), format!("unknown key `{key}` (known keys: {})", TOP_KEYS.join(", "))),
         }
     }
@@ -335,6 +344,7 @@ fn read(r: &mut Reader<'_>, doc: &DeTable<'_>) -> Position {
         for (k, v) in entries(t) {
             match k.get_ref().as_ref() {
                 "killed" => pos.killed = r.seat_list("killed", v, "killed"),
+                "modkilled" => pos.modkilled = r.seat_list("modkilled", v, "modkilled"),
                 "nights_without_kill" => {
                     r.place("nights_without_kill".into(), entry_start(k, v));
                     match integer(v.get_ref()) {
@@ -364,6 +374,9 @@ fn read(r: &mut Reader<'_>, doc: &DeTable<'_>) -> Position {
     }
     if let Some(v) = said {
         pos.published = read_said(r, v);
+    }
+    if let Some(v) = votes {
+        pos.votes = read_votes(r, v);
     }
     pos
 }
@@ -463,6 +476,37 @@ fn read_checks(r: &mut Reader<'_>, v: &Val<'_>) -> Vec<Check> {
             }
             _ if !t.iter().any(|(k, _)| k.get_ref() == "by") || !t.iter().any(|(k, _)| k.get_ref() == "target") => {
                 r.report(at, "a check needs `by` and `target`".into())
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn read_votes(r: &mut Reader<'_>, v: &Val<'_>) -> Vec<(Seat, Vote)> {
+    let mut out = Vec::new();
+    for (t, at) in tables(r, v, "vote") {
+        let (mut by, mut vote) = (None, None);
+        for (k, v) in entries(t) {
+            match k.get_ref().as_ref() {
+                "by" => by = r.seat(v, "by"),
+                "for" => match v.get_ref() {
+                    DeValue::String(s) if s.as_ref() == "pass" => vote = Some(Vote::Pass),
+                    _ => vote = r.seat(v, "for").map(Vote::For),
+                },
+                key => r.report_span(
+                    k.span(),
+                    format!("unknown key `{key}` in a vote (known keys: {})", VOTE_KEYS.join(", ")),
+                ),
+            }
+        }
+        match (by, vote) {
+            (Some(by), Some(vote)) => {
+                r.place(format!("votes.{}", out.len()), at);
+                out.push((by, vote));
+            }
+            _ if !t.iter().any(|(k, _)| k.get_ref() == "by") || !t.iter().any(|(k, _)| k.get_ref() == "for") => {
+                r.report(at, "a vote needs `by` and `for` (a seat, a role one seat holds, or \"pass\")".into())
             }
             _ => {}
         }

@@ -110,7 +110,7 @@ fn the_same_seed_gives_the_same_output_on_one_and_two_threads() {
 fn the_example_states_run_and_write_tables() {
     let dir = std::env::temp_dir().join(format!("odds-out-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for name in ["classic-day-3", "classic-day-3-commissar", "forum-16-night-3"] {
+    for name in ["classic-day-3", "classic-day-3-commissar", "classic-night-2-votes", "forum-16-night-3"] {
         let file = root().join(format!("scenarios/odds/{name}.toml"));
         let out = dir.join(format!("{name}.csv"));
         let o = mafia(&["odds", file.to_str().unwrap(), "--games", "400", "--quiet", "--out", out.to_str().unwrap()]);
@@ -164,6 +164,16 @@ fn bad_state_files_exit_2_naming_the_line() {
         ),
         ("no-setup", "day = 2\nseats = [\"don\", \"?\", \"citizen\"]\n".into(), ":1:", "give `setup` or [roles]"),
         ("c8", format!("night = 4\n{seats}[carry]\nnights_without_kill = 3\n"), ":4:", "already won"),
+        ("self-vote", format!("day = 2\n{seats}[[vote]]\nby = 5\nfor = 5\n"), ":3:", "votes for himself"),
+        ("vote-day-1", format!("day = 1\n{seats}[[vote]]\nby = 5\nfor = 6\n"), ":3:", "no day before it"),
+        ("vote-key", format!("day = 2\n{seats}[[vote]]\nby = 5\nagainst = 6\n"), ":5:", "unknown key `against`"),
+        ("vote-pas", format!("day = 2\n{seats}[[vote]]\nby = 5\nfor = \"pas\"\n"), ":5:", "neither a seat number nor a role"),
+        (
+            "modkilled-alive",
+            format!("day = 3\n{seats}[carry]\ndead = [7]\nmodkilled = [8]\n"),
+            ":5:",
+            "seat 8 is not among the dead",
+        ),
     ];
     for (name, text, at, needle) in cases {
         let (code, err) = bad(name, &text);
@@ -171,6 +181,27 @@ fn bad_state_files_exit_2_naming_the_line() {
         assert!(err.contains(at) && err.contains(needle), "{name}: expected {at} and `{needle}` in:\n{err}");
         assert!(!err.contains("panicked"), "{name}: {err}");
     }
+}
+
+#[test]
+fn c10_c15_votes_and_modkills_read_from_a_state_file() {
+    let text = "setup = \"classic\"\nday = 3\n\
+                seats = [\"don\", \"?\", \"?\", \"commissar\", \"?\", \"?\", \"?\", \"citizen\", \"?\", \"?\"]\n\
+                [rules]\nreveal_roles_on_death = true\n[carry]\ndead = [9, 8]\nkilled = [8]\nmodkilled = [9]\n\
+                [[vote]]\nby = \"don\"\nfor = 4\n[[vote]]\nby = 2\nfor = \"pass\"\n";
+    let file = parse_position("state.toml", text).unwrap_or_else(|e| panic!("{e}"));
+    let pos = &file.position;
+    use mafia_engine::Vote;
+    assert_eq!(pos.votes, [(0, Vote::For(3)), (1, Vote::Pass)]);
+    assert_eq!(pos.modkilled, [8]);
+    // C9 wants the roles of the dead, but not a modkilled player's (C15): seat 9's is unknown.
+    let start = file.start().unwrap_or_else(|e| panic!("{e}"));
+    assert!(start.sampled().contains(8));
+    // The votes reach the players: the same games without them end otherwise.
+    let with = odds_of(text, "forum", 3, 4000, 1);
+    let none = odds_of(&text[..text.find("[[vote]]").unwrap()], "forum", 3, 4000, 1);
+    assert_eq!((with.games, none.games), (4000, 4000));
+    assert_ne!(with, none, "the votes changed no game");
 }
 
 /// Mutated example states (lines dropped, duplicated or swapped, numbers
@@ -181,13 +212,13 @@ fn mutated_state_files_never_panic_and_name_a_line() {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
     let mut below = |n: usize| mafia_engine::below(&mut rng, n as u32) as usize;
-    let names = ["classic-day-3", "classic-day-3-commissar", "forum-16-night-3"];
+    let names = ["classic-day-3", "classic-day-3-commissar", "forum-16-night-3", "classic-night-2-votes"];
     let swaps = [("4", "11"), ("3", "0"), ("mafia", "town"), ("citizen", "don"), ("day", "night"), ("= 1", "= 9")];
     let lineup = Lineup::default();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     let (mut ok, mut failed) = (0, 0);
     for round in 0..400 {
-        let text = std::fs::read_to_string(root().join(format!("scenarios/odds/{}.toml", names[round % 3]))).unwrap();
+        let text = std::fs::read_to_string(root().join(format!("scenarios/odds/{}.toml", names[round % 4]))).unwrap();
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
         for _ in 0..1 + below(3) {
             let i = below(lines.len());
