@@ -171,10 +171,10 @@ pub struct CountsFile {
     pub state: State,
     pub plan: Plan,
     pub counts: Counts,
-    /// The external agents' faults so far (none without `ext:` agents).
-    /// Faults are counted as they happen, so a game of a block that was
-    /// dropped at an interruption and played again on resume counts its
-    /// faults twice; the win rates count it once.
+    /// The external agents' faults in the games counted (none without
+    /// `ext:` agents): as of the last finished block, like the counts, so a
+    /// block dropped at an interruption and played again on resume counts
+    /// its faults once.
     #[serde(default)]
     pub faults: Vec<crate::tables::AgentFaults>,
 }
@@ -309,10 +309,13 @@ pub struct Store {
     range: (u64, u64),
     /// A checkpoint that could not be written (reported once).
     warned: bool,
-    /// The external agents' pools (their faults go into the file) and the
-    /// faults a resumed file had counted before.
+    /// The external agents' pools (their faults go into the file), the
+    /// faults a resumed file had counted before, and the pools' faults as
+    /// of the last finished block (`checkpoint`): a block in play when an
+    /// interrupt drops it has faults the pools hold but the counts do not.
     pools: Vec<std::sync::Arc<mafia_protocol::Pool>>,
     faults_before: Vec<crate::tables::AgentFaults>,
+    faults_done: Vec<crate::tables::AgentFaults>,
 }
 
 /// What a command plays, for [`Store::open`].
@@ -337,6 +340,7 @@ impl Store {
             warned: false,
             pools: Vec::new(),
             faults_before: Vec::new(),
+            faults_done: Vec::new(),
         }
     }
 
@@ -440,14 +444,16 @@ impl Store {
             warned: false,
             pools,
             faults_before,
+            faults_done: Vec::new(),
         })
     }
 
-    /// The external agents' faults: a resumed file's, plus this process's
-    /// pools' (what the file gets and what the run reports).
+    /// The external agents' faults in the games counted: a resumed file's,
+    /// plus this process's pools' up to the last finished block (what the
+    /// file gets and what the run reports).
     pub fn faults(&self) -> Vec<crate::tables::AgentFaults> {
         let mut all = self.faults_before.clone();
-        crate::tables::add_faults(&mut all, &crate::tables::faults_of(&self.pools));
+        crate::tables::add_faults(&mut all, &self.faults_done);
         all
     }
 
@@ -461,8 +467,13 @@ impl Store {
         self.from.take()
     }
 
-    /// After a finished block: writes a checkpoint if it is time.
+    /// After a finished block (no game is in play): notes the pools'
+    /// faults, which now belong to counted games, and writes a checkpoint
+    /// if it is time.
     pub fn checkpoint(&mut self, done: u64, counts: &Counts) {
+        if !self.pools.is_empty() {
+            self.faults_done = crate::tables::faults_of(&self.pools);
+        }
         if self.file.is_none() || self.last.elapsed() < self.every {
             return;
         }

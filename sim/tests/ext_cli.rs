@@ -220,3 +220,51 @@ fn a_best_response_against_an_external_camp_reports_its_faults() {
     assert!(text.contains("external agents") && text.contains("illegal"), "{text}");
     assert!(text.contains("games forfeited (not in the win rates)"), "{text}");
 }
+
+/// A run with an external agent stopped part-way by SIGTERM and resumed
+/// reports the faults of the uninterrupted run: the block in play at the
+/// interrupt is dropped with its faults, and counted once when played again.
+#[test]
+fn a_resumed_run_counts_the_faults_of_a_dropped_block_once() {
+    use std::time::{Duration, Instant};
+    let dir = TempDir::new("ext-resume");
+    let counts = dir.file("c.json");
+    let spec = format!("forum,seat2={}", agent("illegal"));
+    let base = ["run", "--games", "70000", "--seed", "6", "--agents", &spec, "--ext-procs", "1", "--threads", "1"];
+    let with = |extra: &[&str]| -> Vec<String> { base.iter().chain(extra).map(|s| s.to_string()).collect() };
+    let progress = || -> Option<(String, u64)> {
+        let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&counts).ok()?).ok()?;
+        Some((v["state"].as_str()?.to_string(), v["done"].as_u64()?))
+    };
+    let first = with(&["--counts", &counts, "--checkpoint-secs", "0", "--quiet"]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mafia"))
+        .args(&first)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start mafia");
+    let start = Instant::now();
+    loop {
+        if progress().is_some_and(|(state, done)| state == "running" && done > 0) {
+            break;
+        }
+        assert!(child.try_wait().unwrap().is_none(), "the run ended before a checkpoint");
+        assert!(start.elapsed() < Duration::from_secs(120), "no checkpoint in two minutes");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // Mid-block (the first block is 65,536 games): SIGTERM drops the second, in play.
+    std::thread::sleep(Duration::from_millis(20));
+    let pid = child.id().to_string();
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    assert_eq!(child.wait().unwrap().code(), Some(2), "SIGTERM: exit 2 after the checkpoint");
+    let (state, done) = progress().expect("a checkpoint");
+    assert_eq!(state, "interrupted");
+    assert!(done < 70000, "stopped part-way: {done}");
+    let resumed =
+        ok(&with(&["--counts", &counts, "--resume", "--quiet"]).iter().map(String::as_str).collect::<Vec<_>>());
+    let whole = ok(&with(&["--quiet"]).iter().map(String::as_str).collect::<Vec<_>>());
+    let faults = |t: &str| t[t.find("external agents").unwrap_or_else(|| panic!("no faults line: {t}"))..].to_string();
+    assert!(faults(&whole).contains("illegal"), "{whole}");
+    assert_eq!(faults(&resumed), faults(&whole));
+    assert_eq!(resumed, whole, "the tables too");
+}
