@@ -152,7 +152,7 @@ const CHECK: &[Param] = &[Param {
     name: "whom",
     values: Values::Choice(&["uncertain", "random"]),
     default: "uncertain",
-    about: "whom to check: the unchecked player whose camp matters most (active voters neither cleared nor exposed; for the mafia: likely investigators) or any unchecked player [notes §2 check_score, don_check]",
+    about: "whom to check: the unchecked player whose camp matters most (active voters neither cleared nor exposed, but not the top suspect a Shooter in the game will shoot; for the mafia: likely investigators) or any unchecked player [notes §2 check_score, don_check]",
 }];
 
 const MAFIA: &[Param] = &[
@@ -192,15 +192,15 @@ const PROTECT: &[Param] = &[Param {
 const SHOOTER: &[Param] = &[Param {
     name: "shoot",
     values: Values::Choice(&["exposed", "suspect", "never"]),
-    default: "exposed",
-    about: "the Shooter fires at a player exposed as mafia or bandit (by his own knowledge or a trusted claim), at the top suspect from night 2, or never (E20) [notes §3 shoot_if]",
+    default: "suspect",
+    about: "the Shooter fires at a player exposed as mafia or bandit (by his own knowledge or a trusted claim); with `suspect`, when nobody is exposed, at the town's top suspect from night 2 (the town's best response in `extended` and `forum-16`, against the notes' discipline); or never (E20) [notes §3 shoot_if]",
 }];
 
 const BANDITS: &[Param] = &[Param {
     name: "search_nights",
-    values: Values::Count(4),
-    default: "2",
-    about: "nights a bandit searches for partners before his role move takes over (E3) [notes §3 search_nights]",
+    values: Values::Count(12),
+    default: "12",
+    about: "nights a bandit searches for partners (E3: besides his role move, so it costs nothing; 12 covers nearly every game, and the bandits' best response in `extended`) [notes §3 search_nights]",
 }];
 
 const PROSTITUTE: &[Param] = &[Param {
@@ -390,9 +390,9 @@ impl Default for Config {
             fake: 0,
             bus: 0,
             heal: HealPlan::Revealed,
-            shoot: ShootPlan::Exposed,
+            shoot: ShootPlan::Suspect,
             borrow: BorrowPlan::Detective,
-            search_nights: 2,
+            search_nights: 12,
         };
         for s in STRATEGIES {
             for p in s.params {
@@ -486,7 +486,7 @@ impl Config {
                     _ => return Err(bad()),
                 }
             }
-            "search_nights" => self.search_nights = count(4)?,
+            "search_nights" => self.search_nights = count(12)?,
             _ => unreachable!("every catalogue parameter is handled above"),
         }
         Ok(())

@@ -240,13 +240,13 @@ fn the_doctor_protects_a_revealed_detective_and_heal_self_heals_himself() {
 }
 
 #[test]
-fn the_shooter_holds_fire_with_never_and_shoots_only_the_exposed_by_default() {
+fn e20_the_shooter_holds_fire_with_never_shoots_the_exposed_and_by_default_the_top_suspect() {
     for (_, log) in games("forum-16", "forum,shooter=shooter:shoot=never", 100) {
         assert!(!log.iter().any(|e| matches!(e, Event::NightAct { ability: NightAbility::Shoot, .. })));
     }
-    // `suspect`: the top suspect, from night 2 only.
+    // `suspect` (the default): the top suspect, from night 2 only.
     let mut shots = 0;
-    for (roles, log) in games("forum-16", "forum,shooter=shooter:shoot=suspect", 200) {
+    for (roles, log) in games("forum-16", "forum", 200) {
         let days = days(&log);
         for (e, &d) in log.iter().zip(&days) {
             if let Event::NightAct { ability: NightAbility::Shoot, seat, .. } = *e
@@ -258,9 +258,9 @@ fn the_shooter_holds_fire_with_never_and_shoots_only_the_exposed_by_default() {
         }
     }
     assert!(shots > 50, "{shots} shots");
-    // `exposed` (the default): rare, and at enemies.
+    // `exposed`: rare, and at enemies.
     let (mut shots, mut hits) = (0, 0);
-    for (roles, log) in games("forum-16", "forum", 1000) {
+    for (roles, log) in games("forum-16", "forum,shooter=shooter:shoot=exposed", 1000) {
         for e in &log {
             if let Event::NightAct { ability: NightAbility::Shoot, target: Some(t), seat, .. } = *e
                 && roles[seat as usize] == Role::Shooter
@@ -481,4 +481,30 @@ fn e26_the_thug_beats_only_himself_every_other_night() {
     }
     // Every other night he is alive, give or take the first and the last.
     assert!(nights > 500 && beats * 5 >= nights * 2 && beats * 5 <= nights * 3, "{beats} beatings in {nights} nights");
+}
+
+/// E3: the search comes besides a bandit's role move, so by default a
+/// bandit searches every night (to night 12, past nearly every game); with
+/// `search_nights = N`, on the first N nights only.
+#[test]
+fn e3_the_bandits_search_every_night_by_default_and_n_nights_when_set() {
+    for (spec, last) in [("forum", u16::MAX), ("forum,bandits=bandits:search_nights=2", 2)] {
+        let (mut late, mut searches) = (0, 0);
+        for (roles, log) in games("extended", spec, 300) {
+            let days = days(&log);
+            for (e, &d) in log.iter().zip(&days) {
+                if let Event::SearchNick { seat, .. } = *e {
+                    assert_eq!(roles[seat as usize].camp(), Camp::Bandits);
+                    // The night after day d is night d.
+                    assert!(d <= last, "{spec}: a search on night {d}");
+                    searches += 1;
+                    late += (d > 2) as u32;
+                }
+            }
+        }
+        assert!(searches > 1000, "{spec}: {searches} searches");
+        if last == u16::MAX {
+            assert!(late > 300, "{spec}: {late} searches after night 2");
+        }
+    }
 }

@@ -738,6 +738,18 @@ impl<'a> Observation<'a> {
         }
         r
     }
+    /// Whether the setup deals `role` (public, as [`Observation::setup_roles`]):
+    /// one load for an extended role, each of which is one person (E4) whose
+    /// seat the state keeps; a scan of the seats for a classic one.
+    #[inline]
+    pub fn deals(&self, role: Role) -> bool {
+        let info = role.info();
+        if info.set == crate::role::RuleSet::Extended && info.unique {
+            self.st.seat_of[role as usize] != NONE
+        } else {
+            self.setup_roles().contains(role)
+        }
+    }
     /// The rules in force, every `auto` resolved (public).
     pub fn rules(&self) -> &Rules {
         &self.st.rules

@@ -459,6 +459,28 @@ fn e4_a_setup_mixes_named_roles_with_plain_players() {
     assert!(e.problems.iter().any(|p| p.path == "roles.thief"), "{e}");
 }
 
+/// E4 (each named role one person, its seat kept): `Observation::deals`,
+/// the one-load answer for an extended role, says what the setup's public
+/// role list says, for every role, on every preset and on mixes.
+#[test]
+fn e4_whether_the_setup_deals_a_role_is_public_and_one_answer() {
+    let mut setups: Vec<Setup> = mafia_engine::PRESETS.iter().map(|p| p.setup()).collect();
+    setups.push(Setup::of_roles("mix", &[R::Boss, R::Mafioso, R::Detective, R::Citizen, R::Citizen, R::Shooter]));
+    setups.push(Setup::of_roles("classic mix", &[R::Don, R::Commissar, R::Citizen, R::Citizen, R::Mafioso]));
+    for setup in setups {
+        let game = Game::new(&setup).unwrap();
+        let mut st = State::default();
+        st.deal(&game, &mut rng(7));
+        for s in 0..game.players() as Seat {
+            let obs = st.observe(s);
+            for role in Role::ALL {
+                assert_eq!(obs.deals(role), obs.setup_roles().contains(role), "{} {role:?}", setup.name);
+                assert_eq!(obs.deals(role), game.count(role) > 0, "{} {role:?}", setup.name);
+            }
+        }
+    }
+}
+
 #[test]
 fn e4_the_day_follows_the_classic_vote_hidden_roles_and_last_words() {
     // Boss 0, Detective 1, citizens 2 and 3, Psycho 4.

@@ -198,7 +198,11 @@ impl Turn<'_> {
         let Some(Report::Compare { a, b, same }) = obs.last_report() else { return };
         self.refresh(obs);
         let read = self.read(obs);
-        let (cleared, exposed) = (read.cleared, read.exposed);
+        // A player killed at night is taken for town by the read, but not
+        // as an anchor: the Shooter shoots the town's top suspect, whom the
+        // Journalist compares too, so the comparison's own suspect is often
+        // that night's victim.
+        let (cleared, exposed) = (read.cleared.minus(obs.killed_at_night()), read.exposed);
         let pair = PlayerSet::single(a).with(b);
         let contradiction = if same {
             !pair.inter(cleared).is_empty() && !pair.inter(exposed).is_empty()

@@ -23,7 +23,8 @@
 //!   player; **Thug** (E26) beats himself every other night (he may not
 //!   beat the same player two nights running) and nobody else;
 //!   **Trickster** (E28) removes the vote of whoever voted most against his
-//!   camp. Bandits search (E3) for `search_nights` nights.
+//!   camp. Bandits search (E3) for `search_nights` nights (every night by
+//!   default: the search comes besides the role move).
 
 use super::Turn;
 use super::read::best_by;
@@ -116,7 +117,18 @@ impl Turn<'_> {
                     CheckPlan::Random => pick(cx.rng, pool),
                     CheckPlan::Uncertain => {
                         let open = pool.minus(read.cleared).minus(read.exposed);
-                        let pool = if open.is_empty() { pool } else { open };
+                        let mut pool = if open.is_empty() { pool } else { open };
+                        // With a Shooter in the game (public: the setup), the
+                        // town's top suspect is shot from night 2 (`shoot =
+                        // suspect`) and lynched by day: a check of him is
+                        // spent twice over; check the next.
+                        if obs.day() >= 2
+                            && obs.deals(Role::Shooter)
+                            && let Some(t) = read.suspect(obs, obs.alive().without(maker))
+                            && pool.len() > 1
+                        {
+                            pool = pool.without(t);
+                        }
                         pick(cx.rng, read.most_suspicious(pool))
                     }
                 }
