@@ -508,3 +508,41 @@ fn e3_the_bandits_search_every_night_by_default_and_n_nights_when_set() {
         }
     }
 }
+
+/// E10: the Guard guards the partner the town's Shooter is likeliest to
+/// shoot, the town's top suspect (exposed first), when he is a partner: so
+/// the Shooter's shots at the mafia mostly meet a guarded man.
+#[test]
+fn e10_the_guard_guards_the_partner_the_shooter_will_shoot() {
+    let (mut shots, mut guarded) = (0, 0);
+    for (roles, log) in games("extended", "forum", 600) {
+        let g = seat_of(&roles, Role::Guard).unwrap();
+        // Per night: whom the Guard guarded, and the Shooter's target.
+        let (mut guard, mut shot) = (None, None);
+        let mut tally = |guard: Option<Seat>, shot: Option<Seat>| {
+            if let (Some(gt), Some(t)) = (guard, shot)
+                && roles[t as usize].camp() == Camp::Mafia
+            {
+                shots += 1;
+                guarded += (gt == t) as u32;
+            }
+        };
+        for e in &log {
+            match *e {
+                Event::NightStart { .. } | Event::DayStart { .. } => {
+                    tally(guard.take(), shot.take());
+                }
+                Event::NightAct { seat, ability: NightAbility::Guard, target, .. } if seat == g => guard = target,
+                Event::NightAct { seat, ability: NightAbility::Shoot, target, .. }
+                    if roles[seat as usize] == Role::Shooter =>
+                {
+                    shot = target
+                }
+                _ => {}
+            }
+        }
+        tally(guard, shot);
+    }
+    assert!(shots > 200, "{shots} shots at the mafia on nights the Guard moved");
+    assert!(guarded as f64 >= 0.9 * shots as f64, "{guarded} of {shots} shots at a guarded partner");
+}

@@ -7,10 +7,12 @@
 //!   information-role claimants first, then the outsider who voted most
 //!   against the mafia (an investigator's tell).
 //! - **Doctor** (E15, `heal`): a believed information role, else himself,
-//!   else the most trusted. **Guard** (E10): the partner the town suspects
-//!   most (published as mafia, most voted), else the leader.
-//! - **Shooter** (E20, `shoot`): an exposed enemy; with `suspect`, the top
-//!   suspect from night 2. **Witch** (E18): hexes the top suspect.
+//!   else the most trusted. **Guard** (E10): the partner the Shooter will
+//!   shoot (the town's top suspect, exposed first), else the partner the
+//!   town suspects most (published as mafia, most voted).
+//! - **Shooter** (E20, `shoot`): an exposed enemy; with `suspect` (the
+//!   default), the top suspect from night 2. **Witch** (E18): hexes the
+//!   top suspect.
 //!   **Journalist** (E17): compares the top suspect with the most trusted
 //!   (what he makes of the answer, and his claim, are in `mod.rs`).
 //!   **Sleepwalker** (E22): watches the believed information role.
@@ -162,6 +164,11 @@ impl Turn<'_> {
                     .or_else(|| read.trusted(legal)),
             },
             NightAbility::Guard => {
+                // The Shooter's likely target when he is a partner: the
+                // town's top suspect (exposed first), read as the town reads.
+                if let Some(t) = read.suspect(obs, obs.alive()).filter(|&t| legal.contains(t)) {
+                    return (Some(t), None);
+                }
                 // The partner the town suspects most: published as mafia, then most voted yesterday.
                 let said_mafia = published_as(obs, Camp::Mafia);
                 let voted = self.voted_all();
