@@ -83,11 +83,33 @@ pub struct Position {
     pub checks: Vec<Check>,
     /// What players have published so far (C10 posts, C13 last words): claims and check reveals.
     pub published: Vec<(Seat, Publication)>,
-    /// The last day's final votes (C10), public: at `Day(d)` those of day
-    /// d − 1 (what the players read as yesterday's), at `Night(d)` those of
-    /// day d (what the night reads, e.g. C4's signal). Seats not listed cast
-    /// no vote.
-    pub votes: Vec<(Seat, Vote)>,
+    /// Final votes of finished days (C10), public. The last day's — at
+    /// `Day(d)` day d − 1's (what the players read as yesterday's), at
+    /// `Night(d)` day d's (what the night reads, e.g. C4's signal) — are
+    /// that day's count; earlier days' are the record of votes the players
+    /// start from ([`Observation::carried_votes`](crate::Observation::carried_votes)).
+    /// Seats not listed cast no vote that day.
+    pub votes: Vec<DayVote>,
+}
+
+/// One player's final vote of one finished day (C10), public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DayVote {
+    /// The day (from 1).
+    pub day: u16,
+    pub by: Seat,
+    pub vote: Vote,
+}
+
+impl Position {
+    /// The last finished day, whose final votes are the count the players
+    /// read (0: none before day 1).
+    pub fn last_vote_day(&self) -> u16 {
+        match self.phase {
+            Phase::Day(d) => d.saturating_sub(1),
+            Phase::Night(d) => d,
+        }
+    }
 }
 
 impl Position {
@@ -303,26 +325,35 @@ impl Start {
                 );
             }
         }
-        // C10: the last day's final votes.
-        let vote_day = match pos.phase {
-            Phase::Day(d) => d.saturating_sub(1),
-            Phase::Night(d) => d,
-        };
-        let mut voters = PlayerSet::EMPTY;
-        for (i, &(s, v)) in pos.votes.iter().enumerate() {
+        // C10: the final votes of finished days.
+        let vote_day = pos.last_vote_day();
+        let mut voted: Vec<(u16, Seat)> = Vec::new();
+        for (i, &DayVote { day, by: s, vote: v }) in pos.votes.iter().enumerate() {
             let path = format!("votes.{i}");
             if vote_day == 0 {
                 push!(path, "day 1 has no day before it: no votes to carry".into());
                 break;
             }
+            if day == 0 || day > vote_day {
+                push!(
+                    path,
+                    format!(
+                        "day {day} has not finished before the position: votes may be given for days 1 to {vote_day}"
+                    )
+                );
+                continue;
+            }
             if !seat_ok(s) {
                 push!(path, bad_seat(s));
                 continue;
             }
-            if voters.contains(s) {
-                push!(path.clone(), format!("seat {} votes twice: give each voter's final vote once", s + 1));
+            if voted.contains(&(day, s)) {
+                push!(
+                    path.clone(),
+                    format!("seat {} votes twice on day {day}: give each voter's final vote once", s + 1)
+                );
             }
-            voters.insert(s);
+            voted.push((day, s));
             if let Vote::For(t) = v {
                 if !seat_ok(t) {
                     push!(path, bad_seat(t));
@@ -709,8 +740,17 @@ impl Start {
         for (s, p) in &pos.published {
             st.publish(*s, p);
         }
-        // C10: the last day's final votes, and at night the count they make.
-        for &(s, v) in &pos.votes {
+        // C10: the last day's final votes, and at night the count they
+        // make; earlier days' votes join the record of past votes.
+        let vote_day = pos.last_vote_day();
+        for &DayVote { day, by: s, vote: v } in &pos.votes {
+            if day < vote_day {
+                if let Vote::For(t) = v {
+                    st.carried_votes[s as usize].insert(t);
+                    st.carried_any = true;
+                }
+                continue;
+            }
             st.votes[s as usize] = crate::state::encode(v);
             if let (Phase::Night(_), Vote::For(t)) = (pos.phase, v) {
                 st.tally[t as usize] += 1;

@@ -145,6 +145,12 @@ pub struct State {
     pub(crate) tally: [u8; MAX_PLAYERS],
     /// Yesterday's final votes.
     pub(crate) prev_votes: [u8; MAX_PLAYERS],
+    /// A position's final votes (C10) of days before its last finished
+    /// day, per voter: everybody each named (public; see
+    /// [`Observation::carried_votes`]). Empty in a game played from day 1.
+    pub(crate) carried_votes: [PlayerSet; MAX_PLAYERS],
+    /// Whether `carried_votes` holds anything (cleared at the next deal).
+    pub(crate) carried_any: bool,
     /// Everything each player has published (posts and last word), merged.
     pub(crate) said: [Publication; MAX_PLAYERS],
     /// Per role: who has claimed it publicly.
@@ -226,6 +232,8 @@ impl Default for State {
             changed: PlayerSet::EMPTY,
             tally: [0; MAX_PLAYERS],
             prev_votes: [NO_VOTE; MAX_PLAYERS],
+            carried_votes: [PlayerSet::EMPTY; MAX_PLAYERS],
+            carried_any: false,
             said: [Publication::NONE; MAX_PLAYERS],
             claimed: [PlayerSet::EMPTY; Role::COUNT],
             knowledge: [Knowledge::default(); MAX_PLAYERS],
@@ -332,6 +340,10 @@ impl State {
         self.nights_without_kill = 0;
         self.votes = [NO_VOTE; MAX_PLAYERS];
         self.prev_votes = [NO_VOTE; MAX_PLAYERS];
+        if self.carried_any {
+            self.carried_votes = [PlayerSet::EMPTY; MAX_PLAYERS];
+            self.carried_any = false;
+        }
         self.changed = PlayerSet::EMPTY;
         self.tally = [0; MAX_PLAYERS];
         // Only what the last game wrote needs clearing (most games publish
@@ -883,6 +895,15 @@ impl<'a> Observation<'a> {
     /// Yesterday's final vote of `s`.
     pub fn prev_vote_of(&self, s: Seat) -> Option<Vote> {
         decode(self.st.prev_votes[s as usize])
+    }
+    /// Per seat, everybody he named in a final vote (C10, public) on a day
+    /// before those the players saw: a position's days before its last
+    /// finished one ([`Position::votes`](crate::Position::votes)). Empty in
+    /// a game played from day 1, where each day's votes are seen as
+    /// [`Observation::prev_vote_of`] the next day. A player who keeps the
+    /// vote record starts his memory from it.
+    pub fn carried_votes(&self) -> &'a [PlayerSet; MAX_PLAYERS] {
+        &self.st.carried_votes
     }
     /// Players (alive or dead) who have publicly claimed `role`.
     pub fn claimants(&self, role: Role) -> PlayerSet {

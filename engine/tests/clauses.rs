@@ -925,6 +925,23 @@ fn c10_one_change_and_the_second_vote_is_final() {
 }
 
 #[test]
+fn c10_yesterdays_final_votes_are_public_the_next_day() {
+    let mut t = table("DMMCcccccc", &[]);
+    // Day 1: seat 5 changes from 2 to 3 (his final vote); 1 and 3 tie.
+    t.p.day_votes(1, &[P, P, P, P, f(1), f(2), P, P, P, P]).change(1, 5, f(3));
+    t.day(1);
+    t.night(1);
+    t.day(2);
+    // Day 2: everybody reads day 1's final votes, the changes included.
+    for viewer in [0u8, 3, 9] {
+        let obs = t.state.observe(viewer);
+        assert_eq!((obs.prev_vote_of(4), obs.prev_vote_of(5), obs.prev_vote_of(6)), (Some(f(1)), Some(f(3)), Some(P)));
+        // A game played from day 1 carries no older record (a position may).
+        assert!(obs.carried_votes().iter().all(|v| v.is_empty()));
+    }
+}
+
+#[test]
 fn c10_an_absent_player_casts_nothing() {
     let mut t = table("DMMCcccccc", &[("absence", "0.5")]);
     // Day 2 presence draws, seat by seat: 5..9 absent.

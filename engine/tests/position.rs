@@ -7,9 +7,9 @@
 //! deals that fit what the view knows.
 
 use mafia_engine::{
-    Camp, Chance, Check, CheckOutcome, EndCause, Event, Game, NightChoice, NightMoves, Observation, Phase, PlayerSet,
-    Players, Position, Preset, Publication, Role, Seat, Setup, Start, State, Vote, below, pick, play, play_dealt,
-    play_from,
+    Camp, Chance, Check, CheckOutcome, DayVote, EndCause, Event, Game, NightChoice, NightMoves, Observation, Phase,
+    PlayerSet, Players, Position, Preset, Publication, Role, Seat, Setup, Start, State, Vote, below, pick, play,
+    play_dealt, play_from,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -248,6 +248,7 @@ struct Seen {
     prev: Vec<Option<Vote>>,
     today: Vec<Option<Vote>>,
     tally: Vec<u32>,
+    past: Vec<PlayerSet>,
     asked: bool,
 }
 
@@ -257,6 +258,7 @@ impl Seen {
             self.asked = true;
             let seats = 0..10; // the classic table
             self.prev = seats.clone().map(|s| obs.prev_vote_of(s)).collect();
+            self.past = obs.carried_votes()[..10].to_vec();
             self.today = seats.clone().map(|s| obs.vote_of(s)).collect();
             self.tally = seats.map(|s| obs.votes_for(s)).collect();
         }
@@ -301,12 +303,21 @@ fn first_sight(start: &Start) -> Seen {
     seen
 }
 
+fn set(seats: &[Seat]) -> PlayerSet {
+    seats.iter().copied().collect()
+}
+
+/// Votes of `day`: (voter, vote) pairs.
+fn on(day: u16, votes: &[(Seat, Vote)]) -> Vec<DayVote> {
+    votes.iter().map(|&(by, vote)| DayVote { day, by, vote }).collect()
+}
+
 #[test]
 fn c10_the_last_days_votes_carry_into_a_position() {
-    let votes = vec![(4, Vote::For(1)), (5, Vote::For(1)), (6, Vote::Pass), (0, Vote::For(3))];
+    let votes = [(4, Vote::For(1)), (5, Vote::For(1)), (6, Vote::Pass), (0, Vote::For(3))];
     // At day 3 they are yesterday's votes, and today's count starts empty.
     let mut pos = classic_known(Phase::Day(3));
-    pos.votes = votes.clone();
+    pos.votes = on(2, &votes);
     let seen = first_sight(&Start::new(&pos).unwrap());
     assert_eq!(seen.prev[4], Some(Vote::For(1)));
     assert_eq!(seen.prev[6], Some(Vote::Pass));
@@ -315,18 +326,62 @@ fn c10_the_last_days_votes_carry_into_a_position() {
     assert!(seen.today.iter().all(Option::is_none) && seen.tally.iter().all(|&c| c == 0));
     // At night 3 they are today's votes (what C4's signal reads) and their count.
     let mut pos = classic_known(Phase::Night(3));
-    pos.votes = votes;
+    pos.votes = on(3, &votes);
     let seen = first_sight(&Start::new(&pos).unwrap());
     assert_eq!(seen.today[0], Some(Vote::For(3)), "the Don's vote, the kill signal (C4)");
     assert_eq!((seen.tally[1], seen.tally[3], seen.tally[6]), (2, 1, 0));
     assert!(seen.prev.iter().all(Option::is_none));
     // Bad votes: before day 1 there is no day; a self-vote; a voter twice.
     let mut pos = classic_known(Phase::Day(1));
-    pos.votes = vec![(4, Vote::For(1))];
+    pos.votes = on(1, &[(4, Vote::For(1))]);
     assert_eq!(paths(&pos), ["votes.0"]);
     let mut pos = classic_known(Phase::Night(2));
-    pos.votes = vec![(4, Vote::For(4)), (5, Vote::For(1)), (5, Vote::Pass)];
+    pos.votes = on(2, &[(4, Vote::For(4)), (5, Vote::For(1)), (5, Vote::Pass)]);
     assert_eq!(paths(&pos), ["votes.0", "votes.2"]);
+}
+
+#[test]
+fn c10_earlier_days_votes_carry_into_a_position_as_a_record() {
+    // Day 4: day 3's votes are yesterday's count; days 1 and 2 are the
+    // record the players start from.
+    let mut pos = classic_known(Phase::Day(4));
+    pos.votes = on(1, &[(4, Vote::For(1)), (5, Vote::Pass)]);
+    pos.votes.extend(on(2, &[(4, Vote::For(2)), (6, Vote::For(1))]));
+    pos.votes.extend(on(3, &[(4, Vote::For(3)), (7, Vote::For(0))]));
+    let seen = first_sight(&Start::new(&pos).unwrap());
+    assert_eq!(seen.past[4], set(&[1, 2]), "a voter's targets of every earlier day");
+    assert_eq!(seen.past[6], set(&[1]));
+    assert!(seen.past[5].is_empty(), "a PASS names nobody");
+    assert!(seen.past[7].is_empty(), "day 3 is yesterday's count, not the record");
+    assert_eq!((seen.prev[4], seen.prev[7], seen.prev[6]), (Some(Vote::For(3)), Some(Vote::For(0)), None));
+    // Night 3: day 3's votes are today's count; day 1's the record.
+    let mut pos = classic_known(Phase::Night(3));
+    pos.votes = on(1, &[(4, Vote::For(1))]);
+    pos.votes.extend(on(3, &[(4, Vote::For(3))]));
+    let seen = first_sight(&Start::new(&pos).unwrap());
+    assert_eq!(seen.past[4], set(&[1]));
+    assert_eq!((seen.today[4], seen.tally[3]), (Some(Vote::For(3)), 1));
+    // The record is the position's: the next game dealt on the same state starts empty.
+    let start = Start::new(&classic_known(Phase::Day(4))).unwrap();
+    let mut st = State::default();
+    let (mut d, mut h, mut a) = (rng(5), rng(6), rng(7));
+    let mut pos = classic_known(Phase::Day(4));
+    pos.votes = on(1, &[(4, Vote::For(1))]);
+    let carried = Start::new(&pos).unwrap();
+    let mut seen = Seen::default();
+    for s in [&carried, &start] {
+        seen.asked = false;
+        let chance = Chance { deal: &mut d, host: &mut h, activity: &mut a };
+        play_from(s, &mut st, &mut NightMoves::default(), &mut seen, chance, &mut Vec::<Event>::new()).unwrap();
+    }
+    assert!(seen.past.iter().all(|v| v.is_empty()), "the last game's record leaked: {:?}", seen.past);
+    // A day not finished before the position, day 0, a voter twice on one day.
+    let mut pos = classic_known(Phase::Day(3));
+    pos.votes = on(3, &[(4, Vote::For(1))]);
+    pos.votes.extend(on(0, &[(4, Vote::For(1))]));
+    pos.votes.extend(on(1, &[(4, Vote::For(1)), (5, Vote::For(2)), (4, Vote::For(2))]));
+    pos.votes.extend(on(2, &[(4, Vote::For(1))]));
+    assert_eq!(paths(&pos), ["votes.0", "votes.1", "votes.4"]);
 }
 
 #[test]

@@ -47,10 +47,13 @@
 //! mafia = [3]                    # players he says he found in a camp (town, mafia, bandits)
 //! accuse = [4]
 //!
-//! [[vote]]                       # the last day's final votes (C10): at `day = N`
-//! by = 2                         # day N-1's (yesterday's, as the players read them),
-//! for = 5                        # at `night = N` day N's (C4's signal); a seat, a
-//!                                # role one seat holds, or "pass"; unlisted: no vote
+//! [[vote]]                       # a final vote of a finished day (C10)
+//! by = 2                         # a seat or a role one seat holds
+//! for = 5                        # the same, or "pass"; unlisted: no vote that day
+//! day = 2                        # optional; default the last finished day: at
+//!                                # `day = N` day N-1 (yesterday's count, as the players
+//!                                # read it), at `night = N` day N (C4's signal);
+//!                                # earlier days' votes join the record the town reads
 //! ```
 //!
 //! With `view`, only the view seat's own role, his camp mates where the
@@ -70,8 +73,8 @@ use clap::Args;
 use indicatif::ProgressBar;
 use mafia_agents::{Lineup, Worker, master_key};
 use mafia_engine::{
-    Camp, Check, CheckOutcome, MAX_PLAYERS, NoLog, PRESETS, Phase, PlayerSet, Position, Preset, Publication, Role,
-    Scenario, Seat, Setup, Start, Vote,
+    Camp, Check, CheckOutcome, DayVote, MAX_PLAYERS, NoLog, PRESETS, Phase, PlayerSet, Position, Preset, Publication,
+    Role, Scenario, Seat, Setup, Start, Vote,
 };
 use polars::prelude::DataFrame;
 use rayon::prelude::*;
@@ -88,7 +91,7 @@ pub const CARRY_EXTRA: [&str; 3] = ["killed", "modkilled", "nights_without_kill"
 /// The keys of a `[[check]]` entry.
 pub const CHECK_KEYS: [&str; 4] = ["by", "target", "camp", "commissar"];
 /// The keys of a `[[vote]]` entry.
-pub const VOTE_KEYS: [&str; 2] = ["by", "for"];
+pub const VOTE_KEYS: [&str; 3] = ["by", "for", "day"];
 /// The keys of a `[[said]]` entry.
 pub const SAID_KEYS: [&str; 6] = ["seat", "claim", "town", "mafia", "bandits", "accuse"];
 
@@ -376,7 +379,7 @@ fn read(r: &mut Reader<'_>, doc: &DeTable<'_>) -> Position {
         pos.published = read_said(r, v);
     }
     if let Some(v) = votes {
-        pos.votes = read_votes(r, v);
+        pos.votes = read_votes(r, v, pos.last_vote_day());
     }
     pos
 }
@@ -483,13 +486,22 @@ fn read_checks(r: &mut Reader<'_>, v: &Val<'_>) -> Vec<Check> {
     out
 }
 
-fn read_votes(r: &mut Reader<'_>, v: &Val<'_>) -> Vec<(Seat, Vote)> {
+/// The `[[vote]]` entries; a vote without `day` is of `last_day`, the last
+/// finished day (the engine checks the days).
+fn read_votes(r: &mut Reader<'_>, v: &Val<'_>, last_day: u16) -> Vec<DayVote> {
     let mut out = Vec::new();
     for (t, at) in tables(r, v, "vote") {
-        let (mut by, mut vote) = (None, None);
+        let (mut by, mut vote, mut day, mut day_ok) = (None, None, last_day, true);
         for (k, v) in entries(t) {
             match k.get_ref().as_ref() {
                 "by" => by = r.seat(v, "by"),
+                "day" => match integer(v.get_ref()) {
+                    Some(d) if (1..=u16::MAX as i128).contains(&d) => day = d as u16,
+                    _ => {
+                        day_ok = false;
+                        r.report_span(v.span(), format!("`day` must be a number from 1, got {}", a_type(v.get_ref())))
+                    }
+                },
                 "for" => match v.get_ref() {
                     DeValue::String(s) if s.as_ref() == "pass" => vote = Some(Vote::Pass),
                     _ => vote = r.seat(v, "for").map(Vote::For),
@@ -501,9 +513,9 @@ fn read_votes(r: &mut Reader<'_>, v: &Val<'_>) -> Vec<(Seat, Vote)> {
             }
         }
         match (by, vote) {
-            (Some(by), Some(vote)) => {
+            (Some(by), Some(vote)) if day_ok => {
                 r.place(format!("votes.{}", out.len()), at);
-                out.push((by, vote));
+                out.push(DayVote { day, by, vote });
             }
             _ if !t.iter().any(|(k, _)| k.get_ref() == "by") || !t.iter().any(|(k, _)| k.get_ref() == "for") => {
                 r.report(at, "a vote needs `by` and `for` (a seat, a role one seat holds, or \"pass\")".into())

@@ -168,6 +168,14 @@ fn bad_state_files_exit_2_naming_the_line() {
         ("vote-day-1", format!("day = 1\n{seats}[[vote]]\nby = 5\nfor = 6\n"), ":3:", "no day before it"),
         ("vote-key", format!("day = 2\n{seats}[[vote]]\nby = 5\nagainst = 6\n"), ":5:", "unknown key `against`"),
         ("vote-pas", format!("day = 2\n{seats}[[vote]]\nby = 5\nfor = \"pas\"\n"), ":5:", "neither a seat number nor a role"),
+        ("vote-today", format!("day = 3\n{seats}[[vote]]\nby = 5\nfor = 6\nday = 3\n"), ":3:", "votes may be given for days 1 to 2"),
+        ("vote-day-0", format!("day = 3\n{seats}[[vote]]\nby = 5\nfor = 6\nday = 0\n"), ":6:", "`day` must be a number from 1"),
+        (
+            "vote-twice",
+            format!("day = 3\n{seats}[[vote]]\nby = 5\nfor = 6\nday = 1\n[[vote]]\nby = 5\nfor = 7\nday = 1\n"),
+            ":7:",
+            "seat 5 votes twice on day 1",
+        ),
         (
             "modkilled-alive",
             format!("day = 3\n{seats}[carry]\ndead = [7]\nmodkilled = [8]\n"),
@@ -191,8 +199,9 @@ fn c10_c15_votes_and_modkills_read_from_a_state_file() {
                 [[vote]]\nby = \"don\"\nfor = 4\n[[vote]]\nby = 2\nfor = \"pass\"\n";
     let file = parse_position("state.toml", text).unwrap_or_else(|e| panic!("{e}"));
     let pos = &file.position;
-    use mafia_engine::Vote;
-    assert_eq!(pos.votes, [(0, Vote::For(3)), (1, Vote::Pass)]);
+    use mafia_engine::{DayVote, Vote};
+    let day2 = |by, vote| DayVote { day: 2, by, vote };
+    assert_eq!(pos.votes, [day2(0, Vote::For(3)), day2(1, Vote::Pass)]);
     assert_eq!(pos.modkilled, [8]);
     // C9 wants the roles of the dead, but not a modkilled player's (C15): seat 9's is unknown.
     let start = file.start().unwrap_or_else(|e| panic!("{e}"));
@@ -202,6 +211,32 @@ fn c10_c15_votes_and_modkills_read_from_a_state_file() {
     let none = odds_of(&text[..text.find("[[vote]]").unwrap()], "forum", 3, 4000, 1);
     assert_eq!((with.games, none.games), (4000, 4000));
     assert_ne!(with, none, "the votes changed no game");
+}
+
+#[test]
+fn c10_earlier_days_votes_read_from_a_state_file_reach_the_players() {
+    // Day 3 of the classic example's table: day 2's votes (no `day`: the
+    // last finished day) and day 1's, which only the record of past votes
+    // holds (the forum town scores voters by whom they voted for).
+    let base = "setup = \"classic\"\nday = 3\n\
+                seats = [\"don\", \"?\", \"?\", \"commissar\", \"?\", \"?\", \"?\", \"?\", \"?\", \"?\"]\n\
+                [carry]\ndead = [10, 9]\nkilled = [10]\n\
+                [[said]]\nseat = 4\nclaim = \"commissar\"\ntown = [5, 6]\nmafia = [1]\n\
+                [[vote]]\nby = \"don\"\nfor = 9\n[[vote]]\nby = 2\nfor = 9\n";
+    let mut text = base.to_string();
+    // Votes for the cleared (5, 6) count against a voter, for the exposed Don (1) for him.
+    for (by, t) in [(1, 5), (2, 5), (3, 7), (7, 6), (8, 1)] {
+        text += &format!("[[vote]]\nby = {by}\nfor = {t}\nday = 1\n");
+    }
+    let file = parse_position("state.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+    use mafia_engine::{DayVote, Vote};
+    assert_eq!(file.position.votes[0], DayVote { day: 2, by: 0, vote: Vote::For(8) });
+    assert_eq!(file.position.votes[2], DayVote { day: 1, by: 0, vote: Vote::For(4) });
+    // Day 1's votes reach the players: the same games without them end otherwise.
+    let with = odds_of(&text, "forum", 3, 4000, 1);
+    let without = odds_of(base, "forum", 3, 4000, 1);
+    assert_eq!((with.games, without.games), (4000, 4000));
+    assert_ne!(with, without, "day 1's votes changed no game");
 }
 
 /// Mutated example states (lines dropped, duplicated or swapped, numbers

@@ -73,10 +73,17 @@ impl Default for Memory {
 }
 
 impl Memory {
-    /// Records yesterday's final votes and any new claims (public).
+    /// Records yesterday's final votes and any new claims (public), from
+    /// the votes a position carries ([`Observation::carried_votes`]).
     pub fn update(&mut self, obs: &Observation<'_>) {
         let yesterday = obs.day().saturating_sub(1);
         if yesterday > 0 && self.recorded_day < yesterday {
+            if self.recorded_day == 0 {
+                // The first day recorded this game: start from the record a
+                // position carries (empty from day 1).
+                let n = obs.players();
+                self.voted[..n].copy_from_slice(&obs.carried_votes()[..n]);
+            }
             for s in 0..obs.players() as Seat {
                 if let Some(Vote::For(t)) = obs.prev_vote_of(s) {
                     self.voted[s as usize].insert(t);
