@@ -100,11 +100,12 @@ impl ClassicAgent {
         if yesterday == 0 || self.recorded_day >= yesterday {
             return;
         }
-        if self.recorded_day == 0 {
+        if self.recorded_day == 0
+            && let Some(carried) = obs.carried_votes()
+        {
             // The first day recorded this game: start from the record a
-            // position carries (empty from day 1).
-            let n = obs.players();
-            self.voted[..n].copy_from_slice(&obs.carried_votes()[..n]);
+            // position carries.
+            self.voted = *carried;
         }
         for s in 0..obs.players() as Seat {
             if let Some(Vote::For(t)) = obs.prev_vote_of(s) {

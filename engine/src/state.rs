@@ -155,6 +155,13 @@ pub struct State {
     pub(crate) said: [Publication; MAX_PLAYERS],
     /// Per role: who has claimed it publicly.
     pub(crate) claimed: [PlayerSet; Role::COUNT],
+    /// Per seat: when he first claimed a role, as `claims_made` then
+    /// (higher is later; 0: never claimed). Public: the thread shows when
+    /// each claim was made.
+    pub(crate) claim_rank: [u16; MAX_PLAYERS],
+    /// Claims so far: each player's claim of a role he had not claimed
+    /// before counts once.
+    pub(crate) claims_made: u16,
     pub(crate) knowledge: [Knowledge; MAX_PLAYERS],
     /// Seats whose `knowledge` may differ from the default: every write
     /// goes through [`State::know`], so a new game resets only these.
@@ -236,6 +243,8 @@ impl Default for State {
             carried_any: false,
             said: [Publication::NONE; MAX_PLAYERS],
             claimed: [PlayerSet::EMPTY; Role::COUNT],
+            claim_rank: [0; MAX_PLAYERS],
+            claims_made: 0,
             knowledge: [Knowledge::default(); MAX_PLAYERS],
             knowing: PlayerSet::EMPTY,
             speakers: PlayerSet::EMPTY,
@@ -351,8 +360,10 @@ impl State {
         if !self.speakers.is_empty() {
             for s in self.speakers.iter() {
                 self.said[s as usize] = Publication::NONE;
+                self.claim_rank[s as usize] = 0;
             }
             self.claimed = [PlayerSet::EMPTY; Role::COUNT];
+            self.claims_made = 0;
             self.speakers = PlayerSet::EMPTY;
         }
         for s in self.knowing.iter() {
@@ -533,16 +544,21 @@ impl State {
         self.version = self.version.wrapping_add(1);
         self.speakers.insert(s);
         self.said[s as usize].merge(what);
-        if let Some(r) = what.claim {
-            if !self.claimed[r as usize].contains(s) {
-                // E12/E14: the Actor and the promoted Deputy claim the role they act as.
-                if r != self.roles[s as usize] && r != self.acting[s as usize] {
-                    self.stats.false_claims = self.stats.false_claims.saturating_add(1);
-                } else if self.informers.contains(s) {
-                    self.stats.reveals = self.stats.reveals.saturating_add(1);
-                }
+        if let Some(r) = what.claim
+            && !self.claimed[r as usize].contains(s)
+        {
+            // E12/E14: the Actor and the promoted Deputy claim the role they act as.
+            if r != self.roles[s as usize] && r != self.acting[s as usize] {
+                self.stats.false_claims = self.stats.false_claims.saturating_add(1);
+            } else if self.informers.contains(s) {
+                self.stats.reveals = self.stats.reveals.saturating_add(1);
             }
             self.claimed[r as usize].insert(s);
+            // At most 64 players × 24 roles: no overflow.
+            self.claims_made += 1;
+            if self.claim_rank[s as usize] == 0 {
+                self.claim_rank[s as usize] = self.claims_made;
+            }
         }
     }
 
@@ -898,16 +914,28 @@ impl<'a> Observation<'a> {
     }
     /// Per seat, everybody he named in a final vote (C10, public) on a day
     /// before those the players saw: a position's days before its last
-    /// finished one ([`Position::votes`](crate::Position::votes)). Empty in
-    /// a game played from day 1, where each day's votes are seen as
+    /// finished one ([`Position::votes`](crate::Position::votes)). `None`
+    /// in a game played from day 1, where each day's votes are seen as
     /// [`Observation::prev_vote_of`] the next day. A player who keeps the
     /// vote record starts his memory from it.
-    pub fn carried_votes(&self) -> &'a [PlayerSet; MAX_PLAYERS] {
-        &self.st.carried_votes
+    pub fn carried_votes(&self) -> Option<&'a [PlayerSet; MAX_PLAYERS]> {
+        self.st.carried_any.then_some(&self.st.carried_votes)
+    }
+    /// Claims made so far, each player's claim of each role once
+    /// (public): a cheap test for new claims.
+    pub fn claims_made(&self) -> u16 {
+        self.st.claims_made
     }
     /// Players (alive or dead) who have publicly claimed `role`.
     pub fn claimants(&self, role: Role) -> PlayerSet {
         self.st.claimed[role as usize]
+    }
+    /// When `s` first claimed a role: the count of claims made by then,
+    /// his included (a later claim ranks higher; 0: he never claimed).
+    /// Public: the thread shows the order claims were made in (a
+    /// counter-claim is the later one).
+    pub fn claim_rank(&self, s: Seat) -> u16 {
+        self.st.claim_rank[s as usize]
     }
     /// Dead players of camp `c` whose roles were announced (C9 setting).
     pub fn revealed_in_camp(&self, c: Camp) -> PlayerSet {

@@ -937,7 +937,7 @@ fn c10_yesterdays_final_votes_are_public_the_next_day() {
         let obs = t.state.observe(viewer);
         assert_eq!((obs.prev_vote_of(4), obs.prev_vote_of(5), obs.prev_vote_of(6)), (Some(f(1)), Some(f(3)), Some(P)));
         // A game played from day 1 carries no older record (a position may).
-        assert!(obs.carried_votes().iter().all(|v| v.is_empty()));
+        assert_eq!(obs.carried_votes(), None);
     }
 }
 
@@ -1315,6 +1315,22 @@ fn c13_a_lynched_player_gets_a_last_word_in_the_record() {
     let obs = t.state.observe(0);
     assert_eq!(*obs.said(4), lie);
     assert!(obs.claimants(Role::Commissar).contains(4));
+}
+
+#[test]
+fn c10_c13_claims_rank_in_the_order_they_were_made() {
+    // Day 2: seat 7 claims Commissar in his post; seat 4 is lynched and
+    // counter-claims in his last word: the later claim, from a lower seat.
+    let mut t = table("DMMCcccccc", &[]);
+    t.p.posts.insert(7, claim(Role::Commissar));
+    t.p.day_votes(2, &[f(4), f(4), f(4), f(4), f(0), f(4), f(4), f(4), f(4), f(4)]);
+    t.p.last_words.insert(4, claim(Role::Commissar));
+    t.day(2);
+    for viewer in [0u8, 5, 9] {
+        let obs = t.state.observe(viewer);
+        assert_eq!(obs.claimants(Role::Commissar), set(&[4, 7]));
+        assert_eq!((obs.claim_rank(7), obs.claim_rank(4), obs.claim_rank(3)), (1, 2, 0));
+    }
 }
 
 #[test]

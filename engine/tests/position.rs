@@ -249,6 +249,7 @@ struct Seen {
     today: Vec<Option<Vote>>,
     tally: Vec<u32>,
     past: Vec<PlayerSet>,
+    ranks: Vec<u16>,
     asked: bool,
 }
 
@@ -258,7 +259,8 @@ impl Seen {
             self.asked = true;
             let seats = 0..10; // the classic table
             self.prev = seats.clone().map(|s| obs.prev_vote_of(s)).collect();
-            self.past = obs.carried_votes()[..10].to_vec();
+            self.past = obs.carried_votes().map_or(vec![PlayerSet::EMPTY; 10], |v| v[..10].to_vec());
+            self.ranks = seats.clone().map(|s| obs.claim_rank(s)).collect();
             self.today = seats.clone().map(|s| obs.vote_of(s)).collect();
             self.tally = seats.map(|s| obs.votes_for(s)).collect();
         }
@@ -382,6 +384,19 @@ fn c10_earlier_days_votes_carry_into_a_position_as_a_record() {
     pos.votes.extend(on(1, &[(4, Vote::For(1)), (5, Vote::For(2)), (4, Vote::For(2))]));
     pos.votes.extend(on(2, &[(4, Vote::For(1))]));
     assert_eq!(paths(&pos), ["votes.0", "votes.1", "votes.4"]);
+}
+
+#[test]
+fn c10_claims_in_a_position_rank_in_the_order_given() {
+    // Seat 8 claimed Commissar before seat 3 (the real Commissar) counter-claimed.
+    let mut pos = classic_known(Phase::Day(3));
+    let commissar = Publication { claim: Some(Role::Commissar), ..Publication::NONE };
+    pos.published = vec![(7, commissar), (2, commissar)];
+    let seen = first_sight(&Start::new(&pos).unwrap());
+    assert_eq!((seen.ranks[7], seen.ranks[2], seen.ranks[0]), (1, 2, 0));
+    pos.published.reverse();
+    let seen = first_sight(&Start::new(&pos).unwrap());
+    assert_eq!((seen.ranks[2], seen.ranks[7]), (1, 2));
 }
 
 #[test]

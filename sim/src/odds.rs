@@ -41,7 +41,8 @@
 //!                                # `commissar = true|false` for the Don's; read
 //!                                # from the target's role when it is known
 //!
-//! [[said]]                       # what a player published (C10 posts, C13 last words)
+//! [[said]]                       # what a player published (C10 posts, C13 last words);
+//!                                # claims count as made in the order of the entries
 //! seat = 1
 //! claim = "commissar"            # a role claim (true or false)
 //! mafia = [3]                    # players he says he found in a camp (town, mafia, bandits)

@@ -110,7 +110,13 @@ fn the_same_seed_gives_the_same_output_on_one_and_two_threads() {
 fn the_example_states_run_and_write_tables() {
     let dir = std::env::temp_dir().join(format!("odds-out-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for name in ["classic-day-3", "classic-day-3-commissar", "classic-night-2-votes", "forum-16-night-3"] {
+    let mut names: Vec<String> = std::fs::read_dir(root().join("scenarios/odds"))
+        .unwrap()
+        .filter_map(|e| e.unwrap().file_name().to_str()?.strip_suffix(".toml").map(str::to_string))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 5, "{names:?}");
+    for name in names {
         let file = root().join(format!("scenarios/odds/{name}.toml"));
         let out = dir.join(format!("{name}.csv"));
         let o = mafia(&["odds", file.to_str().unwrap(), "--games", "400", "--quiet", "--out", out.to_str().unwrap()]);
@@ -237,6 +243,28 @@ fn c10_earlier_days_votes_read_from_a_state_file_reach_the_players() {
     let without = odds_of(base, "forum", 3, 4000, 1);
     assert_eq!((with.games, without.games), (4000, 4000));
     assert_ne!(with, without, "day 1's votes changed no game");
+}
+
+#[test]
+fn c10_the_order_of_claims_in_a_state_file_decides_the_counter_claim() {
+    // A mafioso (seat 8) and the Commissar (seat 4) both claim Commissar and
+    // name each other. The `forum` town lynches the later claimant
+    // (`counterclaim = later`): the order of the [[said]] entries is the
+    // order the claims were made in.
+    let head = "setup = \"classic\"\nday = 3\n\
+                seats = [\"citizen\", \"mafioso\", \"don\", \"commissar\", \"citizen\", \"citizen\", \"citizen\", \"mafioso\", \"citizen\", \"citizen\"]\n\
+                [carry]\ndead = [10, 9]\nkilled = [10]\n";
+    let fake = "[[said]]\nseat = 8\nclaim = \"commissar\"\nmafia = [4]\n";
+    let real = "[[said]]\nseat = 4\nclaim = \"commissar\"\nmafia = [8]\n";
+    let real_first = odds_of(&format!("{head}{real}{fake}"), "forum", 5, 4000, 1);
+    let fake_first = odds_of(&format!("{head}{fake}{real}"), "forum", 5, 4000, 1);
+    let town = |o: &Odds| o.wins[Camp::Town as usize] as f64 / o.games as f64;
+    assert!(
+        town(&real_first) > town(&fake_first) + 0.1,
+        "the real Commissar first: {:.3}, the fake first: {:.3}",
+        town(&real_first),
+        town(&fake_first)
+    );
 }
 
 /// Mutated example states (lines dropped, duplicated or swapped, numbers

@@ -64,11 +64,19 @@ struct Memory {
     /// first is the earliest; a later one counter-claims).
     pub claim_order: [[Seat; 4]; 2],
     pub claim_len: [u8; 2],
+    /// [`Observation::claims_made`] when the claims were last noted.
+    pub claims_seen: u16,
 }
 
 impl Default for Memory {
     fn default() -> Self {
-        Memory { voted: [PlayerSet::EMPTY; MAX_PLAYERS], recorded_day: 0, claim_order: [[0; 4]; 2], claim_len: [0; 2] }
+        Memory {
+            voted: [PlayerSet::EMPTY; MAX_PLAYERS],
+            recorded_day: 0,
+            claim_order: [[0; 4]; 2],
+            claim_len: [0; 2],
+            claims_seen: 0,
+        }
     }
 }
 
@@ -78,11 +86,12 @@ impl Memory {
     pub fn update(&mut self, obs: &Observation<'_>) {
         let yesterday = obs.day().saturating_sub(1);
         if yesterday > 0 && self.recorded_day < yesterday {
-            if self.recorded_day == 0 {
+            if self.recorded_day == 0
+                && let Some(carried) = obs.carried_votes()
+            {
                 // The first day recorded this game: start from the record a
-                // position carries (empty from day 1).
-                let n = obs.players();
-                self.voted[..n].copy_from_slice(&obs.carried_votes()[..n]);
+                // position carries.
+                self.voted = *carried;
             }
             for s in 0..obs.players() as Seat {
                 if let Some(Vote::For(t)) = obs.prev_vote_of(s) {
@@ -91,10 +100,26 @@ impl Memory {
             }
             self.recorded_day = yesterday;
         }
+        if obs.claims_made() != self.claims_seen {
+            self.note_claims(obs);
+        }
+    }
+
+    /// Records the new claimants of the information roles, earliest claim
+    /// first (several may have claimed since the last sync, or before a
+    /// position).
+    #[inline(never)]
+    fn note_claims(&mut self, obs: &Observation<'_>) {
+        self.claims_seen = obs.claims_made();
         for (i, &role) in INFO_ROLES.iter().enumerate() {
-            for s in obs.claimants(role).iter() {
+            let mut new = obs.claimants(role);
+            for &s in self.claimants(i) {
+                new.remove(s);
+            }
+            while let Some(s) = best_by(new, |s| -(obs.claim_rank(s) as i32)) {
+                new.remove(s);
                 let len = self.claim_len[i] as usize;
-                if len < 4 && !self.claim_order[i][..len].contains(&s) {
+                if len < 4 {
                     self.claim_order[i][len] = s;
                     self.claim_len[i] += 1;
                 }
