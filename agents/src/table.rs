@@ -24,6 +24,13 @@ pub struct Table {
     forum: Box<[ForumAgent]>,
     /// The forum seats' shared public read (reset every game the lineup uses them).
     forum_public: Box<Public>,
+    /// Per role: which of the lineup's distinct `forum` configurations it
+    /// plays with (roles with equal parameters share one).
+    config_id: [u8; Role::COUNT],
+    /// Per seat: the configuration its `forum` agent holds (`u8::MAX`:
+    /// none, or a seat's own override), so a seat dealt a role of the same
+    /// configuration as last game is not configured again.
+    forum_config: [u8; MAX_PLAYERS],
     uses_forum: bool,
     /// Plugin agents, per plugin, per seat (made once per worker).
     plugins: Vec<Vec<Box<dyn Agent>>>,
@@ -110,6 +117,11 @@ impl Table {
         // One public read per worker, shared by its forum seats.
         let forum_public = Box::<Public>::default();
         let forum = vec![ForumAgent::for_table(); MAX_PLAYERS].into_boxed_slice();
+        let mut config_id = [0u8; Role::COUNT];
+        for r in Role::ALL {
+            let first = Role::ALL.iter().position(|&q| lineup.config(q) == lineup.config(r)).expect("r is in ALL");
+            config_id[r as usize] = first as u8;
+        }
         Table {
             lineup,
             streams: GameStreams::new(key),
@@ -119,6 +131,8 @@ impl Table {
             uses_forum,
             forum,
             forum_public,
+            config_id,
+            forum_config: [u8::MAX; MAX_PLAYERS],
             plugins,
             shared_start: [blank.clone(), blank.clone(), blank.clone()],
             shared_end: [blank.clone(), blank.clone(), blank.clone()],
@@ -202,9 +216,19 @@ impl Players for Table {
         self.kind[obs.seat() as usize] = kind;
         self.camps_seated |= 1 << obs.camp() as u8;
         if kind == Strategy::Forum {
+            let s = obs.seat() as usize;
             match self.lineup.has_seat_overrides() {
-                false => self.forum[obs.seat() as usize].configure(self.lineup.config(obs.role())),
-                true => self.forum[obs.seat() as usize].configure(&self.lineup.for_seat(obs.seat(), obs.role()).1),
+                false => {
+                    let id = self.config_id[obs.role() as usize];
+                    if self.forum_config[s] != id {
+                        self.forum[s].configure(self.lineup.config(obs.role()));
+                        self.forum_config[s] = id;
+                    }
+                }
+                true => {
+                    self.forum[s].configure(&self.lineup.for_seat(obs.seat(), obs.role()).1);
+                    self.forum_config[s] = u8::MAX;
+                }
             }
         }
         if kind == Strategy::Random {
