@@ -445,15 +445,26 @@ pub(crate) fn knows_only_public(obs: &Observation<'_>) -> bool {
 }
 
 /// `obs`'s player's own read: the public one with what he knows himself
-/// (his checks; he is no fake or suspect to himself).
+/// (a town player's checks; he is no fake or suspect to himself). A
+/// mafioso or bandit reads the thread as the town does, whose lynches he
+/// plays to: his camp's finds (the Boss's checks, E7) choose its night
+/// moves, not whom he calls suspect or clear (taking found town players
+/// for cleared kept the Boss off the very players his camp must lynch:
+/// the mafia won 1.1 points more in `extended` without it).
 #[inline]
 pub(crate) fn personal<'a>(p: &'a PublicRead, obs: &Observation<'_>) -> Read<'a> {
     let me = obs.seat();
-    let own_enemy = obs.found_in_camp(Camp::Mafia).union(obs.found_in_camp(Camp::Bandits));
-    let own_town = obs.found_in_camp(Camp::Town);
-    let exposed = p.exposed.union(own_enemy).minus(own_town).without(me);
-    let mut cleared = p.cleared.union(own_town).minus(exposed);
-    if obs.camp() == Camp::Town {
+    let (mut exposed, mut cleared) = (p.exposed, p.cleared);
+    let town = obs.camp() == Camp::Town;
+    if town {
+        let own_enemy = obs.found_in_camp(Camp::Mafia).union(obs.found_in_camp(Camp::Bandits));
+        let own_town = obs.found_in_camp(Camp::Town);
+        exposed = exposed.union(own_enemy).minus(own_town);
+        cleared = cleared.union(own_town);
+    }
+    exposed = exposed.without(me);
+    cleared = cleared.minus(exposed);
+    if town {
         cleared.insert(me);
     }
     Read { believed: p.believed.without(me), exposed, cleared, score: &p.score }
