@@ -111,7 +111,7 @@ const TOWN: &[Param] = &[
         name: "counterclaim",
         values: Values::Choice(&["later", "both", "checks"]),
         default: "later",
-        about: "two claim the same information role: lynch the later claimant, both in order, or believe the one whose checks agree with what is known [notes §2 counterclaim_policy]",
+        about: "two claim the same information role: lynch the later claimant, both in order, or believe the one whose checks agree with what is known (a claim of a dead Detective's role where a Deputy is dealt is his successor's, E14, not a counter-claim) [notes §2 counterclaim_policy]",
     },
     Param {
         name: "day1_pass",

@@ -546,3 +546,25 @@ fn e10_the_guard_guards_the_partner_the_shooter_will_shoot() {
     assert!(shots > 200, "{shots} shots at the mafia on nights the Guard moved");
     assert!(guarded as f64 >= 0.9 * shots as f64, "{guarded} of {shots} shots at a guarded partner");
 }
+
+#[test]
+fn e14_the_promoted_deputys_claim_is_no_counter_claim() {
+    // The Detective claims and dies; the Deputy takes his role (E14) and
+    // claims it. The setup deals a Deputy (public, E4), so the town reads
+    // a claim made when every earlier claimant was dead as the successor's,
+    // not as a fake's counter-claim to lynch.
+    let (mut successions, mut lynched) = (0, 0);
+    for (roles, log) in games("extended", "forum", 3000) {
+        let (det, dep) = (seat_of(&roles, Role::Detective).unwrap(), seat_of(&roles, Role::Deputy).unwrap());
+        let Some(first) = claim_day(&log, det, Role::Detective) else { continue };
+        let Some(later) = claim_day(&log, dep, Role::Detective) else { continue };
+        assert!(later > first, "the Deputy claims the Detective's role only after taking it");
+        successions += 1;
+        if log.iter().any(|e| matches!(e, Event::Died { seat, cause: DeathCause::Lynched, .. } if *seat == dep)) {
+            lynched += 1;
+        }
+    }
+    assert!(successions > 100, "{successions} games where the Deputy claimed the Detective's role");
+    // Read as a counter-claim, 98% of them were lynched (747 of 763).
+    assert!(lynched * 5 < successions, "{lynched} of {successions} promoted Deputies lynched");
+}

@@ -66,6 +66,10 @@ struct Memory {
     pub claim_len: [u8; 2],
     /// [`Observation::claims_made`] when the claims were last noted.
     pub claims_seen: u16,
+    /// E14: claimants of the Detective who claimed when every earlier
+    /// claimant of the role was dead, in a setup that deals a Deputy: the
+    /// promoted Deputy claims the role he took, which is no counter-claim.
+    pub successors: PlayerSet,
 }
 
 impl Default for Memory {
@@ -76,6 +80,7 @@ impl Default for Memory {
             claim_order: [[0; 4]; 2],
             claim_len: [0; 2],
             claims_seen: 0,
+            successors: PlayerSet::EMPTY,
         }
     }
 }
@@ -119,6 +124,13 @@ impl Memory {
             while let Some(s) = best_by(new, |s| -(obs.claim_rank(s) as i32)) {
                 new.remove(s);
                 let len = self.claim_len[i] as usize;
+                if role == Role::Detective
+                    && len > 0
+                    && self.claimants(i).iter().all(|&c| !obs.is_alive(c))
+                    && obs.deals(Role::Deputy)
+                {
+                    self.successors.insert(s);
+                }
                 if len < 4 {
                     self.claim_order[i][len] = s;
                     self.claim_len[i] += 1;
@@ -172,8 +184,10 @@ fn public_read(
                         Counterclaim::Checks => consistent(obs, all).or(Some(*first)),
                     }
                 };
+                // E14: the promoted Deputy's claim of the dead Detective's role
+                // is a succession, not a counter-claim.
                 for s in all.iter() {
-                    if Some(s) == real {
+                    if Some(s) == real || memory.successors.contains(s) {
                         if trusting {
                             r.believed.insert(s);
                         }

@@ -4,6 +4,9 @@
 //!
 //! **Town.** Vote an exposed player (published mafia by a believed
 //! claimant, a fake claimant, my own find), the one with the most votes.
+//! A second claimant of an information role is a fake (`counterclaim`),
+//! except one who claims the Detective's role when every earlier claimant
+//! is dead in a setup that deals a Deputy: the successor (E14).
 //! Without one: PASS on day 1 (`day1_pass`) or on an even count
 //! (`pass_on_even`), else the most suspicious player not cleared. One
 //! change a day: to an exposed leader, or to a leader who is not cleared
