@@ -19,8 +19,9 @@
 //! otherwise he, like the others, votes like the town (the leading
 //! outsider not cleared, else the town's top suspect among outsiders),
 //! reading the thread as the town does — the Boss's finds (E7) choose his
-//! kill, not whom he takes for cleared — so as not to draw suspicion (a Boss who signalled by vote was lynched or
-//! killed in 95% of `extended` games, and cost his camp 9 points). A
+//! kill, not whom he takes for cleared — so as not to draw suspicion (a
+//! Boss who signalled by vote was lynched or killed in 95% of `extended`
+//! games, and cost his camp 9 points). A
 //! partner whose lynch is near-certain is voted too with chance `bus`.
 //! When an information role reveals, the camp's designated member (the
 //! lowest-seat living member who is not the leader) counter-claims his
