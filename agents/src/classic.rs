@@ -34,6 +34,7 @@
 //! candidate when my own candidate trails and the leader is not cleared.
 
 use crate::agent::{Agent, Cx};
+use crate::votes::VoteRecord;
 use mafia_engine::{Camp, MAX_PLAYERS, NightChoice, Observation, PlayerSet, Publication, Role, Seat, Vote, pick};
 
 #[derive(Clone, Debug)]
@@ -46,9 +47,7 @@ pub struct ClassicAgent {
     /// The last day this agent was present in the day thread.
     seen_day: u16,
     /// Public memory: everybody each player has voted for (final votes).
-    voted: [PlayerSet; MAX_PLAYERS],
-    /// The day whose final votes have been recorded in `voted`.
-    recorded_day: u16,
+    votes: VoteRecord,
     view: DayView,
 }
 
@@ -68,8 +67,7 @@ impl Default for ClassicAgent {
             order_len: 0,
             revealed: false,
             seen_day: 0,
-            voted: [PlayerSet::EMPTY; MAX_PLAYERS],
-            recorded_day: 0,
+            votes: VoteRecord::default(),
             view: DayView { key: None, town: PlayerSet::EMPTY, mafia: PlayerSet::EMPTY, score: [0; MAX_PLAYERS] },
         }
     }
@@ -94,27 +92,6 @@ fn published(obs: &Observation<'_>, c: Camp) -> PlayerSet {
 }
 
 impl ClassicAgent {
-    /// Records yesterday's final votes once per day (public information).
-    fn remember_votes(&mut self, obs: &Observation<'_>) {
-        let yesterday = obs.day().saturating_sub(1);
-        if yesterday == 0 || self.recorded_day >= yesterday {
-            return;
-        }
-        if self.recorded_day == 0
-            && let Some(carried) = obs.carried_votes()
-        {
-            // The first day recorded this game: start from the record a
-            // position carries.
-            self.voted = *carried;
-        }
-        for s in 0..obs.players() as Seat {
-            if let Some(Vote::For(t)) = obs.prev_vote_of(s) {
-                self.voted[s as usize].insert(t);
-            }
-        }
-        self.recorded_day = yesterday;
-    }
-
     fn shown_town(obs: &Observation<'_>) -> PlayerSet {
         published(obs, Camp::Town).union(obs.killed_at_night()).minus(published(obs, Camp::Mafia))
     }
@@ -128,7 +105,7 @@ impl ClassicAgent {
         if self.view.key != Some(key) {
             let me = obs.seat();
             for s in obs.alive().iter() {
-                let v = self.voted[s as usize];
+                let v = self.votes.voted[s as usize];
                 let mut score = 2 * v.inter(town).len() as i32 - 2 * v.inter(mafia).len() as i32;
                 // A vote against me yesterday counts a little.
                 if obs.prev_vote_of(s) == Some(Vote::For(me)) {
@@ -213,9 +190,8 @@ impl Agent for ClassicAgent {
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
         self.revealed = false;
         self.seen_day = 0;
-        self.recorded_day = 0;
         self.view.key = None;
-        self.voted[..obs.players()].fill(PlayerSet::EMPTY);
+        self.votes.clear(obs.players());
         self.order_len = 0;
         if obs.camp() == Camp::Mafia {
             self.order_len = kill_order(obs, cx.shared.as_deref_mut(), &mut self.order);
@@ -224,7 +200,7 @@ impl Agent for ClassicAgent {
 
     fn post(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
         self.seen_day = obs.day();
-        self.remember_votes(obs);
+        self.votes.update(obs);
         if obs.role() == Role::Commissar {
             let found_mafia = obs.found_in_camp(Camp::Mafia).inter(obs.alive());
             if self.revealed || !found_mafia.is_empty() {

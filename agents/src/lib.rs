@@ -11,6 +11,7 @@ mod random;
 pub mod strategy;
 pub mod streams;
 mod table;
+mod votes;
 
 pub use agent::{Agent, Cx, Io};
 pub use classic::ClassicAgent;

@@ -110,9 +110,7 @@ impl Position {
             Phase::Night(d) => d,
         }
     }
-}
 
-impl Position {
     /// The start of a game of `setup`: day 1, nothing known, nobody dead.
     pub fn start_of(setup: &Setup) -> Position {
         Position {

@@ -5,7 +5,8 @@
 //! by it.
 
 use crate::strategy::{Config, Counterclaim};
-use mafia_engine::{Camp, MAX_PLAYERS, Observation, PlayerSet, Role, Seat, Vote};
+use crate::votes::VoteRecord;
+use mafia_engine::{Camp, MAX_PLAYERS, Observation, PlayerSet, Role, Seat};
 
 /// The information roles whose claims carry checks (C6, E13).
 pub(crate) const INFO_ROLES: [Role; 2] = [Role::Commissar, Role::Detective];
@@ -56,10 +57,10 @@ pub(crate) struct Read<'a> {
 
 /// The public memory a player keeps across the days: everybody each
 /// player has voted for (final votes), and the order claims appeared in.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Memory {
-    pub voted: [PlayerSet; MAX_PLAYERS],
-    pub recorded_day: u16,
+    /// Everybody each player has voted for on finished days.
+    votes: VoteRecord,
     /// Per information role: claimants in the order they claimed (the
     /// first is the earliest; a later one counter-claims).
     pub claim_order: [[Seat; 4]; 2],
@@ -72,39 +73,10 @@ struct Memory {
     pub successors: PlayerSet,
 }
 
-impl Default for Memory {
-    fn default() -> Self {
-        Memory {
-            voted: [PlayerSet::EMPTY; MAX_PLAYERS],
-            recorded_day: 0,
-            claim_order: [[0; 4]; 2],
-            claim_len: [0; 2],
-            claims_seen: 0,
-            successors: PlayerSet::EMPTY,
-        }
-    }
-}
-
 impl Memory {
-    /// Records yesterday's final votes and any new claims (public), from
-    /// the votes a position carries ([`Observation::carried_votes`]).
+    /// Records yesterday's final votes and any new claims (public).
     pub fn update(&mut self, obs: &Observation<'_>) {
-        let yesterday = obs.day().saturating_sub(1);
-        if yesterday > 0 && self.recorded_day < yesterday {
-            if self.recorded_day == 0
-                && let Some(carried) = obs.carried_votes()
-            {
-                // The first day recorded this game: start from the record a
-                // position carries.
-                self.voted = *carried;
-            }
-            for s in 0..obs.players() as Seat {
-                if let Some(Vote::For(t)) = obs.prev_vote_of(s) {
-                    self.voted[s as usize].insert(t);
-                }
-            }
-            self.recorded_day = yesterday;
-        }
+        self.votes.update(obs);
         if obs.claims_made() != self.claims_seen {
             self.note_claims(obs);
         }
@@ -244,7 +216,7 @@ fn public_read(
     // Most changes of the thread (a phase begins, a quiet last word) leave
     // the scores' inputs as they were.
     let inputs = ScoreInputs {
-        recorded_day: memory.recorded_day,
+        recorded_day: memory.votes.recorded_day,
         sets: [obs.alive(), r.cleared, r.exposed, leads_enemy, leads_town, victims_accuse],
     };
     if *scored == Some(inputs) {
@@ -260,11 +232,11 @@ fn public_read(
     // alone, which fits an i8 without clamping (cleared and exposed are
     // disjoint and nobody votes for himself: at most 63 of either).
     for s in obs.alive().minus(bonus).iter() {
-        let v = memory.voted[s as usize];
+        let v = memory.votes.voted[s as usize];
         r.score[s as usize] = (2 * (v.inter(cleared).len() as i32 - v.inter(exposed).len() as i32)) as i8;
     }
     for s in obs.alive().inter(bonus).iter() {
-        let v = memory.voted[s as usize];
+        let v = memory.votes.voted[s as usize];
         let mut score = 2 * v.inter(cleared).len() as i32 - 2 * v.inter(exposed).len() as i32;
         score += 4 * leads_enemy.contains(s) as i32 - 4 * leads_town.contains(s) as i32;
         score += 2 * victims_accuse.contains(s) as i32;
@@ -440,7 +412,7 @@ impl Public {
 
     /// Who voted for whom on earlier days, by voter (public).
     pub fn voted_all(&self) -> &[PlayerSet; MAX_PLAYERS] {
-        &self.memory.voted
+        &self.memory.votes.voted
     }
 }
 
