@@ -3,7 +3,9 @@
 //! `forum/` the conventions).
 
 use mafia_agents::{Lineup, Worker, master_key};
-use mafia_engine::{Camp, CheckOutcome, DeathCause, EndCause, Event, Game, NightAbility, Preset, Role, Seat, Vote};
+use mafia_engine::{
+    Camp, CheckOutcome, DeathCause, EndCause, Event, Game, NightAbility, PlayerSet, Preset, Role, Seat, Vote,
+};
 
 /// Plays `n` logged games; returns each game's roles by seat and log.
 fn games(preset: &str, spec: &str, n: u64) -> Vec<(Vec<Role>, Vec<Event>)> {
@@ -567,4 +569,30 @@ fn e14_the_promoted_deputys_claim_is_no_counter_claim() {
     assert!(successions > 100, "{successions} games where the Deputy claimed the Detective's role");
     // Read as a counter-claim, 98% of them were lynched (747 of 763).
     assert!(lynched * 5 < successions, "{lynched} of {successions} promoted Deputies lynched");
+}
+
+#[test]
+fn e7_the_boss_reads_the_thread_as_the_town_does_not_his_finds() {
+    // The Boss's checks (E7) choose his kill (E8); his day vote follows the
+    // thread as the town reads it, so a town player he found is no more
+    // "cleared" to him than to anybody: he votes such players too.
+    let (mut votes, mut on_found_town) = (0, 0);
+    for (roles, log) in games("extended", "forum", 3000) {
+        let boss = seat_of(&roles, Role::Boss).unwrap();
+        let mut found_town = PlayerSet::EMPTY;
+        for e in &log {
+            match *e {
+                Event::BossCheck { seat, target, camp: Camp::Town, .. } if seat == boss => found_town.insert(target),
+                Event::Vote { seat, vote: Vote::For(t), change: false } if seat == boss && !found_town.is_empty() => {
+                    votes += 1;
+                    on_found_town += found_town.contains(t) as u32;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(votes > 1000, "{votes} Boss votes after a town find");
+    // Reading his finds into the thread, the Boss voted them 3.2% of the time
+    // (353 of 11,041); reading it as the town does, 11% (1,229 of 11,201).
+    assert!(on_found_town * 20 > votes, "{on_found_town} of {votes} on a town player he found");
 }
