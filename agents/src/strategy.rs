@@ -111,7 +111,7 @@ const TOWN: &[Param] = &[
         name: "counterclaim",
         values: Values::Choice(&["later", "both", "checks"]),
         default: "later",
-        about: "two claim the same information role: lynch the later claimant, both in order, or believe the one whose checks agree with what is known (a claim of a dead Detective's role where a Deputy is dealt is his successor's, E14, not a counter-claim) [notes §2 counterclaim_policy]",
+        about: "two claim the same information role: lynch the later claimant, both in order, or believe the one whose checks agree with what is known (a claim of a dead Detective's role where a Deputy is dealt is his successor's, E14, not a counter-claim). A mafioso who claims first (`mafia`'s `preempt`) turns `later` against the real one [notes §2 counterclaim_policy]",
     },
     Param {
         name: "day1_pass",
@@ -173,6 +173,12 @@ const MAFIA: &[Param] = &[
         values: FRACTION,
         default: "0",
         about: "chance a member counter-claims the role of a revealed information role, publishing him as mafia [notes §2 fake_claim_prob]",
+    },
+    Param {
+        name: "preempt",
+        values: FRACTION,
+        default: "0",
+        about: "chance per game a member claims an information role first: before anybody claims it, or as the successor of a dead Detective where a Deputy is dealt (E14); he publishes one fake mafia find a day and the real claimant as mafia [derived: notes §2 fake_claim_prob, E14]",
     },
     Param {
         name: "bus",
@@ -362,6 +368,7 @@ pub struct Config {
     pub kill: KillPlan,
     pub skip: u32,
     pub fake: u32,
+    pub preempt: u32,
     pub bus: u32,
     pub heal: HealPlan,
     pub shoot: ShootPlan,
@@ -388,6 +395,7 @@ impl Default for Config {
             kill: KillPlan::Hunt,
             skip: 0,
             fake: 0,
+            preempt: 0,
             bus: 0,
             heal: HealPlan::Revealed,
             shoot: ShootPlan::Suspect,
@@ -461,6 +469,7 @@ impl Config {
             }
             "skip" => self.skip = fraction()?,
             "fake" => self.fake = fraction()?,
+            "preempt" => self.preempt = fraction()?,
             "bus" => self.bus = fraction()?,
             "heal" => {
                 self.heal = match value {

@@ -1,4 +1,4 @@
-//! The `mafia` unit (kill, skip, fake, bus) and the mafia's day play.
+//! The `mafia` unit (kill, skip, fake, preempt, bus) and the mafia's day play.
 //!
 //! **Conference (C2).** The members agree a kill order (a random permutation
 //! of the non-mafia seats from the camp's shared stream) and one roll that
@@ -26,6 +26,13 @@
 //! When an information role reveals, the camp's designated member (the
 //! lowest-seat living member who is not the leader) counter-claims his
 //! role with chance `fake`, publishing him as mafia and his partners as town.
+//! With chance `preempt` (a roll of its own) he claims first instead: an
+//! information role the setup deals that nobody claims yet, or the dead
+//! Detective's, which the town reads as the Deputy's succession (E14). He
+//! then finds one player a night as a real checker would, a "mafioso" of
+//! his own choosing (the kill order's second) whenever none he named lives,
+//! else a partner cleared, and publishes any later claimant as mafia. The
+//! town's default `counterclaim = later` then lynches the real one.
 
 use super::read::Conference;
 use super::read::INFO_ROLES;
@@ -58,6 +65,21 @@ fn living_claimants(obs: &Observation<'_>, roles: &[Role]) -> PlayerSet {
 /// Living checker claimants (Commissar, Detective) outside my camp.
 fn checkers(obs: &Observation<'_>) -> PlayerSet {
     living_claimants(obs, &INFO_ROLES)
+}
+
+/// The information role a pre-emptive fake claims (`preempt`): one the
+/// setup deals that nobody has claimed, or the Detective when every
+/// claimant of his is dead and a Deputy is dealt (the town takes such a
+/// claim for the successor's, E14). The Commissar and the Detective are
+/// public counts (E4), so a claim of an undealt role would be a giveaway.
+fn open_role(obs: &Observation<'_>) -> Option<Role> {
+    INFO_ROLES.into_iter().find(|&r| {
+        if !obs.deals(r) {
+            return false;
+        }
+        let claimed = obs.claimants(r);
+        claimed.is_empty() || (r == Role::Detective && obs.deals(Role::Deputy) && claimed.inter(obs.alive()).is_empty())
+    })
 }
 
 /// Living information-role claimants outside my camp, whom the mafia hunt:
@@ -116,7 +138,20 @@ impl Turn<'_> {
         }
         // A fake counter-claims a checker (his claim carries checks to contradict).
         let real = checkers(obs);
-        if real.is_empty() || self.fake_roll >= self.cfg.fake || self.designated_faker(obs) != Some(obs.seat()) {
+        if real.is_empty() {
+            // `preempt`: claim a role nobody holds in the thread, on a roll
+            // of its own (the conference's roll with its halves swapped).
+            if self.fake_roll.rotate_left(16) < self.cfg.preempt
+                && self.designated_faker(obs) == Some(obs.seat())
+                && let Some(role) = open_role(obs)
+            {
+                self.faking = Some(role);
+                self.preempted = true;
+                return self.fake_report(obs, role);
+            }
+            return Publication::NONE;
+        }
+        if self.fake_roll >= self.cfg.fake || self.designated_faker(obs) != Some(obs.seat()) {
             return Publication::NONE;
         }
         let role =
@@ -126,11 +161,33 @@ impl Turn<'_> {
     }
 
     /// A fake information role's report: the real claimants as mafia, my
-    /// partners as town.
+    /// partners as town. A pre-emptive fake (`preempt`) finds as a real
+    /// checker would, one player a night since day 1 (C5, C6, E13): a
+    /// mafioso of his own whenever none he named lives (the second living
+    /// player of the camp's kill order; the first is tonight's nick), else a
+    /// partner cleared.
     pub(super) fn fake_report(&self, obs: &Observation<'_>, role: Role) -> Publication {
         let mut p = Publication { claim: Some(role), ..Publication::NONE };
-        p.camps[Camp::Mafia as usize] = obs.claimants(role).minus(obs.camp_mates());
-        p.camps[Camp::Town as usize] = obs.camp_mates().without(obs.seat()).inter(obs.alive());
+        let mates = obs.camp_mates();
+        p.camps[Camp::Mafia as usize] = obs.claimants(role).minus(mates);
+        if !self.preempted {
+            p.camps[Camp::Town as usize] = mates.without(obs.seat()).inter(obs.alive());
+            return p;
+        }
+        let said = obs.said(obs.seat());
+        let named = said.camps[Camp::Mafia as usize].minus(obs.claimants(role));
+        let cleared = said.camps[Camp::Town as usize];
+        if named.len() + cleared.len() + 1 >= obs.day() as u32 {
+            return p;
+        }
+        if named.inter(obs.alive()).is_empty()
+            && let Some(&s) =
+                self.order[..self.order_len as usize].iter().filter(|&&s| obs.is_alive(s) && !named.contains(s)).nth(1)
+        {
+            p.camps[Camp::Mafia as usize].insert(s);
+        } else if let Some(m) = mates.without(obs.seat()).inter(obs.alive()).minus(cleared).lowest() {
+            p.camps[Camp::Town as usize].insert(m);
+        }
         p
     }
 

@@ -50,6 +50,8 @@ pub struct ForumAgent {
     pub(crate) fake_roll: u32,
     /// Mafia: this member fakes an information role (claimed).
     pub(crate) faking: Option<Role>,
+    /// Mafia: the fake claimed first (`preempt`), not as a counter-claim.
+    pub(crate) preempted: bool,
     /// Mafia: the Boss's and the Don's seats (C2: the conference names them).
     pub(crate) leaders: [Option<Seat>; 2],
     /// An information role who reveals at once this game (`reveal`'s `mix`).
@@ -70,6 +72,7 @@ impl Default for ForumAgent {
             order_len: 0,
             fake_roll: u32::MAX,
             faking: None,
+            preempted: false,
             leaders: [None; 2],
             early: false,
             compared: [PlayerSet::EMPTY; 2],
@@ -357,6 +360,7 @@ impl Agent for Turn<'_> {
         self.seen_day = 0;
         self.order_len = 0;
         self.faking = None;
+        self.preempted = false;
         self.fake_roll = u32::MAX;
         if obs.camp() == Camp::Mafia {
             self.conference(obs, cx);
