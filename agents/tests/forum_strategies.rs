@@ -687,3 +687,52 @@ fn preempt_beats_the_default_mafia_against_the_towns_later_policy() {
     let wins = |v: &[bool]| v.iter().filter(|&&w| w).count();
     assert!(wins(&pre) > wins(&base) + 400, "preempt {} against {} mafia wins", wins(&pre), wins(&base));
 }
+
+#[test]
+fn c9_an_announced_town_claimant_exposes_the_other_claimant() {
+    // A fake claims the Commissar first (`preempt`); the real one, later,
+    // is lynched for it. With `reveal_roles_on_death` his role is announced
+    // (C9): the town then takes the fake for what he is and lynches him.
+    let lynched_fakes = |rules: &[(&str, &str)]| {
+        let mut setup = Preset::find("classic").unwrap().setup();
+        for (k, v) in rules {
+            setup = setup.rule(k, v).unwrap();
+        }
+        let game = Game::new(&setup).unwrap();
+        let mut lineup = Lineup::default();
+        lineup.apply("forum,mafia=mafia:preempt=1").unwrap();
+        let mut w = Worker::new(lineup, master_key(21));
+        let (mut cases, mut lynched) = (0, 0);
+        for i in 0..1000 {
+            let mut log = Vec::new();
+            w.play(&game, i, &mut log);
+            let roles: Vec<Role> =
+                log.iter().filter_map(|e| if let Event::Deal { role, .. } = e { Some(*role) } else { None }).collect();
+            let c = seat_of(&roles, Role::Commissar).unwrap();
+            let fake = log.iter().find_map(|e| match *e {
+                Event::Post { seat, what } if seat != c && what.claim == Some(Role::Commissar) => Some(seat),
+                _ => None,
+            });
+            let Some(f) = fake else { continue };
+            let died = |s: Seat, cause: Option<DeathCause>| {
+                log.iter().position(
+                    |e| matches!(e, Event::Died { seat, cause: k, .. } if *seat == s && cause.is_none_or(|c| c == *k)),
+                )
+            };
+            let Some(real_lynched) = died(c, Some(DeathCause::Lynched)) else { continue };
+            if died(f, None).is_some_and(|d| d < real_lynched) {
+                continue;
+            }
+            cases += 1;
+            if died(f, Some(DeathCause::Lynched)).is_some() {
+                lynched += 1;
+            }
+        }
+        (lynched, cases)
+    };
+    let (hidden, hidden_cases) = lynched_fakes(&[]);
+    let (shown, shown_cases) = lynched_fakes(&[("reveal_roles_on_death", "true")]);
+    assert!(hidden_cases > 100 && shown_cases > 100, "{hidden_cases} and {shown_cases} games");
+    let (hidden, shown) = (hidden as f64 / hidden_cases as f64, shown as f64 / shown_cases as f64);
+    assert!(shown > hidden + 0.25, "fakes lynched after the real one: {shown:.2} announced, {hidden:.2} hidden");
+}

@@ -139,17 +139,7 @@ impl Turn<'_> {
         // A fake counter-claims a checker (his claim carries checks to contradict).
         let real = checkers(obs);
         if real.is_empty() {
-            // `preempt`: claim a role nobody holds in the thread, on a roll
-            // of its own (the conference's roll with its halves swapped).
-            if self.fake_roll.rotate_left(16) < self.cfg.preempt
-                && self.designated_faker(obs) == Some(obs.seat())
-                && let Some(role) = open_role(obs)
-            {
-                self.faking = Some(role);
-                self.preempted = true;
-                return self.fake_report(obs, role);
-            }
-            return Publication::NONE;
+            return if self.cfg.preempt > 0 { self.preempt_claim(obs) } else { Publication::NONE };
         }
         if self.fake_roll >= self.cfg.fake || self.designated_faker(obs) != Some(obs.seat()) {
             return Publication::NONE;
@@ -158,6 +148,22 @@ impl Turn<'_> {
             INFO_ROLES.into_iter().find(|&r| !obs.claimants(r).inter(real).is_empty()).unwrap_or(Role::Commissar);
         self.faking = Some(role);
         self.fake_report(obs, role)
+    }
+
+    /// `preempt`: claim a role nobody holds in the thread, on a roll of its
+    /// own (the conference's roll with its halves swapped). Out of line:
+    /// the default never fakes.
+    #[inline(never)]
+    fn preempt_claim(&mut self, obs: &Observation<'_>) -> Publication {
+        if self.fake_roll.rotate_left(16) < self.cfg.preempt
+            && self.designated_faker(obs) == Some(obs.seat())
+            && let Some(role) = open_role(obs)
+        {
+            self.faking = Some(role);
+            self.preempted = true;
+            return self.fake_report(obs, role);
+        }
+        Publication::NONE
     }
 
     /// A fake information role's report: the real claimants as mafia, my

@@ -116,6 +116,93 @@ impl Memory {
     }
 }
 
+/// Judges the claimants of one information role, earliest first: a lone
+/// claimant is believed; of several, a claimant killed at night was real
+/// (the mafia kill the real one), else `counterclaim` says which one is;
+/// the rest are fakes, bar the promoted Deputy's succession (E14).
+#[inline(always)]
+fn judge(
+    obs: &Observation<'_>,
+    claimants: &[Seat],
+    memory: &Memory,
+    night_dead: PlayerSet,
+    cfg: &Config,
+    r: &mut PublicRead,
+) {
+    let trusting = cfg.trust > 0;
+    match claimants {
+        [] => {}
+        [one] => {
+            if trusting {
+                r.believed.insert(*one);
+            }
+        }
+        [first, ..] => {
+            let all: PlayerSet = claimants.iter().copied().collect();
+            // A claimant killed at night was real (the mafia kill the real one).
+            let killed = all.inter(night_dead);
+            let real = if killed.len() == 1 {
+                killed.lowest()
+            } else {
+                match cfg.counterclaim {
+                    Counterclaim::Later => Some(*first),
+                    Counterclaim::Both => None,
+                    Counterclaim::Checks => consistent(obs, all).or(Some(*first)),
+                }
+            };
+            // E14: the promoted Deputy's claim of the dead Detective's role
+            // is a succession, not a counter-claim.
+            for s in all.iter() {
+                if Some(s) == real || memory.successors.contains(s) {
+                    if trusting {
+                        r.believed.insert(s);
+                    }
+                } else {
+                    r.fakes.insert(s);
+                }
+            }
+        }
+    }
+}
+
+/// [`judge`] where the roles of the dead are announced (C9's
+/// `reveal_roles_on_death`): a dead claimant announced as town told the
+/// truth, so every other claimant of the role lied (bar the Deputy's
+/// succession, E14); one announced as mafia or bandit lied; the rest are
+/// judged as usual.
+#[cold]
+#[inline(never)]
+fn judge_announced(
+    obs: &Observation<'_>,
+    claimants: &[Seat],
+    memory: &Memory,
+    night_dead: PlayerSet,
+    cfg: &Config,
+    r: &mut PublicRead,
+) {
+    let trusting = cfg.trust > 0;
+    let all: PlayerSet = claimants.iter().copied().collect();
+    if let Some(proven) = all.inter(obs.revealed_in_camp(Camp::Town)).lowest() {
+        let successors = all.inter(memory.successors).without(proven);
+        if trusting {
+            r.believed = r.believed.union(successors).with(proven);
+        }
+        r.fakes = r.fakes.union(all.without(proven).minus(successors));
+        return;
+    }
+    let liars = all.inter(obs.revealed_in_camp(Camp::Mafia).union(obs.revealed_in_camp(Camp::Bandits)));
+    r.fakes = r.fakes.union(liars);
+    let mut kept = [0; 4];
+    let mut n = 0;
+    for &s in claimants {
+        if !liars.contains(s) {
+            kept[n] = s;
+            n += 1;
+        }
+    }
+    judge(obs, &kept[..n], memory, night_dead, cfg, r);
+}
+
 /// The public read: what every player of the same `trust` and
 /// `counterclaim` makes of the thread, before his own knowledge. Computed
 /// once per change of the thread for the whole table (see [`Public`]),
@@ -134,40 +221,15 @@ fn public_read(
     r.cleared = PlayerSet::EMPTY;
     let night_dead = obs.killed_at_night();
     let trusting = cfg.trust > 0;
+    // C9 with `reveal_roles_on_death`: the camps announced at death prove or
+    // disprove dead claimants (off the common path: most rules hide them).
+    let announced = obs.rules().reveal_roles_on_death;
     for (i, _) in INFO_ROLES.iter().enumerate() {
         let claimants = memory.claimants(i);
-        match claimants {
-            [] => {}
-            [one] => {
-                if trusting {
-                    r.believed.insert(*one);
-                }
-            }
-            [first, ..] => {
-                let all: PlayerSet = claimants.iter().copied().collect();
-                // A claimant killed at night was real (the mafia kill the real one).
-                let killed = all.inter(night_dead);
-                let real = if killed.len() == 1 {
-                    killed.lowest()
-                } else {
-                    match cfg.counterclaim {
-                        Counterclaim::Later => Some(*first),
-                        Counterclaim::Both => None,
-                        Counterclaim::Checks => consistent(obs, all).or(Some(*first)),
-                    }
-                };
-                // E14: the promoted Deputy's claim of the dead Detective's role
-                // is a succession, not a counter-claim.
-                for s in all.iter() {
-                    if Some(s) == real || memory.successors.contains(s) {
-                        if trusting {
-                            r.believed.insert(s);
-                        }
-                    } else {
-                        r.fakes.insert(s);
-                    }
-                }
-            }
+        if announced && !claimants.is_empty() {
+            judge_announced(obs, claimants, memory, night_dead, cfg, r);
+        } else {
+            judge(obs, claimants, memory, night_dead, cfg, r);
         }
     }
     // E17: a lone Journalist claimant is believed like an uncontested
