@@ -167,9 +167,9 @@ fn judge(
 
 /// [`judge`] where the roles of the dead are announced (C9's
 /// `reveal_roles_on_death`): a dead claimant announced as town told the
-/// truth, so every other claimant of the role lied (bar the Deputy's
-/// succession, E14); one announced as mafia or bandit lied; the rest are
-/// judged as usual.
+/// truth, so the others who made the same kind of claim lied (the claims
+/// made before any claimant died, or the Deputy's succession, E14); one
+/// announced as mafia or bandit lied; the rest are judged as usual.
 #[cold]
 #[inline(never)]
 fn judge_announced(
@@ -180,22 +180,23 @@ fn judge_announced(
     cfg: &Config,
     r: &mut PublicRead,
 ) {
-    let trusting = cfg.trust > 0;
     let all: PlayerSet = claimants.iter().copied().collect();
-    if let Some(proven) = all.inter(obs.revealed_in_camp(Camp::Town)).lowest() {
-        let successors = all.inter(memory.successors).without(proven);
-        if trusting {
-            r.believed = r.believed.union(successors).with(proven);
+    let town = all.inter(obs.revealed_in_camp(Camp::Town));
+    let mut liars = all.inter(obs.revealed_in_camp(Camp::Mafia).union(obs.revealed_in_camp(Camp::Bandits)));
+    let successors = all.inter(memory.successors);
+    for group in [all.minus(successors), successors] {
+        if !group.inter(town).is_empty() {
+            liars = liars.union(group.minus(town));
         }
-        r.fakes = r.fakes.union(all.without(proven).minus(successors));
-        return;
     }
-    let liars = all.inter(obs.revealed_in_camp(Camp::Mafia).union(obs.revealed_in_camp(Camp::Bandits)));
     r.fakes = r.fakes.union(liars);
+    if cfg.trust > 0 {
+        r.believed = r.believed.union(town);
+    }
     let mut kept = [0; 4];
     let mut n = 0;
     for &s in claimants {
-        if !liars.contains(s) {
+        if !liars.contains(s) && !town.contains(s) {
             kept[n] = s;
             n += 1;
         }
