@@ -165,35 +165,35 @@ fn judge(
     }
 }
 
-/// [`judge`] where the roles of the dead are announced (C9's
-/// `reveal_roles_on_death`): a dead claimant announced as town told the
-/// truth, so the others who made the same kind of claim lied (the claims
-/// made before any claimant died, or the Deputy's succession, E14); one
-/// announced as mafia or bandit lied; the rest are judged as usual.
+/// Where the roles of the dead are announced (C9's `reveal_roles_on_death`):
+/// a dead claimant announced as town told the truth, so the others who
+/// made the same kind of claim lied (the claims made before any claimant
+/// died, or the Deputy's succession, E14); one announced as mafia or bandit
+/// lied. Records those in `r`, puts the claimants left for [`judge`] in
+/// `kept` and returns how many.
 #[cold]
 #[inline(never)]
-fn judge_announced(
+fn settle_announced(
     obs: &Observation<'_>,
     claimants: &[Seat],
-    memory: &Memory,
-    night_dead: PlayerSet,
-    cfg: &Config,
+    successors: PlayerSet,
+    trusting: bool,
+    kept: &mut [Seat; 4],
     r: &mut PublicRead,
-) {
+) -> usize {
     let all: PlayerSet = claimants.iter().copied().collect();
     let town = all.inter(obs.revealed_in_camp(Camp::Town));
     let mut liars = all.inter(obs.revealed_in_camp(Camp::Mafia).union(obs.revealed_in_camp(Camp::Bandits)));
-    let successors = all.inter(memory.successors);
+    let successors = all.inter(successors);
     for group in [all.minus(successors), successors] {
         if !group.inter(town).is_empty() {
             liars = liars.union(group.minus(town));
         }
     }
     r.fakes = r.fakes.union(liars);
-    if cfg.trust > 0 {
+    if trusting {
         r.believed = r.believed.union(town);
     }
-    let mut kept = [0; 4];
     let mut n = 0;
     for &s in claimants {
         if !liars.contains(s) && !town.contains(s) {
@@ -201,7 +201,7 @@ fn judge_announced(
             n += 1;
         }
     }
-    judge(obs, &kept[..n], memory, night_dead, cfg, r);
+    n
 }
 
 /// The public read: what every player of the same `trust` and
@@ -227,11 +227,14 @@ fn public_read(
     let announced = obs.rules().reveal_roles_on_death;
     for (i, _) in INFO_ROLES.iter().enumerate() {
         let claimants = memory.claimants(i);
-        if announced && !claimants.is_empty() {
-            judge_announced(obs, claimants, memory, night_dead, cfg, r);
+        let mut kept = [0; 4];
+        let claimants = if announced && !claimants.is_empty() {
+            let n = settle_announced(obs, claimants, memory.successors, trusting, &mut kept, r);
+            &kept[..n]
         } else {
-            judge(obs, claimants, memory, night_dead, cfg, r);
-        }
+            claimants
+        };
+        judge(obs, claimants, memory, night_dead, cfg, r);
     }
     // E17: a lone Journalist claimant is believed like an uncontested
     // checker; two or more believe nobody (the claims carry no checks to
