@@ -34,7 +34,7 @@
 //! candidate when my own candidate trails and the leader is not cleared.
 
 use crate::agent::{Agent, Cx};
-use crate::votes::VoteRecord;
+use crate::votes::{VoteRecord, most_voted};
 use mafia_engine::{Camp, MAX_PLAYERS, NightChoice, Observation, PlayerSet, Publication, Role, Seat, Vote, pick};
 
 #[derive(Clone, Debug)]
@@ -321,19 +321,6 @@ pub(crate) fn kill_order(
         mafia_engine::shuffle(shared, &mut order[..len as usize]);
     }
     len
-}
-
-/// The member of `among` with the most votes today (the lowest seat on a
-/// tie) and his count; `None` for an empty set.
-fn most_voted(obs: &Observation<'_>, among: PlayerSet) -> Option<(Seat, u32)> {
-    let mut best: Option<(Seat, u32)> = None;
-    for s in among.iter() {
-        let v = obs.votes_for(s);
-        if best.is_none_or(|(_, b)| v > b) {
-            best = Some((s, v));
-        }
-    }
-    best
 }
 
 /// The Commissar's claim with every check he made (C13: his last word may carry them).

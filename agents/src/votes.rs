@@ -1,5 +1,6 @@
-//! The public record of final votes a player keeps across the days (C10):
-//! the `classic` and `forum` strategies read suspicion from it.
+//! The public record of final votes a player keeps across the days (C10),
+//! from which the `classic` and `forum` strategies read suspicion, and who
+//! leads today's count.
 
 use mafia_engine::{MAX_PLAYERS, Observation, PlayerSet, Seat, Vote};
 
@@ -46,4 +47,37 @@ impl VoteRecord {
         }
         self.recorded_day = yesterday;
     }
+}
+
+/// The member of `among` with the most votes today (the lowest seat on a
+/// tie) and his count.
+pub(crate) fn most_voted(obs: &Observation<'_>, among: PlayerSet) -> Option<(Seat, u32)> {
+    let s = best_by(among, |s| obs.votes_for(s) as i32)?;
+    Some((s, obs.votes_for(s)))
+}
+
+/// The member of `set` with the highest key (the lowest seat on ties).
+///
+/// Each seat's key is packed with its seat into one word ordered the same
+/// way, so the loop is a running maximum without data-dependent branches
+/// (votes and scores are noisy: a branchy maximum mispredicts).
+#[inline]
+pub(crate) fn best_by(set: PlayerSet, key: impl Fn(Seat) -> i32) -> Option<Seat> {
+    let mut best = i64::MIN;
+    for s in set.iter() {
+        best = best.max(packed(key(s), s));
+    }
+    (!set.is_empty()).then(|| unpack(best).0)
+}
+
+/// `key` and `s` in one word: a higher key first, then a lower seat.
+#[inline]
+fn packed(key: i32, s: Seat) -> i64 {
+    (key as i64) << 8 | (255 - s as i64)
+}
+
+/// The key and seat of a [`packed`] word.
+#[inline]
+fn unpack(p: i64) -> (Seat, i32) {
+    ((255 - (p & 0xFF)) as Seat, (p >> 8) as i32)
 }

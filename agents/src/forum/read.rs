@@ -6,6 +6,7 @@
 
 use crate::strategy::{Config, Counterclaim};
 use crate::votes::VoteRecord;
+pub(crate) use crate::votes::{best_by, most_voted};
 use mafia_engine::{Camp, MAX_PLAYERS, Observation, PlayerSet, Role, Seat};
 
 /// The information roles whose claims carry checks (C6, E13).
@@ -573,37 +574,4 @@ impl Read<'_> {
         let pool = if among.inter(self.cleared).is_empty() { among } else { among.inter(self.cleared) };
         best_by(pool.minus(self.exposed), |s| -(self.score[s as usize] as i32)).or_else(|| pool.lowest())
     }
-}
-
-/// The member of `among` with the most votes today (the lowest seat on a
-/// tie) and his count.
-pub(crate) fn most_voted(obs: &Observation<'_>, among: PlayerSet) -> Option<(Seat, u32)> {
-    let s = best_by(among, |s| obs.votes_for(s) as i32)?;
-    Some((s, obs.votes_for(s)))
-}
-
-/// The member of `set` with the highest key (the lowest seat on ties).
-///
-/// Each seat's key is packed with its seat into one word ordered the same
-/// way, so the loop is a running maximum without data-dependent branches
-/// (votes and scores are noisy: a branchy maximum mispredicts).
-#[inline]
-pub(crate) fn best_by(set: PlayerSet, key: impl Fn(Seat) -> i32) -> Option<Seat> {
-    let mut best = i64::MIN;
-    for s in set.iter() {
-        best = best.max(packed(key(s), s));
-    }
-    (!set.is_empty()).then(|| unpack(best).0)
-}
-
-/// `key` and `s` in one word: a higher key first, then a lower seat.
-#[inline]
-fn packed(key: i32, s: Seat) -> i64 {
-    (key as i64) << 8 | (255 - s as i64)
-}
-
-/// The key and seat of a [`packed`] word.
-#[inline]
-fn unpack(p: i64) -> (Seat, i32) {
-    ((255 - (p & 0xFF)) as Seat, (p >> 8) as i32)
 }
