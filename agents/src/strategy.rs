@@ -178,7 +178,7 @@ const MAFIA: &[Param] = &[
         name: "preempt",
         values: FRACTION,
         default: "0",
-        about: "chance per game a member claims an information role first: before anybody claims it, or as the successor of a dead Detective where a Deputy is dealt (E14); he publishes one fake mafia find a day and the real claimant as mafia [derived: notes §2 fake_claim_prob, E14]",
+        about: "chance per game a member claims an information role first: before anybody claims it, or as the successor of a dead Detective where a Deputy is dealt (E14); he then publishes one made-up find per night gone (a townsman as mafia while none he named lives, else a partner as town) and any later claimant as mafia [derived: notes §2 fake_claim_prob, E14]",
     },
     Param {
         name: "bus",
