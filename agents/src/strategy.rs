@@ -109,9 +109,15 @@ const TOWN: &[Param] = &[
     },
     Param {
         name: "counterclaim",
-        values: Values::Choice(&["later", "both", "checks"]),
+        values: Values::Choice(&["later", "earlier", "both", "checks", "coin"]),
         default: "later",
-        about: "two claim the same information role: lynch the later claimant, both in order, or believe the one whose checks agree with what is known (a claim of a dead Detective's role where a Deputy is dealt is his successor's, E14, not a counter-claim). A mafioso who claims first (`mafia`'s `preempt`) turns `later` against the real one [notes §2 counterclaim_policy]",
+        about: "two claim the same information role: lynch the later claimant, the earlier one, both in order, believe the one whose checks agree with what is known, or let a public coin choose whom to believe (`coin`); a third claim is a fake whatever was decided (a claim of a dead Detective's role where a Deputy is dealt is his successor's, E14, not a counter-claim). A mafioso who claims first (`mafia`'s `preempt`) turns `later` against the real one, one who counter-claims (`fake`) turns `earlier` [notes §2 counterclaim_policy]",
+    },
+    Param {
+        name: "coin",
+        values: FRACTION,
+        default: "0.5",
+        about: "with `counterclaim = coin`: the chance that the town's public coin (one roll a game, made when the first counter-claim appears, from a stream nobody can steer) sides with the earlier claimant; else the town believes the later one [derived: notes §5 mix where the opponent keys on you]",
     },
     Param {
         name: "day1_pass",
@@ -145,6 +151,12 @@ const REVEAL: &[Param] = &[
         values: Values::Count(6),
         default: "3",
         about: "reveal on this day at the latest whatever was found (0: no deadline) [notes §2 reveal_by_day]",
+    },
+    Param {
+        name: "counter",
+        values: Values::Flag,
+        default: "false",
+        about: "claim the same day another living player claims my role, whatever `on` says: he is a fake for sure, and the town can only weigh two claims it has heard [derived: notes §2 counterclaim_policy]",
     },
 ];
 
@@ -316,8 +328,10 @@ pub enum RevealOn {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Counterclaim {
     Later,
+    Earlier,
     Both,
     Checks,
+    Coin,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -359,11 +373,13 @@ pub enum BorrowPlan {
 pub struct Config {
     pub trust: u32,
     pub counterclaim: Counterclaim,
+    pub coin: u32,
     pub day1_pass: bool,
     pub pass_on_even: bool,
     pub reveal_on: RevealOn,
     pub reveal_mix: u32,
     pub reveal_by_day: u8,
+    pub reveal_counter: bool,
     pub check: CheckPlan,
     pub kill: KillPlan,
     pub skip: u32,
@@ -386,11 +402,13 @@ impl Default for Config {
         let mut c = Config {
             trust: 0,
             counterclaim: Counterclaim::Later,
+            coin: 0,
             day1_pass: false,
             pass_on_even: false,
             reveal_on: RevealOn::FirstMafia,
             reveal_mix: 0,
             reveal_by_day: 3,
+            reveal_counter: false,
             check: CheckPlan::Uncertain,
             kill: KillPlan::Hunt,
             skip: 0,
@@ -434,11 +452,15 @@ impl Config {
             "counterclaim" => {
                 self.counterclaim = match value {
                     "later" => Counterclaim::Later,
+                    "earlier" => Counterclaim::Earlier,
                     "both" => Counterclaim::Both,
                     "checks" => Counterclaim::Checks,
+                    "coin" => Counterclaim::Coin,
                     _ => return Err(bad()),
                 }
             }
+            // The low five bits are left clear for the reading class (read.rs).
+            "coin" => self.coin = fraction()? & !0x1F,
             "day1_pass" => self.day1_pass = flag()?,
             "pass_on_even" => self.pass_on_even = flag()?,
             "on" => {
@@ -453,6 +475,7 @@ impl Config {
             }
             "mix" => self.reveal_mix = fraction()?,
             "by_day" => self.reveal_by_day = count(6)?,
+            "counter" => self.reveal_counter = flag()?,
             "whom" => {
                 self.check = match value {
                     "uncertain" => CheckPlan::Uncertain,

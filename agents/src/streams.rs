@@ -35,7 +35,7 @@ use std::convert::Infallible;
 /// deal, the mafia's shared stream, the host and the activity model.
 pub const EAGER_FIXED: usize = 4;
 /// Every purpose: the eager fixed ones, every possible seat, then the
-/// bandits' shared stream and the town's spare index (and two unused, so
+/// bandits' shared stream and the town's public coin (and two unused, so
 /// that [`STRIDE`] is a multiple of four).
 pub const PURPOSES: usize = EAGER_FIXED + MAX_PLAYERS + 4;
 /// Words in a purpose's opening.
@@ -76,7 +76,8 @@ impl Purpose {
             Purpose::Activity => 3,
             Purpose::Seat(s) => EAGER_FIXED + s as usize,
             Purpose::Camp(Camp::Bandits) => LAZY,
-            // The town has no private channel and so no shared stream; the index is spare.
+            // The town has no private channel: its stream is the public coin
+            // it rolls in the thread (`counterclaim = coin`).
             Purpose::Camp(Camp::Town) => LAZY + 1,
         }
     }

@@ -115,7 +115,8 @@ impl Table {
         let record = (!plugins.is_empty()).then(|| Arc::new(Mutex::new(Vec::new())));
         let uses_forum = lineup.uses(Strategy::Forum);
         // One public read per worker, shared by its forum seats.
-        let forum_public = Box::<Public>::default();
+        let mut forum_public = Box::<Public>::default();
+        forum_public.coin.key = key;
         let forum = vec![ForumAgent::for_table(); MAX_PLAYERS].into_boxed_slice();
         let mut config_id = [0u8; Role::COUNT];
         for r in Role::ALL {
@@ -170,6 +171,7 @@ impl Table {
         self.talk.clear();
         if self.uses_forum {
             self.forum_public.reset();
+            self.forum_public.coin.game = index;
         }
         for c in Camp::ALL {
             if c.members_know_each_other() {

@@ -736,3 +736,129 @@ fn c9_an_announced_town_claimant_exposes_the_other_claimant() {
     let (hidden, shown) = (hidden as f64 / hidden_cases as f64, shown as f64 / shown_cases as f64);
     assert!(shown > hidden + 0.25, "fakes lynched after the real one: {shown:.2} announced, {hidden:.2} hidden");
 }
+
+/// The first two claimants of the Commissar, in the order they claimed.
+fn commissar_contest(log: &[Event]) -> Option<(Seat, Seat)> {
+    let mut claimants = Vec::new();
+    for e in log {
+        if let Event::Post { seat, what } = *e
+            && what.claim == Some(Role::Commissar)
+            && !claimants.contains(&seat)
+        {
+            claimants.push(seat);
+        }
+    }
+    (claimants.len() >= 2).then(|| (claimants[0], claimants[1]))
+}
+
+/// Where a seat died in the log, if he did.
+fn death(log: &[Event], s: Seat) -> Option<usize> {
+    log.iter().position(|e| matches!(e, Event::Died { seat, .. } if *seat == s))
+}
+
+#[test]
+fn reveal_counter_claims_the_day_another_claims_his_role() {
+    // A fake claims first (`preempt`); with `counter = true` the real
+    // Commissar, posting after him that day (the day's posts go in seat
+    // order), claims too; by default he waits for his own reasons (`on`,
+    // `by_day`).
+    let late = |spec: &str| {
+        let (mut contests, mut late) = (0, 0);
+        for (roles, log) in games("classic", spec, 300) {
+            let c = seat_of(&roles, Role::Commissar).unwrap();
+            let Some(fake) = log.iter().find_map(|e| match *e {
+                Event::Post { seat, what } if seat != c && what.claim == Some(Role::Commissar) => Some(seat),
+                _ => None,
+            }) else {
+                continue;
+            };
+            let fake_day = claim_day(&log, fake, Role::Commissar).unwrap();
+            // The Commissar was alive for that day's posts, and posted after the fake.
+            let alive = death(&log, c).is_none_or(|d| days(&log)[d] >= fake_day);
+            if !alive || c < fake {
+                continue;
+            }
+            contests += 1;
+            if claim_day(&log, c, Role::Commissar) != Some(fake_day) {
+                late += 1;
+            }
+        }
+        (late, contests)
+    };
+    let (at_once, n) = late("forum,mafia=mafia:preempt=1,commissar=reveal:counter=true");
+    assert!(n > 50, "{n} contests");
+    assert_eq!(at_once, 0, "with counter = true the Commissar answered every fake at once");
+    let (waited, n) = late("forum,mafia=mafia:preempt=1");
+    assert!(n > 50 && waited > 20, "by default {waited} of {n} waited");
+}
+
+#[test]
+fn counterclaim_coin_believes_one_claimant_on_a_public_coin_and_its_ends_are_later_and_earlier() {
+    // The coin comes from the town's own stream: at `coin = 1` it always
+    // sides with the earlier claimant (`later`'s choice), at 0 with the
+    // later one (`earlier`'s), and every other draw of the game is the same.
+    let winners = |spec: &str| {
+        let game = Game::new(&Preset::find("classic").unwrap().setup()).unwrap();
+        let mut lineup = Lineup::default();
+        lineup.apply(spec).unwrap();
+        let mut w = Worker::new(lineup, master_key(9));
+        (0..1500).map(|i| w.play(&game, i, &mut mafia_engine::NoLog).winner).collect::<Vec<_>>()
+    };
+    let rest = ",mafia=mafia:preempt=0.5:fake=1,commissar=reveal:counter=true";
+    assert_eq!(winners(&format!("forum:counterclaim=coin:coin=1{rest}")), winners(&format!("forum{rest}")));
+    assert_eq!(
+        winners(&format!("forum:counterclaim=coin:coin=0{rest}")),
+        winners(&format!("forum:counterclaim=earlier{rest}"))
+    );
+    // A fair coin: the first claimant (here always the fake) is lynched
+    // first in about half of the contests the lynch settles.
+    let (mut settled, mut fake_first) = (0, 0);
+    for (roles, log) in
+        games("classic", "forum:counterclaim=coin,mafia=mafia:preempt=1,commissar=reveal:counter=true", 600)
+    {
+        let Some((first, second)) = commissar_contest(&log) else { continue };
+        assert_eq!(roles[first as usize].camp(), Camp::Mafia);
+        let lynched = |s: Seat| {
+            log.iter().position(|e| matches!(e, Event::Died { seat, cause: DeathCause::Lynched, .. } if *seat == s))
+        };
+        match (lynched(first), lynched(second)) {
+            (Some(a), Some(b)) => {
+                settled += 1;
+                fake_first += (a < b) as u32;
+            }
+            (Some(_), None) => {
+                settled += 1;
+                fake_first += 1;
+            }
+            (None, Some(_)) => settled += 1,
+            (None, None) => {}
+        }
+    }
+    assert!(settled > 200, "{settled} contests settled by a lynch");
+    let share = fake_first as f64 / settled as f64;
+    assert!((0.35..0.65).contains(&share), "the fake was lynched first in {share:.2} of them");
+}
+
+#[test]
+fn hunt_spares_the_claimants_contesting_a_standing_fake_claim() {
+    // While the mafia's fake claimant lives, a night kill of the other
+    // claimant would prove him real (the town believes a claimant killed
+    // at night): the nick spares him and leaves the contest to the lynch.
+    let mut kills_after_fake_died = 0;
+    // The town lynches the earlier claimant (the fake) first, so both
+    // orders of death occur.
+    for (roles, log) in games("classic", "forum:counter=true:counterclaim=earlier,mafia=mafia:preempt=1", 400) {
+        let Some((first, second)) = commissar_contest(&log) else { continue };
+        let (fake, real) = if roles[first as usize].camp() == Camp::Mafia { (first, second) } else { (second, first) };
+        let Some(k) =
+            log.iter().position(|e| matches!(e, Event::Died { seat, cause: DeathCause::Killed, .. } if *seat == real))
+        else {
+            continue;
+        };
+        let fake_died = death(&log, fake);
+        assert!(fake_died.is_some_and(|d| d < k), "the real claimant was killed at night while the fake stood");
+        kills_after_fake_died += 1;
+    }
+    // Once the fake is gone the hunt goes on as before.
+    assert!(kills_after_fake_died > 20, "{kills_after_fake_died} hunted after the fake died");
+}

@@ -121,6 +121,27 @@ impl Turn<'_> {
         }
     }
 
+    /// The information-role claimants the nick spares: every one while a
+    /// partner's fake claim stands (a claimant killed at night is taken for
+    /// the real one, which exposes ours; the town's lynch is left to settle
+    /// the contest), and before it, when the camp will counter-claim
+    /// (`fake`), so that ours contests a living one. None once our claimant
+    /// is dead, nor in a game without a fake claim.
+    fn spared(&self, obs: &Observation<'_>) -> PlayerSet {
+        let mut claimed = PlayerSet::EMPTY;
+        for r in INFO_ROLES {
+            claimed = claimed.union(obs.claimants(r));
+        }
+        let ours = claimed.inter(obs.camp_mates());
+        if ours.is_empty() {
+            if self.fake_roll < self.cfg.fake && self.designated_faker(obs).is_some() {
+                return claimed;
+            }
+            return PlayerSet::EMPTY;
+        }
+        if !ours.inter(obs.alive()).is_empty() { claimed } else { PlayerSet::EMPTY }
+    }
+
     fn next_in_order(&self, obs: &Observation<'_>) -> Option<Seat> {
         self.order[..self.order_len as usize].iter().copied().find(|&s| obs.is_alive(s))
     }
@@ -249,8 +270,11 @@ impl Turn<'_> {
         }
         let mates = obs.camp_mates();
         let read_thread = self.seen_day == obs.day();
+        let mut spared = PlayerSet::EMPTY;
         if read_thread && self.cfg.kill == crate::strategy::KillPlan::Hunt {
-            if let Some(s) = claimants(obs).lowest() {
+            // A claimant contesting ours is left to the town's lynch.
+            spared = self.spared(obs);
+            if let Some(s) = claimants(obs).minus(spared).lowest() {
                 return Some(s);
             }
             if let Some(l) = leader(self, obs) {
@@ -259,12 +283,13 @@ impl Turn<'_> {
                     if let Some(Vote::For(t)) = obs.vote_of(l)
                         && obs.is_alive(t)
                         && !mates.contains(t)
+                        && !spared.contains(t)
                     {
                         return Some(t);
                     }
                 } else if l == obs.seat() {
                     // E8: the leader's own nick decides: his find, a town role holder first.
-                    let outsiders = obs.alive().minus(mates);
+                    let outsiders = obs.alive().minus(mates).minus(spared);
                     let holders = obs.found_holders().inter(outsiders);
                     let town = holders.inter(obs.found_in_camp(Camp::Town));
                     if let Some(s) = obs.found_role().inter(outsiders).lowest().or(town.lowest()).or(holders.lowest()) {
@@ -279,9 +304,15 @@ impl Turn<'_> {
                     cleared = cleared.union(obs.said(c).camps[Camp::Town as usize]);
                 }
             }
-            if let Some(s) = cleared.inter(obs.alive()).minus(mates).lowest() {
+            if let Some(s) = cleared.inter(obs.alive()).minus(mates).minus(spared).lowest() {
                 return Some(s);
             }
+        }
+        if !spared.is_empty()
+            && let Some(&s) =
+                self.order[..self.order_len as usize].iter().find(|&&s| obs.is_alive(s) && !spared.contains(s))
+        {
+            return Some(s);
         }
         self.next_in_order(obs)
     }

@@ -169,7 +169,7 @@ impl Turn<'_> {
         self.seen_day = obs.day();
         match speaks(obs) {
             Speaks::Checks(role) => {
-                if self.reveals_today(obs) {
+                if self.reveals_today(obs, role) {
                     self.revealed = true;
                     return report(obs, role);
                 }
@@ -282,8 +282,11 @@ impl Turn<'_> {
     }
 
     /// Whether this information role claims today (see `reveal`'s `on`).
-    fn reveals_today(&self, obs: &Observation<'_>) -> bool {
+    fn reveals_today(&self, obs: &Observation<'_>, role: Role) -> bool {
         if self.revealed || self.early {
+            return true;
+        }
+        if self.cfg.reveal_counter && !obs.claimants(role).inter(obs.alive()).without(obs.seat()).is_empty() {
             return true;
         }
         let day = obs.day() as u8;

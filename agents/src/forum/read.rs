@@ -119,8 +119,9 @@ impl Memory {
 
 /// Judges the claimants of one information role, earliest first: a lone
 /// claimant is believed; of several, a claimant killed at night was real
-/// (the mafia kill the real one), else `counterclaim` says which one is;
-/// the rest are fakes, bar the promoted Deputy's succession (E14).
+/// (the mafia kill the real one), else `counterclaim` says which one is
+/// (with `coin`, the town's public coin); the rest are fakes, bar the
+/// promoted Deputy's succession (E14).
 #[inline(always)]
 fn judge(
     obs: &Observation<'_>,
@@ -128,6 +129,7 @@ fn judge(
     memory: &Memory,
     night_dead: PlayerSet,
     cfg: &Config,
+    coin: &mut PublicCoin,
     r: &mut PublicRead,
 ) {
     let trusting = cfg.trust > 0;
@@ -145,10 +147,15 @@ fn judge(
             let real = if killed.len() == 1 {
                 killed.lowest()
             } else {
+                // The first two claimants contest the role; a claim made
+                // after that is a fake whatever the town decided.
+                let second = claimants[1];
                 match cfg.counterclaim {
                     Counterclaim::Later => Some(*first),
+                    Counterclaim::Earlier => Some(second),
                     Counterclaim::Both => None,
                     Counterclaim::Checks => consistent(obs, all).or(Some(*first)),
+                    Counterclaim::Coin => Some(if coin.word() < cfg.coin { *first } else { second }),
                 }
             };
             // E14: the promoted Deputy's claim of the dead Detective's role
@@ -214,6 +221,7 @@ fn public_read(
     obs: &Observation<'_>,
     memory: &Memory,
     cfg: &Config,
+    coin: &mut PublicCoin,
     r: &mut PublicRead,
     scored: &mut Option<ScoreInputs>,
 ) {
@@ -235,7 +243,7 @@ fn public_read(
         } else {
             claimants
         };
-        judge(obs, claimants, memory, night_dead, cfg, r);
+        judge(obs, claimants, memory, night_dead, cfg, coin, r);
     }
     // E17: a lone Journalist claimant is believed like an uncontested
     // checker; two or more believe nobody (the claims carry no checks to
@@ -321,16 +329,18 @@ struct ScoreInputs {
 }
 
 /// The reading parameters a public read depends on (`trust` only through
-/// two thresholds, and `counterclaim`), packed into one byte: seats of the
-/// same class read the thread alike. Fixed per seat for the game.
+/// two thresholds, `counterclaim`, and with `coin` its bias), packed into
+/// 32 bits: seats of the same class read the thread alike. Fixed per seat for the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub(crate) struct ReadingClass(u8);
+pub(crate) struct ReadingClass(u32);
 
 impl ReadingClass {
     pub fn of(cfg: &Config) -> ReadingClass {
         let hard = cfg.trust >= crate::strategy::threshold(0.5);
         let any = cfg.trust > 0;
-        ReadingClass(hard as u8 | (any as u8) << 1 | (cfg.counterclaim as u8) << 2)
+        // `coin` keeps its top 27 bits only (see `Config::set`): they fit beside the rest.
+        let coin = if cfg.counterclaim == Counterclaim::Coin { cfg.coin } else { 0 };
+        ReadingClass(hard as u32 | (any as u32) << 1 | (cfg.counterclaim as u32) << 2 | coin)
     }
 }
 
@@ -347,6 +357,28 @@ impl PublicKey {
     }
 }
 
+/// The town's public coin (`counterclaim = coin`): one roll a game, made
+/// in the thread when a counter-claim first needs it, from the town's
+/// stream of the game (C1's deal and every seat's draws are apart from
+/// it, so nobody can steer or foresee it).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PublicCoin {
+    pub key: [u8; 32],
+    pub game: u64,
+    word: Option<u32>,
+}
+
+impl PublicCoin {
+    /// The game's roll (drawn on first use).
+    #[cold]
+    fn word(&mut self) -> u32 {
+        *self.word.get_or_insert_with(|| {
+            use rand::Rng as _;
+            crate::streams::Stream::new(self.key, self.game, crate::streams::Purpose::Camp(Camp::Town)).next_u32()
+        })
+    }
+}
+
 /// The table's shared public read and memory: every `forum` seat of one
 /// worker reads the same thread, so it is read once per change, not once
 /// per seat. The seat the table asks decides with it (see `Turn`).
@@ -356,6 +388,8 @@ pub(crate) struct Public {
     memory: Memory,
     /// The key `read` was made under (`None`: nothing read this game).
     key: Option<PublicKey>,
+    /// The town's public coin (`counterclaim = coin`).
+    pub(crate) coin: PublicCoin,
     read: PublicRead,
     /// For the key `read` was made under: the most suspicious of the
     /// living not cleared, and the most suspicious of the rest of them
@@ -402,6 +436,7 @@ impl Public {
         self.scored = None;
         self.leaders.key = None;
         self.conference = None;
+        self.coin.word = None;
     }
 
     /// During the changes of vote only: the living player other than me
@@ -443,7 +478,7 @@ impl Public {
     #[inline(never)]
     fn recompute(&mut self, obs: &Observation<'_>, key: PublicKey, cfg: &Config) {
         self.memory.update(obs);
-        public_read(obs, &self.memory, cfg, &mut self.read, &mut self.scored);
+        public_read(obs, &self.memory, cfg, &mut self.coin, &mut self.read, &mut self.scored);
         self.key = Some(key);
     }
 
