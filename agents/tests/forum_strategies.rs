@@ -23,6 +23,15 @@ fn games(preset: &str, spec: &str, n: u64) -> Vec<(Vec<Role>, Vec<Event>)> {
         .collect()
 }
 
+/// The winners of `n` unlogged `classic` games of seed `seed`.
+fn winners(spec: &str, seed: u64, n: u64) -> Vec<Option<Camp>> {
+    let game = Game::new(&Preset::find("classic").unwrap().setup()).unwrap();
+    let mut lineup = Lineup::default();
+    lineup.apply(spec).unwrap();
+    let mut w = Worker::new(lineup, master_key(seed));
+    (0..n).map(|i| w.play(&game, i, &mut mafia_engine::NoLog).winner).collect()
+}
+
 /// The day of each event (0 before day 1).
 fn days(log: &[Event]) -> Vec<u16> {
     let mut day = 0;
@@ -675,16 +684,9 @@ fn preempt_beats_the_default_mafia_against_the_towns_later_policy() {
     // The exploit the best-response search finds (README, *How good is the
     // play*): `counterclaim = later` lynches the real Commissar, who claims
     // after the fake. Paired on the same 2,000 games.
-    let outcomes = |spec: &str| {
-        let game = Game::new(&Preset::find("classic").unwrap().setup()).unwrap();
-        let mut lineup = Lineup::default();
-        lineup.apply(spec).unwrap();
-        let mut w = Worker::new(lineup, master_key(5));
-        (0..2000).map(|i| w.play(&game, i, &mut mafia_engine::NoLog).winner == Some(Camp::Mafia)).collect::<Vec<_>>()
-    };
-    let base = outcomes("forum");
-    let pre = outcomes("forum,mafia=mafia:preempt=1");
-    let wins = |v: &[bool]| v.iter().filter(|&&w| w).count();
+    let base = winners("forum", 5, 2000);
+    let pre = winners("forum,mafia=mafia:preempt=1", 5, 2000);
+    let wins = |v: &[Option<Camp>]| v.iter().filter(|&&w| w == Some(Camp::Mafia)).count();
     assert!(wins(&pre) > wins(&base) + 400, "preempt {} against {} mafia wins", wins(&pre), wins(&base));
 }
 
@@ -797,13 +799,7 @@ fn counterclaim_coin_believes_one_claimant_on_a_public_coin_and_its_ends_are_lat
     // The coin comes from the town's own stream: at `coin = 1` it always
     // sides with the earlier claimant (`later`'s choice), at 0 with the
     // later one (`earlier`'s), and every other draw of the game is the same.
-    let winners = |spec: &str| {
-        let game = Game::new(&Preset::find("classic").unwrap().setup()).unwrap();
-        let mut lineup = Lineup::default();
-        lineup.apply(spec).unwrap();
-        let mut w = Worker::new(lineup, master_key(9));
-        (0..1500).map(|i| w.play(&game, i, &mut mafia_engine::NoLog).winner).collect::<Vec<_>>()
-    };
+    let winners = |spec: &str| winners(spec, 9, 1500);
     let rest = ",mafia=mafia:preempt=0.5:fake=1,commissar=reveal:counter=true";
     assert_eq!(winners(&format!("forum:counterclaim=coin:coin=1{rest}")), winners(&format!("forum{rest}")));
     assert_eq!(
