@@ -117,7 +117,13 @@ const TOWN: &[Param] = &[
         name: "coin",
         values: FRACTION,
         default: "0.5",
-        about: "with `counterclaim = coin`: the chance that the town's public coin (one roll a game, made when the first counter-claim appears, from a stream nobody can steer) sides with the earlier claimant; else the town believes the later one [derived: notes §5 mix where the opponent keys on you]",
+        about: "with `counterclaim = coin`: the chance that the town's public coin (one roll a game, made when the first counter-claim appears, from a stream nobody can steer) sides with the earlier claimant; else the town believes the later one (in steps of 1/4096) [derived: notes §5 mix where the opponent keys on you]",
+    },
+    Param {
+        name: "coin_both",
+        values: FRACTION,
+        default: "0",
+        about: "with `counterclaim = coin`: the chance that the same roll says to believe neither claimant and lynch both; `coin` then decides between them in the other games (in steps of 1/4096) [derived: notes §5 mix where the opponent keys on you]",
     },
     Param {
         name: "day1_pass",
@@ -154,9 +160,9 @@ const REVEAL: &[Param] = &[
     },
     Param {
         name: "counter",
-        values: Values::Flag,
-        default: "false",
-        about: "claim the same day another living player claims my role, whatever `on` says: he is a fake for sure, and the town can only weigh two claims it has heard [derived: notes §2 counterclaim_policy]",
+        values: FRACTION,
+        default: "0",
+        about: "chance per game to claim the same day another living player claims my role, whatever `on` says: he is a fake for sure, and the town can only weigh two claims it has heard [derived: notes §2 counterclaim_policy]",
     },
 ];
 
@@ -373,13 +379,15 @@ pub enum BorrowPlan {
 pub struct Config {
     pub trust: u32,
     pub counterclaim: Counterclaim,
-    pub coin: u32,
+    /// In steps of 1/[`COIN_STEPS`].
+    pub coin: u16,
+    pub coin_both: u16,
     pub day1_pass: bool,
     pub pass_on_even: bool,
     pub reveal_on: RevealOn,
     pub reveal_mix: u32,
     pub reveal_by_day: u8,
-    pub reveal_counter: bool,
+    pub reveal_counter: u32,
     pub check: CheckPlan,
     pub kill: KillPlan,
     pub skip: u32,
@@ -392,6 +400,10 @@ pub struct Config {
     pub search_nights: u8,
 }
 
+/// The public coin's chances are kept in steps of 1/`COIN_STEPS`: a draw's
+/// top 12 bits below the count of steps (0 never, `COIN_STEPS` always).
+pub const COIN_STEPS: u16 = 4096;
+
 /// A fraction as a threshold on a 32-bit draw (`draw < t` has probability `p`).
 pub fn threshold(p: f64) -> u32 {
     (p.clamp(0.0, 1.0) * 4294967295.0).round() as u32
@@ -403,12 +415,13 @@ impl Default for Config {
             trust: 0,
             counterclaim: Counterclaim::Later,
             coin: 0,
+            coin_both: 0,
             day1_pass: false,
             pass_on_even: false,
             reveal_on: RevealOn::FirstMafia,
             reveal_mix: 0,
             reveal_by_day: 3,
-            reveal_counter: false,
+            reveal_counter: 0,
             check: CheckPlan::Uncertain,
             kill: KillPlan::Hunt,
             skip: 0,
@@ -459,8 +472,11 @@ impl Config {
                     _ => return Err(bad()),
                 }
             }
-            // The low five bits are left clear for the reading class (read.rs).
-            "coin" => self.coin = fraction()? & !0x1F,
+            "coin" | "coin_both" => {
+                let p = value.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or_else(bad)?;
+                let steps = (p * COIN_STEPS as f64).round() as u16;
+                if name == "coin" { self.coin = steps } else { self.coin_both = steps }
+            }
             "day1_pass" => self.day1_pass = flag()?,
             "pass_on_even" => self.pass_on_even = flag()?,
             "on" => {
@@ -475,7 +491,7 @@ impl Config {
             }
             "mix" => self.reveal_mix = fraction()?,
             "by_day" => self.reveal_by_day = count(6)?,
-            "counter" => self.reveal_counter = flag()?,
+            "counter" => self.reveal_counter = fraction()?,
             "whom" => {
                 self.check = match value {
                     "uncertain" => CheckPlan::Uncertain,

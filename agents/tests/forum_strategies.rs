@@ -760,7 +760,7 @@ fn death(log: &[Event], s: Seat) -> Option<usize> {
 
 #[test]
 fn reveal_counter_claims_the_day_another_claims_his_role() {
-    // A fake claims first (`preempt`); with `counter = true` the real
+    // A fake claims first (`preempt`); with `counter = 1` the real
     // Commissar, posting after him that day (the day's posts go in seat
     // order), claims too; by default he waits for his own reasons (`on`,
     // `by_day`).
@@ -787,30 +787,36 @@ fn reveal_counter_claims_the_day_another_claims_his_role() {
         }
         (late, contests)
     };
-    let (at_once, n) = late("forum,mafia=mafia:preempt=1,commissar=reveal:counter=true");
+    let (at_once, n) = late("forum,mafia=mafia:preempt=1,commissar=reveal:counter=1");
     assert!(n > 50, "{n} contests");
-    assert_eq!(at_once, 0, "with counter = true the Commissar answered every fake at once");
+    assert_eq!(at_once, 0, "with counter = 1 the Commissar answered every fake at once");
     let (waited, n) = late("forum,mafia=mafia:preempt=1");
     assert!(n > 50 && waited > 20, "by default {waited} of {n} waited");
 }
 
 #[test]
-fn counterclaim_coin_believes_one_claimant_on_a_public_coin_and_its_ends_are_later_and_earlier() {
+fn counterclaim_coin_believes_one_claimant_on_a_public_coin_and_its_ends_are_later_earlier_and_both() {
     // The coin comes from the town's own stream: at `coin = 1` it always
     // sides with the earlier claimant (`later`'s choice), at 0 with the
-    // later one (`earlier`'s), and every other draw of the game is the same.
+    // later one (`earlier`'s), at `coin_both = 1` with neither (`both`'s),
+    // and every other draw of the game is the same.
     let winners = |spec: &str| winners(spec, 9, 1500);
-    let rest = ",mafia=mafia:preempt=0.5:fake=1,commissar=reveal:counter=true";
+    let rest = ",mafia=mafia:preempt=0.5:fake=1,commissar=reveal:counter=1";
     assert_eq!(winners(&format!("forum:counterclaim=coin:coin=1{rest}")), winners(&format!("forum{rest}")));
     assert_eq!(
         winners(&format!("forum:counterclaim=coin:coin=0{rest}")),
         winners(&format!("forum:counterclaim=earlier{rest}"))
     );
+    // `coin_both = 1`: the roll always says to lynch both.
+    assert_eq!(
+        winners(&format!("forum:counterclaim=coin:coin_both=1{rest}")),
+        winners(&format!("forum:counterclaim=both{rest}"))
+    );
     // A fair coin: the first claimant (here always the fake) is lynched
     // first in about half of the contests the lynch settles.
     let (mut settled, mut fake_first) = (0, 0);
     for (roles, log) in
-        games("classic", "forum:counterclaim=coin,mafia=mafia:preempt=1,commissar=reveal:counter=true", 600)
+        games("classic", "forum:counterclaim=coin,mafia=mafia:preempt=1,commissar=reveal:counter=1", 600)
     {
         let Some((first, second)) = commissar_contest(&log) else { continue };
         assert_eq!(roles[first as usize].camp(), Camp::Mafia);
@@ -836,25 +842,33 @@ fn counterclaim_coin_believes_one_claimant_on_a_public_coin_and_its_ends_are_lat
 }
 
 #[test]
-fn hunt_spares_the_claimants_contesting_a_standing_fake_claim() {
-    // While the mafia's fake claimant lives, a night kill of the other
-    // claimant would prove him real (the town believes a claimant killed
-    // at night): the nick spares him and leaves the contest to the lynch.
-    let mut kills_after_fake_died = 0;
-    // The town lynches the earlier claimant (the fake) first, so both
-    // orders of death occur.
-    for (roles, log) in games("classic", "forum:counter=true:counterclaim=earlier,mafia=mafia:preempt=1", 400) {
-        let Some((first, second)) = commissar_contest(&log) else { continue };
-        let (fake, real) = if roles[first as usize].camp() == Camp::Mafia { (first, second) } else { (second, first) };
-        let Some(k) =
-            log.iter().position(|e| matches!(e, Event::Died { seat, cause: DeathCause::Killed, .. } if *seat == real))
-        else {
-            continue;
-        };
-        let fake_died = death(&log, fake);
-        assert!(fake_died.is_some_and(|d| d < k), "the real claimant was killed at night while the fake stood");
-        kills_after_fake_died += 1;
-    }
-    // Once the fake is gone the hunt goes on as before.
-    assert!(kills_after_fake_died > 20, "{kills_after_fake_died} hunted after the fake died");
+fn hunt_spares_the_claimant_the_town_takes_for_the_fake_and_hunts_the_one_it_believes() {
+    // A fake claims first (`preempt`); the Commissar counter-claims at
+    // once. The town's `counterclaim` settles the contest in public: a
+    // night kill of the claimant it takes for the fake would prove him
+    // real, so the nick spares him; the one it believes is hunted.
+    let night_kills_of_the_real = |spec: &str| {
+        let (mut contests, mut while_fake_lived, mut ever) = (0, 0, 0);
+        for (roles, log) in games("classic", spec, 400) {
+            let Some((first, second)) = commissar_contest(&log) else { continue };
+            let (fake, real) =
+                if roles[first as usize].camp() == Camp::Mafia { (first, second) } else { (second, first) };
+            contests += 1;
+            let k = log
+                .iter()
+                .position(|e| matches!(e, Event::Died { seat, cause: DeathCause::Killed, .. } if *seat == real));
+            ever += k.is_some() as u32;
+            while_fake_lived += k.is_some_and(|k| death(&log, fake).is_none_or(|d| k < d)) as u32;
+        }
+        (while_fake_lived, ever, contests)
+    };
+    // `later` believes the first claimant, the fake: the real one is spared
+    // while the fake lives.
+    let (killed, _, n) = night_kills_of_the_real("forum:counter=1,mafia=mafia:preempt=1");
+    assert!(n > 100, "{n} contests");
+    assert_eq!(killed, 0, "the real claimant, taken for the fake, was killed at night");
+    // `earlier` believes the second, the real one: he is hunted (the fake
+    // is mostly lynched the day of the contest).
+    let (_, killed, n) = night_kills_of_the_real("forum:counter=1:counterclaim=earlier,mafia=mafia:preempt=1");
+    assert!(n > 100 && killed > n / 4, "{killed} of {n} believed real claimants hunted");
 }

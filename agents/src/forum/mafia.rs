@@ -121,13 +121,15 @@ impl Turn<'_> {
         }
     }
 
-    /// The information-role claimants the nick spares: every one while a
-    /// partner's fake claim stands (a claimant killed at night is taken for
-    /// the real one, which exposes ours; the town's lynch is left to settle
-    /// the contest), and before it, when the camp will counter-claim
-    /// (`fake`), so that ours contests a living one. None once our claimant
-    /// is dead, nor in a game without a fake claim.
-    fn spared(&self, obs: &Observation<'_>) -> PlayerSet {
+    /// The information-role claimants the nick spares (a claimant killed
+    /// at night is taken for the real one, which would expose ours). While
+    /// a partner's fake claim stands: every claimant, for the town's lynch
+    /// to settle the contest. After ours is gone: every claimant if the
+    /// thread takes them all for fakes (the town lynches both), else none
+    /// (the town believes the other one: he is hunted). Before ours, when the camp
+    /// will counter-claim (`fake`): every claimant, so that ours contests a
+    /// living one. None in a game without a fake claim.
+    fn spared(&mut self, obs: &Observation<'_>) -> PlayerSet {
         let mut claimed = PlayerSet::EMPTY;
         for r in INFO_ROLES {
             claimed = claimed.union(obs.claimants(r));
@@ -139,7 +141,20 @@ impl Turn<'_> {
             }
             return PlayerSet::EMPTY;
         }
-        if !ours.inter(obs.alive()).is_empty() { claimed } else { PlayerSet::EMPTY }
+        if !ours.inter(obs.alive()).is_empty() {
+            return claimed;
+        }
+        self.doomed(obs, claimed)
+    }
+
+    /// The claimants, if the thread takes every one of them for a fake,
+    /// ours included (the town lynches both); else none (a town that
+    /// believed ours and lynched him all the same believes the other).
+    #[cold]
+    #[inline(never)]
+    fn doomed(&mut self, obs: &Observation<'_>, claimed: PlayerSet) -> PlayerSet {
+        self.refresh(obs);
+        if claimed.minus(self.public.fakes()).is_empty() { claimed } else { PlayerSet::EMPTY }
     }
 
     fn next_in_order(&self, obs: &Observation<'_>) -> Option<Seat> {

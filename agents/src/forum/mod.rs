@@ -56,6 +56,8 @@ pub struct ForumAgent {
     pub(crate) leaders: [Option<Seat>; 2],
     /// An information role who reveals at once this game (`reveal`'s `mix`).
     pub(crate) early: bool,
+    /// `reveal`'s `counter`: this game, a claim of my role is answered at once.
+    pub(crate) countering: bool,
     /// The Journalist's finds from his comparisons (E17): enemies, town.
     pub(crate) compared: [PlayerSet; 2],
 }
@@ -75,6 +77,7 @@ impl Default for ForumAgent {
             preempted: false,
             leaders: [None; 2],
             early: false,
+            countering: false,
             compared: [PlayerSet::EMPTY; 2],
         }
     }
@@ -286,7 +289,7 @@ impl Turn<'_> {
         if self.revealed || self.early {
             return true;
         }
-        if self.cfg.reveal_counter && !obs.claimants(role).inter(obs.alive()).without(obs.seat()).is_empty() {
+        if self.countering && !obs.claimants(role).inter(obs.alive()).without(obs.seat()).is_empty() {
             return true;
         }
         let day = obs.day() as u8;
@@ -376,6 +379,11 @@ impl Agent for Turn<'_> {
         }
         if self.cfg.reveal_mix > 0 && matches!(obs.role(), Role::Commissar | Role::Detective | Role::Deputy) {
             self.early = cx.rng.next_u32() < self.cfg.reveal_mix;
+        }
+        // `reveal`'s `counter`: whether to answer a claim of my role at once this game.
+        self.countering = false;
+        if self.cfg.reveal_counter > 0 && matches!(obs.role(), Role::Commissar | Role::Detective | Role::Deputy) {
+            self.countering = cx.rng.next_u32() < self.cfg.reveal_counter;
         }
     }
 

@@ -155,7 +155,15 @@ fn judge(
                     Counterclaim::Earlier => Some(second),
                     Counterclaim::Both => None,
                     Counterclaim::Checks => consistent(obs, all).or(Some(*first)),
-                    Counterclaim::Coin => Some(if coin.word() < cfg.coin { *first } else { second }),
+                    Counterclaim::Coin => {
+                        // A draw's top 12 bits against the chance's steps of 1/4096.
+                        let [both, first_or_second] = coin.words().map(|w| (w >> 20) as u16);
+                        if both < cfg.coin_both {
+                            None
+                        } else {
+                            Some(if first_or_second < cfg.coin { *first } else { second })
+                        }
+                    }
                 }
             };
             // E14: the promoted Deputy's claim of the dead Detective's role
@@ -338,9 +346,11 @@ impl ReadingClass {
     pub fn of(cfg: &Config) -> ReadingClass {
         let hard = cfg.trust >= crate::strategy::threshold(0.5);
         let any = cfg.trust > 0;
-        // `coin` keeps its top 27 bits only (see `Config::set`): they fit beside the rest.
-        let coin = if cfg.counterclaim == Counterclaim::Coin { cfg.coin } else { 0 };
-        ReadingClass(hard as u32 | (any as u32) << 1 | (cfg.counterclaim as u32) << 2 | coin)
+        // The coin's chances (0..=4096, 13 bits each) fit beside the rest.
+        let (coin, both) = if cfg.counterclaim == Counterclaim::Coin { (cfg.coin, cfg.coin_both) } else { (0, 0) };
+        ReadingClass(
+            hard as u32 | (any as u32) << 1 | (cfg.counterclaim as u32) << 2 | (coin as u32) << 5 | (both as u32) << 18,
+        )
     }
 }
 
@@ -365,16 +375,18 @@ impl PublicKey {
 pub(crate) struct PublicCoin {
     pub key: [u8; 32],
     pub game: u64,
-    word: Option<u32>,
+    words: Option<[u32; 2]>,
 }
 
 impl PublicCoin {
-    /// The game's roll (drawn on first use).
+    /// The game's roll (drawn on first use): whether to lynch both
+    /// claimants (`coin_both`), and else which to believe (`coin`).
     #[cold]
-    fn word(&mut self) -> u32 {
-        *self.word.get_or_insert_with(|| {
+    fn words(&mut self) -> [u32; 2] {
+        *self.words.get_or_insert_with(|| {
             use rand::Rng as _;
-            crate::streams::Stream::new(self.key, self.game, crate::streams::Purpose::Camp(Camp::Town)).next_u32()
+            let mut s = crate::streams::Stream::new(self.key, self.game, crate::streams::Purpose::Camp(Camp::Town));
+            [s.next_u32(), s.next_u32()]
         })
     }
 }
@@ -436,7 +448,7 @@ impl Public {
         self.scored = None;
         self.leaders.key = None;
         self.conference = None;
-        self.coin.word = None;
+        self.coin.words = None;
     }
 
     /// During the changes of vote only: the living player other than me
@@ -510,6 +522,11 @@ impl Public {
     #[inline]
     pub fn read_for(&self, obs: &Observation<'_>) -> Read<'_> {
         personal(&self.read, obs)
+    }
+
+    /// The claimants the thread takes for fakes (after [`Public::sync`]).
+    pub fn fakes(&self) -> PlayerSet {
+        self.read.fakes
     }
 
     /// Who voted for whom on earlier days, by voter (public).
