@@ -871,4 +871,9 @@ fn hunt_spares_the_claimant_the_town_takes_for_the_fake_and_hunts_the_one_it_bel
     // is mostly lynched the day of the contest).
     let (_, killed, n) = night_kills_of_the_real("forum:counter=1:counterclaim=earlier,mafia=mafia:preempt=1");
     assert!(n > 100 && killed > n / 4, "{killed} of {n} believed real claimants hunted");
+    // `both` takes both for fakes: the real one is left to the lynch even
+    // after the fake's.
+    let (_, killed, n) = night_kills_of_the_real("forum:counter=1:counterclaim=both,mafia=mafia:preempt=1");
+    assert!(n > 100, "{n} contests");
+    assert_eq!(killed, 0, "the town lynches both claimants: the real one was killed at night");
 }
