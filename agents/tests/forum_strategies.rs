@@ -877,3 +877,44 @@ fn hunt_spares_the_claimant_the_town_takes_for_the_fake_and_hunts_the_one_it_bel
     assert!(n > 100, "{n} contests");
     assert_eq!(killed, 0, "the town lynches both claimants: the real one was killed at night");
 }
+
+#[test]
+fn e14_two_successions_contest_each_other() {
+    // A fake claims the dead Detective's role as his successor (`preempt`,
+    // E14; a claim made when every earlier claimant is dead), and later
+    // another player claims it the same way. Only one of them can be the
+    // successor: the town's `counterclaim` (here `later`: the first is
+    // believed) judges them like any two claimants, so the second is
+    // lynched as a fake.
+    let (mut contests, mut second_lynched) = (0, 0);
+    for (_, log) in games("extended", "forum:counter=1,mafia=mafia:preempt=1", 2000) {
+        let mut claimants: Vec<Seat> = Vec::new();
+        let mut successors: Vec<(Seat, usize)> = Vec::new();
+        for (i, e) in log.iter().enumerate() {
+            if let Event::Post { seat, what } = *e
+                && what.claim == Some(Role::Detective)
+                && !claimants.contains(&seat)
+            {
+                if !claimants.is_empty() && claimants.iter().all(|&c| death(&log[..i], c).is_some()) {
+                    successors.push((seat, i));
+                }
+                claimants.push(seat);
+            }
+        }
+        let [_, (second, claimed), ..] = successors[..] else { continue };
+        // Only where he lived to face a vote.
+        if death(&log, second).is_some_and(|d| {
+            !log[claimed..d].iter().any(|e| matches!(e, Event::DayStart { .. }))
+                && !matches!(log[d], Event::Died { cause: DeathCause::Lynched, .. })
+        }) {
+            continue;
+        }
+        contests += 1;
+        let lynched =
+            log.iter().any(|e| matches!(e, Event::Died { seat, cause: DeathCause::Lynched, .. } if *seat == second));
+        second_lynched += lynched as u32;
+    }
+    assert!(contests > 40, "{contests} contests of successions");
+    // Believed as a second successor, he was lynched in about one game in six.
+    assert!(second_lynched * 3 > contests, "the second succession was lynched in {second_lynched} of {contests}");
+}

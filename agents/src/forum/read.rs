@@ -149,27 +149,20 @@ fn judge(
             } else {
                 // The first two claimants contest the role; a claim made
                 // after that is a fake whatever the town decided.
-                let second = claimants[1];
-                match cfg.counterclaim {
-                    Counterclaim::Later => Some(*first),
-                    Counterclaim::Earlier => Some(second),
-                    Counterclaim::Both => None,
-                    Counterclaim::Checks => consistent(obs, all).or(Some(*first)),
-                    Counterclaim::Coin => {
-                        // A draw's top 12 bits against the chance's steps of 1/4096.
-                        let [both, first_or_second] = coin.words().map(|w| (w >> 20) as u16);
-                        if both < cfg.coin_both {
-                            None
-                        } else {
-                            Some(if first_or_second < cfg.coin { *first } else { second })
-                        }
-                    }
-                }
+                choose(obs, cfg, coin, *first, claimants[1], all)
             };
             // E14: the promoted Deputy's claim of the dead Detective's role
-            // is a succession, not a counter-claim.
+            // is a succession, not a counter-claim; two successions contest
+            // each other (only a fake makes a second one).
+            let successors = all.inter(memory.successors);
+            let rival = if successors.len() >= 2 {
+                contest_successors(obs, claimants, memory, night_dead, cfg, coin)
+            } else {
+                None
+            };
             for s in all.iter() {
-                if Some(s) == real || memory.successors.contains(s) {
+                let succession = successors.contains(s) && rival.is_none_or(|real| real == s);
+                if Some(s) == real || succession {
                     if trusting {
                         r.believed.insert(s);
                     }
@@ -177,6 +170,59 @@ fn judge(
                     r.fakes.insert(s);
                 }
             }
+        }
+    }
+}
+
+/// Of two or more successions (E14), the one taken for real (out of line:
+/// only a fake makes a second): as between two claimants, one killed at
+/// night, else `counterclaim`'s choice between the first two; when it
+/// believes neither, a seat outside the set (so every one is a fake).
+#[cold]
+#[inline(never)]
+fn contest_successors(
+    obs: &Observation<'_>,
+    claimants: &[Seat],
+    memory: &Memory,
+    night_dead: PlayerSet,
+    cfg: &Config,
+    coin: &mut PublicCoin,
+) -> Option<Seat> {
+    let mut order = [0 as Seat; 4];
+    let mut n = 0;
+    for &s in claimants {
+        if memory.successors.contains(s) && n < 4 {
+            order[n] = s;
+            n += 1;
+        }
+    }
+    let set: PlayerSet = order[..n].iter().copied().collect();
+    let killed = set.inter(night_dead);
+    if killed.len() == 1 {
+        return killed.lowest();
+    }
+    choose(obs, cfg, coin, order[0], order[1], set).or(Some(Seat::MAX))
+}
+
+/// Which of two contesting claimants `counterclaim` believes (`None`:
+/// neither); `group` is every claimant of the contest.
+fn choose(
+    obs: &Observation<'_>,
+    cfg: &Config,
+    coin: &mut PublicCoin,
+    first: Seat,
+    second: Seat,
+    group: PlayerSet,
+) -> Option<Seat> {
+    match cfg.counterclaim {
+        Counterclaim::Later => Some(first),
+        Counterclaim::Earlier => Some(second),
+        Counterclaim::Both => None,
+        Counterclaim::Checks => consistent(obs, group).or(Some(first)),
+        Counterclaim::Coin => {
+            // A draw's top 12 bits against the chance's steps of 1/4096.
+            let [both, first_or_second] = coin.words().map(|w| (w >> 20) as u16);
+            if both < cfg.coin_both { None } else { Some(if first_or_second < cfg.coin { first } else { second }) }
         }
     }
 }
