@@ -140,23 +140,17 @@ fn judge(
                 r.believed.insert(*one);
             }
         }
-        [first, ..] => {
+        [_, _, ..] => {
             let all: PlayerSet = claimants.iter().copied().collect();
-            // A claimant killed at night was real (the mafia kill the real one).
-            let killed = all.inter(night_dead);
-            let real = if killed.len() == 1 {
-                killed.lowest()
-            } else {
-                // The first two claimants contest the role; a claim made
-                // after that is a fake whatever the town decided.
-                choose(obs, cfg, coin, *first, claimants[1], all)
-            };
+            let real = contest(obs, claimants, night_dead, cfg, coin);
             // E14: the promoted Deputy's claim of the dead Detective's role
             // is a succession, not a counter-claim; two successions contest
-            // each other (only a fake makes a second one).
+            // each other (only a fake makes a second one); when the town
+            // believes neither, the real one is a seat outside the set.
             let successors = all.inter(memory.successors);
             let rival = if successors.len() >= 2 {
-                contest_successors(obs, claimants, memory, night_dead, cfg, coin)
+                let (order, n) = in_claim_order(claimants, successors);
+                contest(obs, &order[..n], night_dead, cfg, coin).or(Some(Seat::MAX))
             } else {
                 None
             };
@@ -174,34 +168,40 @@ fn judge(
     }
 }
 
-/// Of two or more successions (E14), the one taken for real (out of line:
-/// only a fake makes a second): as between two claimants, one killed at
-/// night, else `counterclaim`'s choice between the first two; when it
-/// believes neither, a seat outside the set (so every one is a fake).
+/// The members of `set` among `claimants`, in the order they claimed (out
+/// of line: only two successions, E14, need it).
 #[cold]
 #[inline(never)]
-fn contest_successors(
-    obs: &Observation<'_>,
-    claimants: &[Seat],
-    memory: &Memory,
-    night_dead: PlayerSet,
-    cfg: &Config,
-    coin: &mut PublicCoin,
-) -> Option<Seat> {
+fn in_claim_order(claimants: &[Seat], set: PlayerSet) -> ([Seat; 4], usize) {
     let mut order = [0 as Seat; 4];
     let mut n = 0;
     for &s in claimants {
-        if memory.successors.contains(s) && n < 4 {
+        if set.contains(s) && n < 4 {
             order[n] = s;
             n += 1;
         }
     }
-    let set: PlayerSet = order[..n].iter().copied().collect();
-    let killed = set.inter(night_dead);
+    (order, n)
+}
+
+/// The claimant of a contest (two or more, earliest first) taken for the
+/// real one: one killed at night (the mafia kill the real one), else
+/// `counterclaim`'s choice between the first two (a claim made after that
+/// is a fake whatever the town decided); `None`: neither.
+#[inline(always)]
+fn contest(
+    obs: &Observation<'_>,
+    group: &[Seat],
+    night_dead: PlayerSet,
+    cfg: &Config,
+    coin: &mut PublicCoin,
+) -> Option<Seat> {
+    let all: PlayerSet = group.iter().copied().collect();
+    let killed = all.inter(night_dead);
     if killed.len() == 1 {
         return killed.lowest();
     }
-    choose(obs, cfg, coin, order[0], order[1], set).or(Some(Seat::MAX))
+    choose(obs, cfg, coin, group[0], group[1], all)
 }
 
 /// Which of two contesting claimants `counterclaim` believes (`None`:
