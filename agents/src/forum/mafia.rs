@@ -32,7 +32,10 @@
 //! then finds one player a night as a real checker would, a "mafioso" of
 //! his own choosing (the kill order's second) whenever none he named lives,
 //! else a partner cleared, and publishes any later claimant as mafia. The
-//! town's default `counterclaim = later` then lynches the real one.
+//! town's default `counterclaim = later` then lynches the real one. While a
+//! fake claim of ours stands the hunt spares every claimant (a claimant
+//! killed at night is taken for the real one), and after it those the town
+//! will lynch anyway (`spared`).
 
 use super::read::Conference;
 use super::read::INFO_ROLES;
@@ -126,9 +129,9 @@ impl Turn<'_> {
     /// a partner's fake claim stands: every claimant, for the town's lynch
     /// to settle the contest. After ours is gone: every claimant if the
     /// thread takes them all for fakes (the town lynches both), else none
-    /// (the town believes the other one: he is hunted). Before ours, when the camp
-    /// will counter-claim (`fake`): every claimant, so that ours contests a
-    /// living one. None in a game without a fake claim.
+    /// (the town believes the other one: he is hunted). Before ours, when
+    /// the camp will counter-claim (`fake`): every claimant, so that ours
+    /// contests a living one. None in a game without a fake claim.
     fn spared(&mut self, obs: &Observation<'_>) -> PlayerSet {
         let mut claimed = PlayerSet::EMPTY;
         for r in INFO_ROLES {
