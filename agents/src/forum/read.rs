@@ -142,20 +142,18 @@ fn judge(
         }
         [_, _, ..] => {
             let all: PlayerSet = claimants.iter().copied().collect();
-            let real = contest(obs, claimants, night_dead, cfg, coin);
+            let real = contest(obs, claimants[0], claimants[1], all, night_dead, cfg, coin);
             // E14: the promoted Deputy's claim of the dead Detective's role
             // is a succession, not a counter-claim; two successions contest
-            // each other (only a fake makes a second one); when the town
-            // believes neither, the real one is a seat outside the set.
+            // each other (only a fake makes a second one).
             let successors = all.inter(memory.successors);
-            let rival = if successors.len() >= 2 {
-                let (order, n) = in_claim_order(claimants, successors);
-                contest(obs, &order[..n], night_dead, cfg, coin).or(Some(Seat::MAX))
-            } else {
-                None
+            let mut heirs = claimants.iter().copied().filter(|&s| successors.contains(s));
+            let heir = match (heirs.next(), heirs.next()) {
+                (Some(a), Some(b)) => Some(contest(obs, a, b, successors, night_dead, cfg, coin)),
+                _ => None,
             };
             for s in all.iter() {
-                let succession = successors.contains(s) && rival.is_none_or(|real| real == s);
+                let succession = successors.contains(s) && heir.is_none_or(|h| h == Some(s));
                 if Some(s) == real || succession {
                     if trusting {
                         r.believed.insert(s);
@@ -168,40 +166,25 @@ fn judge(
     }
 }
 
-/// The members of `set` among `claimants`, in the order they claimed (out
-/// of line: only two successions, E14, need it).
-#[cold]
-#[inline(never)]
-fn in_claim_order(claimants: &[Seat], set: PlayerSet) -> ([Seat; 4], usize) {
-    let mut order = [0 as Seat; 4];
-    let mut n = 0;
-    for &s in claimants {
-        if set.contains(s) && n < 4 {
-            order[n] = s;
-            n += 1;
-        }
-    }
-    (order, n)
-}
-
-/// The claimant of a contest (two or more, earliest first) taken for the
-/// real one: one killed at night (the mafia kill the real one), else
-/// `counterclaim`'s choice between the first two (a claim made after that
-/// is a fake whatever the town decided); `None`: neither.
+/// The claimant of a contest (`all`, of whom `first` and `second` claimed
+/// first) taken for the real one: one killed at night (the mafia kill the
+/// real one), else `counterclaim`'s choice between the first two (a claim
+/// made after that is a fake whatever the town decided); `None`: neither.
 #[inline(always)]
 fn contest(
     obs: &Observation<'_>,
-    group: &[Seat],
+    first: Seat,
+    second: Seat,
+    all: PlayerSet,
     night_dead: PlayerSet,
     cfg: &Config,
     coin: &mut PublicCoin,
 ) -> Option<Seat> {
-    let all: PlayerSet = group.iter().copied().collect();
     let killed = all.inter(night_dead);
     if killed.len() == 1 {
         return killed.lowest();
     }
-    choose(obs, cfg, coin, group[0], group[1], all)
+    choose(obs, cfg, coin, first, second, all)
 }
 
 /// Which of two contesting claimants `counterclaim` believes (`None`:
@@ -383,8 +366,9 @@ struct ScoreInputs {
 }
 
 /// The reading parameters a public read depends on (`trust` only through
-/// two thresholds, `counterclaim`, and with `coin` its bias), packed into
-/// 32 bits: seats of the same class read the thread alike. Fixed per seat for the game.
+/// two thresholds, `counterclaim`, and with `coin` its two chances),
+/// packed into 32 bits: seats of the same class read the thread alike.
+/// Fixed per seat for the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub(crate) struct ReadingClass(u32);
 
