@@ -457,7 +457,8 @@ impl Config {
             .find(|p| p.name == name)
             .ok_or_else(|| BadValue { expected: "a known parameter".into() })?;
         let bad = || BadValue { expected: param.values.to_string() };
-        let fraction = || value.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).map(threshold).ok_or_else(bad);
+        let chance = || value.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or_else(bad);
+        let fraction = || chance().map(threshold);
         let count = |max: u8| value.parse::<u8>().ok().filter(|&k| k <= max).ok_or_else(bad);
         let flag = || value.parse::<bool>().map_err(|_| bad());
         match name {
@@ -473,8 +474,7 @@ impl Config {
                 }
             }
             "coin" | "coin_both" => {
-                let p = value.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or_else(bad)?;
-                let steps = (p * COIN_STEPS as f64).round() as u16;
+                let steps = (chance()? * COIN_STEPS as f64).round() as u16;
                 if name == "coin" { self.coin = steps } else { self.coin_both = steps }
             }
             "day1_pass" => self.day1_pass = flag()?,
