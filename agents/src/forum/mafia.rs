@@ -160,8 +160,9 @@ impl Turn<'_> {
         if claimed.minus(self.public.fakes()).is_empty() { claimed } else { PlayerSet::EMPTY }
     }
 
-    fn next_in_order(&self, obs: &Observation<'_>) -> Option<Seat> {
-        self.order[..self.order_len as usize].iter().copied().find(|&s| obs.is_alive(s))
+    /// The first living player of the agreed order outside `skip`.
+    fn next_in_order(&self, obs: &Observation<'_>, skip: PlayerSet) -> Option<Seat> {
+        self.order[..self.order_len as usize].iter().copied().find(|&s| obs.is_alive(s) && !skip.contains(s))
     }
 
     /// The member who fakes a claim for the camp: the lowest-seat living
@@ -272,7 +273,7 @@ impl Turn<'_> {
         {
             return Some(s);
         }
-        read.suspect(obs, others).or_else(|| self.next_in_order(obs)).or_else(|| pick(cx.rng, others))
+        read.suspect(obs, others).or_else(|| self.next_in_order(obs, PlayerSet::EMPTY)).or_else(|| pick(cx.rng, others))
     }
 
     /// Tonight's nick (see the module docs).
@@ -326,12 +327,6 @@ impl Turn<'_> {
                 return Some(s);
             }
         }
-        if !spared.is_empty()
-            && let Some(&s) =
-                self.order[..self.order_len as usize].iter().find(|&&s| obs.is_alive(s) && !spared.contains(s))
-        {
-            return Some(s);
-        }
-        self.next_in_order(obs)
+        self.next_in_order(obs, spared).or_else(|| self.next_in_order(obs, PlayerSet::EMPTY))
     }
 }
