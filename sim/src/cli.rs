@@ -262,6 +262,7 @@ fn load(name: &str, lineup_spec: Option<&str>) -> Result<Loaded, Usage> {
 pub(crate) type ExtPools<'a> = Option<(&'a mafia_protocol::Settings, &'a mut Vec<Arc<mafia_protocol::Pool>>)>;
 
 pub(crate) fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools<'_>) -> Result<Loaded, Usage> {
+    // A preset, or a file with `base`, starts from the preset's default lineup.
     let mut lineup = Lineup::default();
     let mut register = |lineup: &mut Lineup, spec: &str, what: &str| -> Result<(), Usage> {
         if mafia_protocol::ext::commands(spec).is_empty() {
@@ -273,6 +274,7 @@ pub(crate) fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools
         mafia_protocol::register(lineup, &[spec], settings, pools).map_err(|e| Usage(format!("{what}: {e}")))
     };
     let setup = if let Some(p) = Preset::find(name) {
+        lineup = Lineup::for_preset(p.name);
         p.setup()
     } else {
         let path = Path::new(name);
@@ -283,6 +285,9 @@ pub(crate) fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools
         let names = lineup.strategy_names();
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         let file = load_setup(path, &refs)?;
+        if let Some(base) = file.base {
+            lineup = Lineup::for_preset(base);
+        }
         for (k, v) in &file.agents {
             register(&mut lineup, v, &format!("{name}: [agents]"))?;
             lineup.set(k, v).map_err(|e| Usage(format!("{name}: [agents] {e}")))?;

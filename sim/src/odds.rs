@@ -711,7 +711,8 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Usage> {
         file.position.setup.rules.set(k.trim(), v).map_err(|e| Usage(format!("--rule {rule}: {e}")))?;
     }
     let start = file.start()?;
-    let mut lineup = Lineup::default();
+    // `setup = "classic"` starts from the preset's default lineup; [roles] from `forum`.
+    let mut lineup = Lineup::for_preset(&file.position.setup.name);
     if let Some(spec) = &a.agents {
         if !mafia_protocol::ext::commands(spec).is_empty() {
             return Err(Usage(format!("--agents {spec}: external agents (`ext:`) cannot play here")));

@@ -73,6 +73,9 @@ pub struct SetupFile {
     /// `default`, a camp name or a role name, a spec `NAME[:PARAM=VALUE…]`
     /// (checked: [`Lineup::set`] accepts it).
     pub agents: Vec<(String, String)>,
+    /// The preset named by `base`: the file's seats start from its default
+    /// lineup ([`mafia_agents::Lineup::for_preset`]), then `[agents]` applies.
+    pub base: Option<&'static str>,
 }
 
 /// One problem, at a place in the file (line and column are 1-based; the
@@ -134,7 +137,7 @@ pub fn parse_setup(file_label: &str, text: &str, strategies: &[&str]) -> Result<
     }
 
     let mut reader = Reader { lines: &lines, diagnostics: Vec::new() };
-    let (setup, agents) = reader.read(doc.get_ref(), file_label, strategies);
+    let (setup, agents, base) = reader.read(doc.get_ref(), file_label, strategies);
 
     let mut diagnostics = syntax;
     if diagnostics.is_empty() {
@@ -161,7 +164,7 @@ pub fn parse_setup(file_label: &str, text: &str, strategies: &[&str]) -> Result<
     }
 
     if diagnostics.is_empty() {
-        Ok(SetupFile { setup, agents })
+        Ok(SetupFile { setup, agents, base })
     } else {
         diagnostics.sort_by_key(|d| (d.line, d.col));
         // Recovery can report one syntax error twice.
@@ -229,7 +232,12 @@ impl Reader<'_> {
         self.report(span.start, message);
     }
 
-    fn read(&mut self, doc: &DeTable<'_>, file_label: &str, strategies: &[&str]) -> (Setup, Vec<(String, String)>) {
+    fn read(
+        &mut self,
+        doc: &DeTable<'_>,
+        file_label: &str,
+        strategies: &[&str],
+    ) -> (Setup, Vec<(String, String)>, Option<&'static str>) {
         let stem = Path::new(file_label)
             .file_stem()
             .map_or_else(|| file_label.to_string(), |s| s.to_string_lossy().into_owned());
@@ -302,7 +310,7 @@ impl Reader<'_> {
             self.read_rules(t, &mut setup.rules);
         }
         let agents = agents.map_or_else(Vec::new, |t| self.read_agents(t, strategies, &setup, roles_ok));
-        (setup, agents)
+        (setup, agents, base.map(|p| p.name))
     }
 
     /// E30: `night_order = ["start", "control", …]`, every step once, the

@@ -337,7 +337,8 @@ fn bad_flags_and_values_are_refused() {
 
 #[test]
 fn bench_vs_prints_the_cost_ratio_of_two_lineups() {
-    let out = ok(&["bench", "--games", "4000", "--threads", "1", "--vs", "random", "--rounds", "3"]);
+    let out =
+        ok(&["bench", "--games", "4000", "--threads", "1", "--agents", "forum", "--vs", "random", "--rounds", "3"]);
     assert!(out.contains("vs random: 3 rounds of 1333 games each"), "{out}");
     let ns = |label: &str| -> f64 {
         let line = out.lines().find(|l| l.starts_with(label)).unwrap_or_else(|| panic!("{label}: {out}"));

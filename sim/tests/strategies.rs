@@ -3,7 +3,7 @@
 //! flag, exit code 2), `mafia strategies`, the behaviour columns of `run`,
 //! `mafia duel`, `mafia league` and `mafia best-response` on small runs.
 
-use mafia_agents::STRATEGIES;
+use mafia_agents::{PRESET_LINEUPS, STRATEGIES};
 use std::path::Path;
 
 mod common;
@@ -124,6 +124,33 @@ fn every_agents_problem_in_a_setup_file_has_its_line() {
     }
 }
 
+/// The agents a replay's first line names.
+fn replay_agents(args: &[&str]) -> String {
+    let mut all = vec!["replay", "--seed", "1", "--game", "0"];
+    all.extend(args);
+    let out = ok(&all);
+    let head = out.lines().next().unwrap_or_default();
+    head.split(", agents ").nth(1).and_then(|t| t.split(", ").next()).unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_preset_plays_its_own_default_lineup_and_a_file_with_base_inherits_it() {
+    let (_, classic) = PRESET_LINEUPS.iter().find(|(p, _)| *p == "classic").unwrap();
+    assert_eq!(replay_agents(&[]), *classic, "`classic` is the default setup");
+    assert_eq!(replay_agents(&["--setup", "classic"]), *classic);
+    assert_eq!(replay_agents(&["--setup", "extended"]), "forum", "a preset not listed plays `forum`");
+    // `--agents` replaces the default key and keeps the rest.
+    assert_eq!(replay_agents(&["--setup", "classic", "--agents", "forum"]), "forum");
+    assert_eq!(replay_agents(&["--setup", "classic", "--agents", "mafia=random"]), format!("{classic},mafia=random"));
+    let dir = TempDir::new("preset-lineup");
+    let based = dir.write("based.toml", "base = \"classic\"\n[rules]\nabsence = 0.1\n");
+    assert_eq!(replay_agents(&["--setup", &based]), *classic);
+    let own = dir.write("own.toml", "base = \"classic\"\n[agents]\ndefault = \"random\"\n");
+    assert_eq!(replay_agents(&["--setup", &own]), "random");
+    let plain = dir.write("plain.toml", "[roles]\nmafioso = 3\ncitizen = 7\n");
+    assert_eq!(replay_agents(&["--setup", &plain]), "forum", "a file without `base` plays `forum`");
+}
+
 #[test]
 fn agents_on_the_command_line_are_checked_the_same_way() {
     let run = |agents: &str, needles: &[&str]| {
@@ -215,7 +242,8 @@ fn a_duel_of_a_strategy_against_itself_differs_by_exactly_zero() {
     // The behaviour table goes beside it.
     let play = csv_rows(&dir.file("d.play.csv"));
     assert_eq!(play.len(), 2);
-    assert_eq!(col(&play[0], "lineup"), "forum,commissar=reveal:on=at-once");
+    let (_, classic) = PRESET_LINEUPS.iter().find(|(p, _)| *p == "classic").unwrap();
+    assert_eq!(col(&play[0], "lineup"), format!("{classic},commissar=reveal:on=at-once"));
 }
 
 #[test]
