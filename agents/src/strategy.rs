@@ -137,6 +137,12 @@ const TOWN: &[Param] = &[
         default: "false",
         about: "vote PASS without information when an even number are alive (C18 parity) [notes §1 pass_on_even_alive]",
     },
+    Param {
+        name: "pass_first",
+        values: Values::Flag,
+        default: "false",
+        about: "every day, vote PASS first unless somebody is exposed; read every first vote for a name as the mafia's bloc and move, with the whole town (the same public count), onto the player who voted a name first on most days [derived: the Python rule_based town]",
+    },
 ];
 
 const REVEAL: &[Param] = &[
@@ -203,6 +209,12 @@ const MAFIA: &[Param] = &[
         values: FRACTION,
         default: "1",
         about: "chance to vote with the town for a partner who is lynched anyway (to look town) [notes §2 bus_threshold]",
+    },
+    Param {
+        name: "blend",
+        values: Values::Flag,
+        default: "false",
+        about: "every day, vote PASS first unless somebody outside the camp is exposed, as a `pass_first` town does [derived]",
     },
 ];
 
@@ -384,6 +396,7 @@ pub struct Config {
     pub coin_both: u16,
     pub day1_pass: bool,
     pub pass_on_even: bool,
+    pub pass_first: bool,
     pub reveal_on: RevealOn,
     pub reveal_mix: u32,
     pub reveal_by_day: u8,
@@ -394,6 +407,7 @@ pub struct Config {
     pub fake: u32,
     pub preempt: u32,
     pub bus: u32,
+    pub blend: bool,
     pub heal: HealPlan,
     pub shoot: ShootPlan,
     pub borrow: BorrowPlan,
@@ -418,6 +432,7 @@ impl Default for Config {
             coin_both: 0,
             day1_pass: false,
             pass_on_even: false,
+            pass_first: false,
             reveal_on: RevealOn::FirstMafia,
             reveal_mix: 0,
             reveal_by_day: 3,
@@ -428,6 +443,7 @@ impl Default for Config {
             fake: 0,
             preempt: 0,
             bus: 0,
+            blend: false,
             heal: HealPlan::Revealed,
             shoot: ShootPlan::Suspect,
             borrow: BorrowPlan::Detective,
@@ -479,6 +495,7 @@ impl Config {
             }
             "day1_pass" => self.day1_pass = flag()?,
             "pass_on_even" => self.pass_on_even = flag()?,
+            "pass_first" => self.pass_first = flag()?,
             "on" => {
                 self.reveal_on = match value {
                     "at-once" => RevealOn::AtOnce,
@@ -510,6 +527,7 @@ impl Config {
             "fake" => self.fake = fraction()?,
             "preempt" => self.preempt = fraction()?,
             "bus" => self.bus = fraction()?,
+            "blend" => self.blend = flag()?,
             "heal" => {
                 self.heal = match value {
                     "revealed" => HealPlan::Revealed,

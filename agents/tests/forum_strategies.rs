@@ -918,3 +918,61 @@ fn e14_two_successions_contest_each_other() {
     // Believed as a second successor, he was lynched in about one game in six.
     assert!(second_lynched * 3 > contests, "the second succession was lynched in {second_lynched} of {contests}");
 }
+
+#[test]
+fn town_pass_first_passes_first_every_day_and_lynches_who_voted_a_name_first() {
+    // No claims to read (`trust=0`): every citizen's first vote is PASS on
+    // every day, and the town's change of vote goes to a player who voted
+    // a name first, so the lynched are mostly mafia.
+    let (mut lynched, mut mafia) = (0, 0);
+    for (roles, log) in games("classic", "forum,town=town:pass_first=true:trust=0", 100) {
+        let days = days(&log);
+        let mut named_first = PlayerSet::EMPTY;
+        let mut day = 0;
+        for (e, &d) in log.iter().zip(&days) {
+            if d != day {
+                (day, named_first) = (d, PlayerSet::EMPTY);
+            }
+            match *e {
+                Event::Vote { seat, vote, change: false } => {
+                    if roles[seat as usize] == Role::Citizen {
+                        assert_eq!(vote, Vote::Pass, "a citizen voted a name first on day {d}");
+                    }
+                    if vote != Vote::Pass {
+                        named_first.insert(seat);
+                    }
+                }
+                Event::Vote { seat, vote: Vote::For(t), change: true } if roles[seat as usize] == Role::Citizen => {
+                    assert!(named_first.contains(t), "day {d}: a citizen moved to {t}, who voted no name first");
+                }
+                Event::Died { seat, cause: DeathCause::Lynched, .. } => {
+                    lynched += 1;
+                    mafia += (roles[seat as usize].camp() == Camp::Mafia) as u32;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(mafia * 10 > lynched * 8, "{mafia} of {lynched} lynched were mafia");
+}
+
+#[test]
+fn mafia_blend_passes_first_and_beats_a_pass_first_town() {
+    // Day 1 of `classic` exposes nobody (no checks yet, no fake claims here).
+    for (roles, log) in games("classic", "forum,mafia=mafia:blend=true", 50) {
+        let days = days(&log);
+        for (e, &d) in log.iter().zip(&days) {
+            if let (Event::Vote { seat, vote, change: false }, 1) = (*e, d)
+                && roles[seat as usize].camp() == Camp::Mafia
+            {
+                assert_eq!(vote, Vote::Pass, "a blending mafioso voted a name first on day 1");
+            }
+        }
+    }
+    // Paired on the same 2,000 games: against a pass-first town the bloc loses what blending keeps.
+    let town = "forum:counterclaim=coin:coin=0.5:coin_both=0.25:mix=0.3:counter=1:preempt=0.2:fake=0.35,town=town:pass_first=true";
+    let bloc = winners(town, 5, 2000);
+    let blend = winners(&format!("{town},mafia=mafia:blend=true"), 5, 2000);
+    let wins = |v: &[Option<Camp>]| v.iter().filter(|&&w| w == Some(Camp::Mafia)).count();
+    assert!(wins(&blend) > wins(&bloc) + 600, "blend {} against bloc {} mafia wins", wins(&blend), wins(&bloc));
+}

@@ -267,6 +267,9 @@ impl Turn<'_> {
         // Otherwise vote like the town: a fake claimant's target is not
         // worth the suspicion a vote on a cleared player draws.
         let read = self.read(obs);
+        if self.cfg.blend && read.exposed.inter(others).is_empty() {
+            return None;
+        }
         let open = others.minus(read.cleared);
         if let Some((s, v)) = most_voted(obs, open)
             && v > 0

@@ -60,6 +60,10 @@ pub struct ForumAgent {
     pub(crate) countering: bool,
     /// The Journalist's finds from his comparisons (E17): enemies, town.
     pub(crate) compared: [PlayerSet; 2],
+    /// `town`'s `pass_first`: per seat, the days he voted a name first.
+    pub(crate) first_named: [u8; MAX_PLAYERS],
+    /// The day `first_named` was last counted.
+    pub(crate) first_day: u16,
 }
 
 impl Default for ForumAgent {
@@ -79,6 +83,8 @@ impl Default for ForumAgent {
             early: false,
             countering: false,
             compared: [PlayerSet::EMPTY; 2],
+            first_named: [0; MAX_PLAYERS],
+            first_day: 0,
         }
     }
 }
@@ -364,6 +370,8 @@ impl Agent for Turn<'_> {
     fn new_game(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) {
         self.revealed = false;
         self.seen_day = 0;
+        self.first_day = 0;
+        self.first_named = [0; MAX_PLAYERS];
         self.order_len = 0;
         self.faking = None;
         self.preempted = false;

@@ -25,6 +25,9 @@ impl Turn<'_> {
             return Vote::For(s);
         }
         let alive = obs.alive().len();
+        if self.cfg.pass_first {
+            return Vote::Pass;
+        }
         if (self.cfg.day1_pass && obs.day() == 1) || (self.cfg.pass_on_even && alive.is_multiple_of(2)) {
             return Vote::Pass;
         }
@@ -42,6 +45,9 @@ impl Turn<'_> {
     }
 
     pub(super) fn town_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
+        if self.cfg.pass_first {
+            return self.pass_first_revise(obs);
+        }
         let (leader, lead) = self.public.leader_for_change(obs)?;
         let read = self.read(obs);
         let mine = match obs.vote_of(obs.seat()) {
@@ -60,6 +66,36 @@ impl Turn<'_> {
         // PASS-voters and trailing candidates join a clear leader (lead of 2+).
         let my_votes = mine.map_or(0, |m| obs.votes_for(m));
         (lead >= my_votes + 2).then_some(Vote::For(leader))
+    }
+
+    /// `pass_first`: an exposed player if any, else the player who voted a
+    /// name first on most days (today's first votes: names not changed).
+    fn pass_first_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
+        let day = obs.day();
+        if self.first_day != day {
+            self.first_day = day;
+            for s in obs.alive().iter() {
+                if matches!(obs.vote_of(s), Some(Vote::For(_))) && !obs.has_changed(s) {
+                    self.first_named[s as usize] = self.first_named[s as usize].saturating_add(1);
+                }
+            }
+        }
+        let named = self.first_named;
+        let read = self.read(obs);
+        let others = obs.others_alive();
+        let mine = match obs.vote_of(obs.seat()) {
+            Some(Vote::For(t)) => Some(t),
+            _ => None,
+        };
+        let target = if let Some(s) = best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
+            Some(s)
+        } else {
+            let open = others.minus(read.cleared);
+            let top = best_by(open, |s| named[s as usize] as i32 * 4 + read.score[s as usize] as i32);
+            top.filter(|&s| named[s as usize] > 0 || read.score[s as usize] > 0)
+        };
+        let t = target?;
+        (mine != Some(t)).then_some(Vote::For(t))
     }
 
     /// The mafia's and bandits' change of vote: save a partner who leads by
