@@ -1,6 +1,11 @@
 //! The town's day play (`town`: trust, counterclaim, day1_pass,
-//! pass_on_even) and the day play of the other camps' members where it
-//! mirrors it.
+//! pass_on_even, pass_first) and the day play of the other camps' members
+//! where it mirrors it.
+//!
+//! **Pass first** (`pass_first`): every day the town votes PASS first
+//! unless somebody is exposed, counts who voted a name first (today's
+//! votes not changed yet, seen at the seat's first change of the day) and
+//! changes, all alike, to the most-counted player not cleared.
 //!
 //! **Town.** Vote an exposed player (published mafia by a believed
 //! claimant, a fake claimant, my own find), the one with the most votes.
