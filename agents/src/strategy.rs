@@ -139,9 +139,9 @@ const TOWN: &[Param] = &[
     },
     Param {
         name: "pass_first",
-        values: Values::Flag,
-        default: "false",
-        about: "every day, vote PASS first unless somebody is exposed; read every first vote for a name as the mafia's bloc and move, with the whole town (the same public count), onto the player who voted a name first on most days [derived: the Python rule_based town]",
+        values: FRACTION,
+        default: "0",
+        about: "chance per game (the town's public coin: every town seat alike) that the town votes PASS first every day unless somebody is exposed, reads each first vote for a name as the mafia's bloc and changes, all alike, onto the player who voted a name first on most days (in steps of 1/4096) [derived: the Python rule_based town]",
     },
 ];
 
@@ -212,9 +212,9 @@ const MAFIA: &[Param] = &[
     },
     Param {
         name: "blend",
-        values: Values::Flag,
-        default: "false",
-        about: "every day, vote PASS first unless somebody outside the camp is exposed, as a `pass_first` town does [derived]",
+        values: FRACTION,
+        default: "0",
+        about: "chance per game (one roll of the camp's shared stream) that the camp votes PASS first every day while nobody outside it is exposed, as a `pass_first` town does: no first vote for a name to mark them [derived]",
     },
 ];
 
@@ -396,7 +396,8 @@ pub struct Config {
     pub coin_both: u16,
     pub day1_pass: bool,
     pub pass_on_even: bool,
-    pub pass_first: bool,
+    /// In steps of 1/[`COIN_STEPS`].
+    pub pass_first: u16,
     pub reveal_on: RevealOn,
     pub reveal_mix: u32,
     pub reveal_by_day: u8,
@@ -407,7 +408,7 @@ pub struct Config {
     pub fake: u32,
     pub preempt: u32,
     pub bus: u32,
-    pub blend: bool,
+    pub blend: u32,
     pub heal: HealPlan,
     pub shoot: ShootPlan,
     pub borrow: BorrowPlan,
@@ -432,7 +433,7 @@ impl Default for Config {
             coin_both: 0,
             day1_pass: false,
             pass_on_even: false,
-            pass_first: false,
+            pass_first: 0,
             reveal_on: RevealOn::FirstMafia,
             reveal_mix: 0,
             reveal_by_day: 3,
@@ -443,7 +444,7 @@ impl Default for Config {
             fake: 0,
             preempt: 0,
             bus: 0,
-            blend: false,
+            blend: 0,
             heal: HealPlan::Revealed,
             shoot: ShootPlan::Suspect,
             borrow: BorrowPlan::Detective,
@@ -495,7 +496,7 @@ impl Config {
             }
             "day1_pass" => self.day1_pass = flag()?,
             "pass_on_even" => self.pass_on_even = flag()?,
-            "pass_first" => self.pass_first = flag()?,
+            "pass_first" => self.pass_first = (chance()? * COIN_STEPS as f64).round() as u16,
             "on" => {
                 self.reveal_on = match value {
                     "at-once" => RevealOn::AtOnce,
@@ -527,7 +528,7 @@ impl Config {
             "fake" => self.fake = fraction()?,
             "preempt" => self.preempt = fraction()?,
             "bus" => self.bus = fraction()?,
-            "blend" => self.blend = flag()?,
+            "blend" => self.blend = fraction()?,
             "heal" => {
                 self.heal = match value {
                     "revealed" => HealPlan::Revealed,

@@ -110,6 +110,7 @@ impl Turn<'_> {
         // where the phase's shared draws go on from.
         if let Some(c) = self.public.conference {
             self.fake_roll = c.fake_roll;
+            self.blend_roll = c.blend_roll;
             self.order = c.order;
             self.order_len = c.order_len;
             return;
@@ -118,9 +119,21 @@ impl Turn<'_> {
             self.fake_roll = shared.next_u32();
         }
         self.order_len = crate::classic::kill_order(obs, cx.shared.as_deref_mut(), &mut self.order);
+        // `blend`'s roll comes after the order, and only where it is used,
+        // so the other lineups' shared draws stay where they were.
+        self.blend_roll = u32::MAX;
+        if self.cfg.blend > 0
+            && let Some(shared) = cx.shared.as_deref_mut()
+        {
+            self.blend_roll = shared.next_u32();
+        }
         if cx.shared.is_some() {
-            self.public.conference =
-                Some(Conference { fake_roll: self.fake_roll, order: self.order, order_len: self.order_len });
+            self.public.conference = Some(Conference {
+                fake_roll: self.fake_roll,
+                blend_roll: self.blend_roll,
+                order: self.order,
+                order_len: self.order_len,
+            });
         }
     }
 
@@ -267,7 +280,8 @@ impl Turn<'_> {
         // Otherwise vote like the town: a fake claimant's target is not
         // worth the suspicion a vote on a cleared player draws.
         let read = self.read(obs);
-        if self.cfg.blend && read.exposed.inter(others).is_empty() {
+        let blends = self.cfg.blend == u32::MAX || self.blend_roll < self.cfg.blend;
+        if blends && read.exposed.inter(others).is_empty() {
             return None;
         }
         let open = others.minus(read.cleared);

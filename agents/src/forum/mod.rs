@@ -48,6 +48,8 @@ pub struct ForumAgent {
     pub(crate) order_len: u8,
     /// Mafia: the conference's roll for a fake claim (shared by all members).
     pub(crate) fake_roll: u32,
+    /// Mafia: the conference's roll for `blend` (`u32::MAX` without one).
+    pub(crate) blend_roll: u32,
     /// Mafia: this member fakes an information role (claimed).
     pub(crate) faking: Option<Role>,
     /// Mafia: the fake claimed first (`preempt`), not as a counter-claim.
@@ -77,6 +79,7 @@ impl Default for ForumAgent {
             order: [0; MAX_PLAYERS],
             order_len: 0,
             fake_roll: u32::MAX,
+            blend_roll: u32::MAX,
             faking: None,
             preempted: false,
             leaders: [None; 2],

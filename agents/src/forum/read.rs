@@ -204,7 +204,7 @@ fn choose(
         Counterclaim::Checks => consistent(obs, group).or(Some(first)),
         Counterclaim::Coin => {
             // A draw's top 12 bits against the chance's steps of 1/4096.
-            let [both, first_or_second] = coin.words().map(|w| (w >> 20) as u16);
+            let [both, first_or_second, _] = coin.words().map(|w| (w >> 20) as u16);
             if both < cfg.coin_both { None } else { Some(if first_or_second < cfg.coin { first } else { second }) }
         }
     }
@@ -405,19 +405,26 @@ impl PublicKey {
 pub(crate) struct PublicCoin {
     pub key: [u8; 32],
     pub game: u64,
-    words: Option<[u32; 2]>,
+    words: Option<[u32; 3]>,
 }
 
 impl PublicCoin {
     /// The game's roll (drawn on first use): whether to lynch both
-    /// claimants (`coin_both`), and else which to believe (`coin`).
+    /// claimants (`coin_both`), else which to believe (`coin`), and
+    /// whether the town passes first this game (`pass_first`).
     #[cold]
-    fn words(&mut self) -> [u32; 2] {
+    fn words(&mut self) -> [u32; 3] {
         *self.words.get_or_insert_with(|| {
             use rand::Rng as _;
             let mut s = crate::streams::Stream::new(self.key, self.game, crate::streams::Purpose::Camp(Camp::Town));
-            [s.next_u32(), s.next_u32()]
+            [s.next_u32(), s.next_u32(), s.next_u32()]
         })
+    }
+
+    /// `pass_first` (in steps of 1/4096): whether the town passes first
+    /// this game; every town seat reads the same word.
+    pub fn passes_first(&mut self, steps: u16) -> bool {
+        steps >= crate::strategy::COIN_STEPS || (steps > 0 && ((self.words()[2] >> 20) as u16) < steps)
     }
 }
 
@@ -452,6 +459,7 @@ pub(crate) struct Public {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Conference {
     pub fake_roll: u32,
+    pub blend_roll: u32,
     pub order: [Seat; MAX_PLAYERS],
     pub order_len: u8,
 }

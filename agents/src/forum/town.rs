@@ -2,7 +2,8 @@
 //! pass_on_even, pass_first) and the day play of the other camps' members
 //! where it mirrors it.
 //!
-//! **Pass first** (`pass_first`): every day the town votes PASS first
+//! **Pass first** (`pass_first`, in the games the town's public coin
+//! picks): every day the town votes PASS first
 //! unless somebody is exposed, counts who voted a name first (today's
 //! votes not changed yet, seen at the seat's first change of the day) and
 //! changes, all alike, to the most-counted player not cleared.
@@ -24,13 +25,14 @@ use mafia_engine::{Observation, PlayerSet, Seat, Vote};
 
 impl Turn<'_> {
     pub(super) fn town_vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
+        let passes_first = self.cfg.pass_first > 0 && self.public.coin.passes_first(self.cfg.pass_first);
         let read = self.read(obs);
         let others = obs.others_alive();
         if let Some(s) = best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
             return Vote::For(s);
         }
         let alive = obs.alive().len();
-        if self.cfg.pass_first {
+        if passes_first {
             return Vote::Pass;
         }
         if (self.cfg.day1_pass && obs.day() == 1) || (self.cfg.pass_on_even && alive.is_multiple_of(2)) {
@@ -50,7 +52,7 @@ impl Turn<'_> {
     }
 
     pub(super) fn town_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
-        if self.cfg.pass_first {
+        if self.cfg.pass_first > 0 && self.public.coin.passes_first(self.cfg.pass_first) {
             return self.pass_first_revise(obs);
         }
         let (leader, lead) = self.public.leader_for_change(obs)?;
