@@ -959,15 +959,9 @@ fn town_pass_first_passes_first_every_day_and_lynches_who_voted_a_name_first() {
 #[test]
 fn mafia_blend_passes_first_and_beats_a_pass_first_town() {
     // Day 1 of `classic` exposes nobody (no checks yet, no fake claims here).
-    for (roles, log) in games("classic", "forum,mafia=mafia:blend=1", 50) {
-        let days = days(&log);
-        for (e, &d) in log.iter().zip(&days) {
-            if let (Event::Vote { seat, vote, change: false }, 1) = (*e, d)
-                && roles[seat as usize].camp() == Camp::Mafia
-            {
-                assert_eq!(vote, Vote::Pass, "a blending mafioso voted a name first on day 1");
-            }
-        }
+    let mafia = |r: Role| r.camp() == Camp::Mafia;
+    for game in first_passes("forum,mafia=mafia:blend=1", 50, |d| d == 1, mafia) {
+        assert!(game.iter().all(|&p| p), "a blending mafioso voted a name first on day 1");
     }
     // Paired on the same 2,000 games: against a pass-first town the bloc loses what blending keeps.
     let town = "forum:counterclaim=coin:coin=0.5:coin_both=0.25:mix=0.3:counter=1:preempt=0.2:fake=0.35,town=town:pass_first=1";
@@ -977,38 +971,39 @@ fn mafia_blend_passes_first_and_beats_a_pass_first_town() {
     assert!(wins(&blend) > wins(&bloc) + 600, "blend {} against bloc {} mafia wins", wins(&blend), wins(&bloc));
 }
 
-/// Per game: whether every first vote of the seats `who` picks on days
-/// `from..` was PASS (`None`: no such vote).
-fn passed_first(spec: &str, from: u16, who: impl Fn(Role) -> bool) -> Vec<Option<bool>> {
-    games("classic", spec, 400)
+/// Per `classic` game of `spec`: for each first vote (not a change) of a
+/// seat whose role `who` picks, on a day `on` picks, whether it was PASS.
+fn first_passes(spec: &str, n: u64, on: impl Fn(u16) -> bool, who: impl Fn(Role) -> bool) -> Vec<Vec<bool>> {
+    games("classic", spec, n)
         .into_iter()
         .map(|(roles, log)| {
             let days = days(&log);
-            let firsts: Vec<bool> = log
-                .iter()
+            log.iter()
                 .zip(&days)
                 .filter_map(|(e, &d)| match *e {
-                    Event::Vote { seat, vote, change: false } if d >= from && who(roles[seat as usize]) => {
+                    Event::Vote { seat, vote, change: false } if on(d) && who(roles[seat as usize]) => {
                         Some(vote == Vote::Pass)
                     }
                     _ => None,
                 })
-                .collect();
-            (!firsts.is_empty()).then(|| firsts.iter().all(|&p| p))
+                .collect()
         })
         .collect()
 }
 
-fn share(v: &[Option<bool>]) -> f64 {
-    let known: Vec<bool> = v.iter().flatten().copied().collect();
-    known.iter().filter(|&&p| p).count() as f64 / known.len() as f64
+/// The share of games (with such votes) in which every one was PASS.
+fn share_all_passed(games: &[Vec<bool>]) -> f64 {
+    let known: Vec<&Vec<bool>> = games.iter().filter(|g| !g.is_empty()).collect();
+    known.iter().filter(|g| g.iter().all(|&p| p)).count() as f64 / known.len() as f64
 }
 
 #[test]
 fn pass_first_and_blend_are_chances_per_game_every_seat_of_the_camp_alike() {
     // The town's coin picks the pass-first games; from day 2 the usual town votes names.
     let citizen = |r: Role| r == Role::Citizen;
-    let town = |p: &str| share(&passed_first(&format!("forum,town=town:trust=0:pass_first={p}"), 2, citizen));
+    let town = |p: &str| {
+        share_all_passed(&first_passes(&format!("forum,town=town:trust=0:pass_first={p}"), 400, |d| d >= 2, citizen))
+    };
     let (never, half, always) = (town("0"), town("0.5"), town("1"));
     assert!(never < 0.1 && always == 1.0, "pass_first 0: {never}, 1: {always}");
     assert!((0.35..0.65).contains(&half), "pass_first 0.5: {half} of games");
@@ -1016,29 +1011,10 @@ fn pass_first_and_blend_are_chances_per_game_every_seat_of_the_camp_alike() {
     // the camp votes with the town for a partner it will lose (`bus`), the
     // Don signals his find, and somebody may be exposed.
     let mafia = |r: Role| r.camp() == Camp::Mafia;
-    let day1 = |p: &str| {
-        games("classic", &format!("forum,mafia=mafia:blend={p}"), 400)
-            .into_iter()
-            .map(|(roles, log)| {
-                let days = days(&log);
-                let v: Vec<bool> = log
-                    .iter()
-                    .zip(&days)
-                    .filter_map(|(e, &d)| match *e {
-                        Event::Vote { seat, vote, change: false } if d == 1 && mafia(roles[seat as usize]) => {
-                            Some(vote == Vote::Pass)
-                        }
-                        _ => None,
-                    })
-                    .collect();
-                (v.iter().all(|&p| p), v.iter().any(|&p| p))
-            })
-            .collect::<Vec<_>>()
-    };
-    let blended = |d: &[(bool, bool)]| d.iter().filter(|&&(all, _)| all).count() as f64 / d.len() as f64;
-    assert_eq!(blended(&day1("0")), 0.0);
-    assert_eq!(blended(&day1("1")), 1.0);
-    let d1 = day1("0.5");
-    assert!(d1.iter().all(|&(all, any)| all == any), "every member alike on day 1");
-    assert!((0.35..0.65).contains(&blended(&d1)), "blend 0.5: {} of games", blended(&d1));
+    let day1 = |p: &str| first_passes(&format!("forum,mafia=mafia:blend={p}"), 400, |d| d == 1, mafia);
+    assert_eq!(share_all_passed(&day1("0")), 0.0);
+    assert_eq!(share_all_passed(&day1("1")), 1.0);
+    let half = day1("0.5");
+    assert!(half.iter().all(|g| g.iter().all(|&p| p) == g.iter().any(|&p| p)), "every member alike on day 1");
+    assert!((0.35..0.65).contains(&share_all_passed(&half)), "blend 0.5: {} of games", share_all_passed(&half));
 }

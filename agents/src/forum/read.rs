@@ -424,7 +424,7 @@ impl PublicCoin {
     /// `pass_first` (in steps of 1/4096): whether the town passes first
     /// this game; every town seat reads the same word.
     pub fn passes_first(&mut self, steps: u16) -> bool {
-        steps >= crate::strategy::COIN_STEPS || (steps > 0 && ((self.words()[2] >> 20) as u16) < steps)
+        steps > 0 && ((self.words()[2] >> 20) as u16) < steps
     }
 }
 
