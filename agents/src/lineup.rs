@@ -42,11 +42,37 @@ impl Choice {
     }
 }
 
+/// The strategy and parameters of every role.
+type RoleTable = [(Strategy, Config); Role::COUNT];
+
+/// One alternative of a camp's mixed strategy (`mafia@0.3=forum:fake=0`):
+/// the camp's layer in a share of the games.
+#[derive(Clone)]
+struct Alternative {
+    /// The share as given (for the label).
+    share: String,
+    /// The game plays this alternative when the camp's mix word (see
+    /// [`crate::streams::Purpose::Mix`]) is below `upper` and not below the
+    /// previous alternative's.
+    upper: u64,
+    choice: Choice,
+    /// Every role's strategy and parameters with this camp layer (only the
+    /// camp's roles are read).
+    table: Box<RoleTable>,
+}
+
+/// Which alternative each camp plays this game: 0 its usual layers, `i`
+/// its `i`-th alternative (see [`Lineup::pick`]).
+pub type Pick = [u8; Camp::COUNT];
+
 /// A strategy assignment.
 #[derive(Clone)]
 pub struct Lineup {
     default: Choice,
     camps: [Option<Choice>; Camp::COUNT],
+    /// Per camp: its mixed strategy's alternatives, in the order given;
+    /// the games none of them takes play the camp's usual layers.
+    mixes: [Vec<Alternative>; Camp::COUNT],
     roles: [Option<Choice>; Role::COUNT],
     /// Per seat (`seat3=…`), over everything else; rarely used, so boxed.
     seats: Option<Box<[Option<Choice>; MAX_PLAYERS]>>,
@@ -98,6 +124,16 @@ pub enum LineupError {
         key: String,
         players: usize,
     },
+    /// A camp's alternative (`CAMP@SHARE=…`) with a share that is no
+    /// number in (0, 1], or shares of one camp that add up to more than 1.
+    BadShare {
+        key: String,
+        why: String,
+    },
+    /// `preset:NAME` names no preset.
+    UnknownPreset {
+        name: String,
+    },
 }
 
 impl fmt::Display for LineupError {
@@ -110,7 +146,7 @@ impl fmt::Display for LineupError {
                 let roles: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
                 write!(
                     f,
-                    "`{key}` is neither a camp (town, mafia, bandits), a role ({}), a seat (seat1 … seat{MAX_PLAYERS}) nor `default`",
+                    "`{key}` is neither a camp (town, mafia, bandits), a camp's alternative (CAMP@SHARE, e.g. mafia@0.3), a role ({}), a seat (seat1 … seat{MAX_PLAYERS}) nor `default`",
                     roles.join(", ")
                 )
             }
@@ -133,6 +169,11 @@ impl fmt::Display for LineupError {
             LineupError::External { message } => f.write_str(message),
             LineupError::AbsentSeat { key, players } => {
                 write!(f, "agents are set for `{key}`, but the setup has {players} seats")
+            }
+            LineupError::BadShare { key, why } => write!(f, "`{key}`: {why}"),
+            LineupError::UnknownPreset { name } => {
+                let names: Vec<&str> = mafia_engine::PRESETS.iter().map(|p| p.name).collect();
+                write!(f, "`preset:{name}`: no such preset ({})", names.join(", "))
             }
         }
     }
@@ -196,6 +237,7 @@ impl Lineup {
         let mut l = Lineup {
             default,
             camps: Default::default(),
+            mixes: Default::default(),
             roles: Default::default(),
             seats: None,
             plugins: Vec::new(),
@@ -285,12 +327,41 @@ impl Lineup {
             if let Some(p) = plays.filter(|p| !matches!(p, crate::strategy::Plays::All)) {
                 return Err(refuse(p));
             }
+            // A new default replaces the mixes given over the old one.
             self.default = choice;
+            self.mixes = Default::default();
         } else if let Some(c) = Camp::from_name(key) {
             if let Some(p) = plays.filter(|p| !p.camp(c)) {
                 return Err(refuse(p));
             }
+            // A new camp layer replaces the camp's mix.
             self.camps[c as usize] = Some(choice);
+            self.mixes[c as usize].clear();
+        } else if let Some((camp, share)) = key.split_once('@') {
+            let Some(c) = Camp::from_name(camp.trim()) else {
+                return Err(LineupError::UnknownKey { key: key.to_string() });
+            };
+            if let Some(p) = plays.filter(|p| !p.camp(c)) {
+                return Err(refuse(p));
+            }
+            let bad = |why: String| LineupError::BadShare { key: key.to_string(), why };
+            let share = share.trim();
+            let x: f64 = share.parse().map_err(|_| bad(format!("`{share}` is no share (a number in (0, 1])")))?;
+            if !(x > 0.0 && x <= 1.0) {
+                return Err(bad(format!("the share {share} is not in (0, 1]")));
+            }
+            let before: f64 = self.mixes[c as usize].iter().map(|a| a.share.parse::<f64>().unwrap_or(0.0)).sum();
+            if before + x > 1.0 + 1e-9 {
+                return Err(bad(format!(
+                    "the {} camp's alternatives add up to {} (more than 1)",
+                    c.name(),
+                    ((before + x) * 1e6).round() / 1e6
+                )));
+            }
+            // On a 32-bit word: `before + x` of 2^32 (a share of 1 takes every word).
+            let upper = ((before + x).min(1.0) * 4294967296.0).round() as u64;
+            let table = Box::new(self.table);
+            self.mixes[c as usize].push(Alternative { share: share.to_string(), upper, choice, table });
         } else if let Some(r) = Role::from_name(key) {
             if let Some(p) = plays.filter(|p| !p.role(r)) {
                 return Err(refuse(p));
@@ -319,6 +390,10 @@ impl Lineup {
     /// `KEY=STRATEGY[:P=V…]` parts, comma-separated, left to right.
     pub fn apply(&mut self, spec: &str) -> Result<(), LineupError> {
         for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            if let Some(name) = part.strip_prefix("preset:") {
+                self.use_preset(name.trim())?;
+                continue;
+            }
             match split_part(part) {
                 (None, value) => self.set("default", value)?,
                 (Some(k), v) if k.is_empty() || v.is_empty() => {
@@ -327,6 +402,22 @@ impl Lineup {
                 (Some(k), v) => self.set(k, v)?,
             }
         }
+        Ok(())
+    }
+
+    /// `preset:NAME`: every layer becomes the preset's default lineup
+    /// (registered plugins are kept).
+    fn use_preset(&mut self, name: &str) -> Result<(), LineupError> {
+        if mafia_engine::Preset::find(name).is_none() {
+            return Err(LineupError::UnknownPreset { name: name.to_string() });
+        }
+        let p = Lineup::for_preset(name);
+        self.default = p.default;
+        self.camps = p.camps;
+        self.mixes = p.mixes;
+        self.roles = p.roles;
+        self.seats = p.seats;
+        self.layer();
         Ok(())
     }
 
@@ -356,19 +447,22 @@ impl Lineup {
         self.seats.is_some()
     }
 
-    /// The strategy of `seat`, dealt `role`: the seat's override, else the role's.
+    /// The strategy of `seat`, dealt `role`, when the camps play `pick`:
+    /// the seat's override, else the role's.
     #[inline]
-    pub fn strategy_of(&self, seat: Seat, role: Role) -> Strategy {
+    pub fn strategy_of(&self, pick: &Pick, seat: Seat, role: Role) -> Strategy {
+        let of_role = self.variant(pick, role).0;
         match &self.seats {
-            None => self.table[role as usize].0,
-            Some(seats) => seats[seat as usize].as_ref().map_or(self.table[role as usize].0, |c| c.strategy),
+            None => of_role,
+            Some(seats) => seats[seat as usize].as_ref().map_or(of_role, |c| c.strategy),
         }
     }
 
-    /// The strategy and parameters of `seat`, dealt `role`: the seat's
-    /// override (its parameters layered over the role's), else the role's.
-    pub fn for_seat(&self, seat: Seat, role: Role) -> (Strategy, Config) {
-        let (strategy, mut config) = self.table[role as usize];
+    /// The strategy and parameters of `seat`, dealt `role`, when the camps
+    /// play `pick`: the seat's override (its parameters layered over the
+    /// role's), else the role's.
+    pub fn for_seat(&self, pick: &Pick, seat: Seat, role: Role) -> (Strategy, Config) {
+        let (strategy, mut config) = *self.variant(pick, role);
         match self.seats.as_ref().and_then(|s| s[seat as usize].as_ref()) {
             None => (strategy, config),
             Some(choice) => {
@@ -383,23 +477,75 @@ impl Lineup {
     /// Whether any seat, role, camp or the default is played by `s`.
     pub fn uses(&self, s: Strategy) -> bool {
         Role::ALL.iter().any(|&r| self.for_role(r) == s)
+            || self.mixes.iter().flatten().any(|a| a.table.iter().any(|&(t, _)| t == s))
             || self.seats.as_ref().is_some_and(|seats| seats.iter().flatten().any(|c| c.strategy == s))
     }
 
-    /// Recomputes each role's strategy and parameters: default, then camp, then role.
+    /// Recomputes each role's strategy and parameters: default, then camp
+    /// (or, for a camp's alternative, the alternative), then role.
     fn layer(&mut self) {
-        for r in Role::ALL {
-            let layers = [Some(&self.default), self.camps[r.camp() as usize].as_ref(), self.roles[r as usize].as_ref()];
-            let mut strategy = self.default.strategy;
-            let mut config = Config::default();
-            for choice in layers.into_iter().flatten() {
-                strategy = choice.strategy;
-                for (k, v) in &choice.params {
-                    config.set(k, v).expect("checked by set_with");
+        let layered = |camp: &dyn Fn(Camp) -> Option<Choice>, table: &mut RoleTable| {
+            for r in Role::ALL {
+                let c = camp(r.camp());
+                let layers = [Some(&self.default), c.as_ref(), self.roles[r as usize].as_ref()];
+                let mut strategy = self.default.strategy;
+                let mut config = Config::default();
+                for choice in layers.into_iter().flatten() {
+                    strategy = choice.strategy;
+                    for (k, v) in &choice.params {
+                        config.set(k, v).expect("checked by set_with");
+                    }
                 }
+                table[r as usize] = (strategy, config);
             }
-            self.table[r as usize] = (strategy, config);
+        };
+        let mut table = self.table;
+        layered(&|c| self.camps[c as usize].clone(), &mut table);
+        let mut mixes = std::mem::take(&mut self.mixes);
+        for alt in mixes.iter_mut().flatten() {
+            layered(&|_| Some(alt.choice.clone()), &mut alt.table);
         }
+        self.mixes = mixes;
+        self.table = table;
+    }
+
+    /// Whether any camp plays a mixed strategy (`CAMP@SHARE=…`).
+    #[inline]
+    pub fn is_mixed(&self) -> bool {
+        self.mixes.iter().any(|m| !m.is_empty())
+    }
+
+    /// The camp's alternatives as `(share, strategy, parameters)`, in order.
+    pub fn mix_of(&self, camp: Camp) -> Vec<(String, String, Vec<(String, String)>)> {
+        self.mixes[camp as usize].iter().map(|a| (a.share.clone(), a.choice.name.clone(), a.choice.params.clone())).collect()
+    }
+
+    /// Which alternative each camp plays, from the game's mix words (word
+    /// `c` for camp `c`, uniform on u32): the first alternative whose share
+    /// the word falls in, else the usual layers (0).
+    #[inline]
+    pub fn pick(&self, words: [u32; Camp::COUNT]) -> Pick {
+        let mut pick = [0u8; Camp::COUNT];
+        for c in 0..Camp::COUNT {
+            if let Some(i) = self.mixes[c].iter().position(|a| (words[c] as u64) < a.upper) {
+                pick[c] = i as u8 + 1;
+            }
+        }
+        pick
+    }
+
+    /// The strategy and parameters of `role` when the camps play `pick`.
+    #[inline]
+    pub fn variant(&self, pick: &Pick, role: Role) -> &(Strategy, Config) {
+        match pick[role.camp() as usize] {
+            0 => &self.table[role as usize],
+            i => &self.mixes[role.camp() as usize][i as usize - 1].table[role as usize],
+        }
+    }
+
+    /// The most alternatives any camp has (pick values run `0..=this`).
+    pub fn most_alternatives(&self) -> usize {
+        self.mixes.iter().map(Vec::len).max().unwrap_or(0)
     }
 
     pub fn strategy_name(&self, s: Strategy) -> &str {
@@ -421,12 +567,47 @@ impl Lineup {
         &self.table[role as usize].1
     }
 
-    /// A short label: the default, then overrides (`forum,mafia=random`).
+    /// A short label: the default, then overrides (`forum,mafia=random`);
+    /// a lineup that starts from a preset's mixed default lineup
+    /// ([`PRESET_LINEUPS`]) names it (`preset:classic,commissar=…`).
+    /// Applying the label gives the same lineup.
     pub fn label(&self) -> String {
-        let mut parts = vec![self.default.label()];
+        for (name, _) in PRESET_LINEUPS {
+            let p = Lineup::for_preset(name);
+            let same_mixes = (0..Camp::COUNT).all(|c| {
+                self.mixes[c].len() == p.mixes[c].len()
+                    && self.mixes[c].iter().zip(&p.mixes[c]).all(|(a, b)| a.share == b.share && a.choice == b.choice)
+                    // A camp layer given after the mix would drop it when applied.
+                    && (p.mixes[c].is_empty() || self.camps[c].is_none())
+            });
+            let plain = p.camps.iter().all(Option::is_none) && p.roles.iter().all(Option::is_none);
+            if self.default == p.default && same_mixes && plain {
+                return self.parts(Some(name)).join(",");
+            }
+        }
+        self.full_label()
+    }
+
+    /// The label with every part written out (no `preset:`).
+    pub fn full_label(&self) -> String {
+        self.parts(None).join(",")
+    }
+
+    /// The label's parts; with `preset`, that preset's lineup stands for
+    /// the default and the mixes.
+    fn parts(&self, preset: Option<&str>) -> Vec<String> {
+        let mut parts = vec![match preset {
+            Some(name) => format!("preset:{name}"),
+            None => self.default.label(),
+        }];
         for c in Camp::ALL {
             if let Some(s) = &self.camps[c as usize] {
                 parts.push(format!("{}={}", c.name(), s.label()));
+            }
+        }
+        for c in Camp::ALL.into_iter().filter(|_| preset.is_none()) {
+            for a in &self.mixes[c as usize] {
+                parts.push(format!("{}@{}={}", c.name(), a.share, a.choice.label()));
             }
         }
         for r in Role::ALL {
@@ -439,7 +620,7 @@ impl Lineup {
                 parts.push(format!("seat{}={}", i + 1, s.label()));
             }
         }
-        parts.join(",")
+        parts
     }
 }
 
@@ -497,9 +678,15 @@ mod tests {
             assert!(mafia_engine::Preset::find(preset).is_some(), "{preset}");
             let mut l = Lineup::default();
             assert_eq!(l.apply(spec), Ok(()), "{preset}: {spec}");
-            assert_eq!(Lineup::for_preset(preset).label(), *spec);
+            assert_eq!(Lineup::for_preset(preset).full_label(), *spec);
+            assert_eq!(Lineup::for_preset(preset).label(), format!("preset:{preset}"));
+            let mut again = Lineup::default();
+            again.apply(&format!("preset:{preset},commissar=reveal:on=at-once")).unwrap();
+            assert_eq!(again.label(), format!("preset:{preset},commissar=reveal:on=at-once"));
         }
         assert_eq!(Lineup::for_preset("extended").label(), "forum");
+        let e = Lineup::default().apply("preset:nope").unwrap_err();
+        assert!(e.to_string().contains("`preset:nope`: no such preset (classic,"), "{e}");
         assert_eq!(Lineup::for_preset("no such preset").label(), "forum");
     }
 
@@ -507,10 +694,10 @@ mod tests {
     fn a_seat_overrides_its_role() {
         let mut l = Lineup::all(Strategy::Classic);
         l.apply("mafia=random,seat3=forum:trust=0.5,seat10=classic").unwrap();
-        assert_eq!(l.for_seat(2, Role::Mafioso).0, Strategy::Forum);
-        assert_eq!(l.for_seat(2, Role::Mafioso).1.trust, crate::strategy::threshold(0.5));
-        assert_eq!(l.for_seat(1, Role::Mafioso).0, Strategy::Random);
-        assert_eq!(l.for_seat(9, Role::Don).0, Strategy::Classic);
+        assert_eq!(l.for_seat(&[0; 3], 2, Role::Mafioso).0, Strategy::Forum);
+        assert_eq!(l.for_seat(&[0; 3], 2, Role::Mafioso).1.trust, crate::strategy::threshold(0.5));
+        assert_eq!(l.for_seat(&[0; 3], 1, Role::Mafioso).0, Strategy::Random);
+        assert_eq!(l.for_seat(&[0; 3], 9, Role::Don).0, Strategy::Classic);
         assert_eq!(l.label(), "classic,mafia=random,seat3=forum:trust=0.5,seat10=classic");
         assert!(l.uses(Strategy::Forum));
         assert_eq!(l.check_seats(10), Ok(()));
@@ -562,6 +749,57 @@ mod tests {
         l.apply("don=forum").unwrap();
         let e = l.check_roles(RoleSet::single(Role::Citizen)).unwrap_err();
         assert!(e.to_string().contains("deals no don"), "{e}");
+    }
+
+    #[test]
+    fn a_camp_mix_layers_each_alternative_and_round_trips_its_label() {
+        let mut l = Lineup::default();
+        l.apply("forum:trust=0.5,mafia@0.25=forum:fake=1,mafia@0.5=random,town@1=forum:pass_first=1,don=check:whom=random")
+            .unwrap();
+        assert!(l.is_mixed());
+        assert_eq!(
+            l.label(),
+            "forum:trust=0.5,town@1=forum:pass_first=1,mafia@0.25=forum:fake=1,mafia@0.5=random,don=check:whom=random"
+        );
+        let mut again = Lineup::default();
+        again.apply(&l.label()).unwrap();
+        assert_eq!(again.label(), l.label());
+        // Word below 1/4 of the range: the first alternative; below 3/4: the second; above: the usual layers.
+        let quarter = 1u32 << 30;
+        assert_eq!(l.pick([0, quarter - 1, 0]), [1, 1, 0]);
+        assert_eq!(l.pick([u32::MAX, quarter, u32::MAX]), [1, 2, 0]);
+        assert_eq!(l.pick([0, 3 * quarter, 0]), [1, 0, 0]);
+        use crate::strategy::{COIN_STEPS, CheckPlan, threshold};
+        let fake = l.variant(&[0, 1, 0], Role::Mafioso);
+        assert_eq!((fake.0, fake.1.fake, fake.1.trust), (Strategy::Forum, u32::MAX, threshold(0.5)));
+        // The role layer lies over every alternative of its camp.
+        assert_eq!(l.variant(&[0, 1, 0], Role::Don).1.check, CheckPlan::Random);
+        assert_eq!(l.variant(&[0, 2, 0], Role::Mafioso).0, Strategy::Random);
+        assert_eq!(l.variant(&[0, 2, 0], Role::Don).0, Strategy::Forum);
+        assert_eq!(l.variant(&[0, 0, 0], Role::Mafioso).1.fake, 0);
+        assert_eq!(l.variant(&[1, 0, 0], Role::Citizen).1.pass_first, COIN_STEPS);
+        assert_eq!(l.strategy_of(&[0, 2, 0], 4, Role::Mafioso), Strategy::Random);
+        // A new camp layer replaces the camp's mix; a new default replaces every mix.
+        l.apply("mafia=forum:bus=0.5").unwrap();
+        assert!(l.mix_of(Camp::Mafia).is_empty() && l.mix_of(Camp::Town).len() == 1);
+        l.apply("forum").unwrap();
+        assert!(!l.is_mixed());
+    }
+
+    #[test]
+    fn a_bad_share_names_the_problem() {
+        let mut l = Lineup::default();
+        let e = l.apply("mafia@0.7=forum,mafia@0.4=random").unwrap_err();
+        assert!(matches!(e, LineupError::BadShare { .. }), "{e}");
+        assert!(e.to_string().contains("`mafia@0.4`") && e.to_string().contains("add up to 1.1"), "{e}");
+        for bad in ["mafia@0=forum", "mafia@1.5=forum", "mafia@half=forum", "mafia@-0.1=forum"] {
+            let e = Lineup::default().apply(bad).unwrap_err();
+            assert!(matches!(e, LineupError::BadShare { .. }), "{bad}: {e}");
+        }
+        let e = Lineup::default().apply("sheriff@0.5=forum").unwrap_err();
+        assert!(matches!(e, LineupError::UnknownKey { .. }) && e.to_string().contains("CAMP@SHARE"), "{e}");
+        let e = Lineup::default().apply("town@0.5=mafia").unwrap_err();
+        assert!(matches!(e, LineupError::NotForKey { .. }), "{e}");
     }
 
     #[test]

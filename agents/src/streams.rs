@@ -35,8 +35,8 @@ use std::convert::Infallible;
 /// deal, the mafia's shared stream, the host and the activity model.
 pub const EAGER_FIXED: usize = 4;
 /// Every purpose: the eager fixed ones, every possible seat, then the
-/// bandits' shared stream and the town's public coin (and two unused, so
-/// that [`STRIDE`] is a multiple of four).
+/// bandits' shared stream, the town's public coin and the mixed camps'
+/// picks (and one unused, so that [`STRIDE`] is a multiple of four).
 pub const PURPOSES: usize = EAGER_FIXED + MAX_PLAYERS + 4;
 /// Words in a purpose's opening.
 pub const OPENING_WORDS: usize = 4;
@@ -61,6 +61,10 @@ pub enum Purpose {
     Camp(Camp),
     /// One seat's own decisions.
     Seat(Seat),
+    /// Which alternative of each mixed camp plays the game
+    /// ([`crate::Lineup`]'s `CAMP@SHARE=…`): word `c` for camp `c`. Read only
+    /// by lineups with a mix.
+    Mix,
 }
 
 impl Purpose {
@@ -79,6 +83,7 @@ impl Purpose {
             // The town has no private channel: its stream is the public coin
             // it rolls in the thread (`counterclaim = coin`).
             Purpose::Camp(Camp::Town) => LAZY + 1,
+            Purpose::Mix => LAZY + 2,
         }
     }
 }

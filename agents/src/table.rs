@@ -5,7 +5,7 @@
 use crate::agent::{Agent, Cx, Io};
 use crate::classic::ClassicAgent;
 use crate::forum::{ForumAgent, Public, Turn};
-use crate::lineup::{Lineup, Strategy};
+use crate::lineup::{Lineup, Pick, Strategy};
 use crate::random::RandomAgent;
 use crate::streams::{GameStreams, Purpose, Stream};
 use mafia_engine::{
@@ -24,9 +24,12 @@ pub struct Table {
     forum: Box<[ForumAgent]>,
     /// The forum seats' shared public read (reset every game the lineup uses them).
     forum_public: Box<Public>,
-    /// Per role: which of the lineup's distinct `forum` configurations it
-    /// plays with (roles with equal parameters share one).
-    config_id: [u8; Role::COUNT],
+    /// Per pick value (0: the usual layers, `i`: a mixed camp's `i`-th
+    /// alternative), per role: which of the lineup's distinct `forum`
+    /// configurations it plays with (roles with equal parameters share one).
+    config_id: Box<[[u8; Role::COUNT]]>,
+    /// Which alternative each mixed camp plays this game (all 0 without a mix).
+    pick: Pick,
     /// Per seat: the configuration its `forum` agent holds (`u8::MAX`:
     /// none, or a seat's own override), so a seat dealt a role of the same
     /// configuration as last game is not configured again.
@@ -118,10 +121,21 @@ impl Table {
         let mut forum_public = Box::<Public>::default();
         forum_public.coin.key = key;
         let forum = vec![ForumAgent::for_table(); MAX_PLAYERS].into_boxed_slice();
-        let mut config_id = [0u8; Role::COUNT];
-        for r in Role::ALL {
-            let first = Role::ALL.iter().position(|&q| lineup.config(q) == lineup.config(r)).expect("r is in ALL");
-            config_id[r as usize] = first as u8;
+        // Every distinct configuration any role plays in any alternative, numbered.
+        let mut distinct: Vec<crate::strategy::Config> = Vec::new();
+        let picks = lineup.most_alternatives() + 1;
+        let mut config_id = vec![[0u8; Role::COUNT]; picks].into_boxed_slice();
+        for (p, ids) in config_id.iter_mut().enumerate() {
+            for r in Role::ALL {
+                let mut pick = [0u8; Camp::COUNT];
+                pick[r.camp() as usize] = (p as u8).min(lineup.mix_of(r.camp()).len() as u8);
+                let config = lineup.variant(&pick, r).1;
+                let id = distinct.iter().position(|c| *c == config).unwrap_or_else(|| {
+                    distinct.push(config);
+                    distinct.len() - 1
+                });
+                ids[r as usize] = u8::try_from(id).expect("fewer than 255 distinct configurations");
+            }
         }
         Table {
             lineup,
@@ -133,6 +147,7 @@ impl Table {
             forum,
             forum_public,
             config_id,
+            pick: [0; Camp::COUNT],
             forum_config: [u8::MAX; MAX_PLAYERS],
             plugins,
             shared_start: [blank.clone(), blank.clone(), blank.clone()],
@@ -147,6 +162,23 @@ impl Table {
 
     pub fn lineup(&self) -> &Lineup {
         &self.lineup
+    }
+
+    /// This game's alternatives of the mixed camps, from the mix stream
+    /// (drawn only by a lineup with a mix: other lineups' games are unchanged).
+    #[cold]
+    fn pick_mix(&mut self) -> Pick {
+        let s = self.streams.top_up(Purpose::Mix);
+        let words = std::array::from_fn(|_| {
+            use rand::Rng as _;
+            s.next_u32()
+        });
+        self.lineup.pick(words)
+    }
+
+    /// Which alternative each mixed camp plays in the game being played.
+    pub fn pick(&self) -> Pick {
+        self.pick
     }
 
     #[inline(never)]
@@ -167,6 +199,9 @@ impl Table {
     fn start_game(&mut self, index: u64, players: usize) {
         self.streams.start_game(index, players);
         self.game = index;
+        if self.lineup.is_mixed() {
+            self.pick = self.pick_mix();
+        }
         self.camps_seated = 0;
         self.talk.clear();
         if self.uses_forum {
@@ -214,21 +249,22 @@ impl Table {
 
 impl Players for Table {
     fn new_game(&mut self, obs: &Observation<'_>) {
-        let kind = self.lineup.strategy_of(obs.seat(), obs.role());
+        let kind = self.lineup.strategy_of(&self.pick, obs.seat(), obs.role());
         self.kind[obs.seat() as usize] = kind;
         self.camps_seated |= 1 << obs.camp() as u8;
         if kind == Strategy::Forum {
             let s = obs.seat() as usize;
             match self.lineup.has_seat_overrides() {
                 false => {
-                    let id = self.config_id[obs.role() as usize];
+                    let role = obs.role();
+                    let id = self.config_id[self.pick[role.camp() as usize] as usize][role as usize];
                     if self.forum_config[s] != id {
-                        self.forum[s].configure(self.lineup.config(obs.role()));
+                        self.forum[s].configure(&self.lineup.variant(&self.pick, role).1);
                         self.forum_config[s] = id;
                     }
                 }
                 true => {
-                    self.forum[s].configure(&self.lineup.for_seat(obs.seat(), obs.role()).1);
+                    self.forum[s].configure(&self.lineup.for_seat(&self.pick, obs.seat(), obs.role()).1);
                     self.forum_config[s] = u8::MAX;
                 }
             }

@@ -8,6 +8,10 @@
 //! round tries every value of one parameter at a time, from a centre (the
 //! default lineup in round 1, the best found so far after it): coordinate
 //! search. Settings that play exactly like one already listed are tried once.
+//! When camp C plays a mix (`C@SHARE=…`), the default is the mix, and every
+//! other candidate plays one way in every game (the camp's layer set, its
+//! mix dropped): round 1 also tries each alternative of the mix alone. The
+//! best reply to a mix is always such a pure setting.
 //!
 //! A round is a race with common random numbers. Every live candidate plays
 //! the same block of game indices (the same deals and streams); after each
@@ -177,9 +181,12 @@ impl Builder {
         Ok(l)
     }
 
-    /// How the camp's dealt roles play under a lineup.
-    fn effective(&self, l: &Lineup) -> Vec<(Strategy, mafia_agents::Config)> {
-        self.roles.iter().map(|&r| (l.for_role(r), *l.config(r))).collect()
+    /// How the camp's dealt roles play under a lineup: their strategies
+    /// and parameters, and the camp's mix (a mixed default differs from
+    /// its usual layers alone).
+    fn effective(&self, l: &Lineup) -> (Vec<(Strategy, mafia_agents::Config)>, String) {
+        let mix = format!("{:?}", l.mix_of(self.camp));
+        (self.roles.iter().map(|&r| (l.for_role(r), *l.config(r))).collect(), mix)
     }
 }
 
@@ -279,7 +286,7 @@ fn race(
         .filter(|s| s.is_forum() && !s.params.is_empty() && roles.iter().any(|&r| s.plays.role(r)))
         .collect();
     let builder =
-        Builder { base: job.lineup.clone(), camp, roles: roles.clone(), parts: label_parts(&job.lineup.label()) };
+        Builder { base: job.lineup.clone(), camp, roles: roles.clone(), parts: label_parts(&job.lineup.full_label()) };
 
     let mut spent = 0u64;
     let mut next = o.first_game;
@@ -303,6 +310,16 @@ fn race(
         };
         add(Vec::new(), &mut candidates)?;
         add(centre.clone(), &mut candidates)?;
+        if number == 1 {
+            // A mixed camp: each of its alternatives, played in every game.
+            for (_, name, params) in job.lineup.mix_of(camp) {
+                if StrategyInfo::find(&name).is_some_and(|i| i.is_forum()) {
+                    let mut s: Setting = params.clone();
+                    s.sort_by_key(|(k, _)| param_rank(k));
+                    add(s, &mut candidates)?;
+                }
+            }
+        }
         let fixed = candidates.len();
         for u in &units {
             for p in u.params {
@@ -571,7 +588,7 @@ mod tests {
         base.apply(agents).unwrap();
         let game = mafia_engine::Game::new(&Preset::find("classic").unwrap().setup()).unwrap();
         let roles = game.roles_present().iter().filter(|r| r.camp() == camp).collect();
-        let parts = label_parts(&base.label());
+        let parts = label_parts(&base.full_label());
         Builder { base, camp, roles, parts }
     }
 
@@ -590,6 +607,17 @@ mod tests {
         let l = b.build(&vec![("bus".into(), "1".into())]).unwrap();
         assert_eq!(l.label(), "forum,mafia=mafia:skip=0.5:bus=1");
         assert_eq!(b.build(&Vec::new()).unwrap().label(), "forum,mafia=mafia:skip=0.5");
+    }
+
+    #[test]
+    fn against_a_mix_the_default_is_the_mix_and_every_setting_is_pure() {
+        let b = builder("forum,mafia@0.5=forum:fake=1,town@0.3=forum:pass_first=1", Camp::Mafia);
+        let mix = b.build(&Vec::new()).unwrap();
+        assert_eq!(mix.mix_of(Camp::Mafia).len(), 1);
+        let pure = b.build(&vec![("kill".into(), "hunt".into())]).unwrap();
+        assert_eq!(pure.label(), "forum,mafia=mafia:kill=hunt,town@0.3=forum:pass_first=1", "the other camp keeps its mix");
+        // The pure setting plays like the mix's usual layers, not like the mix.
+        assert_ne!(b.effective(&mix), b.effective(&pure));
     }
 
     #[test]

@@ -260,9 +260,13 @@ pub fn camps_for_key(key: &str, game: &Game) -> Vec<Camp> {
     camps_dealt(game.roles_present())
 }
 
-/// `base` with `key` set to `spec`; `flag` names the option in messages.
+/// `base` with `key` set to `spec` (`default`: the base as it is, e.g. a
+/// preset's mixed lineup); `flag` names the option in messages.
 pub fn lineup_with(base: &Lineup, key: &str, spec: &str, flag: &str) -> Result<Lineup, Usage> {
     let mut l = base.clone();
+    if spec.trim() == "default" {
+        return Ok(l);
+    }
     l.set(key, spec).map_err(|e| Usage(format!("{flag} {spec}: {e}")))?;
     Ok(l)
 }
@@ -339,7 +343,7 @@ pub struct DuelArgs {
     /// The key both strategies are set on: a role, a camp (town, mafia, bandits) or `default`.
     #[arg(long = "for", value_name = "KEY")]
     pub key: String,
-    /// Strategy A for the key: `STRATEGY[:PARAM=VALUE…]`.
+    /// Strategy A for the key: `STRATEGY[:PARAM=VALUE…]`, or `default` (the key as the lineup has it).
     #[arg(long = "a", value_name = "SPEC")]
     pub a: String,
     /// Strategy B for the key.
@@ -594,6 +598,18 @@ pub fn play_frame(rows: &[(&str, &Lineup, &Tally)]) -> PolarsResult<DataFrame> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn default_keeps_the_keys_strategy_and_a_camp_layer_drops_its_mix() {
+        let base = Lineup::for_preset("classic");
+        let same = lineup_with(&base, "mafia", "default", "--a").unwrap();
+        assert_eq!(same.full_label(), base.full_label());
+        let mut mixed = Lineup::default();
+        mixed.apply("forum,mafia@0.5=forum:fake=1").unwrap();
+        let plain = lineup_with(&mixed, "mafia", "forum", "--a").unwrap();
+        assert!(plain.mix_of(Camp::Mafia).is_empty());
+        assert_eq!(lineup_with(&mixed, "mafia", "default", "--a").unwrap().label(), mixed.label());
+    }
 
     #[test]
     fn identical_outcomes_differ_by_exactly_zero() {

@@ -450,15 +450,24 @@ impl Reader<'_> {
         for (k, v) in entries(table) {
             let key = k.get_ref().as_ref();
             let seat_key = key.strip_prefix("seat").and_then(|n| n.parse::<usize>().ok());
+            // A camp's alternative of a mix: `"mafia@0.3" = "forum:fake=1"`.
+            let share_key = key.split_once('@').filter(|(c, _)| Camp::from_name(c).is_some());
+            if let Some((_, share)) = share_key
+                && !share.parse::<f64>().is_ok_and(|x| x > 0.0 && x <= 1.0)
+            {
+                self.report_span(k.span(), format!("`{key}`: the share `{share}` is no number in (0, 1]"));
+                continue;
+            }
             let key_ok = key == "default"
                 || Camp::from_name(key).is_some()
+                || share_key.is_some()
                 || Role::from_name(key).is_some()
                 || seat_key.is_some_and(|n| (1..=mafia_engine::MAX_PLAYERS).contains(&n));
             if !key_ok {
                 self.report_span(
                     k.span(),
                     format!(
-                        "unknown agents key `{key}` (expected `default`, a camp: {}, a role: {}, or a seat: seat1, seat2, …)",
+                        "unknown agents key `{key}` (expected `default`, a camp: {}, a camp's alternative: CAMP@SHARE, a role: {}, or a seat: seat1, seat2, …)",
                         camp_names(),
                         role_names()
                     ),
@@ -771,6 +780,16 @@ town = 1
         assert_eq!(ds.len(), 13, "{ds:#?}");
         let sorted: Vec<usize> = ds.iter().map(|d| d.line).collect();
         assert!(sorted.is_sorted(), "diagnostics are in file order: {sorted:?}");
+    }
+
+    #[test]
+    fn a_camps_mix_is_read_and_a_bad_share_points_at_its_key() {
+        let f = parse("base = \"classic\"\n[agents]\n\"mafia@0.3\" = \"random\"\n\"town@1\" = \"classic\"\n").unwrap();
+        assert_eq!(f.agents, vec![("mafia@0.3".into(), "random".into()), ("town@1".into(), "classic".into())]);
+        let ds = errors("base = \"classic\"\n[agents]\n\"mafia@1.5\" = \"random\"\n\"sheriff@0.5\" = \"random\"\n");
+        assert!(has(&ds, 3, "the share `1.5` is no number in (0, 1]"), "{ds:#?}");
+        assert!(has(&ds, 4, "unknown agents key `sheriff@0.5`"), "{ds:#?}");
+        assert_eq!(ds.len(), 2, "{ds:#?}");
     }
 
     #[test]

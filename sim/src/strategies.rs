@@ -53,13 +53,18 @@ pub fn strategies_text() -> String {
     out.push_str(&wrap(
         "Strategies are chosen per seat: a default, then per camp (town, mafia, bandits), then per role. A \
          role's choice overrides its camp's, a camp's the default's, and the forum family's parameters layer the \
-         same way. A strategy may be set only for the roles it plays, and only for roles the setup deals.",
+         same way. A strategy may be set only for the roles it plays, and only for roles the setup deals. \
+         A camp may play a mix: `CAMP@SHARE=STRATEGY[:PARAM=VALUE…]` (several per camp, shares adding up to at \
+         most 1) plays that camp layer instead in a share of the games, one alternative per game for every seat \
+         of the camp alike, drawn from the game's own mix stream; the other games play the camp's usual layers. A \
+         new camp layer replaces the camp's mix, a new default every mix.",
         0,
     ));
     out.push_str(
         "\n  on the command line:  --agents forum,mafia=mafia:bus=0.25,commissar=reveal:on=at-once\n  \
          in a setup file:      [agents]\n                        mafia = \"mafia:bus=0.25\"\n                        \
-         commissar = { strategy = \"reveal\", on = \"first-mafia\", by_day = 3 }\n",
+         commissar = { strategy = \"reveal\", on = \"first-mafia\", by_day = 3 }\n  \
+         a mix:                --agents forum,mafia@0.3=forum:fake=1,mafia@0.2=forum:preempt=1\n",
     );
     for s in STRATEGIES {
         out.push('\n');

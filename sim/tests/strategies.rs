@@ -135,16 +135,23 @@ fn replay_agents(args: &[&str]) -> String {
 
 #[test]
 fn a_preset_plays_its_own_default_lineup_and_a_file_with_base_inherits_it() {
-    let (_, classic) = PRESET_LINEUPS.iter().find(|(p, _)| *p == "classic").unwrap();
-    assert_eq!(replay_agents(&[]), *classic, "`classic` is the default setup");
-    assert_eq!(replay_agents(&["--setup", "classic"]), *classic);
+    let (_, spec) = PRESET_LINEUPS.iter().find(|(p, _)| *p == "classic").unwrap();
+    let classic = "preset:classic";
+    assert_eq!(replay_agents(&[]), classic, "`classic` is the default setup");
+    assert_eq!(replay_agents(&["--setup", "classic"]), classic);
+    assert_eq!(replay_agents(&["--setup", "classic", "--agents", spec]), classic, "the label names the preset's lineup");
     assert_eq!(replay_agents(&["--setup", "extended"]), "forum", "a preset not listed plays `forum`");
     // `--agents` replaces the default key and keeps the rest.
     assert_eq!(replay_agents(&["--setup", "classic", "--agents", "forum"]), "forum");
-    assert_eq!(replay_agents(&["--setup", "classic", "--agents", "mafia=random"]), format!("{classic},mafia=random"));
+    // A camp layer replaces that camp's mix: the rest of the preset's lineup stays.
+    let mut l = mafia_agents::Lineup::for_preset("classic");
+    l.apply("mafia=random").unwrap();
+    assert!(l.full_label().starts_with(spec.split(',').next().unwrap()) && l.full_label().contains("town@"));
+    assert_eq!(replay_agents(&["--setup", "classic", "--agents", "mafia=random"]), l.full_label());
+    assert_eq!(replay_agents(&["--setup", "classic", "--agents", "commissar=reveal"]), format!("{classic},commissar=reveal"));
     let dir = TempDir::new("preset-lineup");
     let based = dir.write("based.toml", "base = \"classic\"\n[rules]\nabsence = 0.1\n");
-    assert_eq!(replay_agents(&["--setup", &based]), *classic);
+    assert_eq!(replay_agents(&["--setup", &based]), classic);
     let own = dir.write("own.toml", "base = \"classic\"\n[agents]\ndefault = \"random\"\n");
     assert_eq!(replay_agents(&["--setup", &own]), "random");
     let plain = dir.write("plain.toml", "[roles]\nmafioso = 3\ncitizen = 7\n");
@@ -242,8 +249,7 @@ fn a_duel_of_a_strategy_against_itself_differs_by_exactly_zero() {
     // The behaviour table goes beside it.
     let play = csv_rows(&dir.file("d.play.csv"));
     assert_eq!(play.len(), 2);
-    let (_, classic) = PRESET_LINEUPS.iter().find(|(p, _)| *p == "classic").unwrap();
-    assert_eq!(col(&play[0], "lineup"), format!("{classic},commissar=reveal:on=at-once"));
+    assert_eq!(col(&play[0], "lineup"), "preset:classic,commissar=reveal:on=at-once");
 }
 
 #[test]
