@@ -57,8 +57,7 @@ def parse_setting(text):
 def mix_spec(base, town, mafia):
     """The lineup: the base, then each camp's settings with their shares
     (shares of 4 decimals; the last takes what the others leave)."""
-    # `CAMP=forum` first: drops any mix the base has (a preset's), changes no parameter.
-    parts = [base, "town=forum", "mafia=forum"]
+    parts = [base]
     for camp, mix in (("town", town), ("mafia", mafia)):
         live = [(x, p) for x, p in mix if x >= 5e-4]
         total = sum(x for x, _ in live)
@@ -123,8 +122,8 @@ def solve(a, iters=20000):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--setup", default="classic")
-    ap.add_argument("--base", help="the lineup the settings lie over (default: the preset's own, "
-                    "as `mafia run --setup S` labels it)")
+    ap.add_argument("--base", help="the lineup, without a mix, the settings lie over (default: the "
+                    "preset's own when it has no mix)")
     ap.add_argument("--town", action="append", default=[], metavar="P=V[:P=V…]",
                     help="a town setting to start with (repeatable; the base is always one)")
     ap.add_argument("--mafia-setting", action="append", default=[], metavar="P=V[:P=V…]",
@@ -148,6 +147,9 @@ def main():
             out = os.path.join(tmp, "base.csv")
             run([args.mafia, "run", "--setup", args.setup, "--games", "1", "--quiet", "--out", out])
             base = read_csv(out)[0]["agents"]
+            if base.startswith("preset:"):
+                sys.exit(f"{args.setup} plays a mix by default (`{base}`): give --base, the lineup under it "
+                         "(the `forum:…` default layer of PRESET_LINEUPS in agents/src/lineup.rs)")
         print(f"base: {base}", flush=True)
         town = [{}] + [dict(kv.split("=", 1) for kv in s.split(":")) for s in args.town]
         mafia = [{}] + [dict(kv.split("=", 1) for kv in s.split(":")) for s in args.mafia_setting]

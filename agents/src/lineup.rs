@@ -334,9 +334,8 @@ impl Lineup {
             if let Some(p) = plays.filter(|p| !p.camp(c)) {
                 return Err(refuse(p));
             }
-            // A new camp layer replaces the camp's mix.
+            // A camp layer lies over every alternative of the camp's mix.
             self.camps[c as usize] = Some(choice);
-            self.mixes[c as usize].clear();
         } else if let Some((camp, share)) = key.split_once('@') {
             let Some(c) = Camp::from_name(camp.trim()) else {
                 return Err(LineupError::UnknownKey { key: key.to_string() });
@@ -481,13 +480,13 @@ impl Lineup {
             || self.seats.as_ref().is_some_and(|seats| seats.iter().flatten().any(|c| c.strategy == s))
     }
 
-    /// Recomputes each role's strategy and parameters: default, then camp
-    /// (or, for a camp's alternative, the alternative), then role.
+    /// Recomputes each role's strategy and parameters: default, then (for
+    /// a camp's alternative) the alternative, then camp, then role.
     fn layer(&mut self) {
-        let layered = |camp: &dyn Fn(Camp) -> Option<Choice>, table: &mut RoleTable| {
+        let layered = |alt: Option<&Choice>, table: &mut RoleTable| {
             for r in Role::ALL {
-                let c = camp(r.camp());
-                let layers = [Some(&self.default), c.as_ref(), self.roles[r as usize].as_ref()];
+                let camp = self.camps[r.camp() as usize].as_ref();
+                let layers = [Some(&self.default), alt, camp, self.roles[r as usize].as_ref()];
                 let mut strategy = self.default.strategy;
                 let mut config = Config::default();
                 for choice in layers.into_iter().flatten() {
@@ -500,13 +499,19 @@ impl Lineup {
             }
         };
         let mut table = self.table;
-        layered(&|c| self.camps[c as usize].clone(), &mut table);
+        layered(None, &mut table);
         let mut mixes = std::mem::take(&mut self.mixes);
         for alt in mixes.iter_mut().flatten() {
-            layered(&|_| Some(alt.choice.clone()), &mut alt.table);
+            layered(Some(&alt.choice), &mut alt.table);
         }
         self.mixes = mixes;
         self.table = table;
+    }
+
+    /// Drops the camp's mix: it plays its usual layers in every game.
+    pub fn clear_mix(&mut self, camp: Camp) {
+        self.mixes[camp as usize].clear();
+        self.layer();
     }
 
     /// Whether any camp plays a mixed strategy (`CAMP@SHARE=…`).
@@ -577,8 +582,6 @@ impl Lineup {
             let same_mixes = (0..Camp::COUNT).all(|c| {
                 self.mixes[c].len() == p.mixes[c].len()
                     && self.mixes[c].iter().zip(&p.mixes[c]).all(|(a, b)| a.share == b.share && a.choice == b.choice)
-                    // A camp layer given after the mix would drop it when applied.
-                    && (p.mixes[c].is_empty() || self.camps[c].is_none())
             });
             let plain = p.camps.iter().all(Option::is_none) && p.roles.iter().all(Option::is_none);
             if self.default == p.default && same_mixes && plain {
@@ -600,14 +603,14 @@ impl Lineup {
             Some(name) => format!("preset:{name}"),
             None => self.default.label(),
         }];
-        for c in Camp::ALL {
-            if let Some(s) = &self.camps[c as usize] {
-                parts.push(format!("{}={}", c.name(), s.label()));
-            }
-        }
         for c in Camp::ALL.into_iter().filter(|_| preset.is_none()) {
             for a in &self.mixes[c as usize] {
                 parts.push(format!("{}@{}={}", c.name(), a.share, a.choice.label()));
+            }
+        }
+        for c in Camp::ALL {
+            if let Some(s) = &self.camps[c as usize] {
+                parts.push(format!("{}={}", c.name(), s.label()));
             }
         }
         for r in Role::ALL {
@@ -779,8 +782,14 @@ mod tests {
         assert_eq!(l.variant(&[0, 0, 0], Role::Mafioso).1.fake, 0);
         assert_eq!(l.variant(&[1, 0, 0], Role::Citizen).1.pass_first, COIN_STEPS);
         assert_eq!(l.strategy_of(&[0, 2, 0], 4, Role::Mafioso), Strategy::Random);
-        // A new camp layer replaces the camp's mix; a new default replaces every mix.
-        l.apply("mafia=forum:bus=0.5").unwrap();
+        // A camp layer lies over every alternative; a new default replaces every mix.
+        l.apply("mafia=forum:bus=0.5:fake=0").unwrap();
+        assert_eq!(l.mix_of(Camp::Mafia).len(), 2);
+        let (strategy, c) = l.variant(&[0, 1, 0], Role::Mafioso);
+        assert_eq!((*strategy, c.bus, c.fake), (Strategy::Forum, threshold(0.5), 0));
+        assert_eq!(l.variant(&[0, 2, 0], Role::Mafioso).0, Strategy::Forum, "the camp layer's strategy is on top");
+        assert!(l.label().ends_with("mafia@0.5=random,mafia=forum:bus=0.5:fake=0,don=check:whom=random"), "{}", l.label());
+        l.clear_mix(Camp::Mafia);
         assert!(l.mix_of(Camp::Mafia).is_empty() && l.mix_of(Camp::Town).len() == 1);
         l.apply("forum").unwrap();
         assert!(!l.is_mixed());

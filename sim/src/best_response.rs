@@ -9,8 +9,9 @@
 //! default lineup in round 1, the best found so far after it): coordinate
 //! search. Settings that play exactly like one already listed are tried once.
 //! When camp C plays a mix (`C@SHARE=…`), the default is the mix, and every
-//! other candidate plays one way in every game (the camp's layer set, its
-//! mix dropped): round 1 also tries each alternative of the mix alone. The
+//! other candidate plays one way in every game (its mix dropped, the
+//! setting on the camp's usual layers): round 1 also tries each
+//! alternative of the mix alone. The
 //! best reply to a mix is always such a pure setting.
 //!
 //! A round is a race with common random numbers. Every live candidate plays
@@ -137,6 +138,8 @@ impl Builder {
         if s.is_empty() {
             return Ok(l);
         }
+        // Every other setting plays one way in every game.
+        l.clear_mix(self.camp);
         let merge = |params: &[(String, String)]| -> Vec<(String, String)> {
             let mut out: Vec<(String, String)> = params.to_vec();
             for (k, v) in s {
@@ -615,7 +618,7 @@ mod tests {
         let mix = b.build(&Vec::new()).unwrap();
         assert_eq!(mix.mix_of(Camp::Mafia).len(), 1);
         let pure = b.build(&vec![("kill".into(), "hunt".into())]).unwrap();
-        assert_eq!(pure.label(), "forum,mafia=mafia:kill=hunt,town@0.3=forum:pass_first=1", "the other camp keeps its mix");
+        assert_eq!(pure.label(), "forum,town@0.3=forum:pass_first=1,mafia=mafia:kill=hunt", "the other camp keeps its mix");
         // The pure setting plays like the mix's usual layers, not like the mix.
         assert_ne!(b.effective(&mix), b.effective(&pure));
     }

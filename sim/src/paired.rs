@@ -600,14 +600,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn default_keeps_the_keys_strategy_and_a_camp_layer_drops_its_mix() {
+    fn default_keeps_the_keys_strategy_and_a_camp_layer_lies_over_its_mix() {
         let base = Lineup::for_preset("classic");
         let same = lineup_with(&base, "mafia", "default", "--a").unwrap();
         assert_eq!(same.full_label(), base.full_label());
         let mut mixed = Lineup::default();
         mixed.apply("forum,mafia@0.5=forum:fake=1").unwrap();
-        let plain = lineup_with(&mixed, "mafia", "forum", "--a").unwrap();
-        assert!(plain.mix_of(Camp::Mafia).is_empty());
+        let over = lineup_with(&mixed, "mafia", "mafia:skip=0.2", "--a").unwrap();
+        assert_eq!(over.mix_of(Camp::Mafia).len(), 1);
+        assert_eq!(over.label(), "forum,mafia@0.5=forum:fake=1,mafia=mafia:skip=0.2");
         assert_eq!(lineup_with(&mixed, "mafia", "default", "--a").unwrap().label(), mixed.label());
     }
 

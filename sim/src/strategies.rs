@@ -57,7 +57,7 @@ pub fn strategies_text() -> String {
          A camp may play a mix: `CAMP@SHARE=STRATEGY[:PARAM=VALUE…]` (several per camp, shares adding up to at \
          most 1) plays that camp layer instead in a share of the games, one alternative per game for every seat \
          of the camp alike, drawn from the game's own mix stream; the other games play the camp's usual layers. A \
-         new camp layer replaces the camp's mix, a new default every mix.",
+         camp's and a role's layers lie over every alternative; a new default replaces every mix.",
         0,
     ));
     out.push_str(
