@@ -195,20 +195,36 @@ impl fmt::Debug for Lineup {
 }
 
 /// The default lineup of each preset that does not play plain `forum`, as an
-/// `--agents` spec. `classic` mixes the `forum` strategies (README, "How
-/// good is the play"): the mafia claim the Commissar first in some games
-/// and counter-claim him in others, and pass first on most days
-/// (`blend`); the Commissar sometimes reveals at once and often answers a
-/// claim of his role; the town's public coin decides which of two
-/// claimants it believes and, in a few games, has the town pass first and
-/// lynch whoever voted a name first (`pass_first`). Against it each camp's
-/// best reply gains about 6.5 points (seeds 1-4), where against plain
-/// `forum` the town's gained 62.6 and the mafia's 33. The mix is solved
-/// for `classic`'s ten players; the other presets keep the catalogue's
-/// defaults (re-solve per setup, the strategy notes advise).
+/// `--agents` spec. `classic` is a mix (README, "How good is the play"):
+/// each camp plays one of four settings of the `forum` parameters per game,
+/// with the shares of the equilibrium that `experiments/solve_mix.py`
+/// found (double oracle with `mafia best-response` as the oracle). The
+/// town mostly lynches both of two Commissar claimants; otherwise it
+/// believes the claimant whose checks fit, and in some games passes first
+/// and lynches whoever voted a name first. The mafia mostly pass first and
+/// never fake a claim; in some games they counter-claim a revealed
+/// Commissar or claim first. The default layer under the alternatives is
+/// the earlier per-parameter mix, which still sets what no alternative
+/// does. Against it each camp's best reply gains at most about 1 point
+/// (seeds 1-4), where against plain `forum` the town's gained 62.6 and the
+/// mafia's 33. The mix is solved for `classic`'s ten players; the other
+/// presets keep the catalogue's defaults (re-solve per setup, the strategy
+/// notes advise).
 pub const PRESET_LINEUPS: &[(&str, &str)] = &[(
     "classic",
-    "forum:counterclaim=coin:coin=0.47:coin_both=0.33:mix=0.24:counter=0.7:preempt=0.2:fake=0.41:pass_first=0.06:blend=0.83",
+    concat!(
+        "forum:counterclaim=coin:coin=0.47:coin_both=0.33:mix=0.24:counter=0.7:preempt=0.2:fake=0.41:pass_first=0.06:blend=0.83,",
+        "town@0.5102=forum:counterclaim=both:mix=0,",
+        "town@0.2009=forum:counter=0:counterclaim=checks:mix=0:pass_first=1:trust=0.25,",
+        "town@0.1183=forum:counter=1:counterclaim=earlier:mix=0:pass_first=0,",
+        "town@0.1172=forum:counterclaim=later:mix=0:pass_first=0:whom=random,",
+        "town@0.0534=forum:counter=0:counterclaim=checks,",
+        "mafia@0.537=forum:blend=1:fake=0:preempt=0,",
+        "mafia@0.2451=forum:blend=1:fake=1:kill=order:preempt=0,",
+        "mafia@0.1696=forum:blend=1:fake=0:preempt=1:whom=random,",
+        "mafia@0.0412=forum:blend=1:fake=0:kill=order:preempt=1,",
+        "mafia@0.0071=forum:blend=0:fake=1:kill=order:preempt=0"
+    ),
 )];
 
 fn builtin_name(s: Strategy) -> &'static str {
