@@ -499,12 +499,14 @@ impl Lineup {
     /// Recomputes each role's strategy and parameters: default, then (for
     /// a camp's alternative) the alternative, then camp, then role.
     fn layer(&mut self) {
+        // The catalogue's defaults, parsed once (each parameter is set from its text).
+        let defaults = Config::default();
         let layered = |alt: Option<&Choice>, table: &mut RoleTable| {
             for r in Role::ALL {
                 let camp = self.camps[r.camp() as usize].as_ref();
                 let layers = [Some(&self.default), alt, camp, self.roles[r as usize].as_ref()];
                 let mut strategy = self.default.strategy;
-                let mut config = Config::default();
+                let mut config = defaults;
                 for choice in layers.into_iter().flatten() {
                     strategy = choice.strategy;
                     for (k, v) in &choice.params {

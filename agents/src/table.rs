@@ -30,6 +30,13 @@ pub struct Table {
     config_id: Box<[[u8; Role::COUNT]]>,
     /// Which alternative each mixed camp plays this game (all 0 without a mix).
     pick: Pick,
+    /// Every role's strategy and configuration id without a mix (pick 0).
+    role_kind: [Strategy; Role::COUNT],
+    role_config: [u8; Role::COUNT],
+    /// Per pick value, every role's strategy (a lineup with a mix).
+    kind_by_pick: Box<[[Strategy; Role::COUNT]]>,
+    /// Whether the lineup has a mix (`Lineup::is_mixed`, kept).
+    mixed: bool,
     /// Per seat: the configuration its `forum` agent holds (`u8::MAX`:
     /// none, or a seat's own override), so a seat dealt a role of the same
     /// configuration as last game is not configured again.
@@ -137,6 +144,18 @@ impl Table {
                 ids[r as usize] = u8::try_from(id).expect("fewer than 255 distinct configurations");
             }
         }
+        let role_kind = std::array::from_fn(|r| lineup.for_role(Role::ALL[r]));
+        let lineup_mixed = lineup.is_mixed();
+        let kind_by_pick = (0..picks)
+            .map(|p| {
+                std::array::from_fn(|r| {
+                    let role = Role::ALL[r];
+                    let mut pick = [0u8; Camp::COUNT];
+                    pick[role.camp() as usize] = (p as u8).min(lineup.mix_of(role.camp()).len() as u8);
+                    lineup.variant(&pick, role).0
+                })
+            })
+            .collect();
         Table {
             lineup,
             streams: GameStreams::new(key),
@@ -146,6 +165,10 @@ impl Table {
             uses_forum,
             forum,
             forum_public,
+            role_kind,
+            role_config: config_id[0],
+            kind_by_pick,
+            mixed: lineup_mixed,
             config_id,
             pick: [0; Camp::COUNT],
             forum_config: [u8::MAX; MAX_PLAYERS],
@@ -167,13 +190,13 @@ impl Table {
     /// This game's alternatives of the mixed camps, from the mix stream
     /// (drawn only by a lineup with a mix: other lineups' games are unchanged).
     #[cold]
-    fn pick_mix(&mut self) -> Pick {
+    fn pick_mix(&mut self) {
         let s = self.streams.top_up(Purpose::Mix);
         let words = std::array::from_fn(|_| {
             use rand::Rng as _;
             s.next_u32()
         });
-        self.lineup.pick(words)
+        self.pick = self.lineup.pick(words);
     }
 
     /// Which alternative each mixed camp plays in the game being played.
@@ -199,8 +222,8 @@ impl Table {
     fn start_game(&mut self, index: u64, players: usize) {
         self.streams.start_game(index, players);
         self.game = index;
-        if self.lineup.is_mixed() {
-            self.pick = self.pick_mix();
+        if self.mixed {
+            self.pick_mix();
         }
         self.camps_seated = 0;
         self.talk.clear();
@@ -249,15 +272,26 @@ impl Table {
 
 impl Players for Table {
     fn new_game(&mut self, obs: &Observation<'_>) {
-        let kind = self.lineup.strategy_of(&self.pick, obs.seat(), obs.role());
+        let role = obs.role();
+        // Without a mix every game plays pick 0.
+        let (role_kind, role_config) = match self.mixed {
+            false => (self.role_kind[role as usize], self.role_config[role as usize]),
+            true => {
+                let p = self.pick[role.camp() as usize] as usize;
+                (self.kind_by_pick[p][role as usize], self.config_id[p][role as usize])
+            }
+        };
+        let kind = match self.lineup.has_seat_overrides() {
+            false => role_kind,
+            true => self.lineup.strategy_of(&self.pick, obs.seat(), role),
+        };
         self.kind[obs.seat() as usize] = kind;
         self.camps_seated |= 1 << obs.camp() as u8;
         if kind == Strategy::Forum {
             let s = obs.seat() as usize;
             match self.lineup.has_seat_overrides() {
                 false => {
-                    let role = obs.role();
-                    let id = self.config_id[self.pick[role.camp() as usize] as usize][role as usize];
+                    let id = role_config;
                     if self.forum_config[s] != id {
                         self.forum[s].configure(&self.lineup.variant(&self.pick, role).1);
                         self.forum_config[s] = id;

@@ -107,6 +107,9 @@ fn playing_games_allocates_nothing() {
     ] {
         assert_no_allocations("classic-13", agents, &rules);
     }
+    // A mixed lineup: each game's pick and both camps' reads.
+    assert_no_allocations("classic", "preset:classic", &[]);
+    assert_no_allocations("classic", "random,town@0.5=forum,mafia@0.3=classic", &[]);
     // The extended set (E1–E32): every role's move, the control graph and the
     // sequence, carried hexes, guests, mines and vote marks.
     for preset in ["extended", "forum-16"] {

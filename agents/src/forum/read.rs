@@ -395,6 +395,10 @@ impl PublicKey {
     fn of(obs: &Observation<'_>, class: ReadingClass) -> PublicKey {
         PublicKey(obs.record_version() as u64 | (class.0 as u64) << 32)
     }
+
+    fn class(self) -> u32 {
+        (self.0 >> 32) as u32
+    }
 }
 
 /// The town's public coin (`counterclaim = coin`): one roll a game, made
@@ -435,10 +439,28 @@ impl PublicCoin {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Public {
     memory: Memory,
-    /// The key `read` was made under (`None`: nothing read this game).
-    key: Option<PublicKey>,
     /// The town's public coin (`counterclaim = coin`).
     pub(crate) coin: PublicCoin,
+    /// The reads of the last two reading classes that synced, the last
+    /// first: a game whose camps read by different parameters (a mixed
+    /// lineup's town and mafia) would otherwise read the thread again at
+    /// every turn of the other camp. What a seat gets does not depend on
+    /// which slot holds it. Boxed: bringing the other slot first swaps
+    /// two pointers, and slot 0 stays where every decision reads it.
+    slots: [Box<Slot>; 2],
+    leaders: Leaders,
+    /// This game's mafia conference (C2), once a member has held it: every
+    /// member draws the same roll and kill order from the camp's shared
+    /// stream at the same point, so the first member's result serves the
+    /// rest (see `Turn::conference`).
+    pub(crate) conference: Option<Conference>,
+}
+
+/// One reading class's public read.
+#[derive(Clone, Debug, Default)]
+struct Slot {
+    /// The key `read` was made under (`None`: nothing read this game).
+    key: Option<PublicKey>,
     read: PublicRead,
     /// For the key `read` was made under: the most suspicious of the
     /// living not cleared, and the most suspicious of the rest of them
@@ -446,12 +468,6 @@ pub(crate) struct Public {
     open_top: Option<(PublicKey, [PlayerSet; 2])>,
     /// What `read.score` was computed from.
     scored: Option<ScoreInputs>,
-    leaders: Leaders,
-    /// This game's mafia conference (C2), once a member has held it: every
-    /// member draws the same roll and kill order from the camp's shared
-    /// stream at the same point, so the first member's result serves the
-    /// rest (see `Turn::conference`).
-    pub(crate) conference: Option<Conference>,
 }
 
 /// The mafia conference's result (C2): the roll deciding a fake claim and
@@ -481,9 +497,11 @@ struct Leaders {
 impl Public {
     pub fn reset(&mut self) {
         self.memory = Memory::default();
-        self.key = None;
-        self.open_top = None;
-        self.scored = None;
+        for slot in &mut self.slots {
+            slot.key = None;
+            slot.open_top = None;
+            slot.scored = None;
+        }
         self.leaders.key = None;
         self.conference = None;
         self.coin.words = None;
@@ -520,16 +538,30 @@ impl Public {
     #[inline]
     pub fn sync(&mut self, obs: &Observation<'_>, class: ReadingClass, cfg: &Config) {
         let key = PublicKey::of(obs, class);
-        if self.key != Some(key) {
-            self.recompute(obs, key, cfg);
+        if self.slots[0].key != Some(key) {
+            self.switch(obs, key, cfg);
         }
     }
 
+    /// Makes slot 0 hold `key`'s read: the same class read again in place;
+    /// another class's read moves to slot 1 first, and slot 1's comes
+    /// first if it holds `key` (a lineup whose seats all read alike never
+    /// swaps).
     #[inline(never)]
-    fn recompute(&mut self, obs: &Observation<'_>, key: PublicKey, cfg: &Config) {
+    fn switch(&mut self, obs: &Observation<'_>, key: PublicKey, cfg: &Config) {
+        if self.slots[0].key.is_some_and(|k| k.class() != key.class()) {
+            self.slots.swap(0, 1);
+            if self.slots[0].key == Some(key) {
+                return;
+            }
+        }
+        // Every recompute notes the record first, as one slot did before:
+        // the memory changes only with the record, so the order of claims
+        // noted is the same whichever class reads first.
         self.memory.update(obs);
-        public_read(obs, &self.memory, cfg, &mut self.coin, &mut self.read, &mut self.scored);
-        self.key = Some(key);
+        let slot = &mut self.slots[0];
+        public_read(obs, &self.memory, cfg, &mut self.coin, &mut slot.read, &mut slot.scored);
+        slot.key = Some(key);
     }
 
     /// For a town player who knows only the public record
@@ -540,15 +572,16 @@ impl Public {
     /// levels are found once per change of the record: the top one less
     /// himself, or the next if he alone tops it.
     pub fn open_suspects(&mut self, obs: &Observation<'_>) -> PlayerSet {
-        let key = self.key.expect("synced before");
-        let top = match self.open_top {
+        let slot = &mut self.slots[0];
+        let key = slot.key.expect("synced before");
+        let top = match slot.open_top {
             Some((k, top)) if k == key => top,
             _ => {
-                let r = personal(&self.read, obs);
-                let open = obs.alive().minus(self.read.cleared);
+                let r = personal(&slot.read, obs);
+                let open = obs.alive().minus(slot.read.cleared);
                 let first = r.most_suspicious(open);
                 let top = [first, r.most_suspicious(open.minus(first))];
-                self.open_top = Some((key, top));
+                slot.open_top = Some((key, top));
                 top
             }
         };
@@ -559,12 +592,12 @@ impl Public {
     /// `obs`'s player's read (after [`Public::sync`]).
     #[inline]
     pub fn read_for(&self, obs: &Observation<'_>) -> Read<'_> {
-        personal(&self.read, obs)
+        personal(&self.slots[0].read, obs)
     }
 
     /// The claimants the thread takes for fakes (after [`Public::sync`]).
     pub fn fakes(&self) -> PlayerSet {
-        self.read.fakes
+        self.slots[0].read.fakes
     }
 
     /// Who voted for whom on earlier days, by voter (public).
