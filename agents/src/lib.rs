@@ -17,7 +17,9 @@ pub use agent::{Agent, Cx, Io};
 pub use classic::ClassicAgent;
 pub use data::{DataAgent, DataPlayer, LegalRandom, legal_random};
 pub use forum::ForumAgent;
-pub use lineup::{AgentFactory, Lineup, LineupError, PRESET_LINEUPS, Pick, Strategy, ext_command, parse_spec, split_part};
+pub use lineup::{
+    AgentFactory, Lineup, LineupError, PRESET_LINEUPS, Pick, Strategy, ext_command, parse_spec, split_part,
+};
 pub use random::RandomAgent;
 pub use strategy::{Config, Param, Plays, STRATEGIES, StrategyInfo, Values};
 pub use streams::{GameStreams, Purpose, Stream, master_key};

@@ -540,7 +540,10 @@ impl Lineup {
 
     /// The camp's alternatives as `(share, strategy, parameters)`, in order.
     pub fn mix_of(&self, camp: Camp) -> Vec<(String, String, Vec<(String, String)>)> {
-        self.mixes[camp as usize].iter().map(|a| (a.share.clone(), a.choice.name.clone(), a.choice.params.clone())).collect()
+        self.mixes[camp as usize]
+            .iter()
+            .map(|a| (a.share.clone(), a.choice.name.clone(), a.choice.params.clone()))
+            .collect()
     }
 
     /// Which alternative each camp plays, from the game's mix words (word
@@ -775,8 +778,10 @@ mod tests {
     #[test]
     fn a_camp_mix_layers_each_alternative_and_round_trips_its_label() {
         let mut l = Lineup::default();
-        l.apply("forum:trust=0.5,mafia@0.25=forum:fake=1,mafia@0.5=random,town@1=forum:pass_first=1,don=check:whom=random")
-            .unwrap();
+        l.apply(
+            "forum:trust=0.5,mafia@0.25=forum:fake=1,mafia@0.5=random,town@1=forum:pass_first=1,don=check:whom=random",
+        )
+        .unwrap();
         assert!(l.is_mixed());
         assert_eq!(
             l.label(),
@@ -806,7 +811,11 @@ mod tests {
         let (strategy, c) = l.variant(&[0, 1, 0], Role::Mafioso);
         assert_eq!((*strategy, c.bus, c.fake), (Strategy::Forum, threshold(0.5), 0));
         assert_eq!(l.variant(&[0, 2, 0], Role::Mafioso).0, Strategy::Forum, "the camp layer's strategy is on top");
-        assert!(l.label().ends_with("mafia@0.5=random,mafia=forum:bus=0.5:fake=0,don=check:whom=random"), "{}", l.label());
+        assert!(
+            l.label().ends_with("mafia@0.5=random,mafia=forum:bus=0.5:fake=0,don=check:whom=random"),
+            "{}",
+            l.label()
+        );
         l.clear_mix(Camp::Mafia);
         assert!(l.mix_of(Camp::Mafia).is_empty() && l.mix_of(Camp::Town).len() == 1);
         l.apply("forum").unwrap();

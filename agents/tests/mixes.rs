@@ -24,7 +24,10 @@ fn play_all(spec: &str, games: u64) -> Vec<Vec<Event>> {
 
 #[test]
 fn an_alternative_of_share_one_plays_exactly_like_the_camp_layer() {
-    assert_eq!(play_all("forum,mafia@1=forum:fake=1:blend=0.5", 300), play_all("forum,mafia=forum:fake=1:blend=0.5", 300));
+    assert_eq!(
+        play_all("forum,mafia@1=forum:fake=1:blend=0.5", 300),
+        play_all("forum,mafia=forum:fake=1:blend=0.5", 300)
+    );
     assert_eq!(play_all("random,town@1=forum", 300), play_all("random,town=forum", 300));
 }
 

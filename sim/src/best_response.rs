@@ -618,7 +618,11 @@ mod tests {
         let mix = b.build(&Vec::new()).unwrap();
         assert_eq!(mix.mix_of(Camp::Mafia).len(), 1);
         let pure = b.build(&vec![("kill".into(), "hunt".into())]).unwrap();
-        assert_eq!(pure.label(), "forum,town@0.3=forum:pass_first=1,mafia=mafia:kill=hunt", "the other camp keeps its mix");
+        assert_eq!(
+            pure.label(),
+            "forum,town@0.3=forum:pass_first=1,mafia=mafia:kill=hunt",
+            "the other camp keeps its mix"
+        );
         // The pure setting plays like the mix's usual layers, not like the mix.
         assert_ne!(b.effective(&mix), b.effective(&pure));
     }

@@ -139,13 +139,20 @@ fn a_preset_plays_its_own_default_lineup_and_a_file_with_base_inherits_it() {
     let classic = "preset:classic";
     assert_eq!(replay_agents(&[]), classic, "`classic` is the default setup");
     assert_eq!(replay_agents(&["--setup", "classic"]), classic);
-    assert_eq!(replay_agents(&["--setup", "classic", "--agents", spec]), classic, "the label names the preset's lineup");
+    assert_eq!(
+        replay_agents(&["--setup", "classic", "--agents", spec]),
+        classic,
+        "the label names the preset's lineup"
+    );
     assert_eq!(replay_agents(&["--setup", "extended"]), "forum", "a preset not listed plays `forum`");
     // `--agents` replaces the default key and keeps the rest.
     assert_eq!(replay_agents(&["--setup", "classic", "--agents", "forum"]), "forum");
     // A camp layer lies over the preset's mix.
     assert_eq!(replay_agents(&["--setup", "classic", "--agents", "mafia=random"]), format!("{classic},mafia=random"));
-    assert_eq!(replay_agents(&["--setup", "classic", "--agents", "commissar=reveal"]), format!("{classic},commissar=reveal"));
+    assert_eq!(
+        replay_agents(&["--setup", "classic", "--agents", "commissar=reveal"]),
+        format!("{classic},commissar=reveal")
+    );
     let dir = TempDir::new("preset-lineup");
     let based = dir.write("based.toml", "base = \"classic\"\n[rules]\nabsence = 0.1\n");
     assert_eq!(replay_agents(&["--setup", &based]), classic);
