@@ -61,6 +61,9 @@ struct Alternative {
     table: Box<RoleTable>,
 }
 
+/// One alternative of a camp's mix as given: `(share, strategy, parameters)`.
+pub type MixPart = (String, String, Vec<(String, String)>);
+
 /// Which alternative each camp plays this game: 0 its usual layers, `i`
 /// its `i`-th alternative (see [`Lineup::pick`]).
 pub type Pick = [u8; Camp::COUNT];
@@ -539,7 +542,7 @@ impl Lineup {
     }
 
     /// The camp's alternatives as `(share, strategy, parameters)`, in order.
-    pub fn mix_of(&self, camp: Camp) -> Vec<(String, String, Vec<(String, String)>)> {
+    pub fn mix_of(&self, camp: Camp) -> Vec<MixPart> {
         self.mixes[camp as usize]
             .iter()
             .map(|a| (a.share.clone(), a.choice.name.clone(), a.choice.params.clone()))
