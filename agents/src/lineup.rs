@@ -64,6 +64,10 @@ struct Alternative {
 /// One alternative of a camp's mix as given: `(share, strategy, parameters)`.
 pub type MixPart = (String, String, Vec<(String, String)>);
 
+/// The most alternatives one camp's mix may have (a game's pick is a byte,
+/// and the table numbers every distinct configuration in one).
+pub const MAX_ALTERNATIVES: usize = 16;
+
 /// Which alternative each camp plays this game: 0 its usual layers, `i`
 /// its `i`-th alternative (see [`Lineup::pick`]).
 pub type Pick = [u8; Camp::COUNT];
@@ -363,6 +367,9 @@ impl Lineup {
                 return Err(refuse(p));
             }
             let bad = |why: String| LineupError::BadShare { key: key.to_string(), why };
+            if self.mixes[c as usize].len() >= MAX_ALTERNATIVES {
+                return Err(bad(format!("a camp's mix takes at most {MAX_ALTERNATIVES} alternatives")));
+            }
             let share = share.trim();
             let x: f64 = share.parse().map_err(|_| bad(format!("`{share}` is no share (a number in (0, 1])")))?;
             if !(x > 0.0 && x <= 1.0) {
@@ -831,6 +838,9 @@ mod tests {
         let e = l.apply("mafia@0.7=forum,mafia@0.4=random").unwrap_err();
         assert!(matches!(e, LineupError::BadShare { .. }), "{e}");
         assert!(e.to_string().contains("`mafia@0.4`") && e.to_string().contains("add up to 1.1"), "{e}");
+        let many: Vec<String> = (0..=MAX_ALTERNATIVES).map(|_| "town@0.01=forum".to_string()).collect();
+        let e = Lineup::default().apply(&many.join(",")).unwrap_err();
+        assert!(e.to_string().contains("at most 16 alternatives"), "{e}");
         for bad in ["mafia@0=forum", "mafia@1.5=forum", "mafia@half=forum", "mafia@-0.1=forum"] {
             let e = Lineup::default().apply(bad).unwrap_err();
             assert!(matches!(e, LineupError::BadShare { .. }), "{bad}: {e}");

@@ -27,20 +27,20 @@ pub struct Table {
     /// Per pick value (0: the usual layers, `i`: a mixed camp's `i`-th
     /// alternative), per role: which of the lineup's distinct `forum`
     /// configurations it plays with (roles with equal parameters share one).
-    config_id: Box<[[u8; Role::COUNT]]>,
+    config_id: Box<[[u16; Role::COUNT]]>,
     /// Which alternative each mixed camp plays this game (all 0 without a mix).
     pick: Pick,
     /// Every role's strategy and configuration id without a mix (pick 0).
     role_kind: [Strategy; Role::COUNT],
-    role_config: [u8; Role::COUNT],
+    role_config: [u16; Role::COUNT],
     /// Per pick value, every role's strategy (a lineup with a mix).
     kind_by_pick: Box<[[Strategy; Role::COUNT]]>,
     /// Whether the lineup has a mix (`Lineup::is_mixed`, kept).
     mixed: bool,
-    /// Per seat: the configuration its `forum` agent holds (`u8::MAX`:
+    /// Per seat: the configuration its `forum` agent holds (`u16::MAX`:
     /// none, or a seat's own override), so a seat dealt a role of the same
     /// configuration as last game is not configured again.
-    forum_config: [u8; MAX_PLAYERS],
+    forum_config: [u16; MAX_PLAYERS],
     uses_forum: bool,
     /// Plugin agents, per plugin, per seat (made once per worker).
     plugins: Vec<Vec<Box<dyn Agent>>>,
@@ -131,7 +131,7 @@ impl Table {
         // Every distinct configuration any role plays in any alternative, numbered.
         let mut distinct: Vec<crate::strategy::Config> = Vec::new();
         let picks = lineup.most_alternatives() + 1;
-        let mut config_id = vec![[0u8; Role::COUNT]; picks].into_boxed_slice();
+        let mut config_id = vec![[0u16; Role::COUNT]; picks].into_boxed_slice();
         for (p, ids) in config_id.iter_mut().enumerate() {
             for r in Role::ALL {
                 let mut pick = [0u8; Camp::COUNT];
@@ -141,7 +141,8 @@ impl Table {
                     distinct.push(config);
                     distinct.len() - 1
                 });
-                ids[r as usize] = u8::try_from(id).expect("fewer than 255 distinct configurations");
+                // At most 24 roles × (MAX_ALTERNATIVES + 1) picks: far below u16::MAX.
+                ids[r as usize] = id as u16;
             }
         }
         let role_kind = std::array::from_fn(|r| lineup.for_role(Role::ALL[r]));
@@ -171,7 +172,7 @@ impl Table {
             mixed: lineup_mixed,
             config_id,
             pick: [0; Camp::COUNT],
-            forum_config: [u8::MAX; MAX_PLAYERS],
+            forum_config: [u16::MAX; MAX_PLAYERS],
             plugins,
             shared_start: [blank.clone(), blank.clone(), blank.clone()],
             shared_end: [blank.clone(), blank.clone(), blank.clone()],
@@ -189,7 +190,7 @@ impl Table {
 
     /// This game's alternatives of the mixed camps, from the mix stream
     /// (drawn only by a lineup with a mix: other lineups' games are unchanged).
-    #[cold]
+    #[inline(never)]
     fn pick_mix(&mut self) {
         let s = self.streams.top_up(Purpose::Mix);
         let words = std::array::from_fn(|_| {
@@ -299,7 +300,7 @@ impl Players for Table {
                 }
                 true => {
                     self.forum[s].configure(&self.lineup.for_seat(&self.pick, obs.seat(), obs.role()).1);
-                    self.forum_config[s] = u8::MAX;
+                    self.forum_config[s] = u16::MAX;
                 }
             }
         }
