@@ -128,35 +128,26 @@ impl Table {
         let mut forum_public = Box::<Public>::default();
         forum_public.coin.key = key;
         let forum = vec![ForumAgent::for_table(); MAX_PLAYERS].into_boxed_slice();
-        // Every distinct configuration any role plays in any alternative, numbered.
+        // Per pick value and role: its strategy, and its configuration
+        // numbered among every distinct one any role plays in any alternative.
         let mut distinct: Vec<crate::strategy::Config> = Vec::new();
         let picks = lineup.most_alternatives() + 1;
         let mut config_id = vec![[0u16; Role::COUNT]; picks].into_boxed_slice();
-        for (p, ids) in config_id.iter_mut().enumerate() {
+        let mut kind_by_pick = vec![[Strategy::Random; Role::COUNT]; picks].into_boxed_slice();
+        for p in 0..picks {
             for r in Role::ALL {
-                let mut pick = [0u8; Camp::COUNT];
-                pick[r.camp() as usize] = (p as u8).min(lineup.mix_of(r.camp()).len() as u8);
-                let config = lineup.variant(&pick, r).1;
+                let (kind, config) = *lineup.variant(&lineup.pick_for(r, p), r);
                 let id = distinct.iter().position(|c| *c == config).unwrap_or_else(|| {
                     distinct.push(config);
                     distinct.len() - 1
                 });
                 // At most 24 roles × (MAX_ALTERNATIVES + 1) picks: far below u16::MAX.
-                ids[r as usize] = id as u16;
+                config_id[p][r as usize] = id as u16;
+                kind_by_pick[p][r as usize] = kind;
             }
         }
-        let role_kind = std::array::from_fn(|r| lineup.for_role(Role::ALL[r]));
+        let role_kind = kind_by_pick[0];
         let lineup_mixed = lineup.is_mixed();
-        let kind_by_pick = (0..picks)
-            .map(|p| {
-                std::array::from_fn(|r| {
-                    let role = Role::ALL[r];
-                    let mut pick = [0u8; Camp::COUNT];
-                    pick[role.camp() as usize] = (p as u8).min(lineup.mix_of(role.camp()).len() as u8);
-                    lineup.variant(&pick, role).0
-                })
-            })
-            .collect();
         Table {
             lineup,
             streams: GameStreams::new(key),
