@@ -371,10 +371,7 @@ impl Lineup {
                 return Err(bad(format!("a camp's mix takes at most {MAX_ALTERNATIVES} alternatives")));
             }
             let share = share.trim();
-            let x: f64 = share.parse().map_err(|_| bad(format!("`{share}` is no share (a number in (0, 1])")))?;
-            if !(x > 0.0 && x <= 1.0) {
-                return Err(bad(format!("the share {share} is not in (0, 1]")));
-            }
+            let x = parse_share(share).map_err(bad)?;
             let before: f64 = self.mixes[c as usize].iter().map(|a| a.share.parse::<f64>().unwrap_or(0.0)).sum();
             if before + x > 1.0 + 1e-9 {
                 return Err(bad(format!(
@@ -678,6 +675,16 @@ pub fn split_part(part: &str) -> (Option<&str>, &str) {
     match part.split_once('=') {
         Some((k, v)) if keyed => (Some(k.trim()), v.trim()),
         _ => (None, part.trim()),
+    }
+}
+
+/// A camp alternative's share (`0.3` of `mafia@0.3`): a number in (0, 1],
+/// else why not.
+pub fn parse_share(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 1.0 => Ok(x),
+        Ok(_) => Err(format!("the share {text} is not in (0, 1]")),
+        Err(_) => Err(format!("`{text}` is no share (a number in (0, 1])")),
     }
 }
 

@@ -187,9 +187,8 @@ impl Builder {
     /// How the camp's dealt roles play under a lineup: their strategies
     /// and parameters, and the camp's mix (a mixed default differs from
     /// its usual layers alone).
-    fn effective(&self, l: &Lineup) -> (Vec<(Strategy, mafia_agents::Config)>, String) {
-        let mix = format!("{:?}", l.mix_of(self.camp));
-        (self.roles.iter().map(|&r| (l.for_role(r), *l.config(r))).collect(), mix)
+    fn effective(&self, l: &Lineup) -> (Vec<(Strategy, mafia_agents::Config)>, Vec<mafia_agents::MixPart>) {
+        (self.roles.iter().map(|&r| (l.for_role(r), *l.config(r))).collect(), l.mix_of(self.camp))
     }
 }
 

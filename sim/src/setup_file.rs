@@ -453,9 +453,9 @@ impl Reader<'_> {
             // A camp's alternative of a mix: `"mafia@0.3" = "forum:fake=1"`.
             let share_key = key.split_once('@').filter(|(c, _)| Camp::from_name(c).is_some());
             if let Some((_, share)) = share_key
-                && !share.parse::<f64>().is_ok_and(|x| x > 0.0 && x <= 1.0)
+                && let Err(why) = mafia_agents::parse_share(share)
             {
-                self.report_span(k.span(), format!("`{key}`: the share `{share}` is no number in (0, 1]"));
+                self.report_span(k.span(), format!("`{key}`: {why}"));
                 continue;
             }
             let key_ok = key == "default"
@@ -787,7 +787,7 @@ town = 1
         let f = parse("base = \"classic\"\n[agents]\n\"mafia@0.3\" = \"random\"\n\"town@1\" = \"classic\"\n").unwrap();
         assert_eq!(f.agents, vec![("mafia@0.3".into(), "random".into()), ("town@1".into(), "classic".into())]);
         let ds = errors("base = \"classic\"\n[agents]\n\"mafia@1.5\" = \"random\"\n\"sheriff@0.5\" = \"random\"\n");
-        assert!(has(&ds, 3, "the share `1.5` is no number in (0, 1]"), "{ds:#?}");
+        assert!(has(&ds, 3, "`mafia@1.5`: the share 1.5 is not in (0, 1]"), "{ds:#?}");
         assert!(has(&ds, 4, "unknown agents key `sheriff@0.5`"), "{ds:#?}");
         assert_eq!(ds.len(), 2, "{ds:#?}");
     }
