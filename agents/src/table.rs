@@ -37,6 +37,9 @@ pub struct Table {
     kind_by_pick: Box<[[Strategy; Role::COUNT]]>,
     /// Whether the lineup has a mix (`Lineup::is_mixed`, kept).
     mixed: bool,
+    /// Whether every seat plays `random` in every game (no mix, no seat's
+    /// own strategy): `kind` stays as made and a seat's new game is a no-op.
+    all_random: bool,
     /// Per seat: the configuration its `forum` agent holds (`u16::MAX`:
     /// none, or a seat's own override), so a seat dealt a role of the same
     /// configuration as last game is not configured again.
@@ -148,6 +151,8 @@ impl Table {
         }
         let role_kind = kind_by_pick[0];
         let lineup_mixed = lineup.is_mixed();
+        let all_random =
+            !lineup_mixed && !lineup.has_seat_overrides() && kind_by_pick[0].iter().all(|&k| k == Strategy::Random);
         Table {
             lineup,
             streams: GameStreams::new(key),
@@ -161,6 +166,7 @@ impl Table {
             role_config: config_id[0],
             kind_by_pick,
             mixed: lineup_mixed,
+            all_random,
             config_id,
             pick: [0; Camp::COUNT],
             forum_config: [u16::MAX; MAX_PLAYERS],
@@ -264,6 +270,10 @@ impl Table {
 
 impl Players for Table {
     fn new_game(&mut self, obs: &Observation<'_>) {
+        self.camps_seated |= 1 << obs.camp() as u8;
+        if self.all_random {
+            return; // `kind` is `random` for good; `random` keeps no per-game memory.
+        }
         let role = obs.role();
         // Without a mix every game plays pick 0.
         let (role_kind, role_config) = match self.mixed {
@@ -278,7 +288,6 @@ impl Players for Table {
             true => self.lineup.strategy_of(&self.pick, obs.seat(), role),
         };
         self.kind[obs.seat() as usize] = kind;
-        self.camps_seated |= 1 << obs.camp() as u8;
         if kind == Strategy::Forum {
             let s = obs.seat() as usize;
             match self.lineup.has_seat_overrides() {
