@@ -294,18 +294,28 @@ impl State {
         self.n = n as u8;
         self.roles[..n].copy_from_slice(roles);
         // Branch-free: the deal is random, so `if shoots` would mispredict.
-        // Branch-free and in registers: one flag byte per role (see `ROLE_FLAGS`).
+        // The seats of each role first (one OR a seat), then one flag byte
+        // per role present (see `ROLE_FLAGS`): a setup has few roles and
+        // many seats.
+        let mut by_role = [0u64; Role::COUNT];
+        let mut present = 0u32;
+        for (s, r) in roles.iter().enumerate() {
+            by_role[*r as usize] |= 1u64 << s;
+            present |= 1 << *r as u32;
+        }
         let (mut town, mut mafia, mut bandits, mut shooters, mut movers, mut informers) =
             (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
-        for (s, r) in roles.iter().enumerate() {
-            let f = ROLE_FLAGS[*r as usize] as u64;
-            let bit = 1u64 << s;
-            town |= bit * (f & 1);
-            mafia |= bit * ((f >> 1) & 1);
-            bandits |= bit * ((f >> 2) & 1);
-            shooters |= bit * ((f >> 3) & 1);
-            movers |= bit * ((f >> 4) & 1);
-            informers |= bit * ((f >> 5) & 1);
+        while present != 0 {
+            let r = present.trailing_zeros() as usize;
+            present &= present - 1;
+            let f = ROLE_FLAGS[r] as u64;
+            let seats = by_role[r];
+            town |= seats * (f & 1);
+            mafia |= seats * ((f >> 1) & 1);
+            bandits |= seats * ((f >> 2) & 1);
+            shooters |= seats * ((f >> 3) & 1);
+            movers |= seats * ((f >> 4) & 1);
+            informers |= seats * ((f >> 5) & 1);
         }
         let camps = [town, mafia, bandits];
         self.camp_members = camps.map(PlayerSet);
