@@ -38,6 +38,16 @@ const ARITY: [u8; NightAbility::COUNT] = {
     arity
 };
 
+/// `random`'s vote: a uniformly random other living player (PASS only
+/// when nobody else lives).
+#[inline(always)]
+pub(crate) fn vote(obs: &Observation<'_>, rng: &mut crate::streams::Stream) -> Vote {
+    match pick(rng, obs.others_alive()) {
+        Some(t) => Vote::For(t),
+        None => Vote::Pass,
+    }
+}
+
 /// A uniformly random legal move of `ability` (targets only).
 #[inline]
 pub(crate) fn random_targets(
@@ -135,10 +145,7 @@ impl Agent for RandomAgent {
 
     #[inline]
     fn vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
-        match pick(cx.rng, obs.others_alive()) {
-            Some(t) => Vote::For(t),
-            None => Vote::Pass,
-        }
+        vote(obs, cx.rng)
     }
 
     #[inline]

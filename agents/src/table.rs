@@ -197,6 +197,51 @@ impl Table {
         self.pick = self.lineup.pick(words);
     }
 
+    /// A seat's new game (`Players::new_game`) unless every seat is `random`.
+    #[inline(never)]
+    fn seat_new_game(&mut self, obs: &Observation<'_>) {
+        let role = obs.role();
+        // Without a mix every game plays pick 0.
+        let (role_kind, role_config) = match self.mixed {
+            false => (self.role_kind[role as usize], self.role_config[role as usize]),
+            true => {
+                let p = self.pick[role.camp() as usize] as usize;
+                (self.kind_by_pick[p][role as usize], self.config_id[p][role as usize])
+            }
+        };
+        let kind = match self.lineup.has_seat_overrides() {
+            false => role_kind,
+            true => self.lineup.strategy_of(&self.pick, obs.seat(), role),
+        };
+        self.kind[obs.seat() as usize] = kind;
+        if kind == Strategy::Forum {
+            let s = obs.seat() as usize;
+            match self.lineup.has_seat_overrides() {
+                false => {
+                    let id = role_config;
+                    if self.forum_config[s] != id {
+                        self.forum[s].configure(&self.lineup.variant(&self.pick, role).1);
+                        self.forum_config[s] = id;
+                    }
+                }
+                true => {
+                    self.forum[s].configure(&self.lineup.for_seat(&self.pick, obs.seat(), obs.role()).1);
+                    self.forum_config[s] = u16::MAX;
+                }
+            }
+        }
+        if kind == Strategy::Random {
+            return; // `random` keeps no per-game memory and draws nothing here.
+        }
+        if kind == Strategy::Forum && !obs.camp().members_know_each_other() {
+            // No conference, no shared stream and no public read: straight to the seat.
+            let rng = self.streams.get(Purpose::Seat(obs.seat()));
+            let mut seat = Turn::new(&mut self.forum[obs.seat() as usize], &mut self.forum_public);
+            return seat.new_game(obs, &mut Cx { rng, shared: None, io: None });
+        }
+        ask!(self, obs, shared, |a, cx| a.new_game(obs, &mut cx))
+    }
+
     /// Which alternative each mixed camp plays in the game being played.
     pub fn pick(&self) -> Pick {
         self.pick
@@ -269,51 +314,13 @@ impl Table {
 }
 
 impl Players for Table {
+    #[inline(always)]
     fn new_game(&mut self, obs: &Observation<'_>) {
         self.camps_seated |= 1 << obs.camp() as u8;
         if self.all_random {
             return; // `kind` is `random` for good; `random` keeps no per-game memory.
         }
-        let role = obs.role();
-        // Without a mix every game plays pick 0.
-        let (role_kind, role_config) = match self.mixed {
-            false => (self.role_kind[role as usize], self.role_config[role as usize]),
-            true => {
-                let p = self.pick[role.camp() as usize] as usize;
-                (self.kind_by_pick[p][role as usize], self.config_id[p][role as usize])
-            }
-        };
-        let kind = match self.lineup.has_seat_overrides() {
-            false => role_kind,
-            true => self.lineup.strategy_of(&self.pick, obs.seat(), role),
-        };
-        self.kind[obs.seat() as usize] = kind;
-        if kind == Strategy::Forum {
-            let s = obs.seat() as usize;
-            match self.lineup.has_seat_overrides() {
-                false => {
-                    let id = role_config;
-                    if self.forum_config[s] != id {
-                        self.forum[s].configure(&self.lineup.variant(&self.pick, role).1);
-                        self.forum_config[s] = id;
-                    }
-                }
-                true => {
-                    self.forum[s].configure(&self.lineup.for_seat(&self.pick, obs.seat(), obs.role()).1);
-                    self.forum_config[s] = u16::MAX;
-                }
-            }
-        }
-        if kind == Strategy::Random {
-            return; // `random` keeps no per-game memory and draws nothing here.
-        }
-        if kind == Strategy::Forum && !obs.camp().members_know_each_other() {
-            // No conference, no shared stream and no public read: straight to the seat.
-            let rng = self.streams.get(Purpose::Seat(obs.seat()));
-            let mut seat = Turn::new(&mut self.forum[obs.seat() as usize], &mut self.forum_public);
-            return seat.new_game(obs, &mut Cx { rng, shared: None, io: None });
-        }
-        ask!(self, obs, shared, |a, cx| a.new_game(obs, &mut cx))
+        self.seat_new_game(obs);
     }
 
     #[inline(always)]
@@ -356,6 +363,12 @@ impl Players for Table {
     // Inlined into the engine's vote loop, as the night move is (see `night`).
     #[inline(always)]
     fn vote(&mut self, obs: &Observation<'_>) -> Vote {
+        if self.all_random {
+            // The same draw `ask!` would hand `RandomAgent::vote`, without
+            // the dispatch: the uniform model's hottest decision.
+            let rng = self.streams.top_up(Purpose::Seat(obs.seat()));
+            return crate::random::vote(obs, rng);
+        }
         ask!(self, obs, |a, cx| a.vote(obs, &mut cx))
     }
     #[inline(always)]
