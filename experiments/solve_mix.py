@@ -17,6 +17,15 @@ mix of every iteration with both camps' best-reply gains (the
 exploitability) and, last, the mix with the smallest larger gain: the
 `--agents` spec to ship (agents/src/lineup.rs, PRESET_LINEUPS).
 
+With a third camp (the bandits of `extended` and `forum-16`, held at the
+base lineup) the game is not zero-sum: the mafia can win games the
+bandits would have won without costing the town anything. `--general`
+then gives each camp its own payoff (the town's and the mafia's win
+rates of every cell) and solves the bimatrix game by support enumeration
+(of its equilibria, the one of the smallest support, then the town's
+highest rate); check the bandits' best reply to the result with `mafia
+best-response --camp bandits`.
+
 Only the standard library is used; `--mafia` names the binary (default:
 target/release/mafia, built with `cargo build --release`).
 """
@@ -73,11 +82,13 @@ def pure_spec(base, t, m):
     return f"{base},town=forum{params_text(t)},mafia=forum{params_text(m)}"
 
 
-def town_rate(args, spec, tmp):
+def rates(args, spec, tmp):
+    """The town's and the mafia's win rates of one cell."""
     out = os.path.join(tmp, "cell.csv")
     run([args.mafia, "run", "--setup", args.setup, "--agents", spec, "--games", str(args.games),
          "--seed", str(args.seed), "--quiet", "--out", out])
-    return float(read_csv(out)[0]["town_rate"])
+    row = read_csv(out)[0]
+    return float(row["town_rate"]), float(row["mafia_rate"])
 
 
 def best_reply(args, spec, camp, seed, tmp):
@@ -119,6 +130,65 @@ def solve(a, iters=20000):
     return x, y, value
 
 
+def linear_solve(m, b):
+    """Solves m·x = b (Gaussian elimination, partial pivoting); None if singular."""
+    n = len(m)
+    a = [row[:] + [b[i]] for i, row in enumerate(m)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(a[r][c]))
+        if abs(a[p][c]) < 1e-12:
+            return None
+        a[c], a[p] = a[p], a[c]
+        for r in range(n):
+            if r != c and a[r][c] != 0:
+                f = a[r][c] / a[c][c]
+                a[r] = [x - f * y for x, y in zip(a[r], a[c])]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def indifferent(pay, rows, cols):
+    """The mix over `cols` that makes every row of `rows` earn the same
+    (`pay[i][j]`: the row player's payoff), and that payoff; None if none."""
+    k = len(rows)
+    m = [[pay[i][j] for j in cols] + [-1.0] for i in rows] + [[1.0] * k + [0.0]]
+    sol = linear_solve(m, [0.0] * k + [1.0])
+    if sol is None or min(sol[:k]) < -1e-9:
+        return None
+    return [max(0.0, v) for v in sol[:k]], sol[k]
+
+
+def solve_general(a, b, eps=1e-9):
+    """A Nash equilibrium of the bimatrix game (the town gets a[i][j], the
+    mafia b[i][j]) by support enumeration (equal support sizes: a game of
+    noisy measured payoffs is non-degenerate). Of the equilibria, the one
+    of the smallest support (the fewest alternatives: the cheapest lineup),
+    then the town's highest value. Returns (x, y, town value) or None."""
+    from itertools import combinations
+    n, m = len(a), len(a[0])
+    bt = [[b[i][j] for i in range(n)] for j in range(m)]
+    for k in range(1, min(n, m) + 1):
+        found = []
+        for rows in combinations(range(n), k):
+            for cols in combinations(range(m), k):
+                ys = indifferent(a, rows, cols)
+                xs = indifferent(bt, cols, rows)
+                if ys is None or xs is None:
+                    continue
+                y = [0.0] * m
+                for j, v in zip(cols, ys[0]):
+                    y[j] = v
+                x = [0.0] * n
+                for i, v in zip(rows, xs[0]):
+                    x[i] = v
+                town = [sum(a[i][j] * y[j] for j in range(m)) for i in range(n)]
+                maf = [sum(b[i][j] * x[i] for i in range(n)) for j in range(m)]
+                if max(town) <= ys[1] + eps and max(maf) <= xs[1] + eps:
+                    found.append((x, y, ys[1]))
+        if found:
+            return max(found, key=lambda f: f[2])
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--setup", default="classic")
@@ -138,6 +208,10 @@ def main():
                     help="best-response searches per camp and iteration (each its own seed)")
     ap.add_argument("--confirm", type=int, default=100_000, help="best-response --confirm")
     ap.add_argument("--stop", type=float, default=1.0, help="points: a reply gaining less joins no list")
+    ap.add_argument("--general", action="store_true",
+                    help="each camp maximises its own win rate (a bimatrix game, solved by support enumeration) "
+                         "instead of the town's rate as a zero-sum game: for setups with a third camp (the "
+                         "bandits, held at the base) or many draws, where the mafia may gain without the town losing")
     ap.add_argument("--mafia", default=os.path.join(HERE, "..", "target", "release", "mafia"))
     args = ap.parse_args()
 
@@ -159,9 +233,11 @@ def main():
             for i, t in enumerate(town):
                 for j, m in enumerate(mafia):
                     if (i, j) not in cells:
-                        cells[(i, j)] = town_rate(args, pure_spec(base, t, m), tmp)
-            a = [[cells[(i, j)] for j in range(len(mafia))] for i in range(len(town))]
-            x, y, value = solve(a)
+                        cells[(i, j)] = rates(args, pure_spec(base, t, m), tmp)
+            a = [[cells[(i, j)][0] for j in range(len(mafia))] for i in range(len(town))]
+            general = solve_general(a, [[cells[(i, j)][1] for j in range(len(mafia))]
+                                        for i in range(len(town))]) if args.general else None
+            x, y, value = general if general is not None else solve(a)
             spec = mix_spec(base, list(zip(x, town)), list(zip(y, mafia)))
             replies = {}
             for camp in ("town", "mafia"):
@@ -181,14 +257,20 @@ def main():
             if best is None or worse < best[0]:
                 best = (worse, spec, it)
             grew = False
+            listed = False
             for camp, lst in (("town", town), ("mafia", mafia)):
                 for g in replies[camp]:
                     # best-response's settings lie over the camp's usual layers: here the base.
-                    if 100 * g[0] > args.stop and g[3] and g[3] not in lst:
-                        lst.append(g[3])
-                        grew = True
+                    if 100 * g[0] > args.stop and g[3]:
+                        if g[3] not in lst:
+                            lst.append(g[3])
+                            grew = True
+                        else:
+                            listed = True
             if not grew:
-                print("\nno best reply gains more than --stop: solved", flush=True)
+                print("\nno new best reply gains more than --stop" + (
+                    ": solved" if not listed else " (a listed setting does: the matrix's payoffs miss what the "
+                    "replies gain; try --general, or more --games)"), flush=True)
                 break
         print(f"\nbest: iteration {best[2]}, larger best-reply gain {100 * best[0]:+.2f} points\n{best[1]}")
 

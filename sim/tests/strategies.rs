@@ -144,7 +144,8 @@ fn a_preset_plays_its_own_default_lineup_and_a_file_with_base_inherits_it() {
         classic,
         "the label names the preset's lineup"
     );
-    assert_eq!(replay_agents(&["--setup", "extended"]), "forum", "a preset not listed plays `forum`");
+    assert_eq!(replay_agents(&["--setup", "extended"]), "preset:extended");
+    assert_eq!(replay_agents(&["--setup", "classic-13"]), "forum", "a preset not listed plays `forum`");
     // `--agents` replaces the default key and keeps the rest.
     assert_eq!(replay_agents(&["--setup", "classic", "--agents", "forum"]), "forum");
     // A camp layer lies over the preset's mix.

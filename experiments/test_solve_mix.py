@@ -1,0 +1,57 @@
+"""Unit tests of solve_mix.py's game solvers (no binary needed):
+`python3 -m unittest discover -s experiments`."""
+
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import solve_mix as sm  # noqa: E402
+
+
+class GeneralSum(unittest.TestCase):
+    def test_matching_pennies_has_the_even_mix(self):
+        x, y, v = sm.solve_general([[1, 0], [0, 1]], [[0, 1], [1, 0]])
+        self.assertAlmostEqual(x[0], 0.5)
+        self.assertAlmostEqual(y[0], 0.5)
+        self.assertAlmostEqual(v, 0.5)
+
+    def test_a_dominant_row_and_column_are_played_pure(self):
+        # The prisoners' dilemma: both defect (row 1, column 1).
+        x, y, v = sm.solve_general([[3, 0], [5, 1]], [[3, 5], [0, 1]])
+        self.assertEqual((x, y, v), ([0.0, 1.0], [0.0, 1.0], 1.0))
+
+    def test_of_several_equilibria_the_smallest_support_then_the_towns_best(self):
+        # Battle of the sexes: two pure equilibria and a mixed one.
+        x, y, v = sm.solve_general([[2, 0], [0, 1]], [[1, 0], [0, 2]])
+        self.assertEqual((x, y, v), ([1.0, 0.0], [1.0, 0.0], 2.0))
+
+    def test_a_third_camp_makes_the_mafia_play_for_their_own_rate(self):
+        # The town's rate is the same whatever the mafia do; the mafia's own
+        # rate (what they take from the bandits) decides their play, where
+        # a zero-sum solve on the town's rate would be indifferent.
+        town = [[0.4, 0.4], [0.3, 0.3]]
+        mafia = [[0.3, 0.5], [0.4, 0.6]]
+        x, y, v = sm.solve_general(town, mafia)
+        self.assertEqual(x, [1.0, 0.0])
+        self.assertEqual(y, [0.0, 1.0])
+        self.assertAlmostEqual(v, 0.4)
+
+    def test_rock_paper_scissors_agrees_with_the_zero_sum_solver(self):
+        a = [[0.5, 0, 1], [1, 0.5, 0], [0, 1, 0.5]]
+        x, y, v = sm.solve_general(a, [[1 - c for c in r] for r in a])
+        zx, zy, zv = sm.solve(a)
+        for p, q in zip(x + y, zx + zy):
+            self.assertAlmostEqual(p, 1 / 3, places=6)
+            self.assertAlmostEqual(q, 1 / 3, places=2)
+        self.assertAlmostEqual(v, zv, places=3)
+
+
+class Specs(unittest.TestCase):
+    def test_a_mix_spec_gives_each_camp_shares_that_sum_to_one(self):
+        spec = sm.mix_spec("forum", [(0.25, {}), (0.75, {"pass_first": "1"})], [(1.0, {"blend": "1"})])
+        self.assertEqual(spec, "forum,town@0.25=forum,town@0.75=forum:pass_first=1,mafia@1=forum:blend=1")
+
+
+if __name__ == "__main__":
+    unittest.main()
