@@ -144,8 +144,9 @@ fn a_preset_plays_its_own_default_lineup_and_a_file_with_base_inherits_it() {
         classic,
         "the label names the preset's lineup"
     );
-    assert_eq!(replay_agents(&["--setup", "extended"]), "preset:extended");
-    assert_eq!(replay_agents(&["--setup", "classic-13"]), "forum", "a preset not listed plays `forum`");
+    for preset in ["classic-13", "extended", "forum-16"] {
+        assert_eq!(replay_agents(&["--setup", preset]), format!("preset:{preset}"), "every preset has its mix");
+    }
     // `--agents` replaces the default key and keeps the rest.
     assert_eq!(replay_agents(&["--setup", "classic", "--agents", "forum"]), "forum");
     // A camp layer lies over the preset's mix.
