@@ -363,9 +363,10 @@ impl Players for Table {
     // Inlined into the engine's vote loop, as the night move is (see `night`).
     #[inline(always)]
     fn vote(&mut self, obs: &Observation<'_>) -> Vote {
-        if self.all_random {
-            // The same draw `ask!` would hand `RandomAgent::vote`, without
-            // the dispatch: the uniform model's hottest decision.
+        if self.kind[obs.seat() as usize] == Strategy::Random {
+            // Any `random` seat: the same draw `ask!` would hand
+            // `RandomAgent::vote`, without the dispatch (the uniform model's
+            // hottest decision).
             let rng = self.streams.top_up(Purpose::Seat(obs.seat()));
             return crate::random::vote(obs, rng);
         }
