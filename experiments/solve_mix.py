@@ -237,6 +237,9 @@ def main():
             a = [[cells[(i, j)][0] for j in range(len(mafia))] for i in range(len(town))]
             general = solve_general(a, [[cells[(i, j)][1] for j in range(len(mafia))]
                                         for i in range(len(town))]) if args.general else None
+            if args.general and general is None:
+                print("note: no equilibrium found by support enumeration (a degenerate matrix); "
+                      "solving the town's rate as zero-sum instead", flush=True)
             x, y, value = general if general is not None else solve(a)
             spec = mix_spec(base, list(zip(x, town)), list(zip(y, mafia)))
             replies = {}
