@@ -586,7 +586,10 @@ impl Drop for Pool {
 /// bytes; the rest is read and dropped (a flood never fills the disk or
 /// blocks the agent).
 fn copy_log(mut stderr: std::process::ChildStderr, path: PathBuf) {
-    let mut file = std::fs::File::create(&path).ok();
+    // Created on the first byte: an agent that writes nothing to standard
+    // error leaves no empty file behind (the default folder is the system's
+    // temporary one, and a run starts a process per worker).
+    let mut file: Option<std::fs::File> = None;
     let mut kept = 0u64;
     let mut dropped = 0u64;
     let mut buf = [0u8; 8192];
@@ -597,10 +600,13 @@ fn copy_log(mut stderr: std::process::ChildStderr, path: PathBuf) {
         };
         let room = MAX_LOG.saturating_sub(kept) as usize;
         let take = n.min(room);
-        if let Some(f) = file.as_mut()
-            && take > 0
-        {
-            let _ = f.write_all(&buf[..take]);
+        if take > 0 {
+            if file.is_none() {
+                file = std::fs::File::create(&path).ok();
+            }
+            if let Some(f) = file.as_mut() {
+                let _ = f.write_all(&buf[..take]);
+            }
         }
         kept += take as u64;
         dropped += (n - take) as u64;

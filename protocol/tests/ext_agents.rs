@@ -167,6 +167,25 @@ fn a_flood_on_stderr_goes_to_a_capped_log_not_the_results() {
 }
 
 #[test]
+fn a_quiet_agent_leaves_no_log_file() {
+    let dir = std::env::temp_dir().join(format!("mafia-ext-quiet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut s = settings("ok", 2);
+    s.log_dir = dir.clone();
+    let (l, pools) = lineup(&spec("ok"), &s);
+    assert_eq!(play(&l, 4, 2).len(), 4);
+    assert!(pools[0].faults().total() == 0);
+    drop(l);
+    drop(pools);
+    // The log threads end with the processes; give them a moment to have
+    // created a file if they were going to.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let logs: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    assert!(logs.is_empty(), "{logs:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn forfeit_gives_up_the_game_at_the_first_fault() {
     let (f, forfeits, played) = misbehave("illegal", Fallback::Forfeit, 6);
     assert_eq!(played.len(), 6);
