@@ -39,7 +39,7 @@ pub use scenario::{Carry, Scenario, ScenarioError, resolve_scenario};
 pub use seat::{MAX_PLAYERS, PlayerSet, Seat, SeatIter};
 pub use setup::{Game, PRESETS, Preset, Setup, SetupError, SetupProblem};
 pub use speech::{Publication, Vote};
-pub use state::{CheckOutcome, End, Observation, Phase, State};
+pub use state::{CheckOutcome, End, Observation, Phase, RoleSeats, State};
 pub use util::{below, pick, shuffle};
 pub use view::{
     Answer, Answered, Ask, BorrowOption, Ending, Mate, MoveOptions, NightOptions, Private, PublicSetup, Request,

@@ -121,11 +121,48 @@ const ROLE_FLAGS: [u8; Role::COUNT] = {
     t
 };
 
+/// A deal by role: which roles are dealt and each one's seats. The
+/// engine keeps the game's (see [`State::role_seats`]), so whoever tallies games
+/// by role (survival and wins per role) walks the few roles of a setup, not
+/// its seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoleSeats {
+    /// The roles dealt.
+    pub dealt: RoleSet,
+    /// Each role's seats, by `Role as usize` (empty for roles not dealt).
+    pub seats: [PlayerSet; Role::COUNT],
+}
+
+impl RoleSeats {
+    pub const EMPTY: RoleSeats = RoleSeats { dealt: RoleSet::EMPTY, seats: [PlayerSet::EMPTY; Role::COUNT] };
+
+    /// The deal of `roles` (roles by seat).
+    pub fn of(roles: &[Role]) -> RoleSeats {
+        let mut d = RoleSeats::EMPTY;
+        d.set(roles);
+        d
+    }
+
+    /// Makes this the deal of `roles`, in place (the engine's every game).
+    #[inline]
+    pub fn set(&mut self, roles: &[Role]) {
+        self.seats = [PlayerSet::EMPTY; Role::COUNT];
+        let mut dealt = 0u32;
+        for (s, r) in roles.iter().enumerate() {
+            self.seats[*r as usize].0 |= 1u64 << s;
+            dealt |= 1 << *r as u32;
+        }
+        self.dealt = RoleSet(dealt);
+    }
+}
+
 /// The state of one game.
 #[derive(Clone, Debug)]
 pub struct State {
     pub(crate) n: u8,
     pub(crate) roles: [Role; MAX_PLAYERS],
+    /// The same deal by role (fixed per deal).
+    pub(crate) role_seats: RoleSeats,
     pub(crate) camp_members: [PlayerSet; Camp::COUNT],
     /// Seats whose role has a night move or shoots (fixed per deal).
     pub(crate) night_movers: PlayerSet,
@@ -227,6 +264,7 @@ impl Default for State {
         State {
             n: 0,
             roles: [Role::Citizen; MAX_PLAYERS],
+            role_seats: RoleSeats::EMPTY,
             camp_members: [PlayerSet::EMPTY; Camp::COUNT],
             night_movers: PlayerSet::EMPTY,
             shooters: PlayerSet::EMPTY,
@@ -297,19 +335,16 @@ impl State {
         // The seats of each role first (one OR a seat), then one flag byte
         // per role present (see `ROLE_FLAGS`): a setup has few roles and
         // many seats.
-        let mut by_role = [0u64; Role::COUNT];
-        let mut present = 0u32;
-        for (s, r) in roles.iter().enumerate() {
-            by_role[*r as usize] |= 1u64 << s;
-            present |= 1 << *r as u32;
-        }
+        self.role_seats.set(roles);
+        let deal = &self.role_seats;
+        let mut present = deal.dealt.0;
         let (mut town, mut mafia, mut bandits, mut shooters, mut movers, mut informers) =
             (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
         while present != 0 {
             let r = present.trailing_zeros() as usize;
             present &= present - 1;
             let f = ROLE_FLAGS[r] as u64;
-            let seats = by_role[r];
+            let seats = deal.seats[r].0;
             town |= seats * (f & 1);
             mafia |= seats * ((f >> 1) & 1);
             bandits |= seats * ((f >> 2) & 1);
@@ -398,6 +433,11 @@ impl State {
     }
     pub fn roles(&self) -> &[Role] {
         &self.roles[..self.n as usize]
+    }
+    /// The deal by role ([`RoleSeats::of`] of [`State::roles`]).
+    #[inline]
+    pub fn role_seats(&self) -> &RoleSeats {
+        &self.role_seats
     }
     pub fn alive(&self) -> PlayerSet {
         self.alive

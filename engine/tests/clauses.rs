@@ -462,6 +462,13 @@ fn c1_deal_is_a_permutation_of_the_setup_roles() {
         assert_eq!(got, want);
         assert_eq!(state.alive(), PlayerSet::first(10));
         assert_eq!(state.camp_members(Camp::Mafia).len(), 3);
+        // The deal by role (what the tables count per role) is the same deal.
+        let by_role = state.role_seats();
+        for r in Role::ALL {
+            let seats: PlayerSet = (0..10u8).filter(|&s| state.role(s) == r).collect();
+            assert_eq!(by_role.seats[r as usize], seats, "{r:?}");
+            assert_eq!(by_role.dealt.contains(r), !seats.is_empty(), "{r:?}");
+        }
     }
     // `play` deals too: its Deal events are a permutation of the setup.
     let mut p = Script::default();

@@ -330,7 +330,7 @@ pub fn execute_from(
                                     part.forfeits[p] += 1;
                                     continue;
                                 }
-                                part.tallies[p].add(&o, w.state.roles());
+                                part.tallies[p].add(&o, w.state.role_seats());
                                 winners[p * len + g] = o.winner.map_or(DRAW, |c| c as u8);
                             }
                             bars.overall.inc(len as u64);

@@ -205,7 +205,7 @@ pub fn play_paired(
                             continue;
                         }
                         for (v, (w, o)) in workers.iter().zip(&outcomes).enumerate() {
-                            p.tallies[v].add(o, w.state.roles());
+                            p.tallies[v].add(o, w.state.role_seats());
                             winners[v] = o.winner.map_or(DRAW, |c| c as u8);
                         }
                         p.add_winners(&winners);

@@ -164,7 +164,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                                     pb.inc(1);
                                     continue;
                                 }
-                                t.add(&o, w.state.roles());
+                                t.add(&o, w.state.role_seats());
                                 if keep_rows {
                                     rows.push(GameRow {
                                         variant: vi as u32,

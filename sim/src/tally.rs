@@ -3,7 +3,18 @@
 //! tallies is addition, so the totals do not depend on how games were split
 //! among threads.
 
-use mafia_engine::{Camp, EndCause, Outcome, Role};
+use mafia_engine::{Camp, EndCause, Outcome, Role, RoleSeats};
+
+/// Each role's camp (`Camp as u8`), by `Role as usize`.
+const ROLE_CAMP: [u8; Role::COUNT] = {
+    let mut t = [0u8; Role::COUNT];
+    let mut i = 0;
+    while i < Role::COUNT {
+        t[i] = Role::ALL[i].camp() as u8;
+        i += 1;
+    }
+    t
+};
 
 /// Counters for one variant (a setup with its rules and agents).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
@@ -55,9 +66,9 @@ impl Tally {
         }
     }
 
-    /// Adds one game: its outcome and the deal (roles by seat).
+    /// Adds one game: its outcome and the deal by role.
     #[inline]
-    pub fn add(&mut self, o: &Outcome, deal: &[Role]) {
+    pub fn add(&mut self, o: &Outcome, deal: &RoleSeats) {
         self.games += 1;
         match o.winner {
             Some(c) => self.wins[c as usize] += 1,
@@ -66,14 +77,18 @@ impl Tally {
         self.causes[o.cause as usize] += 1;
         let d = (o.days as usize).min(self.days.len() - 1);
         self.days[d] += 1;
-        // Branch-free: who survives and who wins is random, so branches here mispredict.
+        // Per role dealt, not per seat (a setup has few roles and many
+        // seats), and branch-free: who survives and who wins is random.
         let winner = o.winner.map_or(u8::MAX, |c| c as u8);
-        for (s, &r) in deal.iter().enumerate() {
-            let camp = r.camp() as u8;
-            let r = r as usize;
-            self.role_dealt[r] += 1;
-            self.role_survived[r] += o.survivors.contains(s as u8) as u64;
-            self.role_won[r] += (winner == camp) as u64;
+        let mut dealt = deal.dealt.0;
+        while dealt != 0 {
+            let r = dealt.trailing_zeros() as usize;
+            dealt &= dealt - 1;
+            let seats = deal.seats[r];
+            let n = seats.len() as u64;
+            self.role_dealt[r] += n;
+            self.role_survived[r] += seats.inter(o.survivors).len() as u64;
+            self.role_won[r] += n * (winner == ROLE_CAMP[r]) as u64;
         }
         self.illegal += o.illegal_decisions as u64;
         // The behaviour counters: plain additions, no branches.
@@ -196,9 +211,9 @@ mod tests {
             illegal_decisions: 0,
             stats: mafia_engine::Stats::default(),
         };
-        t.add(&won, &deal);
+        t.add(&won, &RoleSeats::of(&deal));
         let draw = Outcome { winner: None, cause: EndCause::Nobody, survivors: PlayerSet::EMPTY, ..won };
-        t.add(&draw, &deal);
+        t.add(&draw, &RoleSeats::of(&deal));
         assert_eq!(t.wins, [0, 0, 1]);
         assert_eq!(t.draws, 1);
         assert_eq!(t.causes[EndCause::OnlyBandits as usize], 1);
@@ -226,10 +241,10 @@ mod tests {
             stats,
         };
         let mut a = Tally::new(10);
-        a.add(&o, &deal);
-        a.add(&o, &deal);
+        a.add(&o, &RoleSeats::of(&deal));
+        a.add(&o, &RoleSeats::of(&deal));
         let mut b = Tally::new(10);
-        b.add(&o, &deal);
+        b.add(&o, &RoleSeats::of(&deal));
         b.merge(&a);
         assert_eq!(b.lynched, [6, 3, 0]);
         assert_eq!(b.killed, [3, 0, 0]);
