@@ -809,24 +809,14 @@ impl<'a> Observation<'a> {
         if chosen { self.st.rules.chosen_secret_votes } else { 0 }
     }
     /// The roles dealt in this game (public: the setup is announced).
+    #[inline]
     pub fn setup_roles(&self) -> RoleSet {
-        let mut r = RoleSet::EMPTY;
-        for &role in self.st.roles() {
-            r.insert(role);
-        }
-        r
+        self.st.role_seats.dealt
     }
-    /// Whether the setup deals `role` (public, as [`Observation::setup_roles`]):
-    /// one load for an extended role, each of which is one person (E4) whose
-    /// seat the state keeps; a scan of the seats for a classic one.
+    /// Whether the setup deals `role` (public, as [`Observation::setup_roles`]).
     #[inline]
     pub fn deals(&self, role: Role) -> bool {
-        let info = role.info();
-        if info.set == crate::role::RuleSet::Extended && info.unique {
-            self.st.seat_of[role as usize] != NONE
-        } else {
-            self.setup_roles().contains(role)
-        }
+        self.st.role_seats.dealt.contains(role)
     }
     /// The rules in force, every `auto` resolved (public).
     pub fn rules(&self) -> &Rules {
