@@ -142,6 +142,26 @@ impl Stream {
         }
     }
 
+    /// When this stream has run dry and `other`, a copy of it read further,
+    /// loaded the block right after: takes that block, at its own position
+    /// (the words it would load itself). A camp's shared stream at the
+    /// start of a phase takes the block the first member's copy loaded, so
+    /// the other members' copies do not load it again, each on its own.
+    #[inline]
+    pub fn adopt_next(&mut self, other: &Stream) {
+        if self.pos >= self.len
+            && other.len > 0
+            && other.base == self.base + self.len as u32
+            && other.purpose == self.purpose
+            && other.game == self.game
+        {
+            self.buf = other.buf;
+            self.base = other.base;
+            self.len = other.len;
+            self.pos = 0;
+        }
+    }
+
     /// `self = other.clone()`, copying only the loaded words.
     fn assign(&mut self, other: &Stream) {
         let used = other.len as usize * 4;
@@ -418,6 +438,25 @@ mod tests {
             g.start_of(purpose, &mut copy);
             let copied: Vec<u32> = (0..150).map(|_| copy.next_u32()).collect();
             assert_eq!(copied, expected, "{purpose:?} copied at the start");
+            // A camp's phases: each copy reads a few words from the phase's
+            // start, which takes the block a copy loaded; the words are the
+            // stream's, whoever loaded them.
+            g.start_game(game, 10);
+            let mut start = Stream::new(key, 0, Purpose::Host);
+            g.start_of(purpose, &mut start);
+            let mut phased = Vec::new();
+            while phased.len() < 150 {
+                copy.sync_to(&start);
+                let take = (phased.len() % 7 + 1).min(150 - phased.len());
+                phased.extend((0..take).map(|_| copy.next_u32()));
+                start.adopt_next(&copy);
+                // The next member re-reads the phase from its start.
+                let mut again = start.clone();
+                let reread: Vec<u32> = (0..take).map(|_| again.next_u32()).collect();
+                assert_eq!(reread[..], phased[phased.len() - take..], "{purpose:?} re-read");
+                start.sync_to(&copy);
+            }
+            assert_eq!(phased, expected, "{purpose:?} by phases");
             assert_eq!(eager, expected, "{purpose:?} from the game's streams");
             assert_eq!(alone, expected, "{purpose:?} stand-alone");
         }

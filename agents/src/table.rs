@@ -105,8 +105,13 @@ macro_rules! ask {
                 $body
             }
         };
-        if coordinated && $t.shared_work.position() > $t.shared_end[camp as usize].position() {
-            $t.shared_end[camp as usize].sync_to(&$t.shared_work);
+        if coordinated {
+            // The next member reads the phase's draws again from its start:
+            // with the block this member loaded, if it had to load one.
+            $t.shared_start[camp as usize].adopt_next(&$t.shared_work);
+            if $t.shared_work.position() > $t.shared_end[camp as usize].position() {
+                $t.shared_end[camp as usize].sync_to(&$t.shared_work);
+            }
         }
         r
     }};
