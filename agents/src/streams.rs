@@ -323,24 +323,50 @@ impl GameStreams {
         &mut self.streams[i]
     }
 
+    /// Loads purpose `i`'s next continuation block from the cache of
+    /// four-block groups (filling the group's slot first if it holds
+    /// another group), or its opening if unread.
     #[cold]
     #[inline(never)]
     fn load_next(&mut self, i: usize) {
-        let Some(block) = self.streams[i].next_block() else { return };
+        let Some(block) = self.streams[i].next_block() else { return self.load_opening(i) };
         let group = block & !3;
-        let slot = (group / 4) as usize % CACHE_SLOTS;
-        if self.tags[slot] != group + 1 {
-            // Blocks group..group+4: one wide refill of the generator.
-            self.core.set_word_pos(group as u128 * 16);
-            self.core.fill_bytes(&mut self.groups[slot]);
-            self.tags[slot] = group + 1;
-        }
+        let slot = self.group_slot(group);
         let at = (block - group) as usize * 64;
         let s = &mut self.streams[i];
         s.buf.copy_from_slice(&self.groups[slot][at..at + 64]);
         s.base += s.len as u32;
         s.len = 16;
         s.pos = 0;
+    }
+
+    /// The opening of a purpose only some games read (the mixed camps'
+    /// picks, the bandits' shared stream), from the cache as well: the four
+    /// such openings share a block.
+    #[cold]
+    #[inline(never)]
+    fn load_opening(&mut self, i: usize) {
+        let word = (i * OPENING_WORDS) as u64;
+        let group = (word / 16) & !3;
+        let slot = self.group_slot(group);
+        let at = (word - group * 16) as usize * 4;
+        let s = &mut self.streams[i];
+        s.buf[..OPENING_WORDS * 4].copy_from_slice(&self.groups[slot][at..at + OPENING_WORDS * 4]);
+        s.len = OPENING_WORDS as u8;
+        s.pos = 0;
+    }
+
+    /// The cache slot holding blocks `group..group + 4`, generated first if
+    /// it holds another group (one wide refill of the generator).
+    #[inline]
+    fn group_slot(&mut self, group: u64) -> usize {
+        let slot = (group / 4) as usize % CACHE_SLOTS;
+        if self.tags[slot] != group + 1 {
+            self.core.set_word_pos(group as u128 * 16);
+            self.core.fill_bytes(&mut self.groups[slot]);
+            self.tags[slot] = group + 1;
+        }
+        slot
     }
 
     /// Sets `to` to purpose `p`'s stream as the game starts (a worker's own
@@ -405,7 +431,9 @@ mod tests {
             r.set_word_pos(word as u128);
             r.next_u32()
         };
-        for purpose in [Purpose::Deal, Purpose::Camp(Camp::Mafia), Purpose::Seat(9), Purpose::Camp(Camp::Bandits)] {
+        for purpose in
+            [Purpose::Deal, Purpose::Camp(Camp::Mafia), Purpose::Seat(9), Purpose::Camp(Camp::Bandits), Purpose::Mix]
+        {
             let p = purpose.index() as u64;
             let expected: Vec<u32> = (0..150u64)
                 .map(|i| {

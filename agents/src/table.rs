@@ -278,6 +278,18 @@ impl Table {
         if self.uses_forum {
             self.forum_public.reset();
             self.forum_public.coin.game = index;
+            // A mixed lineup's game has generated the block of the lazy
+            // purposes' openings for its picks (`pick_mix`): the town's
+            // public coin takes its words from there, not from a stream of
+            // its own (otherwise it draws them itself, when first needed).
+            if self.mixed {
+                let town = self.streams.top_up(Purpose::Camp(Camp::Town));
+                let words: [u32; 3] = std::array::from_fn(|_| {
+                    use rand::Rng as _;
+                    town.next_u32()
+                });
+                self.forum_public.coin.set_words(words);
+            }
         }
         for c in Camp::ALL {
             if c.members_know_each_other() {

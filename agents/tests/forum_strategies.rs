@@ -1018,3 +1018,18 @@ fn pass_first_and_blend_are_chances_per_game_every_seat_of_the_camp_alike() {
     assert!(half.iter().all(|g| g.iter().all(|&p| p) == g.iter().any(|&p| p)), "every member alike on day 1");
     assert!((0.35..0.65).contains(&share_all_passed(&half)), "blend 0.5: {} of games", share_all_passed(&half));
 }
+
+#[test]
+fn the_town_coin_is_the_same_whether_the_table_reads_it_or_the_coin_draws_it() {
+    // A mixed lineup's table hands the coin its words from the game's
+    // streams; an unmixed one lets the coin draw them itself. A mafia mix
+    // whose one alternative is the mafia's usual play changes nothing else,
+    // so the games are the same only if the words are.
+    let town = "forum:counterclaim=coin:coin=0.5:coin_both=0.25,town=town:pass_first=0.5,mafia=mafia:fake=0.5";
+    let drawn = winners(town, 9, 1500);
+    let handed = winners(&format!("{town},mafia@1=forum:fake=0.5"), 9, 1500);
+    assert_eq!(drawn, handed);
+    // And the coin matters in these games: another coin plays others.
+    let other = winners(&format!("{town},town=town:pass_first=0.5:coin=0.9"), 9, 1500);
+    assert_ne!(drawn, other);
+}

@@ -413,6 +413,15 @@ pub(crate) struct PublicCoin {
 }
 
 impl PublicCoin {
+    /// Sets the game's roll to the first three words of the town's stream
+    /// of the game, read by the table from the game's streams (what
+    /// [`PublicCoin::words`] would draw itself, generating that stream's
+    /// opening on its own).
+    #[inline]
+    pub(crate) fn set_words(&mut self, words: [u32; 3]) {
+        self.words = Some(words);
+    }
+
     /// The game's roll (drawn on first use): whether to lynch both
     /// claimants (`coin_both`), else which to believe (`coin`), and
     /// whether the town passes first this game (`pass_first`).
