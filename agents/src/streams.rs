@@ -171,10 +171,10 @@ impl Stream {
         }
     }
 
-    /// `self = other.clone()`, copying only the loaded words.
+    /// `self = other.clone()` (the whole buffer: a fixed 64-byte copy is a
+    /// few vector moves, a copy of the loaded words a call to `memcpy`).
     fn assign(&mut self, other: &Stream) {
-        let used = other.len as usize * 4;
-        self.buf[..used].copy_from_slice(&other.buf[..used]);
+        self.buf = other.buf;
         self.pos = other.pos;
         self.len = other.len;
         self.purpose = other.purpose;

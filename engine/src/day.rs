@@ -60,10 +60,12 @@ impl State {
         if L::ENABLED {
             log.push(Event::DayStart { day, alive: self.alive });
         }
-        let n = self.n as usize;
-        self.prev_votes[..n].copy_from_slice(&self.votes[..n]);
-        self.votes[..n].fill(NO_VOTE);
-        self.tally[..n].fill(0);
+        // Whole arrays (64 bytes each, a few vector moves): a slice of the
+        // game's length is a call to `memcpy`/`memset`. Seats past the
+        // game's are never written, so they stay `NO_VOTE` and 0.
+        self.prev_votes = self.votes;
+        self.votes = [NO_VOTE; MAX_PLAYERS];
+        self.tally = [0; MAX_PLAYERS];
         self.changed = PlayerSet::EMPTY;
 
         // C15: modkills, one draw per living player from the activity stream.
