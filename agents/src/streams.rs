@@ -348,8 +348,8 @@ impl GameStreams {
     }
 
     /// The opening of a purpose only some games read (the mixed camps'
-    /// picks, the bandits' shared stream), from the cache as well: the four
-    /// such openings share a block.
+    /// picks, the town's coin), from the cache as well: the openings of the
+    /// four purposes after the seats share a block.
     #[cold]
     #[inline(never)]
     fn load_opening(&mut self, i: usize) {
