@@ -5,17 +5,6 @@
 
 use mafia_engine::{Camp, EndCause, Outcome, Role, RoleSeats};
 
-/// Each role's camp (`Camp as u8`), by `Role as usize`.
-const ROLE_CAMP: [u8; Role::COUNT] = {
-    let mut t = [0u8; Role::COUNT];
-    let mut i = 0;
-    while i < Role::COUNT {
-        t[i] = Role::ALL[i].camp() as u8;
-        i += 1;
-    }
-    t
-};
-
 /// Counters for one variant (a setup with its rules and agents).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Tally {
@@ -88,7 +77,7 @@ impl Tally {
             let n = seats.len() as u64;
             self.role_dealt[r] += n;
             self.role_survived[r] += seats.inter(o.survivors).len() as u64;
-            self.role_won[r] += n * (winner == ROLE_CAMP[r]) as u64;
+            self.role_won[r] += n * (winner == Role::ALL[r].camp() as u8) as u64;
         }
         self.illegal += o.illegal_decisions as u64;
         // The behaviour counters: plain additions, no branches.
