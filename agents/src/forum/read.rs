@@ -249,23 +249,22 @@ fn settle_announced(
     n
 }
 
-/// The public read: what every player of the same `trust` and
-/// `counterclaim` makes of the thread, before his own knowledge. Computed
-/// once per change of the thread for the whole table (see [`Public`]),
-/// into `r`; the scores only when what they depend on changed since
-/// `scored` (then updated).
-fn public_read(
-    obs: &Observation<'_>,
-    memory: &Memory,
-    cfg: &Config,
-    coin: &mut PublicCoin,
-    r: &mut PublicRead,
-    scored: &mut Option<ScoreInputs>,
-) {
-    r.believed = PlayerSet::EMPTY;
-    r.fakes = PlayerSet::EMPTY;
-    r.exposed = PlayerSet::EMPTY;
-    r.cleared = PlayerSet::EMPTY;
+/// The part of a public read that depends on the reading class: whom the
+/// claims make believed claimants and fakes, and whether a claim is a
+/// proof or only a lead (`trust` below 0.5). The rest of the read
+/// ([`public_read`]) follows from it and the public record alone, so two
+/// classes with the same judgement of the same record read alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Judgement {
+    believed: PlayerSet,
+    fakes: PlayerSet,
+    soft: bool,
+}
+
+/// How a reader of `cfg`'s class judges the claims of the record (see
+/// [`Judgement`]).
+fn judgement(obs: &Observation<'_>, memory: &Memory, cfg: &Config, coin: &mut PublicCoin) -> Judgement {
+    let mut r = PublicRead::default();
     let night_dead = obs.killed_at_night();
     let trusting = cfg.trust > 0;
     // C9 with `reveal_roles_on_death`: the camps announced at death prove or
@@ -275,12 +274,12 @@ fn public_read(
         let claimants = memory.claimants(i);
         let mut kept = [0; 4];
         let claimants = if announced && !claimants.is_empty() {
-            let n = settle_announced(obs, claimants, memory.successors, trusting, &mut kept, r);
+            let n = settle_announced(obs, claimants, memory.successors, trusting, &mut kept, &mut r);
             &kept[..n]
         } else {
             claimants
         };
-        judge(obs, claimants, memory, night_dead, cfg, coin, r);
+        judge(obs, claimants, memory, night_dead, cfg, coin, &mut r);
     }
     // E17: a lone Journalist claimant is believed like an uncontested
     // checker; two or more believe nobody (the claims carry no checks to
@@ -289,6 +288,28 @@ fn public_read(
     if trusting && journalists.len() == 1 {
         r.believed = r.believed.union(journalists);
     }
+    // Below 0.5 a claim is a lead, not a proof: it moves suspicion only.
+    let soft = cfg.trust < crate::strategy::threshold(0.5);
+    Judgement { believed: r.believed, fakes: r.fakes, soft }
+}
+
+/// The public read: what every player of the same `trust` and
+/// `counterclaim` makes of the thread, before his own knowledge, from his
+/// class's [`Judgement`] of the claims. Computed once per change of the
+/// thread for the whole table (see [`Public`]), into `r`; the scores only
+/// when what they depend on changed since `scored` (then updated).
+fn public_read(
+    obs: &Observation<'_>,
+    memory: &Memory,
+    judged: Judgement,
+    r: &mut PublicRead,
+    scored: &mut Option<ScoreInputs>,
+) {
+    r.believed = judged.believed;
+    r.fakes = judged.fakes;
+    r.exposed = PlayerSet::EMPTY;
+    r.cleared = PlayerSet::EMPTY;
+    let night_dead = obs.killed_at_night();
     for c in Camp::ALL {
         if c != Camp::Town {
             r.exposed = r.exposed.union(obs.revealed_in_camp(c));
@@ -302,10 +323,8 @@ fn public_read(
         r.exposed = r.exposed.union(enemies);
         r.cleared = r.cleared.union(said.camps[Camp::Town as usize]);
     }
-    // Below 0.5 a claim is a lead, not a proof: it moves suspicion only.
-    let soft = cfg.trust < crate::strategy::threshold(0.5);
     let (mut leads_enemy, mut leads_town) = (PlayerSet::EMPTY, PlayerSet::EMPTY);
-    if soft {
+    if judged.soft {
         leads_enemy = r.exposed;
         leads_town = r.cleared;
         r.exposed = PlayerSet::EMPTY;
@@ -399,6 +418,10 @@ impl PublicKey {
     fn class(self) -> u32 {
         (self.0 >> 32) as u32
     }
+
+    fn version(self) -> u32 {
+        self.0 as u32
+    }
 }
 
 /// The town's public coin (`counterclaim = coin`): one roll a game, made
@@ -477,6 +500,8 @@ struct Slot {
     open_top: Option<(PublicKey, [PlayerSet; 2])>,
     /// What `read.score` was computed from.
     scored: Option<ScoreInputs>,
+    /// The judgement `read` was made from.
+    judged: Judgement,
 }
 
 /// The mafia conference's result (C2): the roll deciding a fake claim and
@@ -548,6 +573,13 @@ impl Public {
     pub fn sync(&mut self, obs: &Observation<'_>, class: ReadingClass, cfg: &Config) {
         let key = PublicKey::of(obs, class);
         if self.slots[0].key != Some(key) {
+            // A mixed lineup's camps take turns: the other class's read,
+            // already made, comes first in line (the swap `switch` would
+            // make, without the call).
+            if self.slots[1].key == Some(key) {
+                self.slots.swap(0, 1);
+                return;
+            }
             self.switch(obs, key, cfg);
         }
     }
@@ -568,8 +600,24 @@ impl Public {
         // the memory changes only with the record, so the order of claims
         // noted is the same whichever class reads first.
         self.memory.update(obs);
-        let slot = &mut self.slots[0];
-        public_read(obs, &self.memory, cfg, &mut self.coin, &mut slot.read, &mut slot.scored);
+        let judged = judgement(obs, &self.memory, cfg, &mut self.coin);
+        let [slot, other] = &mut self.slots;
+        let (slot, other) = (&mut **slot, &**other);
+        // A mixed lineup's other camp has often read this very record with
+        // the same judgement of its claims (no contest, the same trust):
+        // its read is this class's too.
+        match other.key {
+            Some(k) if k.version() == key.version() && other.judged == judged => {
+                slot.read = other.read;
+                slot.scored = other.scored;
+                slot.open_top = match other.open_top {
+                    Some((k2, top)) if Some(k2) == other.key => Some((key, top)),
+                    _ => None,
+                };
+            }
+            _ => public_read(obs, &self.memory, judged, &mut slot.read, &mut slot.scored),
+        }
+        slot.judged = judged;
         slot.key = Some(key);
     }
 
