@@ -13,7 +13,9 @@
 //! - `game::*`: whole games played by a reused worker, the per-game cost
 //!   behind `mafia run` (no event log): `classic` with `random` agents (the
 //!   uniform model) and with the default `forum` strategies, `extended` with
-//!   `random` and `forum`. Each plays a fixed range of game indices, so the
+//!   `random` and `forum`; and each preset's default lineup (a mix of
+//!   `forum` settings per camp, what `cargo run --release` plays), whose
+//!   camps read the thread by different parameters. Each plays a fixed range of game indices, so the
 //!   count is of the same games every time; divide by the games for a
 //!   per-game figure.
 //!
@@ -81,12 +83,26 @@ fn extended_forum() -> Games {
     worker(extended_game(), Strategy::Forum, EXTENDED_GAMES)
 }
 
+fn preset(game: Game, name: &str, games: u64) -> Games {
+    Box::new((game, Worker::new(Lineup::for_preset(name), master_key(1)), games))
+}
+
+fn classic_preset() -> Games {
+    preset(classic_game(), "classic", CLASSIC_GAMES)
+}
+
+fn extended_preset() -> Games {
+    preset(extended_game(), "extended", EXTENDED_GAMES)
+}
+
 // Plays games `0..games` on the worker. The input goes back out, so its drop is not counted.
 #[library_benchmark]
 #[bench::classic_random(setup = classic_random)]
 #[bench::classic_forum(setup = classic_forum)]
 #[bench::extended_random(setup = extended_random)]
 #[bench::extended_forum(setup = extended_forum)]
+#[bench::classic_preset(setup = classic_preset)]
+#[bench::extended_preset(setup = extended_preset)]
 fn game(mut input: Games) -> Games {
     let (game, w, games) = &mut *input;
     for i in 0..*games {
