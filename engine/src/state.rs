@@ -251,8 +251,10 @@ pub struct State {
     /// The rules in force, every `auto` resolved (public: the setup is announced).
     pub(crate) rules: Rules,
     /// Bumped whenever the public record changes other than by today's
-    /// votes: a phase begins, somebody publishes, somebody leaves. Lets a
-    /// player cache what he reads from it (see `Observation::record_version`).
+    /// votes: a day begins (yesterday's votes become final), somebody
+    /// publishes, somebody leaves; not when a night begins, which adds
+    /// nothing to the record by itself. Lets a player cache what he reads
+    /// from it (see `Observation::record_version`).
     pub(crate) version: u32,
     /// The town's information roles (Commissar, Detective): fixed per deal.
     pub(crate) informers: PlayerSet,
@@ -832,9 +834,11 @@ impl<'a> Observation<'a> {
         self.mate_role(s).map(|_| self.st.acting[s as usize])
     }
     /// A number that changes whenever the public record changes other than
-    /// by today's votes (a phase begins, somebody publishes or leaves) and
-    /// with every new game: what a player reads from posts, claims and
-    /// deaths may be cached under it.
+    /// by today's votes (a day begins, somebody publishes or leaves) and
+    /// with every new game: what a player reads from posts, claims, deaths
+    /// and the finished days' votes may be cached under it. It does not
+    /// change when a night begins: a cache that depends on the phase
+    /// itself must key on it too.
     #[inline]
     pub fn record_version(&self) -> u32 {
         self.st.version

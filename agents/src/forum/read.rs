@@ -344,7 +344,7 @@ fn public_read(
     for v in night_dead.iter() {
         victims_accuse = victims_accuse.union(obs.said(v).accuse);
     }
-    // Most changes of the thread (a phase begins, a quiet last word) leave
+    // Most changes of the thread (a day begins, a quiet last word) leave
     // the scores' inputs as they were.
     let inputs = ScoreInputs {
         recorded_day: memory.votes.recorded_day,

@@ -50,8 +50,10 @@ impl State {
         A: Rng + ?Sized,
         L: Log,
     {
+        // The night adds nothing to the public record until somebody dies
+        // or speaks (both bump the version): a read of the day's thread
+        // stays good through the night's start.
         self.phase = Phase::Night(night);
-        self.version = self.version.wrapping_add(1);
         players.begin_phase(night, true);
         if L::ENABLED {
             log.push(Event::NightStart { night, alive: self.alive });
