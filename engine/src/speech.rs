@@ -27,10 +27,16 @@ pub enum Vote {
 /// JSON: `{"claim": role or null, "town": [seats], "mafia": [seats],
 /// "bandits": [seats], "accuse": [seats], "text": number or null}` (every key
 /// always present).
+///
+/// Laid out (`repr(C)`) with the four sets first, so the 16-byte halves an
+/// emptiness check loads them by are the halves a decision writes its
+/// answer by: with the claim first, each load straddled two of the
+/// callee's stores, which the processor cannot forward (a stall on every
+/// post the engine asked for; ARCHITECTURE.md, "Hot-path notes").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(into = "PublicationJson", from = "PublicationJson")]
+#[repr(C)]
 pub struct Publication {
-    pub claim: Option<Role>,
     /// `camps[c]`: the players this speaker states he found in camp `c`
     /// (check reveals; true or false).
     pub camps: [PlayerSet; Camp::COUNT],
@@ -38,6 +44,7 @@ pub struct Publication {
     pub accuse: PlayerSet,
     /// A free-text line: its number in the game's talk (see `View::talk`).
     pub text: Option<u32>,
+    pub claim: Option<Role>,
 }
 
 /// What a player publishes: an optional role claim, the players he says
