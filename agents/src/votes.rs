@@ -40,7 +40,8 @@ impl VoteRecord {
         {
             self.voted = *carried;
         }
-        for s in 0..obs.players() as Seat {
+        // Only the seats that named somebody (a set made without a branch per vote).
+        for s in obs.prev_naming().iter() {
             if let Some(Vote::For(t)) = obs.prev_vote_of(s) {
                 self.voted[s as usize].insert(t);
             }

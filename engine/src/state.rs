@@ -20,6 +20,25 @@ pub(crate) const NONE: u8 = 0xFF;
 pub(crate) const NO_VOTE: u8 = 0xFF;
 pub(crate) const PASS: u8 = 0xFE;
 
+/// The seats whose encoded vote names a player: `For(t)` is `t`, below
+/// `MAX_PLAYERS` (64), so its top bit is clear; PASS (0xFE) and no vote
+/// (0xFF) have it set. Seats past the game's never vote, so they stay out.
+/// Eight votes at a time: their top bits, gathered into one byte by a
+/// multiplication (each bit `7 + 8k` moves to `56 + k`; the other partial
+/// products fall outside the top byte or below it without a carry into it).
+#[inline]
+fn naming(votes: &[u8; MAX_PLAYERS]) -> PlayerSet {
+    const TOP_BITS: u64 = 0x8080_8080_8080_8080;
+    const GATHER: u64 = 0x0002_0408_1020_4081;
+    let mut set = 0u64;
+    for (i, chunk) in votes.chunks_exact(8).enumerate() {
+        let w = u64::from_le_bytes(chunk.try_into().expect("chunks of 8"));
+        let unnamed = (w & TOP_BITS).wrapping_mul(GATHER) >> 56;
+        set |= (!unnamed & 0xFF) << (8 * i);
+    }
+    PlayerSet(set)
+}
+
 #[inline]
 pub(crate) fn encode(v: Vote) -> u8 {
     match v {
@@ -956,6 +975,21 @@ impl<'a> Observation<'a> {
     pub fn prev_vote_of(&self, s: Seat) -> Option<Vote> {
         decode(self.st.prev_votes[s as usize])
     }
+    /// The players whose vote today names somebody (not PASS, no vote yet):
+    /// `vote_of(s)` is `Some(Vote::For(_))` exactly for them. One pass over
+    /// the whole vote array without a branch (a loop of fixed length the
+    /// compiler vectorises), where a loop asking `vote_of` seat by seat
+    /// branches on every vote.
+    #[inline]
+    pub fn naming(&self) -> PlayerSet {
+        naming(&self.st.votes)
+    }
+    /// The players whose final vote yesterday named somebody
+    /// (`prev_vote_of(s)` is `Some(Vote::For(_))`), as [`Observation::naming`].
+    #[inline]
+    pub fn prev_naming(&self) -> PlayerSet {
+        naming(&self.st.prev_votes)
+    }
     /// Per seat, everybody he named in a final vote (C10, public) on a day
     /// before those the players saw: a position's days before its last
     /// finished one ([`Position::votes`](crate::Position::votes)). `None`
@@ -1000,5 +1034,33 @@ impl<'a> Observation<'a> {
     /// C8: consecutive nights without a kill so far (public: nobody died).
     pub fn nights_without_kill(&self) -> u8 {
         self.st.nights_without_kill
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// `naming`'s gathered top bits agree with decoding vote by vote, for
+    /// every mix of names, PASS and no vote (and every seat as a target).
+    #[test]
+    fn naming_is_the_seats_whose_vote_names_somebody() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for round in 0..2000 {
+            let mut votes = [NO_VOTE; MAX_PLAYERS];
+            for v in votes.iter_mut() {
+                *v = match rng.next_u32() % 3 {
+                    0 => NO_VOTE,
+                    1 => PASS,
+                    _ => (rng.next_u32() % MAX_PLAYERS as u32) as u8,
+                };
+            }
+            let expected: PlayerSet =
+                (0..MAX_PLAYERS as Seat).filter(|&s| matches!(decode(votes[s as usize]), Some(Vote::For(_)))).collect();
+            assert_eq!(naming(&votes), expected, "round {round}: {votes:?}");
+        }
+        assert_eq!(naming(&[NO_VOTE; MAX_PLAYERS]), PlayerSet::EMPTY);
+        assert_eq!(naming(&[63; MAX_PLAYERS]), PlayerSet(u64::MAX));
     }
 }

@@ -81,10 +81,11 @@ impl Turn<'_> {
         let day = obs.day();
         if self.first_day != day {
             self.first_day = day;
-            for s in obs.alive().iter() {
-                if matches!(obs.vote_of(s), Some(Vote::For(_))) && !obs.has_changed(s) {
-                    self.first_named[s as usize] = self.first_named[s as usize].saturating_add(1);
-                }
+            // The living who named somebody and have not changed (a set
+            // made without a branch per vote: PASS or a name is a coin flip
+            // to the branch predictor).
+            for s in obs.naming().inter(obs.alive()).minus(obs.changed()).iter() {
+                self.first_named[s as usize] = self.first_named[s as usize].saturating_add(1);
             }
         }
         let named = self.first_named;
