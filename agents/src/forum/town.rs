@@ -88,7 +88,7 @@ impl Turn<'_> {
                 self.first_named[s as usize] = self.first_named[s as usize].saturating_add(1);
             }
         }
-        let named = self.first_named;
+        let named = &self.first_named;
         let read = self.read(obs);
         let others = obs.others_alive();
         let mine = match obs.vote_of(obs.seat()) {
