@@ -284,7 +284,7 @@ impl Agent for ClassicAgent {
             // they make the `random` strategy's move (a later issue brings their strategies).
             _ => {
                 crate::random::random_move(obs, &mut choice, cx.rng);
-                crate::random::random_search(obs, &mut choice, cx.rng);
+                choice.search = crate::random::random_search(obs, cx.rng);
             }
         }
         if obs.shoots() {

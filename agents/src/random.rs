@@ -14,7 +14,7 @@
 //! Boss sends a random legal move for a member who sent none (E7).
 
 use crate::agent::{Agent, Cx};
-use mafia_engine::{Camp, NightAbility, NightChoice, Observation, PlayerSet, Seat, Targets, Vote, pick};
+use mafia_engine::{Camp, NightAbility, NightChoice, Observation, PlayerSet, Role, Seat, Targets, Vote, pick};
 use rand::Rng as _;
 
 #[derive(Clone, Debug, Default)]
@@ -68,35 +68,48 @@ pub(crate) fn random_targets(
     }
 }
 
+/// A role move's parts: the borrowed role (E19), the target and the
+/// second target.
+pub(crate) type MoveParts = (Option<Role>, Option<Seat>, Option<Seat>);
+
 /// A uniformly random legal role move (E19: the Role Prostitute draws a usable role first).
 #[inline]
 pub(crate) fn random_move(obs: &Observation<'_>, choice: &mut NightChoice, rng: &mut crate::streams::Stream) {
+    (choice.borrow, choice.act, choice.second) = random_move_parts(obs, rng);
+}
+
+/// [`random_move`]'s parts, returned in registers: written through a
+/// pointer byte by byte, the caller's copy of the whole choice re-read them
+/// in one wide load that the processor cannot forward from the narrow
+/// stores (a stall on every night move of the extended roles).
+#[inline]
+fn random_move_parts(obs: &Observation<'_>, rng: &mut crate::streams::Stream) -> MoveParts {
     let mut ability = obs.ability();
+    let mut borrow = None;
     if ability == NightAbility::Borrow {
         let usable = obs.borrowable();
         if usable.is_empty() {
-            return;
+            return (None, None, None);
         }
         let k = mafia_engine::below(rng, usable.len());
         let role = usable.nth(k).expect("k < len");
-        choice.borrow = Some(role);
+        borrow = Some(role);
         ability = role.info().night;
     }
-    if ability != NightAbility::None {
-        let (a, b) = random_targets(obs, ability, rng);
-        if choice.borrow.is_some() && a.is_none() && ARITY[ability.index()] != 0 {
-            choice.borrow = None;
-            return;
-        }
-        choice.act = a;
-        choice.second = b;
+    if ability == NightAbility::None {
+        return (borrow, None, None);
     }
+    let (a, b) = random_targets(obs, ability, rng);
+    if borrow.is_some() && a.is_none() && ARITY[ability.index()] != 0 {
+        return (None, None, None);
+    }
+    (borrow, a, b)
 }
 
 /// The extended roles' moves, out of line so the classic night stays small.
 #[inline(never)]
-fn extended_move(obs: &Observation<'_>, choice: &mut NightChoice, rng: &mut crate::streams::Stream) {
-    random_move(obs, choice, rng)
+fn extended_move(obs: &Observation<'_>, rng: &mut crate::streams::Stream) -> MoveParts {
+    random_move_parts(obs, rng)
 }
 
 /// E7: the Boss's move for a member who sent none: a uniformly random legal
@@ -119,16 +132,21 @@ pub(crate) fn random_proxy(obs: &Observation<'_>, member: Seat, rng: &mut crate:
     choice
 }
 
-/// E3: a bandit names a uniformly random player he does not know yet.
+/// E3: a bandit names a uniformly random player he does not know yet
+/// (`None` for the others, and for a bandit who knows everybody). The
+/// name comes back by value: a choice handed by reference to a call out
+/// of line must live in memory, where its fields are stored byte by byte
+/// and then copied whole — a store-forwarding stall.
 #[inline]
-pub(crate) fn random_search(obs: &Observation<'_>, choice: &mut NightChoice, rng: &mut crate::streams::Stream) {
+pub(crate) fn random_search(obs: &Observation<'_>, rng: &mut crate::streams::Stream) -> Option<Seat> {
     // Only bandits search; the check spares everybody else the call.
     if obs.camp() == Camp::Bandits {
         let search = obs.search_targets();
         if !search.is_empty() {
-            choice.search = pick(rng, search);
+            return pick(rng, search);
         }
     }
+    None
 }
 
 impl Agent for RandomAgent {
@@ -158,7 +176,7 @@ impl Agent for RandomAgent {
         cx.rng.next_u32() & 1 == 1
     }
 
-    #[inline]
+    #[inline(always)]
     fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {
         let mut choice = NightChoice::default();
         if obs.shoots() {
@@ -173,10 +191,10 @@ impl Agent for RandomAgent {
             // The classic checks (C5, C6, E13): another living player, drawn
             // inline — the same draw `random_move` makes for them.
             NightAbility::CheckCamp | NightAbility::CheckIsRole(_) => choice.act = pick(cx.rng, obs.others_alive()),
-            _ => extended_move(obs, &mut choice, cx.rng),
+            _ => (choice.borrow, choice.act, choice.second) = extended_move(obs, cx.rng),
         }
         if obs.camp() == Camp::Bandits {
-            random_search(obs, &mut choice, cx.rng);
+            choice.search = random_search(obs, cx.rng);
         }
         choice
     }
