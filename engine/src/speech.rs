@@ -27,14 +27,14 @@ pub enum Vote {
 /// JSON: `{"claim": role or null, "town": [seats], "mafia": [seats],
 /// "bandits": [seats], "accuse": [seats], "text": number or null}` (every key
 /// always present).
-///
-/// Laid out (`repr(C)`) with the four sets first, so the 16-byte halves an
-/// emptiness check loads them by are the halves a decision writes its
-/// answer by: with the claim first, each load straddled two of the
-/// callee's stores, which the processor cannot forward (a stall on every
-/// post the engine asked for; ARCHITECTURE.md, "Hot-path notes").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(into = "PublicationJson", from = "PublicationJson")]
+// Laid out with the four sets first, so the 16-byte halves an emptiness
+// check loads them by are the halves a decision writes its answer by: with
+// the claim first, each load straddled two of the callee's stores, which
+// the processor cannot forward (a stall on every post the engine asked
+// for; ARCHITECTURE.md, "Hot-path notes"). Not a doc comment: the JSON
+// schema takes those for its descriptions.
 #[repr(C)]
 pub struct Publication {
     /// `camps[c]`: the players this speaker states he found in camp `c`
