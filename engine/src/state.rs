@@ -976,10 +976,9 @@ impl<'a> Observation<'a> {
         decode(self.st.prev_votes[s as usize])
     }
     /// The players whose vote today names somebody (not PASS, no vote yet):
-    /// `vote_of(s)` is `Some(Vote::For(_))` exactly for them. One pass over
-    /// the whole vote array without a branch (a loop of fixed length the
-    /// compiler vectorises), where a loop asking `vote_of` seat by seat
-    /// branches on every vote.
+    /// `vote_of(s)` is `Some(Vote::For(_))` exactly for them. Eight votes
+    /// at a time without a branch (see `naming`), where a loop asking
+    /// `vote_of` seat by seat branches on every vote.
     #[inline]
     pub fn naming(&self) -> PlayerSet {
         naming(&self.st.votes)

@@ -15,9 +15,9 @@
 //!   uniform model) and with the default `forum` strategies, `extended` with
 //!   `random` and `forum`; and each preset's default lineup (a mix of
 //!   `forum` settings per camp, what `cargo run --release` plays), whose
-//!   camps read the thread by different parameters. Each plays a fixed range of game indices, so the
-//!   count is of the same games every time; divide by the games for a
-//!   per-game figure.
+//!   camps read the thread by different parameters. Each plays a fixed
+//!   range of game indices, so the count is of the same games every time;
+//!   divide by the games for a per-game figure.
 //!
 //! Set-up (the game, the worker, the prepared states) is outside the counted
 //! part, and so is dropping it: each bench hands its boxed input back.
