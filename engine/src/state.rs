@@ -140,6 +140,20 @@ const ROLE_FLAGS: [u8; Role::COUNT] = {
     t
 };
 
+/// The roles whose seats are night movers (`ROLE_FLAGS` bit 4), as a
+/// `RoleSet` word.
+const MOVING_ROLES: u32 = {
+    let mut m = 0u32;
+    let mut i = 0;
+    while i < Role::COUNT {
+        if ROLE_FLAGS[i] & 16 != 0 {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
+};
+
 /// A deal by role: which roles are dealt and each one's seats. The
 /// engine keeps the game's (see [`State::role_seats`]), so whoever tallies games
 /// by role (survival and wins per role) walks the few roles of a setup, not
@@ -185,6 +199,13 @@ pub struct State {
     pub(crate) camp_members: [PlayerSet; Camp::COUNT],
     /// Seats whose role has a night move or shoots (fixed per deal).
     pub(crate) night_movers: PlayerSet,
+    /// The same seats in the order the night asks them (fixed per deal): by
+    /// dealt role in `Role`'s order, seats ascending within a role. Every
+    /// night of every game of a setup then walks the same sequence of roles,
+    /// so the per-role branches of the collector and the agents predict; in
+    /// seat order the deal shuffles them. The first `mover_count` entries.
+    pub(crate) mover_order: [Seat; MAX_PLAYERS],
+    pub(crate) mover_count: u8,
     /// Seats whose role takes part in its camp's kill (C4).
     pub(crate) shooters: PlayerSet,
     pub(crate) alive: PlayerSet,
@@ -288,6 +309,8 @@ impl Default for State {
             role_seats: RoleSeats::EMPTY,
             camp_members: [PlayerSet::EMPTY; Camp::COUNT],
             night_movers: PlayerSet::EMPTY,
+            mover_order: [0; MAX_PLAYERS],
+            mover_count: 0,
             shooters: PlayerSet::EMPTY,
             alive: PlayerSet::EMPTY,
             phase: Phase::Day(1),
@@ -377,6 +400,17 @@ impl State {
         self.camp_members = camps.map(PlayerSet);
         self.shooters = PlayerSet(shooters);
         self.night_movers = PlayerSet(movers);
+        let mut count = 0;
+        let mut moving_roles = deal.dealt.0 & MOVING_ROLES;
+        while moving_roles != 0 {
+            let r = moving_roles.trailing_zeros() as usize;
+            moving_roles &= moving_roles - 1;
+            for s in deal.seats[r].iter() {
+                self.mover_order[count] = s;
+                count += 1;
+            }
+        }
+        self.mover_count = count as u8;
         self.acting = self.roles;
         if game.extended {
             self.seat_of = [NONE; Role::COUNT];
@@ -1061,5 +1095,26 @@ mod tests {
         }
         assert_eq!(naming(&[NO_VOTE; MAX_PLAYERS]), PlayerSet::EMPTY);
         assert_eq!(naming(&[63; MAX_PLAYERS]), PlayerSet(u64::MAX));
+    }
+
+    /// The night asks its movers in the deal's mover order: every night
+    /// mover once, by role in `Role`'s order, seats ascending within a role
+    /// (whatever the deal), and nobody else.
+    #[test]
+    fn mover_order_is_the_movers_by_role_then_seat() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for preset in crate::setup::PRESETS {
+            let game = Game::new(&preset.setup()).unwrap();
+            let mut st = State::default();
+            for _ in 0..50 {
+                st.deal(&game, &mut rng);
+                let order = &st.mover_order[..st.mover_count as usize];
+                let mut expected: Vec<Seat> = st.night_movers.iter().collect();
+                expected.sort_by_key(|&s| (st.roles[s as usize] as u8, s));
+                assert_eq!(order, &expected[..], "{}: {:?}", preset.name, &st.roles[..game.players()]);
+                // Movers of several roles, so the order is not the seats'.
+                assert!(order.iter().any(|&s| st.roles[s as usize] != st.roles[order[0] as usize]), "{}", preset.name);
+            }
+        }
     }
 }

@@ -392,7 +392,13 @@ impl State {
         if !game.extended {
             return self.collect_classic(players, moves, log);
         }
-        for s in self.present.inter(self.night_movers).iter() {
+        // In the deal's mover order (by role, see `State::mover_order`).
+        let movers = self.present.inter(self.night_movers);
+        for i in 0..self.mover_count as usize {
+            let s = self.mover_order[i];
+            if !movers.contains(s) {
+                continue;
+            }
             let choice = players.night(&self.observe(s));
             let kill = self.check_kill(s, choice.kill).unwrap_or_else(|_| {
                 self.refuse(s, "night kill target", log);
@@ -464,7 +470,12 @@ impl State {
     /// path for the only moves a classic role has — a kill nick and a check
     /// of another living player — without the extended shapes.
     pub(super) fn collect_classic<P: Players, L: Log>(&mut self, players: &mut P, moves: &mut NightMoves, log: &mut L) {
-        for s in self.present.inter(self.night_movers).iter() {
+        let movers = self.present.inter(self.night_movers);
+        for i in 0..self.mover_count as usize {
+            let s = self.mover_order[i];
+            if !movers.contains(s) {
+                continue;
+            }
             let choice = players.night(&self.observe(s));
             let kill = self.check_kill(s, choice.kill).unwrap_or_else(|_| {
                 self.refuse(s, "night kill target", log);
