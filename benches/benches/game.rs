@@ -32,10 +32,13 @@
 //! agree game by game) and bounds the rules imply, or the exact outcome of the
 //! scripted day or night.
 //!
-//! Run: `cargo bench -p mafia-benches` (all), `cargo bench -p mafia-benches
-//! -- game/` (a filter), or `cargo bench -p mafia-benches -- --test` (each
-//! bench once, as a smoke test; `cargo test --release -p mafia-benches
-//! --benches` does the same).
+//! Run: `cargo bench --workspace --bench game` (all), `cargo bench
+//! --workspace --bench game -- game/` (a filter), or `cargo bench
+//! --workspace --bench game -- --test` (each bench once, as a smoke test).
+//! `--workspace` keeps the feature set of `cargo build --release` and
+//! `cargo test --release --workspace`, so neither rebuilds after it (`-p
+//! mafia-benches` alone unifies features differently and makes the next
+//! `cargo run --release` recompile).
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use mafia_agents::{Lineup, Strategy, Worker, master_key};
