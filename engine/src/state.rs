@@ -154,6 +154,20 @@ const MOVING_ROLES: u32 = {
     m
 };
 
+/// The roles a setup deals at most once (`RoleInfo::unique`), as a
+/// `RoleSet` word.
+const UNIQUE_ROLES: u32 = {
+    let mut m = 0u32;
+    let mut i = 0;
+    while i < Role::COUNT {
+        if Role::ALL[i].info().unique {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
+};
+
 /// A deal by role: which roles are dealt and each one's seats. The
 /// engine keeps the game's (see [`State::role_seats`]), so whoever tallies games
 /// by role (survival and wins per role) walks the few roles of a setup, not
@@ -413,17 +427,17 @@ impl State {
         self.mover_count = count as u8;
         self.acting = self.roles;
         if game.extended {
+            // By role, not by seat: the deal shuffles which seats hold a
+            // unique role, but every game of a setup deals the same roles.
             self.seat_of = [NONE; Role::COUNT];
-            let mut lucky = PlayerSet::EMPTY;
-            for (s, &r) in roles.iter().enumerate() {
-                if r.info().unique {
-                    self.seat_of[r as usize] = s as u8;
-                }
-                if r == Role::Lucky {
-                    lucky.insert(s as u8);
-                }
+            let deal = &self.role_seats;
+            let mut unique = deal.dealt.0 & UNIQUE_ROLES;
+            while unique != 0 {
+                let r = unique.trailing_zeros() as usize;
+                unique &= unique - 1;
+                self.seat_of[r] = deal.seats[r].0.trailing_zeros() as u8;
             }
-            self.spare_life = lucky;
+            self.spare_life = deal.seats[Role::Lucky as usize];
             self.bars = [Bar::NONE; MAX_PLAYERS];
         } else {
             // Read only by extended rules (and `bars` only by the Doctor's and Thug's moves).
