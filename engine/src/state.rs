@@ -217,7 +217,9 @@ pub struct State {
     /// dealt role in `Role`'s order, seats ascending within a role. Every
     /// night of every game of a setup then walks the same sequence of roles,
     /// so the per-role branches of the collector and the agents predict; in
-    /// seat order the deal shuffles them. The first `mover_count` entries.
+    /// seat order the deal shuffles them. The first `mover_count` entries;
+    /// none when one role moves, whose order is the seats' (see
+    /// [`State::tonights_movers`]).
     pub(crate) mover_order: [Seat; MAX_PLAYERS],
     pub(crate) mover_count: u8,
     /// Seats whose role takes part in its camp's kill (C4).
@@ -416,6 +418,11 @@ impl State {
         self.night_movers = PlayerSet(movers);
         let mut count = 0;
         let mut moving_roles = deal.dealt.0 & MOVING_ROLES;
+        if moving_roles.count_ones() < 2 {
+            // One moving role (the uniform model's mafiosi): seat order is
+            // role order, and the night walks the set itself.
+            moving_roles = 0;
+        }
         while moving_roles != 0 {
             let r = moving_roles.trailing_zeros() as usize;
             moving_roles &= moving_roles - 1;
@@ -629,6 +636,28 @@ impl State {
     #[inline]
     pub fn observe(&self, s: Seat) -> Observation<'_> {
         Observation { st: self, seat: s }
+    }
+
+    /// Tonight's `movers` in the deal's mover order ([`State::mover_order`])
+    /// into `out`; returns how many. With one moving role, `movers` in seat
+    /// order. Built before the night's questions, without a branch per
+    /// mover: which movers are dead or absent is a coin flip to the
+    /// predictor, and the walk over `out` then has none to take.
+    #[inline(always)]
+    pub(crate) fn tonights_movers(&self, movers: PlayerSet, out: &mut [Seat; MAX_PLAYERS]) -> usize {
+        let mut k = 0;
+        if self.mover_count == 0 {
+            for s in movers.iter() {
+                out[k & (MAX_PLAYERS - 1)] = s;
+                k += 1;
+            }
+        } else {
+            for &s in &self.mover_order[..self.mover_count as usize] {
+                out[k & (MAX_PLAYERS - 1)] = s;
+                k += ((movers.0 >> s) & 1) as usize;
+            }
+        }
+        k
     }
 
     /// Removes players (one elimination event: a night kill, a lynch of one
@@ -1128,7 +1157,31 @@ mod tests {
                 assert_eq!(order, &expected[..], "{}: {:?}", preset.name, &st.roles[..game.players()]);
                 // Movers of several roles, so the order is not the seats'.
                 assert!(order.iter().any(|&s| st.roles[s as usize] != st.roles[order[0] as usize]), "{}", preset.name);
+                // Tonight's movers (some absent or dead) come in that order.
+                let tonight = PlayerSet(st.night_movers.0 & rng.next_u64());
+                let mut out = [0; MAX_PLAYERS];
+                let count = st.tonights_movers(tonight, &mut out);
+                let walked = out[..count].to_vec();
+                let want: Vec<Seat> = expected.iter().copied().filter(|&s| tonight.contains(s)).collect();
+                assert_eq!(walked, want, "{}", preset.name);
             }
+        }
+        // One moving role (three mafiosi): no order is kept, and tonight's
+        // movers come in seat order.
+        let mut setup = crate::setup::Setup::new("uniform");
+        setup.counts[Role::Mafioso as usize] = 3;
+        setup.counts[Role::Citizen as usize] = 7;
+        let game = Game::new(&setup).unwrap();
+        let mut st = State::default();
+        for _ in 0..50 {
+            st.deal(&game, &mut rng);
+            assert_eq!(st.mover_count, 0);
+            let tonight = PlayerSet(st.night_movers.0 & rng.next_u64());
+            let mut out = [0; MAX_PLAYERS];
+            let count = st.tonights_movers(tonight, &mut out);
+            let walked = out[..count].to_vec();
+            assert_eq!(walked, tonight.iter().collect::<Vec<_>>());
+            assert_eq!(st.night_movers, st.role_seats.seats[Role::Mafioso as usize]);
         }
     }
 }

@@ -393,12 +393,9 @@ impl State {
             return self.collect_classic(players, moves, log);
         }
         // In the deal's mover order (by role, see `State::mover_order`).
-        let movers = self.present.inter(self.night_movers);
-        for i in 0..self.mover_count as usize {
-            let s = self.mover_order[i];
-            if !movers.contains(s) {
-                continue;
-            }
+        let mut order = [0; MAX_PLAYERS];
+        let count = self.tonights_movers(self.present.inter(self.night_movers), &mut order);
+        for &s in &order[..count] {
             let choice = players.night(&self.observe(s));
             let kill = self.check_kill(s, choice.kill).unwrap_or_else(|_| {
                 self.refuse(s, "night kill target", log);
@@ -470,12 +467,9 @@ impl State {
     /// path for the only moves a classic role has — a kill nick and a check
     /// of another living player — without the extended shapes.
     pub(super) fn collect_classic<P: Players, L: Log>(&mut self, players: &mut P, moves: &mut NightMoves, log: &mut L) {
-        let movers = self.present.inter(self.night_movers);
-        for i in 0..self.mover_count as usize {
-            let s = self.mover_order[i];
-            if !movers.contains(s) {
-                continue;
-            }
+        let mut order = [0; MAX_PLAYERS];
+        let count = self.tonights_movers(self.present.inter(self.night_movers), &mut order);
+        for &s in &order[..count] {
             let choice = players.night(&self.observe(s));
             let kill = self.check_kill(s, choice.kill).unwrap_or_else(|_| {
                 self.refuse(s, "night kill target", log);
