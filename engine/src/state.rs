@@ -645,6 +645,8 @@ impl State {
     /// predictor, and the walk over `out` then has none to take.
     #[inline(always)]
     pub(crate) fn tonights_movers(&self, movers: PlayerSet, out: &mut [Seat; MAX_PLAYERS]) -> usize {
+        // `k` never passes the entry being written (< MAX_PLAYERS, a power
+        // of two): the mask only spares the bounds check.
         let mut k = 0;
         if self.mover_count == 0 {
             for s in movers.iter() {
