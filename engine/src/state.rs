@@ -134,39 +134,30 @@ const ROLE_FLAGS: [u8; Role::COUNT] = {
             || matches!(r, Role::Actor | Role::Deputy);
         // 32: a town information role (Commissar, Detective: the behaviour counts).
         let informer = matches!(info.night, NightAbility::CheckCamp) && matches!(info.camp, Camp::Town);
-        t[i] = camp | (info.shoots as u8) << 3 | (moves as u8) << 4 | (informer as u8) << 5;
+        // 64: a role dealt at most once (E4).
+        t[i] = camp | (info.shoots as u8) << 3 | (moves as u8) << 4 | (informer as u8) << 5 | (info.unique as u8) << 6;
         i += 1;
     }
     t
 };
 
-/// The roles whose seats are night movers (`ROLE_FLAGS` bit 4), as a
-/// `RoleSet` word.
-const MOVING_ROLES: u32 = {
+/// The roles whose `ROLE_FLAGS` have `bit`, as a `RoleSet` word.
+const fn roles_flagged(bit: u8) -> u32 {
     let mut m = 0u32;
     let mut i = 0;
     while i < Role::COUNT {
-        if ROLE_FLAGS[i] & 16 != 0 {
+        if ROLE_FLAGS[i] & bit != 0 {
             m |= 1 << i;
         }
         i += 1;
     }
     m
-};
+}
 
-/// The roles a setup deals at most once (`RoleInfo::unique`), as a
-/// `RoleSet` word.
-const UNIQUE_ROLES: u32 = {
-    let mut m = 0u32;
-    let mut i = 0;
-    while i < Role::COUNT {
-        if Role::ALL[i].info().unique {
-            m |= 1 << i;
-        }
-        i += 1;
-    }
-    m
-};
+/// The roles whose seats are night movers.
+const MOVING_ROLES: u32 = roles_flagged(16);
+/// The roles a setup deals at most once (`RoleInfo::unique`).
+const UNIQUE_ROLES: u32 = roles_flagged(64);
 
 /// A deal by role: which roles are dealt and each one's seats. The
 /// engine keeps the game's (see [`State::role_seats`]), so whoever tallies games

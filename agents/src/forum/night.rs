@@ -142,19 +142,9 @@ impl Turn<'_> {
                     CheckPlan::Random => pick(cx.rng, pool),
                     CheckPlan::Uncertain => pool.inter(claimants).lowest().or_else(|| {
                         // The members of `pool` who voted most against the
-                        // camp: a running maximum, then a mask of those who
-                        // reach it (no branch per member on his count).
+                        // camp (no branch per member on his count).
                         let voted = self.voted_all();
-                        let against = |s: Seat| voted[s as usize].inter(mates).len();
-                        let mut best = 0;
-                        for s in pool.iter() {
-                            best = best.max(against(s));
-                        }
-                        let mut top = 0u64;
-                        for s in pool.iter() {
-                            top |= ((against(s) == best) as u64) << s;
-                        }
-                        pick(cx.rng, PlayerSet(top))
+                        pick(cx.rng, pool.top_by(|s| voted[s as usize].inter(mates).len()))
                     }),
                 }
             }

@@ -735,19 +735,10 @@ impl Read<'_> {
         best_by(pool, |s| self.score[s as usize] as i32 * 64 + obs.votes_for(s) as i32)
     }
     /// The members of `among` with the highest score (empty if `among`
-    /// is). Two passes without data-dependent branches: a running maximum,
-    /// then a mask of the seats that reach it.
+    /// is; `PlayerSet::top_by`: no branch on the scores).
     #[inline]
     pub fn most_suspicious(&self, among: PlayerSet) -> PlayerSet {
-        let mut best = i8::MIN;
-        for s in among.iter() {
-            best = best.max(self.score[s as usize]);
-        }
-        let mut top = 0u64;
-        for s in among.iter() {
-            top |= ((self.score[s as usize] == best) as u64) << s;
-        }
-        PlayerSet(top)
+        among.top_by(|s| self.score[s as usize])
     }
     /// The most trusted of `among` (cleared first, then the lowest score).
     pub fn trusted(&self, among: PlayerSet) -> Option<Seat> {
