@@ -104,7 +104,13 @@ pub fn master_key(seed: u64) -> [u8; 32] {
 }
 
 /// One purpose's stream within one game. Implements [`rand::Rng`].
+///
+/// Cache-line aligned with its words first: a continuation block is copied
+/// in with wide stores and read a word at a time right after, and a wide
+/// store that straddles two lines does not forward to the loads behind it
+/// on every CPU.
 #[derive(Clone, Debug)]
+#[repr(C, align(64))]
 pub struct Stream {
     /// The words loaded last (the opening: 4, a continuation block: 16),
     /// as keystream bytes; words are read little-endian.
@@ -252,6 +258,12 @@ impl rand::TryRng for Stream {
 /// Slots of the continuation cache (direct-mapped by four-block group).
 const CACHE_SLOTS: usize = 8;
 
+/// Four keystream blocks, cache-line aligned so a block copied out of it
+/// is read one line at a time.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Group([u8; 256]);
+
 /// All streams of one game, reused across games by one worker.
 pub struct GameStreams {
     key: [u8; 32],
@@ -263,7 +275,7 @@ pub struct GameStreams {
     /// Four-block groups of this game's continuation blocks, by slot:
     /// the group's first block + 1 (0: empty) and its bytes.
     tags: [u64; CACHE_SLOTS],
-    groups: Box<[[u8; 256]; CACHE_SLOTS]>,
+    groups: Box<[Group; CACHE_SLOTS]>,
 }
 
 impl GameStreams {
@@ -276,7 +288,7 @@ impl GameStreams {
             bytes: vec![0; PURPOSES * OPENING_WORDS * 4],
             streams,
             tags: [0; CACHE_SLOTS],
-            groups: Box::new([[0; 256]; CACHE_SLOTS]),
+            groups: Box::new([Group([0; 256]); CACHE_SLOTS]),
         }
     }
 
@@ -341,7 +353,7 @@ impl GameStreams {
         let slot = self.group_slot(group);
         let at = (block - group) as usize * 64;
         let s = &mut self.streams[i];
-        s.buf.copy_from_slice(&self.groups[slot][at..at + 64]);
+        s.buf.copy_from_slice(&self.groups[slot].0[at..at + 64]);
         s.base += s.len as u32;
         s.len = 16;
         s.pos = 0;
@@ -358,7 +370,7 @@ impl GameStreams {
         let slot = self.group_slot(group);
         let at = (word - group * 16) as usize * 4;
         let s = &mut self.streams[i];
-        s.buf[..OPENING_WORDS * 4].copy_from_slice(&self.groups[slot][at..at + OPENING_WORDS * 4]);
+        s.buf[..OPENING_WORDS * 4].copy_from_slice(&self.groups[slot].0[at..at + OPENING_WORDS * 4]);
         s.len = OPENING_WORDS as u8;
         s.pos = 0;
     }
@@ -370,7 +382,7 @@ impl GameStreams {
         let slot = (group / 4) as usize % CACHE_SLOTS;
         if self.tags[slot] != group + 1 {
             self.core.set_word_pos(group as u128 * 16);
-            self.core.fill_bytes(&mut self.groups[slot]);
+            self.core.fill_bytes(&mut self.groups[slot].0);
             self.tags[slot] = group + 1;
         }
         slot
