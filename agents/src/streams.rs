@@ -107,8 +107,8 @@ pub fn master_key(seed: u64) -> [u8; 32] {
 ///
 /// Cache-line aligned with its words first: a continuation block is copied
 /// in with wide stores and read a word at a time right after, and a wide
-/// store that straddles two lines does not forward to the loads behind it
-/// on every CPU.
+/// store that straddles two lines may not forward to the loads behind it
+/// (about 3% on the `classic` `random` game on an AMD EPYC; benches/README.md).
 #[derive(Clone, Debug)]
 #[repr(C, align(64))]
 pub struct Stream {
