@@ -473,6 +473,27 @@ impl Lineup {
         self.set_with(key, &name, &params)
     }
 
+    /// Sets `param = value` on `role`'s own layer and keeps whatever else
+    /// the layer sets (a role without a layer gets one of the `forum`
+    /// family holding just this parameter). Refused for a role whose seats
+    /// play a strategy outside the family, where the parameter would mean
+    /// nothing. `mafia moves` measures each role's `move` this way.
+    pub fn set_role_param(&mut self, role: Role, param: &str, value: &str) -> Result<(), LineupError> {
+        if self.for_role(role) != Strategy::Forum {
+            let name = self.strategy_name(self.for_role(role)).to_string();
+            return Err(LineupError::External {
+                message: format!(
+                    "`{}` plays `{name}`, not the forum family: its parameter `{param}` means nothing there",
+                    role.name()
+                ),
+            });
+        }
+        let mut params = self.roles[role as usize].as_ref().map(|c| c.params.clone()).unwrap_or_default();
+        params.retain(|(k, _)| k != param);
+        params.push((param.to_string(), value.to_string()));
+        self.set_with(role.name(), "forum", &params)
+    }
+
     /// Applies a spec: `STRATEGY[:P=V…]` (every seat) and/or
     /// `KEY=STRATEGY[:P=V…]` parts, comma-separated, left to right.
     pub fn apply(&mut self, spec: &str) -> Result<(), LineupError> {

@@ -176,7 +176,7 @@ const CHECK: &[Param] = &[Param {
     name: "whom",
     values: Values::Choice(&["uncertain", "random"]),
     default: "uncertain",
-    about: "whom to check: the unchecked player whose camp matters most (active voters neither cleared nor exposed, but not the top suspect a Shooter in the game will shoot; for the mafia: likely investigators) or any unchecked player [notes §2 check_score, don_check]",
+    about: "whom to check: an unchecked player whose camp is open (neither cleared nor exposed, and not the town's top suspect, whom the day's vote settles), at random among them (the vote record's most suspicious of them checked no better); for the mafia: claimants first, then who voted most against the camp; or any unchecked player [notes §2 check_score, don_check; derived: `mafia moves`]",
 }];
 
 const MAFIA: &[Param] = &[
@@ -227,9 +227,9 @@ const PROTECT: &[Param] = &[Param {
 
 const SHOOTER: &[Param] = &[Param {
     name: "shoot",
-    values: Values::Choice(&["exposed", "suspect", "never"]),
-    default: "suspect",
-    about: "the Shooter fires at a player exposed as mafia or bandit (by his own knowledge or a trusted claim); with `suspect`, when nobody is exposed, at the town's top suspect from night 2 (the town's best response in `extended` and `forum-16`, against the notes' discipline); or never (E20) [notes §3 shoot_if]",
+    values: Values::Choice(&["open", "exposed", "suspect", "second", "never"]),
+    default: "open",
+    about: "the Shooter fires at a player exposed as mafia or bandit (by his own knowledge or a trusted claim); when nobody is exposed: with `open`, from night 1, at a random living player neither cleared nor a claimant (enemies are 40-53% of the others in `forum-16` and `extended`: a random shot beat the town's top suspect by 1-2 points, who is lynched anyway); with `suspect` at the town's top suspect from night 2, with `second` at the most suspicious after him; with `exposed` only at the exposed, or never (E20) [notes §3 shoot_if; derived: `mafia moves`]",
 }];
 
 const BANDITS: &[Param] = &[Param {
@@ -244,6 +244,13 @@ const PROSTITUTE: &[Param] = &[Param {
     values: Values::Choice(&["detective", "doctor", "random"]),
     default: "detective",
     about: "the role borrowed first when several are available: the Detective (then Doctor, Shooter), the Doctor (then Detective), or any (E19) [notes §3]",
+}];
+
+const NIGHT: &[Param] = &[Param {
+    name: "move",
+    values: Values::Choice(&["usual", "random", "none"]),
+    default: "usual",
+    about: "the role's own move (its night move, the Role Prostitute's borrowing, the Chosen's secret votes): the forum convention, a uniformly random legal move, or no move; everything else (votes, claims, the camp's kill and search) plays as usual. A yardstick: `mafia moves` pairs each role's usual move against the other two (E7: a Boss alive proxies a mafia member who sends no move) [derived: the agents issue's role test]",
 }];
 
 /// Every strategy a lineup may name.
@@ -301,6 +308,12 @@ pub const STRATEGIES: &[StrategyInfo] = &[
         plays: Plays::Camp(Camp::Bandits),
         about: "the bandits: search, then the Psycho invites an outsider the Doctor will not heal, the Thug beats only himself (every other night: out of reach), the Miner mines the town's top suspect, the Trickster removes the strongest anti-bandit vote",
         params: BANDITS,
+    },
+    StrategyInfo {
+        name: "night",
+        plays: Plays::All,
+        about: "whether a role makes its own move as the conventions say, at random or not at all (a yardstick for what each role's move is worth)",
+        params: NIGHT,
     },
     StrategyInfo {
         name: "classic",
@@ -375,7 +388,17 @@ pub enum HealPlan {
 pub enum ShootPlan {
     Exposed,
     Suspect,
+    Second,
+    Open,
     Never,
+}
+
+/// How a role makes its own move (see [`NIGHT`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovePlan {
+    Usual,
+    Random,
+    None,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -413,6 +436,7 @@ pub struct Config {
     pub shoot: ShootPlan,
     pub borrow: BorrowPlan,
     pub search_nights: u8,
+    pub moves: MovePlan,
 }
 
 /// The public coin's chances are kept in steps of 1/`COIN_STEPS`: a draw's
@@ -449,6 +473,7 @@ impl Default for Config {
             shoot: ShootPlan::Suspect,
             borrow: BorrowPlan::Detective,
             search_nights: 12,
+            moves: MovePlan::Usual,
         };
         for s in STRATEGIES {
             for p in s.params {
@@ -541,6 +566,8 @@ impl Config {
                 self.shoot = match value {
                     "exposed" => ShootPlan::Exposed,
                     "suspect" => ShootPlan::Suspect,
+                    "second" => ShootPlan::Second,
+                    "open" => ShootPlan::Open,
                     "never" => ShootPlan::Never,
                     _ => return Err(bad()),
                 }
@@ -554,6 +581,14 @@ impl Config {
                 }
             }
             "search_nights" => self.search_nights = count(12)?,
+            "move" => {
+                self.moves = match value {
+                    "usual" => MovePlan::Usual,
+                    "random" => MovePlan::Random,
+                    "none" => MovePlan::None,
+                    _ => return Err(bad()),
+                }
+            }
             _ => unreachable!("every catalogue parameter is handled above"),
         }
         Ok(())

@@ -51,13 +51,87 @@ impl VoteRecord {
 }
 
 /// The member of `among` with the most votes today (the lowest seat on a
-/// tie) and his count.
+/// tie) and his count. The `classic` strategy's; the `forum` strategies
+/// break ties with their [`Ties`].
 pub(crate) fn most_voted(obs: &Observation<'_>, among: PlayerSet) -> Option<(Seat, u32)> {
     let s = best_by(among, |s| obs.votes_for(s) as i32)?;
     Some((s, obs.votes_for(s)))
 }
 
-/// The member of `set` with the highest key (the lowest seat on ties).
+/// One player's order of preference among equals for one game: a rank per
+/// seat, a uniformly random permutation drawn at the game's start (see
+/// [`Ties::draw`]). Whenever candidates are equal by every reason a
+/// strategy weighs, the one of lowest rank is chosen: a seeded random
+/// draw, never the seat order (which made P1 everybody's first suspect).
+/// A town player or bandit draws his own; the mafia draw one at their
+/// conference from the camp's shared stream, so every member's nick,
+/// computed from public facts, names the same player.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ties {
+    rank: [u8; MAX_PLAYERS],
+}
+
+impl Default for Ties {
+    /// Seat order: only before a game's draw (a stand-alone agent asked
+    /// before `new_game`).
+    fn default() -> Self {
+        Ties { rank: std::array::from_fn(|i| i as u8) }
+    }
+}
+
+impl Ties {
+    /// A uniformly random order of `n` seats (inside-out Fisher–Yates, one
+    /// 32-bit word a seat from the second on; `(w · k) >> 32` is below `k`
+    /// with a bias under 2⁻²⁶ for `k ≤ 64`).
+    pub fn draw(n: usize, rng: &mut impl rand::Rng) -> Ties {
+        let mut rank = [0u8; MAX_PLAYERS];
+        for i in 1..n.min(MAX_PLAYERS) {
+            let j = ((rng.next_u32() as u64 * (i as u64 + 1)) >> 32) as usize;
+            rank[i] = rank[j];
+            rank[j] = i as u8;
+        }
+        // Seats past `n` keep ranks above every dealt seat's.
+        for (i, r) in rank.iter_mut().enumerate().skip(n) {
+            *r = i as u8;
+        }
+        Ties { rank }
+    }
+
+    /// The member of `set` I prefer (lowest rank).
+    #[inline]
+    pub fn first(&self, set: PlayerSet) -> Option<Seat> {
+        let mut best = u16::MAX;
+        for s in set.iter() {
+            best = best.min((self.rank[s as usize] as u16) << 8 | s as u16);
+        }
+        (!set.is_empty()).then_some(best as Seat)
+    }
+
+    /// The member of `set` with the highest key, ties to the lowest rank.
+    /// Each seat's key is packed with its rank and seat into one word
+    /// ordered the same way, so the loop is a running maximum without
+    /// data-dependent branches (votes and scores are noisy: a branchy
+    /// maximum mispredicts).
+    #[inline]
+    pub fn best_by(&self, set: PlayerSet, key: impl Fn(Seat) -> i32) -> Option<Seat> {
+        let mut best = i64::MIN;
+        for s in set.iter() {
+            best = best.max((key(s) as i64) << 16 | (255 - self.rank[s as usize] as i64) << 8 | s as i64);
+        }
+        (!set.is_empty()).then_some((best & 0xFF) as Seat)
+    }
+
+    /// The member of `among` with the most votes today (ties by rank) and his count.
+    #[inline]
+    pub fn most_voted(&self, obs: &Observation<'_>, among: PlayerSet) -> Option<(Seat, u32)> {
+        let s = self.best_by(among, |s| obs.votes_for(s) as i32)?;
+        Some((s, obs.votes_for(s)))
+    }
+}
+
+/// The member of `set` with the highest key (the lowest seat on ties:
+/// for keys that cannot tie, such as the order claims were made in, or
+/// the `classic` strategy's).
 ///
 /// Each seat's key is packed with its seat into one word ordered the same
 /// way, so the loop is a running maximum without data-dependent branches
@@ -81,4 +155,61 @@ fn packed(key: i32, s: Seat) -> i64 {
 #[inline]
 fn unpack(p: i64) -> (Seat, i32) {
     ((255 - (p & 0xFF)) as Seat, (p >> 8) as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::streams::{Purpose, Stream, master_key};
+
+    fn ties(seed: u64, n: usize) -> Ties {
+        Ties::draw(n, &mut Stream::new(master_key(seed), 0, Purpose::Seat(0)))
+    }
+
+    #[test]
+    fn a_draw_is_a_permutation_of_the_dealt_seats_and_leaves_the_rest_after_them() {
+        for seed in 0..200 {
+            let t = ties(seed, 13);
+            let mut seen = [false; MAX_PLAYERS];
+            for s in 0..13 {
+                assert!(t.rank[s] < 13, "seed {seed}: rank {} of seat {s}", t.rank[s]);
+                assert!(!std::mem::replace(&mut seen[t.rank[s] as usize], true), "seed {seed}: rank repeated");
+            }
+            assert!((13..MAX_PLAYERS).all(|s| t.rank[s] as usize == s));
+        }
+    }
+
+    #[test]
+    fn a_tie_is_broken_differently_under_different_seeds_and_evenly_over_the_seats() {
+        // Ten equal candidates: over 2,000 seeds each seat is first about
+        // 200 times (binomial sd about 13), and seat 0 is not special.
+        let all = PlayerSet((1 << 10) - 1);
+        let mut firsts = [0u32; 10];
+        for seed in 0..2000 {
+            let t = ties(seed, 10);
+            let first = t.first(all).unwrap();
+            firsts[first as usize] += 1;
+            assert_eq!(t.best_by(all, |_| 7), Some(first), "best_by ties like first");
+        }
+        for (s, &k) in firsts.iter().enumerate() {
+            assert!((130..=270).contains(&k), "seat {s} first {k} times of 2000: {firsts:?}");
+        }
+    }
+
+    #[test]
+    fn best_by_prefers_the_higher_key_and_only_then_the_order() {
+        let t = ties(5, 8);
+        let set = PlayerSet((1 << 8) - 1);
+        // A unique maximum wins whatever the ranks.
+        for top in 0..8u8 {
+            assert_eq!(t.best_by(set, |s| if s == top { 3 } else { -(s as i32) }), Some(top));
+        }
+        // Two tied at the top: the one of lower rank.
+        let pair = PlayerSet::single(2).with(6);
+        let want = if t.rank[2] < t.rank[6] { 2 } else { 6 };
+        assert_eq!(t.best_by(set, |s| pair.contains(s) as i32), Some(want));
+        assert_eq!(t.first(pair), Some(want));
+        assert_eq!(t.first(PlayerSet::EMPTY), None);
+        assert_eq!(t.best_by(PlayerSet::EMPTY, |_| 0), None);
+    }
 }

@@ -62,6 +62,8 @@ pub enum Command {
     Duel(crate::paired::DuelArgs),
     /// A round-robin of strategies for one role or camp, on the same games.
     League(crate::paired::LeagueArgs),
+    /// What each role's own move is worth: its usual move against a random move and no move, on the same games.
+    Moves(crate::moves::MovesArgs),
     /// Search a camp's strategy parameters against everyone else's: the exploitability of the defaults.
     BestResponse(crate::best_response::BestResponseArgs),
     /// Run an experiment file: a base setup and a grid, every point on the same seeds; one row per point.
@@ -317,7 +319,7 @@ fn check(setup: &Setup) -> Result<Game, Usage> {
     })
 }
 
-fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
+pub(crate) fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
     // `--sweep KEY=V1,V2` is an experiment's grid axis (`rules.` may be left out).
     let axes = sweeps
         .iter()
@@ -460,6 +462,7 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
         }
         Some(Command::Duel(a)) => crate::paired::cmd_duel(a),
         Some(Command::League(a)) => crate::paired::cmd_league(a),
+        Some(Command::Moves(a)) => crate::moves::cmd_moves(a),
         Some(Command::BestResponse(a)) => crate::best_response::cmd_best_response(a),
         Some(Command::Experiment(a)) => crate::experiment::cmd_experiment(a),
         Some(Command::Compare(a)) => crate::compare::cmd_compare(a),

@@ -8,6 +8,7 @@ pub mod compare;
 pub mod exec;
 pub mod experiment;
 pub mod files;
+pub mod moves;
 pub mod odds;
 pub mod paired;
 pub mod precision;

@@ -433,3 +433,55 @@ fn out_files_of_the_comparisons_are_parquet_or_csv() {
         assert!(b.starts_with(b"PAR1") && b.ends_with(b"PAR1"), "{f}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// What each role's move is worth (`mafia moves`)
+
+#[test]
+fn moves_pairs_each_roles_usual_move_with_a_random_move_and_no_move() {
+    let dir = TempDir::new("moves");
+    let out = dir.file("m.csv");
+    let mut args = words("moves --setup classic --games 3000 --seed 3 -q");
+    args.extend(["--out", &out]);
+    let stdout = ok(&args);
+    assert!(stdout.contains("What each role's own move is worth"), "{stdout}");
+    let rows = csv_rows(&out);
+    assert_eq!(rows.iter().map(|r| col(r, "role")).collect::<Vec<_>>(), ["commissar", "don"], "{rows:?}");
+    let c = row_for(&rows, "role", "commissar");
+    assert_eq!((col(c, "camp"), col(c, "games")), ("town", "3000"));
+    // The Commissar's checks are the town's information: without them it
+    // loses about 25 points.
+    assert!(num(c, "gain_none_lo") > 0.1, "{c:?}");
+    assert!((num(c, "usual_rate") - num(c, "none_rate") - num(c, "gain_none")).abs() < 1e-9);
+    assert_eq!(col(c, "verdict"), "beats both", "{c:?}");
+    // Each yardstick is the usual lineup with that one role changed.
+    let d = row_for(&rows, "role", "don");
+    assert_eq!(col(d, "camp"), "mafia");
+    assert!((num(d, "usual_rate") + num(c, "usual_rate") - 1.0).abs() < 1e-9, "classic has no draws");
+}
+
+#[test]
+fn moves_check_fails_on_a_role_worse_than_a_yardstick_unless_allowed() {
+    // A planted weakness: the Shooter at the town's top suspect, whom the
+    // day lynches anyway, does worse than a random shot in `forum-16`.
+    let args = words("moves --setup forum-16 --agents preset:forum-16,shooter=shooter:shoot=suspect --roles shooter --games 20000 -q --check");
+    let out = mafia(&args);
+    assert_eq!(out.status.code(), Some(1), "{}", show(&args, &out));
+    assert!(text(&out.stderr).contains("shooter in forum-16"), "{}", show(&args, &out));
+    assert!(text(&out.stdout).contains("worse than a yardstick"), "{}", show(&args, &out));
+    let mut allowed = args.clone();
+    allowed.extend(["--allow", "shooter@forum-16"]);
+    ok(&allowed);
+    // The default Shooter passes.
+    ok(&words("moves --setup forum-16 --roles shooter --games 20000 -q --check"));
+}
+
+#[test]
+fn moves_refuses_roles_without_a_move_or_not_dealt_and_a_bad_allow() {
+    fails(&words("moves --roles citizen"), &["--roles citizen", "no move of his own"]);
+    fails(&words("moves --roles nobody"), &["--roles nobody", "no such role"]);
+    fails(&words("moves --setup classic --roles doctor"), &["--roles doctor", "no setup given deals a doctor"]);
+    fails(&words("moves --check --allow doctor"), &["--allow doctor", "ROLE@SETUP"]);
+    fails(&words("moves --allow doctor@classic"), &["--check"]);
+    fails(&words("moves --games 0"), &["--games"]);
+}

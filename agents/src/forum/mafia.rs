@@ -39,7 +39,7 @@
 
 use super::read::Conference;
 use super::read::INFO_ROLES;
-use super::read::most_voted;
+use super::read::Ties;
 use super::{ForumAgent, Turn};
 use crate::agent::Cx;
 use mafia_engine::{Camp, CampKill, Observation, PlayerSet, Publication, Role, Seat, Vote, pick};
@@ -113,6 +113,7 @@ impl Turn<'_> {
             self.blend_roll = c.blend_roll;
             self.order = c.order;
             self.order_len = c.order_len;
+            self.ties = c.ties;
             return;
         }
         if let Some(shared) = cx.shared.as_deref_mut() {
@@ -127,12 +128,19 @@ impl Turn<'_> {
         {
             self.blend_roll = shared.next_u32();
         }
+        // The camp's order among equals, last (every member's nick and
+        // vote then break ties alike).
+        self.ties = match cx.shared.as_deref_mut() {
+            Some(shared) => Ties::draw(obs.players(), shared),
+            None => Ties::draw(obs.players(), cx.rng),
+        };
         if cx.shared.is_some() {
             self.public.conference = Some(Conference {
                 fake_roll: self.fake_roll,
                 blend_roll: self.blend_roll,
                 order: self.order,
                 order_len: self.order_len,
+                ties: self.ties,
             });
         }
     }
@@ -178,11 +186,15 @@ impl Turn<'_> {
         self.order[..self.order_len as usize].iter().copied().find(|&s| obs.is_alive(s) && !skip.contains(s))
     }
 
-    /// The member who fakes a claim for the camp: the lowest-seat living
-    /// member who is not the leader.
+    /// The member who fakes a claim for the camp: the first living member
+    /// who is not the leader in the camp's order among equals.
     fn designated_faker(&self, obs: &Observation<'_>) -> Option<Seat> {
         let lead = leader(self, obs);
-        obs.camp_mates().inter(obs.alive()).iter().find(|&m| Some(m) != lead)
+        let members = obs.camp_mates().inter(obs.alive());
+        self.ties.first(match lead {
+            Some(l) => members.without(l),
+            None => members,
+        })
     }
 
     pub(super) fn mafia_post(&mut self, obs: &Observation<'_>) -> Publication {
@@ -244,7 +256,7 @@ impl Turn<'_> {
                 self.order[..self.order_len as usize].iter().filter(|&&s| obs.is_alive(s) && !named.contains(s)).nth(1)
         {
             p.camps[Camp::Mafia as usize].insert(s);
-        } else if let Some(m) = mates.without(obs.seat()).inter(obs.alive()).minus(cleared).lowest() {
+        } else if let Some(m) = self.ties.first(mates.without(obs.seat()).inter(obs.alive()).minus(cleared)) {
             p.camps[Camp::Town as usize].insert(m);
         }
         p
@@ -266,13 +278,13 @@ impl Turn<'_> {
         // The leader signals his find (C5/E7) with his vote, where the nicks
         // must agree (C4); where his own nick decides (E8) he keeps it to
         // himself: a vote against the thread's flow draws suspicion.
-        if Some(obs.seat()) == leader(self, obs)
-            && !leader_decides(obs)
-            && let Some(c) = obs.found_role().union(obs.found_holders()).inter(others).lowest()
+        let blends = self.cfg.blend == u32::MAX || self.blend_roll < self.cfg.blend;
+        if let Some(c) = self.signal(obs)
+            && !blends
         {
             return Some(c);
         }
-        if let Some((p, _)) = most_voted(obs, mates.inter(obs.alive()))
+        if let Some((p, _)) = self.ties.most_voted(obs, mates.inter(obs.alive()))
             && self.busing(obs, p)
         {
             return Some(p);
@@ -280,17 +292,30 @@ impl Turn<'_> {
         // Otherwise vote like the town: a fake claimant's target is not
         // worth the suspicion a vote on a cleared player draws.
         let read = self.read(obs);
-        let blends = self.cfg.blend == u32::MAX || self.blend_roll < self.cfg.blend;
         if blends && read.exposed.inter(others).is_empty() {
             return None;
         }
         let open = others.minus(read.cleared);
-        if let Some((s, v)) = most_voted(obs, open)
+        if let Some((s, v)) = self.ties.most_voted(obs, open)
             && v > 0
         {
             return Some(s);
         }
         read.suspect(obs, others).or_else(|| self.next_in_order(obs, PlayerSet::EMPTY)).or_else(|| pick(cx.rng, others))
+    }
+
+    /// The leader's find to signal by his final vote, where the nicks must
+    /// agree (C4) and his own does not decide (E8): `None` for anybody else.
+    /// A camp that passes first (`blend`) signals by a change of vote, not
+    /// by a first vote for a name, which a pass-first town reads as the
+    /// mafia's (the Don's first-vote signal cost `classic`'s mafia 1.3 points
+    /// against a Don who never checked).
+    pub(super) fn signal(&self, obs: &Observation<'_>) -> Option<Seat> {
+        if Some(obs.seat()) != leader(self, obs) || leader_decides(obs) {
+            return None;
+        }
+        let others = obs.alive().minus(obs.camp_mates());
+        self.ties.first(obs.found_role().union(obs.found_holders()).inter(others))
     }
 
     /// Tonight's nick (see the module docs).
@@ -310,7 +335,7 @@ impl Turn<'_> {
         if read_thread && self.cfg.kill == crate::strategy::KillPlan::Hunt {
             // A claimant contesting ours is left to the town's lynch.
             spared = self.spared(obs);
-            if let Some(s) = claimants(obs).minus(spared).lowest() {
+            if let Some(s) = self.ties.first(claimants(obs).minus(spared)) {
                 return Some(s);
             }
             if let Some(l) = leader(self, obs) {
@@ -328,7 +353,8 @@ impl Turn<'_> {
                     let outsiders = obs.alive().minus(mates).minus(spared);
                     let holders = obs.found_holders().inter(outsiders);
                     let town = holders.inter(obs.found_in_camp(Camp::Town));
-                    if let Some(s) = obs.found_role().inter(outsiders).lowest().or(town.lowest()).or(holders.lowest()) {
+                    let t = &self.ties;
+                    if let Some(s) = t.first(obs.found_role().inter(outsiders)).or(t.first(town)).or(t.first(holders)) {
                         return Some(s);
                     }
                 }
@@ -340,7 +366,7 @@ impl Turn<'_> {
                     cleared = cleared.union(obs.said(c).camps[Camp::Town as usize]);
                 }
             }
-            if let Some(s) = cleared.inter(obs.alive()).minus(mates).minus(spared).lowest() {
+            if let Some(s) = self.ties.first(cleared.inter(obs.alive()).minus(mates).minus(spared)) {
                 return Some(s);
             }
         }

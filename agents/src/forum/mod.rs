@@ -21,14 +21,14 @@ pub(crate) mod read;
 mod town;
 
 use crate::agent::{Agent, Cx};
-use crate::strategy::{Config, RevealOn};
+use crate::strategy::{Config, MovePlan, RevealOn};
 use mafia_engine::{
     Camp, MAX_PLAYERS, NightAbility, NightChoice, NoKillLimit, Observation, PlayerSet, Publication, Report, Role,
     RoleSet, Seat, Vote,
 };
 use rand::Rng as _;
 pub(crate) use read::Public;
-use read::{Read, ReadingClass};
+use read::{Read, ReadingClass, Ties};
 
 /// One seat's `forum` player.
 #[derive(Clone, Debug)]
@@ -66,6 +66,9 @@ pub struct ForumAgent {
     pub(crate) first_named: [u8; MAX_PLAYERS],
     /// The day `first_named` was last counted.
     pub(crate) first_day: u16,
+    /// My order of preference among equals this game (the mafia's is the
+    /// conference's, shared).
+    pub(crate) ties: Ties,
 }
 
 impl Default for ForumAgent {
@@ -88,6 +91,7 @@ impl Default for ForumAgent {
             compared: [PlayerSet::EMPTY; 2],
             first_named: [0; MAX_PLAYERS],
             first_day: 0,
+            ties: Ties::default(),
         }
     }
 }
@@ -171,7 +175,7 @@ impl Turn<'_> {
     /// My read today (after [`ForumAgent::refresh`]).
     #[inline]
     pub(crate) fn read(&self, obs: &Observation<'_>) -> Read<'_> {
-        self.public.read_for(obs)
+        self.public.read_for(obs, &self.seat.ties)
     }
 
     /// The day post ([`Agent::post`]; it draws nothing, so the table calls
@@ -396,6 +400,10 @@ impl Agent for Turn<'_> {
         if self.cfg.reveal_counter > 0 && matches!(obs.role(), Role::Commissar | Role::Detective | Role::Deputy) {
             self.countering = cx.rng.next_u32() < self.cfg.reveal_counter;
         }
+        // My order among equals: the mafia's came with the conference.
+        if obs.camp() != Camp::Mafia {
+            self.ties = Ties::draw(obs.players(), cx.rng);
+        }
     }
 
     fn post(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {
@@ -486,11 +494,41 @@ impl Agent for Turn<'_> {
         vacant.best_ranked()
     }
 
-    fn secret_vote(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Option<Seat> {
-        // E16: on the exposed player with the most votes, else with the open vote.
+    fn secret_vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Option<Seat> {
+        match self.cfg.moves {
+            MovePlan::Usual => {}
+            // `night`'s yardsticks: a random living player, or with the open vote.
+            MovePlan::Random => return mafia_engine::pick(cx.rng, obs.others_alive()),
+            MovePlan::None => return None,
+        }
+        // E16: on the exposed player with the most votes; else where they
+        // tip the count: off a cleared leader onto the most suspicious player
+        // they make lead, or onto my own candidate if they make him lead;
+        // else with the open vote.
         self.refresh(obs);
         let read = self.read(obs);
-        read::best_by(obs.others_alive().inter(read.exposed), |s| obs.votes_for(s) as i32)
+        let others = obs.others_alive();
+        if let Some(s) = read.ties.best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
+            return Some(s);
+        }
+        let k = obs.secret_votes() as u32;
+        let alive = obs.alive();
+        let top = alive.top_by(|s| obs.votes_for(s));
+        let lead = top.lowest().map_or(0, |s| obs.votes_for(s));
+        // Whom my votes make the only leader.
+        let tippable = |c: Seat| {
+            let best_other = alive.without(c).iter().map(|o| obs.votes_for(o)).max().unwrap_or(0);
+            obs.votes_for(c) + k > best_other
+        };
+        let open = others.minus(read.cleared);
+        let can: PlayerSet = open.iter().filter(|&c| tippable(c)).collect();
+        if lead > 0 && !top.inter(read.cleared).is_empty() && !can.is_empty() {
+            return read.suspect(obs, can);
+        }
+        match obs.vote_of(obs.seat()) {
+            Some(Vote::For(t)) if can.contains(t) => Some(t),
+            _ => None,
+        }
     }
 
     fn last_word(&mut self, obs: &Observation<'_>, _cx: &mut Cx<'_>) -> Publication {

@@ -6,7 +6,8 @@
 
 use crate::strategy::{Config, Counterclaim};
 use crate::votes::VoteRecord;
-pub(crate) use crate::votes::{best_by, most_voted};
+pub(crate) use crate::votes::Ties;
+use crate::votes::best_by;
 use mafia_engine::{Camp, MAX_PLAYERS, Observation, PlayerSet, Role, Seat};
 
 /// The information roles whose claims carry checks (C6, E13).
@@ -54,6 +55,8 @@ pub(crate) struct Read<'a> {
     /// Suspicion by seat (higher: more suspicious), from the vote record;
     /// the same for every reader (public).
     pub score: &'a [i8; MAX_PLAYERS],
+    /// The reader's order of preference among equals this game.
+    pub ties: &'a Ties,
 }
 
 /// The public memory a player keeps across the days: everybody each
@@ -512,6 +515,8 @@ pub(crate) struct Conference {
     pub blend_roll: u32,
     pub order: [Seat; MAX_PLAYERS],
     pub order_len: u8,
+    /// The camp's order among equals.
+    pub ties: Ties,
 }
 
 /// Today's two most voted living players while the players change their
@@ -522,10 +527,10 @@ pub(crate) struct Conference {
 struct Leaders {
     /// The record version and the players who had changed when made.
     key: Option<(u32, PlayerSet)>,
-    /// The most voted (the lowest seat on a tie), then the most voted of
-    /// the rest (found only when the leader asks).
-    first: Option<(Seat, u32)>,
-    second: Option<(Seat, u32)>,
+    /// The most voted living players (all tied) and their count, then the
+    /// most voted of the rest (found only when a lone leader asks).
+    first: (PlayerSet, u32),
+    second: Option<(PlayerSet, u32)>,
 }
 
 impl Public {
@@ -541,27 +546,24 @@ impl Public {
         self.coin.words = None;
     }
 
-    /// During the changes of vote only: the living player other than me
-    /// with the most votes today (the lowest seat on a tie) and his count;
-    /// `most_voted(obs, obs.others_alive())`, from a cache keyed by the
-    /// changes made so far (see [`Leaders`]).
+    /// During the changes of vote only: the living players other than me
+    /// with the most votes today (all tied: the reader breaks the tie) and
+    /// their count, from a cache keyed by the changes made so far (see
+    /// [`Leaders`]); `None` when nobody else lives.
     #[inline]
-    pub fn leader_for_change(&mut self, obs: &Observation<'_>) -> Option<(Seat, u32)> {
+    pub fn leaders_for_change(&mut self, obs: &Observation<'_>) -> Option<(PlayerSet, u32)> {
         let key = (obs.record_version(), obs.changed());
         if self.leaders.key != Some(key) {
-            let first = most_voted(obs, obs.alive());
-            self.leaders = Leaders { key: Some(key), first, second: None };
+            self.leaders = Leaders { key: Some(key), first: top_voted(obs, obs.alive()), second: None };
         }
-        match self.leaders.first {
-            // Only the leader himself asks for the runner-up (kept once found).
-            Some((s, _)) if s == obs.seat() => {
-                if self.leaders.second.is_none() {
-                    self.leaders.second = most_voted(obs, obs.alive().without(s));
-                }
-                self.leaders.second
-            }
-            first => first,
+        let (top, votes) = self.leaders.first;
+        let others = top.without(obs.seat());
+        if !others.is_empty() {
+            return Some((others, votes));
         }
+        // Only a lone leader asks for the runner-up (kept once found).
+        let second = *self.leaders.second.get_or_insert_with(|| top_voted(obs, obs.alive().without(obs.seat())));
+        (!second.0.is_empty()).then_some(second)
     }
 
     /// Brings the public read up to date for a reader of `class`.
@@ -634,10 +636,10 @@ impl Public {
         let top = match slot.open_top {
             Some((k, top)) if k == key => top,
             _ => {
-                let r = personal(&slot.read, obs);
+                let score = &slot.read.score;
                 let open = obs.alive().minus(slot.read.cleared);
-                let first = r.most_suspicious(open);
-                let top = [first, r.most_suspicious(open.minus(first))];
+                let first = open.top_by(|s| score[s as usize]);
+                let top = [first, open.minus(first).top_by(|s| score[s as usize])];
                 slot.open_top = Some((key, top));
                 top
             }
@@ -646,10 +648,17 @@ impl Public {
         if mine.is_empty() { top[1] } else { mine }
     }
 
-    /// `obs`'s player's read (after [`Public::sync`]).
+    /// `obs`'s player's read (after [`Public::sync`]), with his order of
+    /// preference among equals.
     #[inline]
-    pub fn read_for(&self, obs: &Observation<'_>) -> Read<'_> {
-        personal(&self.slots[0].read, obs)
+    pub fn read_for<'a>(&'a self, obs: &Observation<'_>, ties: &'a Ties) -> Read<'a> {
+        personal(&self.slots[0].read, obs, ties)
+    }
+
+    /// The players the thread takes for exposed, the reader included
+    /// (after [`Public::sync`]; a reader's own read leaves himself out).
+    pub fn exposed(&self) -> PlayerSet {
+        self.slots[0].read.exposed
     }
 
     /// The claimants the thread takes for fakes (after [`Public::sync`]).
@@ -685,7 +694,7 @@ pub(crate) fn knows_only_public(obs: &Observation<'_>) -> bool {
 /// for cleared kept the Boss off the very players his camp must lynch:
 /// the mafia won 1.1 points more in `extended` without it).
 #[inline]
-pub(crate) fn personal<'a>(p: &'a PublicRead, obs: &Observation<'_>) -> Read<'a> {
+pub(crate) fn personal<'a>(p: &'a PublicRead, obs: &Observation<'_>, ties: &'a Ties) -> Read<'a> {
     let me = obs.seat();
     let (mut exposed, mut cleared) = (p.exposed, p.cleared);
     let town = obs.camp() == Camp::Town;
@@ -700,7 +709,7 @@ pub(crate) fn personal<'a>(p: &'a PublicRead, obs: &Observation<'_>) -> Read<'a>
     if town {
         cleared.insert(me);
     }
-    Read { believed: p.believed.without(me), exposed, cleared, score: &p.score }
+    Read { believed: p.believed.without(me), exposed, cleared, score: &p.score, ties }
 }
 
 /// The claimant whose published checks agree with the public facts: none
@@ -725,14 +734,14 @@ fn consistent(obs: &Observation<'_>, claimants: PlayerSet) -> Option<Seat> {
 impl Read<'_> {
     /// The most suspicious of `among`: exposed first, then the highest
     /// score among those not cleared (the cleared only if nobody else), ties
-    /// to the most voted today, then the lowest seat.
+    /// to the most voted today, then to the reader's order ([`Ties`]).
     pub fn suspect(&self, obs: &Observation<'_>, among: PlayerSet) -> Option<Seat> {
-        if let Some(s) = best_by(among.inter(self.exposed), |s| obs.votes_for(s) as i32) {
+        if let Some(s) = self.ties.best_by(among.inter(self.exposed), |s| obs.votes_for(s) as i32) {
             return Some(s);
         }
         let open = among.minus(self.cleared);
         let pool = if open.is_empty() { among } else { open };
-        best_by(pool, |s| self.score[s as usize] as i32 * 64 + obs.votes_for(s) as i32)
+        self.ties.best_by(pool, |s| self.score[s as usize] as i32 * 64 + obs.votes_for(s) as i32)
     }
     /// The members of `among` with the highest score (empty if `among`
     /// is; `PlayerSet::top_by`: no branch on the scores).
@@ -740,9 +749,17 @@ impl Read<'_> {
     pub fn most_suspicious(&self, among: PlayerSet) -> PlayerSet {
         among.top_by(|s| self.score[s as usize])
     }
-    /// The most trusted of `among` (cleared first, then the lowest score).
+    /// The most trusted of `among` (cleared first, then the lowest score;
+    /// ties to the reader's order).
     pub fn trusted(&self, among: PlayerSet) -> Option<Seat> {
         let pool = if among.inter(self.cleared).is_empty() { among } else { among.inter(self.cleared) };
-        best_by(pool.minus(self.exposed), |s| -(self.score[s as usize] as i32)).or_else(|| pool.lowest())
+        self.ties.best_by(pool.minus(self.exposed), |s| -(self.score[s as usize] as i32)).or_else(|| self.ties.first(pool))
     }
+}
+
+/// The members of `among` with the most votes today (all tied) and their
+/// count (`PlayerSet::top_by`: no branch on the counts).
+fn top_voted(obs: &Observation<'_>, among: PlayerSet) -> (PlayerSet, u32) {
+    let top = among.top_by(|s| obs.votes_for(s));
+    (top, top.lowest().map_or(0, |s| obs.votes_for(s)))
 }

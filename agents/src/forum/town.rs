@@ -19,7 +19,7 @@
 //! when my own candidate trails and is not exposed himself.
 
 use super::Turn;
-use super::read::{self, best_by, most_voted};
+use super::read;
 use crate::agent::Cx;
 use mafia_engine::{Observation, PlayerSet, Seat, Vote};
 
@@ -28,7 +28,7 @@ impl Turn<'_> {
         let passes_first = self.cfg.pass_first > 0 && self.public.coin.passes_first(self.cfg.pass_first);
         let read = self.read(obs);
         let others = obs.others_alive();
-        if let Some(s) = best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
+        if let Some(s) = read.ties.best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
             return Vote::For(s);
         }
         let alive = obs.alive().len();
@@ -55,15 +55,18 @@ impl Turn<'_> {
         if self.cfg.pass_first > 0 && self.public.coin.passes_first(self.cfg.pass_first) {
             return self.pass_first_revise(obs);
         }
-        let (leader, lead) = self.public.leader_for_change(obs)?;
+        let (leaders, lead) = self.public.leaders_for_change(obs)?;
         let read = self.read(obs);
         let mine = match obs.vote_of(obs.seat()) {
             Some(Vote::For(t)) => Some(t),
             _ => None,
         };
-        if lead == 0 || mine == Some(leader) {
+        if lead == 0 || mine.is_some_and(|m| leaders.contains(m)) {
             return None;
         }
+        // Among leaders tied: an exposed one, else my order's first.
+        let exposed = leaders.inter(read.exposed);
+        let leader = read.ties.first(if exposed.is_empty() { leaders } else { exposed })?;
         if read.exposed.contains(leader) {
             return Some(Vote::For(leader));
         }
@@ -95,11 +98,11 @@ impl Turn<'_> {
             Some(Vote::For(t)) => Some(t),
             _ => None,
         };
-        let target = if let Some(s) = best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
+        let target = if let Some(s) = read.ties.best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
             Some(s)
         } else {
             let open = others.minus(read.cleared);
-            let top = best_by(open, |s| named[s as usize] as i32 * 4 + read.score[s as usize] as i32);
+            let top = read.ties.best_by(open, |s| named[s as usize] as i32 * 4 + read.score[s as usize] as i32);
             top.filter(|&s| named[s as usize] > 0 || read.score[s as usize] > 0)
         };
         let t = target?;
@@ -109,20 +112,28 @@ impl Turn<'_> {
     /// The mafia's and bandits' change of vote: save a partner who leads by
     /// moving to the leading outsider.
     pub(super) fn outsider_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
-        let (leader, _) = self.public.leader_for_change(obs)?;
-        let mates = obs.camp_mates();
-        if mates.contains(leader) && !self.busing(obs, leader) {
-            let (alt, _) = most_voted(obs, obs.others_alive().minus(mates))?;
-            return Some(Vote::For(alt));
+        // The mafia leader's signal (C4), by a change of vote.
+        if obs.camp() == mafia_engine::Camp::Mafia
+            && let Some(c) = self.signal(obs)
+        {
+            return (obs.vote_of(obs.seat()) != Some(Vote::For(c))).then_some(Vote::For(c));
         }
-        None
+        let (leaders, _) = self.public.leaders_for_change(obs)?;
+        let mates = obs.camp_mates();
+        // A partner among the leaders (alone or tied), unless he is bussed.
+        let partner = self.ties.first(leaders.inter(mates))?;
+        if self.busing(obs, partner) {
+            return None;
+        }
+        let (alt, _) = self.ties.most_voted(obs, obs.others_alive().minus(mates))?;
+        Some(Vote::For(alt))
     }
 
     /// A runoff vote of a mafioso or bandit: an outsider, the most dangerous first.
     pub(super) fn outsider_pick(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Option<Seat> {
         let outsiders = candidates.minus(obs.camp_mates());
         let read = self.read(obs);
-        read.believed.inter(outsiders).lowest().or_else(|| read.trusted(outsiders))
+        read.ties.first(read.believed.inter(outsiders)).or_else(|| read.trusted(outsiders))
     }
 
     /// A bandit's vote: like the town's, among outsiders (E2: every other
@@ -130,7 +141,7 @@ impl Turn<'_> {
     pub(super) fn bandit_vote(&mut self, obs: &Observation<'_>) -> Option<Seat> {
         let read = self.read(obs);
         let outsiders = obs.alive().minus(obs.camp_mates());
-        most_voted(obs, outsiders.minus(read.cleared))
+        read.ties.most_voted(obs, outsiders.minus(read.cleared))
             .filter(|&(_, v)| v > 0)
             .map(|(s, _)| s)
             .or_else(|| read.suspect(obs, outsiders))
