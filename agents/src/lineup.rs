@@ -202,99 +202,70 @@ impl fmt::Debug for Lineup {
 }
 
 /// The default lineup of each preset, as an `--agents` spec: every preset
-/// plays a mix solved for it. `classic` is a mix (README, "How good is the play"):
-/// each camp plays one of five settings of the `forum` parameters per game,
-/// with the shares of the equilibrium that `experiments/solve_mix.py`
-/// found (double oracle with `mafia best-response` as the oracle). The
-/// town mostly lynches both of two Commissar claimants; otherwise it
-/// believes the claimant whose checks fit, and in some games passes first
-/// and lynches whoever voted a name first. The mafia mostly pass first and
-/// never fake a claim; in some games they counter-claim a revealed
-/// Commissar or claim first. The default layer under the alternatives is
+/// plays a mix solved for it by `experiments/solve_mix.py` (double oracle
+/// with `mafia best-response` as the oracle; `--general`, each camp for its
+/// own win rate, where the bandits make the game other than zero-sum).
+/// Each camp plays one of a few settings of the `forum` parameters per game
+/// (README, "How good is the play", has each mix in words and each camp's
+/// best reply to it). Solved again on 2026-12-04, after ties between equal
+/// candidates became a seeded draw and several roles' moves changed: the
+/// mixes of 2026-12-03 then left the `extended` town 13 points and the
+/// `classic` mafia 11. The solver's last best replies gained at most 0.7
+/// points (`classic`), 1.8 (`extended`), 1.2 (`forum-16`) and 0.0
+/// (`classic-13`). `classic`'s default layer under its alternatives is
 /// the earlier per-parameter mix, which still sets what no alternative
-/// does. Against it each camp's best reply gains at most 2.3 points
-/// (`best-response --rounds 4`, seeds 1-4), where against plain `forum` the town's gained 62.6 and the
-/// mafia's 33. The mix is solved for `classic`'s ten players.
-///
-/// `extended` is a mix too, solved the same way with each camp playing for
-/// its own win rate (`solve_mix.py --general`: the bandits, a third camp
-/// held at the catalogue's defaults, make the game other than zero-sum).
-/// The town plays the defaults in 30% of games, passes first and believes
-/// the earlier of two claimants without trusting claims in 64% (and waits
-/// to day 6 for the lynch of a checked mafioso), and in 6% its information
-/// roles claim on day 3; the mafia always pass first (`blend`), and in a
-/// few games claim the Detective first or fake a claim. Against it the
-/// town's best reply gains 1.8 points, the mafia's 0.6, the bandits' 0
-/// (`best-response --rounds 4 --max-games 3000000`, seeds 3-4), where
-/// against plain `forum` the town's gained 46.8 and the mafia's 52.7.
-///
-/// `forum-16`, solved the same way: the town believes neither of two
-/// claimants (lynches both) and its information roles claim on day 3 in
-/// 80% of games, believes the earlier claimant in 19%, passes first in 1%;
-/// the mafia pass first in 96%. Best replies: the town 1.9 points, the
-/// mafia 0.4, the bandits 0 (seeds 1-4, the last two with 4-round
-/// searches), where against plain `forum` the town's gained 66.5 and the
-/// mafia's 28.8.
-///
-/// `classic-13` (13 players, four mafia), the same way: the town never
-/// pardons the first day's lone vote (`day1_pass=false`) and mostly lynches
-/// both of two Commissar claimants (49%) or believes the earlier, lynching a
-/// checked mafioso by day 4; the mafia pass first in every game and rarely
-/// claim first or fake a claim. Best replies: the town 1.5 points, the mafia
-/// 0.7 (seeds 1-4, the last two with 4-round searches), where against plain
-/// `forum` the town's gained 49.8 and the mafia's 41.7. Re-solve per setup,
-/// the strategy notes advise: a setup not listed here (a setup file without
-/// `base`) plays the catalogue's defaults.
+/// does. A setup not listed here (a setup file without `base`) plays the
+/// catalogue's defaults: re-solve per setup, the strategy notes advise.
 pub const PRESET_LINEUPS: &[(&str, &str)] = &[
     (
         "classic",
         concat!(
             "forum:counterclaim=coin:coin=0.47:coin_both=0.33:mix=0.24:counter=0.7:preempt=0.2:fake=0.41:pass_first=0.06:blend=0.83,",
-            "town@0.5102=forum:counterclaim=both:mix=0,",
-            "town@0.2009=forum:counter=0:counterclaim=checks:mix=0:pass_first=1:trust=0.25,",
-            "town@0.1183=forum:counter=1:counterclaim=earlier:mix=0:pass_first=0,",
-            "town@0.1172=forum:counterclaim=later:mix=0:pass_first=0:whom=random,",
-            "town@0.0534=forum:counter=0:counterclaim=checks,",
-            "mafia@0.537=forum:blend=1:fake=0:preempt=0,",
-            "mafia@0.2451=forum:blend=1:fake=1:kill=order:preempt=0,",
-            "mafia@0.1696=forum:blend=1:fake=0:preempt=1:whom=random,",
-            "mafia@0.0412=forum:blend=1:fake=0:kill=order:preempt=1,",
-            "mafia@0.0071=forum:blend=0:fake=1:kill=order:preempt=0"
+            "town@0.3161=forum:counter=0:counterclaim=checks:mix=0:pass_first=1:trust=0.25,",
+            "town@0.2613=forum:counterclaim=both:mix=0:pass_first=0,",
+            "town@0.1759=forum:counter=1:counterclaim=earlier:mix=0:pass_first=0,",
+            "town@0.1759=forum:counter=0:counterclaim=checks,",
+            "town@0.0708=forum:counterclaim=both:on=day2,",
+            "mafia@0.3088=forum:blend=1:fake=0:preempt=0,",
+            "mafia@0.2527=forum:blend=1:fake=1:kill=order:preempt=0,",
+            "mafia@0.2067=forum:blend=1:fake=0:move=none:preempt=1:whom=random,",
+            "mafia@0.1298=forum:blend=0:fake=1:kill=order:move=none:preempt=0,",
+            "mafia@0.102=forum:blend=1:fake=0:kill=order:preempt=1"
         ),
     ),
     (
         "extended",
         concat!(
             "forum,",
-            "town@0.3028=forum,",
-            "town@0.0613=forum:counterclaim=earlier:on=day3,",
-            "town@0.6359=forum:by_day=6:counterclaim=earlier:pass_first=1:trust=0,",
-            "mafia@0.8623=forum:blend=1,",
-            "mafia@0.0601=forum:blend=1:preempt=1:whom=random,",
-            "mafia@0.0776=forum:blend=1:fake=1"
+            "town@0.5432=forum:counterclaim=earlier:trust=0,",
+            "town@0.2421=forum:by_day=6:counterclaim=earlier:pass_first=1:trust=0,",
+            "town@0.2116=forum:counterclaim=earlier:pass_first=1,",
+            "town@0.0031=forum:counterclaim=earlier:on=day3,",
+            "mafia@0.4695=forum:blend=1:preempt=1:whom=random,",
+            "mafia@0.2668=forum:blend=1,",
+            "mafia@0.2627=forum,",
+            "mafia@0.001=forum:blend=1:kill=order"
         ),
     ),
     (
         "forum-16",
         concat!(
             "forum,",
-            "town@0.1869=forum:counterclaim=earlier:on=day3,",
-            "town@0.0139=forum:pass_first=1,",
-            "town@0.7992=forum:counterclaim=both:on=day3,",
-            "mafia@0.0435=forum,",
-            "mafia@0.9565=forum:blend=1"
+            "town@0.5273=forum:counterclaim=earlier:on=day3,",
+            "town@0.4727=forum:by_day=4:pass_first=1,",
+            "mafia@0.9808=forum:blend=1,",
+            "mafia@0.0192=forum:blend=1:preempt=1"
         ),
     ),
     (
         "classic-13",
         concat!(
             "forum,",
-            "town@0.1892=forum:by_day=4:day1_pass=false,",
-            "town@0.3237=forum:by_day=4:counterclaim=earlier:day1_pass=false,",
-            "town@0.4871=forum:counterclaim=both:day1_pass=false,",
-            "mafia@0.9516=forum:blend=1,",
-            "mafia@0.0227=forum:blend=1:kill=order:preempt=1:whom=random,",
-            "mafia@0.0257=forum:blend=1:fake=1:kill=hunt"
+            "town@0.4631=forum:by_day=4:day1_pass=false,",
+            "town@0.2851=forum:by_day=4:counterclaim=both:day1_pass=false,",
+            "town@0.2518=forum:by_day=4:counter=1:counterclaim=earlier:day1_pass=false,",
+            "mafia@0.9985=forum:blend=1,",
+            "mafia@0.0015=forum:blend=1:fake=1:kill=hunt:move=random"
         ),
     ),
 ];

@@ -229,7 +229,7 @@ const SHOOTER: &[Param] = &[Param {
     name: "shoot",
     values: Values::Choice(&["open", "exposed", "suspect", "second", "never"]),
     default: "open",
-    about: "the Shooter fires at a player exposed as mafia or bandit (by his own knowledge or a trusted claim); when nobody is exposed: with `open`, from night 1, at a random living player neither cleared nor a claimant (enemies are 40-53% of the others in `forum-16` and `extended`: a random shot beat the town's top suspect by 1-2 points, who is lynched anyway); with `suspect` at the town's top suspect from night 2, with `second` at the most suspicious after him; with `exposed` only at the exposed, or never (E20) [notes §3 shoot_if; derived: `mafia moves`]",
+    about: "the Shooter fires at a player exposed as mafia or bandit (by his own knowledge or a trusted claim); when nobody is exposed: with `open`, from night 1, at a random living player neither cleared nor a believed claimant (enemies are 40-53% of the others in `forum-16` and `extended`: a random shot beat the town's top suspect by 1-2 points, who is lynched anyway); with `suspect` at the town's top suspect from night 2, with `second` at the most suspicious after him; with `exposed` only at the exposed, or never (E20) [notes §3 shoot_if; derived: `mafia moves`]",
 }];
 
 const BANDITS: &[Param] = &[Param {

@@ -80,20 +80,12 @@ impl Default for Ties {
 }
 
 impl Ties {
-    /// A uniformly random order of `n` seats (inside-out Fisher–Yates, one
-    /// 32-bit word a seat from the second on; `(w · k) >> 32` is below `k`
-    /// with a bias under 2⁻²⁶ for `k ≤ 64`).
+    /// A uniformly random order of `n` seats: the ranks `0..n` shuffled
+    /// (`mafia_engine::shuffle`, the deal's exact batched Fisher–Yates:
+    /// one 64-bit word for up to twenty players).
     pub fn draw(n: usize, rng: &mut impl rand::Rng) -> Ties {
-        let mut rank = [0u8; MAX_PLAYERS];
-        for i in 1..n.min(MAX_PLAYERS) {
-            let j = ((rng.next_u32() as u64 * (i as u64 + 1)) >> 32) as usize;
-            rank[i] = rank[j];
-            rank[j] = i as u8;
-        }
-        // Seats past `n` keep ranks above every dealt seat's.
-        for (i, r) in rank.iter_mut().enumerate().skip(n) {
-            *r = i as u8;
-        }
+        let mut rank: [u8; MAX_PLAYERS] = std::array::from_fn(|i| i as u8);
+        mafia_engine::shuffle(rng, &mut rank[..n.min(MAX_PLAYERS)]);
         Ties { rank }
     }
 

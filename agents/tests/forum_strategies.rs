@@ -255,9 +255,10 @@ fn e20_the_shooter_holds_fire_with_never_shoots_the_exposed_and_by_default_an_op
     for (_, log) in games("forum-16", "forum,shooter=shooter:shoot=never", 100) {
         assert!(!log.iter().any(|e| matches!(e, Event::NightAct { ability: NightAbility::Shoot, .. })));
     }
-    // `open` (the default): from night 1, never a claimant of an
-    // information role, and at enemies more often than the base rate of
-    // the others (6 of 15 in `forum-16`).
+    // `open` (the default): from night 1, never a believed claimant (with
+    // plain `forum`, whose mafia never fake a claim, every claimant is),
+    // and at enemies more often than the base rate of the others (6 of 15
+    // in `forum-16`).
     let (mut shots, mut night1, mut at_claimants, mut hits) = (0, 0, 0, 0);
     for (roles, log) in games("forum-16", "forum", 300) {
         let days = days(&log);

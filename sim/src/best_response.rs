@@ -4,7 +4,10 @@
 //!
 //! The search is over the parameters of the `forum` family's strategies
 //! that play roles of camp C the setup deals (for the mafia of `classic`:
-//! `mafia` and `check`; for its town: `town`, `reveal` and `check`). A
+//! `mafia`, `check` and `night`; for its town: `town`, `reveal`, `check`
+//! and `night`), and for the mafia and the bandits also how they read the
+//! thread (`trust`, `counterclaim`, `coin`, `coin_both`: their model of
+//! what the town believes, which chooses whom they hunt and vote). A
 //! round tries every value of one parameter at a time, from a centre (the
 //! default lineup in round 1, the best found so far after it): coordinate
 //! search. Settings that play exactly like one already listed are tried once.
@@ -41,7 +44,7 @@ use crate::paired::{Cols, Diff, PairArgs, Paired, check_out, play_frame, play_pa
 use crate::runner::Job;
 use crate::tables::Printed;
 use clap::Args;
-use mafia_agents::{Lineup, STRATEGIES, Strategy, StrategyInfo, parse_spec};
+use mafia_agents::{Lineup, Param, STRATEGIES, Strategy, StrategyInfo, parse_spec};
 use mafia_engine::{Camp, Role};
 use polars::prelude::*;
 use std::io::Write;
@@ -84,6 +87,10 @@ fn setting_text(s: &Setting) -> String {
 }
 
 /// Where a parameter comes in the catalogue (for a stable order).
+/// The parameters of how a seat reads the thread (`forum/read.rs`'s
+/// reading class): every camp's, whichever unit declares them.
+const READING: [&str; 4] = ["trust", "counterclaim", "coin", "coin_both"];
+
 fn param_rank(name: &str) -> usize {
     STRATEGIES.iter().flat_map(|s| s.params.iter()).position(|p| p.name == name).unwrap_or(usize::MAX)
 }
@@ -282,11 +289,23 @@ fn race(
             camp.name()
         )));
     }
-    // The forum units with parameters that play a dealt role of the camp.
-    let units: Vec<&StrategyInfo> = STRATEGIES
-        .iter()
-        .filter(|s| s.is_forum() && !s.params.is_empty() && roles.iter().any(|&r| s.plays.role(r)))
-        .collect();
+    // The parameters the camp's strategies read: those of the forum units
+    // that play a dealt role of the camp, and every seat's reading of the
+    // thread (`READING`: a mafioso's or bandit's model of what the town
+    // believes, which decides whom they hunt and how they vote).
+    let params: Vec<&Param> = {
+        let mut ps: Vec<&Param> = STRATEGIES
+            .iter()
+            .filter(|s| s.is_forum() && !s.params.is_empty() && roles.iter().any(|&r| s.plays.role(r)))
+            .flat_map(|s| s.params.iter())
+            .collect();
+        for p in STRATEGIES.iter().flat_map(|s| s.params.iter()).filter(|p| READING.contains(&p.name)) {
+            if !ps.iter().any(|q| q.name == p.name) {
+                ps.push(p);
+            }
+        }
+        ps
+    };
     let builder =
         Builder { base: job.lineup.clone(), camp, roles: roles.clone(), parts: label_parts(&job.lineup.full_label()) };
 
@@ -323,8 +342,8 @@ fn race(
             }
         }
         let fixed = candidates.len();
-        for u in &units {
-            for p in u.params {
+        for p in &params {
+            {
                 for v in p.values.candidates() {
                     add(with(&centre, p.name, &v), &mut candidates)?;
                 }

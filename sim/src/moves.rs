@@ -184,11 +184,13 @@ fn frame(rows: &[Row]) -> PolarsResult<DataFrame> {
     for (i, name) in ["usual", "random", "none"].into_iter().enumerate() {
         rate_cols(&mut c, name, rows.iter().map(|r| (r.wins[i], r.games)));
     }
-    let yardsticks: [(&str, fn(&Row) -> Diff); 2] = [("gain_random", |r| r.vs_random), ("gain_none", |r| r.vs_none)];
-    for (name, d) in yardsticks {
-        c.f64(name, rows.iter().map(|r| d(r).mean).collect());
-        c.f64(&format!("{name}_lo"), rows.iter().map(|r| d(r).lo).collect());
-        c.f64(&format!("{name}_hi"), rows.iter().map(|r| d(r).hi).collect());
+    for (name, diffs) in [
+        ("gain_random", rows.iter().map(|r| r.vs_random).collect::<Vec<Diff>>()),
+        ("gain_none", rows.iter().map(|r| r.vs_none).collect()),
+    ] {
+        c.f64(name, diffs.iter().map(|d| d.mean).collect());
+        c.f64(&format!("{name}_lo"), diffs.iter().map(|d| d.lo).collect());
+        c.f64(&format!("{name}_hi"), diffs.iter().map(|d| d.hi).collect());
     }
     c.str("verdict", rows.iter().map(|r| r.verdict().to_string()).collect());
     c.frame()

@@ -364,8 +364,29 @@ fn best_response_on_a_tiny_budget_reports_a_setting_and_its_gain() {
     let cands = csv_rows(&dir.file("b.candidates.csv"));
     assert!(cands.len() > 3, "{cands:?}");
     assert!(cands.iter().any(|c| col(c, "setting").starts_with("bus=")), "the mafia's parameters are tried");
-    assert!(!cands.iter().any(|c| col(c, "setting").starts_with("trust=")), "not the town's");
+    // The mafia's own reading of the thread is searched too, the town's day play not.
+    assert!(cands.iter().any(|c| col(c, "setting").starts_with("trust=")), "the mafia's reading is tried");
+    assert!(!cands.iter().any(|c| col(c, "setting").starts_with("pass_first=")), "not the town's");
     assert_eq!(cands.iter().filter(|c| col(c, "status") == "best").count(), col(r, "rounds").parse::<usize>().unwrap());
+}
+
+#[test]
+fn best_response_finds_a_planted_exploit() {
+    // The default weakened in one parameter: the town's Commissar reveals
+    // only in his last word, which the earlier searches found to cost the
+    // town about 13 points. The town's search must find a reveal back.
+    let dir = TempDir::new("best-planted");
+    let out = dir.file("b.csv");
+    let mut args = words(
+        "best-response --camp town --agents preset:classic,commissar=reveal:on=last-word --max-games 200000 --seed 5 --confirm 20000 -q",
+    );
+    args.extend(["--out", &out]);
+    ok(&args);
+    let r = &csv_rows(&out)[0];
+    assert!(col(r, "setting").contains("on="), "the weakened parameter is changed: {r:?}");
+    assert!(!col(r, "setting").contains("on=last-word"), "{r:?}");
+    assert!(num(r, "gain_lo") > 0.03, "a large gain, measured on fresh games: {r:?}");
+    assert_eq!(col(r, "measured_on"), "confirmation");
 }
 
 #[test]

@@ -218,9 +218,8 @@ impl Turn<'_> {
         self.refresh(obs);
         let read = self.read(obs);
         // A player killed at night is taken for town by the read, but not
-        // as an anchor: the Shooter shoots the town's top suspect, whom the
-        // Journalist compares too, so the comparison's own suspect is often
-        // that night's victim.
+        // as an anchor: the Shooter's victims, often enemies, die at night
+        // too.
         let (cleared, exposed) = (read.cleared.minus(obs.killed_at_night()), read.exposed);
         let pair = PlayerSet::single(a).with(b);
         let contradiction = if same {

@@ -1,18 +1,20 @@
 //! Every role's night move (units `check`, `protect`, `shooter`,
 //! `prostitute`, `bandits`, and the mafia roles' moves).
 //!
-//! - **Checks** (Commissar, Detective, C6/E13; `whom = uncertain`): the
-//!   unchecked player neither cleared nor exposed with the highest
-//!   suspicion. The Don (C5) and the Boss (E7) check the unchecked
-//!   information-role claimants first, then the outsider who voted most
-//!   against the mafia (an investigator's tell).
-//! - **Doctor** (E15, `heal`): a believed information role, else himself,
-//!   else the most trusted. **Guard** (E10): the partner the Shooter will
-//!   shoot (the town's top suspect, exposed first), else the partner the
-//!   town suspects most (published as mafia, most voted).
-//! - **Shooter** (E20, `shoot`): an exposed enemy; with `suspect` (the
-//!   default), the top suspect from night 2. **Witch** (E18): hexes the
-//!   top suspect.
+//! - **Checks** (Commissar, Detective, C6/E13; `whom = uncertain`): an
+//!   unchecked player neither cleared nor exposed, other than the town's
+//!   top suspect (the day's vote settles him), at random among them. The
+//!   Don (C5) and the Boss (E7) check the unchecked information-role
+//!   claimants first, then the outsider who voted most against the mafia
+//!   (an investigator's tell).
+//! - **Doctor** (E15, `heal`): a living information-role claimant (the
+//!   believed first), else himself, else the most trusted; never an
+//!   exposed player. **Guard** (E10): a partner the day's lynch will not
+//!   take (neither exposed nor the town's top suspect), at random.
+//! - **Shooter** (E20, `shoot`): an exposed enemy; with `open` (the
+//!   default), from night 1 a random living player neither cleared nor a
+//!   believed claimant. **Witch** (E18): hexes an exposed enemy other than the one
+//!   the town lynches tomorrow, else nobody.
 //!   **Journalist** (E17): compares the top suspect with the most trusted
 //!   (what he makes of the answer, and his claim, are in `mod.rs`).
 //!   **Sleepwalker** (E22): watches the believed information role.
@@ -208,7 +210,7 @@ impl Turn<'_> {
                 }
                 ShootPlan::Open => {
                     let exposed = read.ties.best_by(legal.inter(read.exposed).minus(mates), |s| obs.votes_for(s) as i32);
-                    exposed.or_else(|| pick(cx.rng, legal.minus(mates).minus(read.cleared).minus(claimants)))
+                    exposed.or_else(|| pick(cx.rng, legal.minus(mates).minus(read.cleared).minus(read.believed)))
                 }
             },
             // The Witch's hex blocks tomorrow night's move, so it needs
