@@ -244,22 +244,20 @@ class ServeLoop(unittest.TestCase):
         got = self.answer_all(e, reqs)
         for r in reqs:
             self.assertIsNone(check(r["request"], got[r["id"]]["answer"]))
-        # the Commissar (seat 10) finds only town (6 on night 1, 8 on night 2): with no mafioso found
-        # he does not claim in a post, and votes by the public votes the Don (seat 3), whose first
-        # votes went to the players he cleared
+        # the Commissar (seat 10) finds a mafioso (5) on night 1 and a townsman (7) on night 2: with a
+        # living mafioso found he claims in his posts and publishes every check, and votes the mafioso
         by = {(r["seat"], json.dumps(r["view"]["phase"]), r["request"]["decision"]): got[r["id"]]["answer"] for r in reqs}
-        for day in ('{"day": 2}', '{"day": 3}'):
+        for day, town in (('{"day": 2}', []), ('{"day": 3}', [7])):
             post = by[(10, day, "post")]
-            self.assertEqual((post["say"]["claim"], post["say"]["town"], post["say"]["mafia"]), (None, [], []))
-            self.assertEqual(by[(10, day, "vote")]["vote"], 3)
-        # this game has no view of his after a mafioso found, but he always claims in a last word:
-        # asked for one in his day-3 post view, he claims and publishes his checks
+            self.assertEqual((post["say"]["claim"], post["say"]["town"], post["say"]["mafia"]), ("commissar", town, [5]))
+            self.assertEqual(by[(10, day, "vote")]["vote"], 5)
+        # his last word always claims and publishes his checks: asked for one in his day-3 post view
         v = next(v for v in vs if (v["seat"], v["phase"], v["request"]["decision"]) == (10, {"day": 3}, "post"))
         lw = dict(v["request"], decision="last_word")
         r = e.request(0, 10, lw, view=dict(v, request=lw))
         said = self.answer_all(e, [r])[r["id"]]["answer"]
         self.assertIsNone(check(lw, said))
-        self.assertEqual((said["say"]["claim"], said["say"]["town"], said["say"]["mafia"]), ("commissar", [6, 8], []))
+        self.assertEqual((said["say"]["claim"], said["say"]["town"], said["say"]["mafia"]), ("commissar", [7], [5]))
         self.assertEqual(e.finish(), 0)
         self.assertEqual(e.err(), "")
 
