@@ -74,7 +74,10 @@ impl Row {
 pub fn cmd_moves(a: MovesArgs) -> Result<(), Usage> {
     check_out(&a.pair.out)?;
     if a.pair.first_game.checked_add(a.games).is_none() {
-        return Err(Usage(format!("--first-game {} with --games {}: past the last game index", a.pair.first_game, a.games)));
+        return Err(Usage(format!(
+            "--first-game {} with --games {}: past the last game index",
+            a.pair.first_game, a.games
+        )));
     }
     let mut wanted = Vec::new();
     for name in a.roles.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {

@@ -485,7 +485,9 @@ fn moves_pairs_each_roles_usual_move_with_a_random_move_and_no_move() {
 fn moves_check_fails_on_a_role_worse_than_a_yardstick_unless_allowed() {
     // A planted weakness: the Shooter at the town's top suspect, whom the
     // day lynches anyway, does worse than a random shot in `forum-16`.
-    let args = words("moves --setup forum-16 --agents preset:forum-16,shooter=shooter:shoot=suspect --roles shooter --games 20000 -q --check");
+    let args = words(
+        "moves --setup forum-16 --agents preset:forum-16,shooter=shooter:shoot=suspect --roles shooter --games 20000 -q --check",
+    );
     let out = mafia(&args);
     assert_eq!(out.status.code(), Some(1), "{}", show(&args, &out));
     assert!(text(&out.stderr).contains("shooter in forum-16"), "{}", show(&args, &out));

@@ -511,12 +511,11 @@ impl Agent for Turn<'_> {
             return Some(s);
         }
         let k = obs.secret_votes() as u32;
-        let alive = obs.alive();
-        let top = alive.top_by(|s| obs.votes_for(s));
-        let lead = top.lowest().map_or(0, |s| obs.votes_for(s));
-        // Whom my votes make the only leader.
+        let (top, lead) = read::top_voted(obs, obs.alive());
+        let (_, runner_up) = read::top_voted(obs, obs.alive().minus(top));
+        // Whom my votes make the only leader: past the most any other has.
         let tippable = |c: Seat| {
-            let best_other = alive.without(c).iter().map(|o| obs.votes_for(o)).max().unwrap_or(0);
+            let best_other = if top == PlayerSet::single(c) { runner_up } else { lead };
             obs.votes_for(c) + k > best_other
         };
         let open = others.minus(read.cleared);

@@ -161,7 +161,8 @@ impl Turn<'_> {
             // them (`kill = hunt`), the believed first.
             NightAbility::Heal => {
                 let safe = legal.minus(read.exposed);
-                let hunted = read.ties.first(safe.inter(read.believed)).or_else(|| read.ties.first(safe.inter(claimants)));
+                let hunted =
+                    read.ties.first(safe.inter(read.believed)).or_else(|| read.ties.first(safe.inter(claimants)));
                 match self.cfg.heal {
                     HealPlan::Random => pick(cx.rng, legal),
                     HealPlan::SelfFirst => {
@@ -171,9 +172,9 @@ impl Turn<'_> {
                             hunted.or_else(|| read.trusted(safe.without(maker)))
                         }
                     }
-                    HealPlan::Revealed => hunted
-                        .or_else(|| safe.contains(maker).then_some(maker))
-                        .or_else(|| read.trusted(safe)),
+                    HealPlan::Revealed => {
+                        hunted.or_else(|| safe.contains(maker).then_some(maker)).or_else(|| read.trusted(safe))
+                    }
                 }
             }
             NightAbility::Guard => {
@@ -192,27 +193,29 @@ impl Turn<'_> {
                 }
                 pick(cx.rng, pool).or_else(|| pick(cx.rng, legal))
             }
-            NightAbility::Shoot => match self.cfg.shoot {
-                ShootPlan::Never => None,
-                ShootPlan::Exposed => read.ties.best_by(legal.inter(read.exposed).minus(mates), |s| obs.votes_for(s) as i32),
-                ShootPlan::Suspect => {
-                    let exposed = read.ties.best_by(legal.inter(read.exposed).minus(mates), |s| obs.votes_for(s) as i32);
-                    exposed.or_else(|| (obs.day() >= 2).then(|| read.suspect(obs, legal.minus(mates))).flatten())
-                }
-                ShootPlan::Second => {
-                    let exposed = read.ties.best_by(legal.inter(read.exposed).minus(mates), |s| obs.votes_for(s) as i32);
-                    exposed.or_else(|| {
+            NightAbility::Shoot => {
+                // Every plan but `never` fires at an exposed enemy first.
+                let exposed = || read.ties.best_by(legal.inter(read.exposed).minus(mates), |s| obs.votes_for(s) as i32);
+                match self.cfg.shoot {
+                    ShootPlan::Never => None,
+                    ShootPlan::Exposed => exposed(),
+                    ShootPlan::Suspect => {
+                        exposed().or_else(|| (obs.day() >= 2).then(|| read.suspect(obs, legal.minus(mates))).flatten())
+                    }
+                    ShootPlan::Second => exposed().or_else(|| {
                         let pool = legal.minus(mates).minus(read.cleared);
                         let top = read.suspect(obs, obs.alive().without(maker));
-                        let rest = match top { Some(t) if pool.len() > 1 => pool.without(t), _ => pool };
+                        let rest = match top {
+                            Some(t) if pool.len() > 1 => pool.without(t),
+                            _ => pool,
+                        };
                         read.suspect(obs, rest)
-                    })
+                    }),
+                    ShootPlan::Open => {
+                        exposed().or_else(|| pick(cx.rng, legal.minus(mates).minus(read.cleared).minus(read.believed)))
+                    }
                 }
-                ShootPlan::Open => {
-                    let exposed = read.ties.best_by(legal.inter(read.exposed).minus(mates), |s| obs.votes_for(s) as i32);
-                    exposed.or_else(|| pick(cx.rng, legal.minus(mates).minus(read.cleared).minus(read.believed)))
-                }
-            },
+            }
             // The Witch's hex blocks tomorrow night's move, so it needs
             // evidence: an exposed enemy, not the one the town lynches
             // tomorrow when there are several; none without. (A guess hexes
@@ -222,17 +225,21 @@ impl Turn<'_> {
             NightAbility::Hex => {
                 let exposed = outsiders.inter(read.exposed);
                 let lynched = read.suspect(obs, obs.alive().without(maker));
-                let rest = match lynched { Some(t) if exposed.len() > 1 => exposed.without(t), _ => exposed };
+                let rest = match lynched {
+                    Some(t) if exposed.len() > 1 => exposed.without(t),
+                    _ => exposed,
+                };
                 read.ties.first(rest)
             }
-            NightAbility::Watch => read.ties.first(legal.inter(read.believed)).or_else(|| read.trusted(legal.without(maker))),
+            NightAbility::Watch => {
+                read.ties.first(legal.inter(read.believed)).or_else(|| read.trusted(legal.without(maker)))
+            }
             NightAbility::Compare => read.suspect(obs, legal.minus(read.cleared)).or_else(|| pick(cx.rng, legal)),
             // The Thief blocks the information role's check.
             NightAbility::Rob => read.ties.first(outsiders.inter(claimants)).or_else(|| read.trusted(outsiders)),
             // The guest dies next night unless healed, and the Doctor heals the
             // claimants: invite somebody else, at random.
             NightAbility::Invite => pick(cx.rng, outsiders.minus(read.believed)).or_else(|| pick(cx.rng, outsiders)),
-            // The mine goes off on 3 votes: on the town's top suspect.
             // The mine kills on 3 votes: the town's top suspect, who draws
             // them (the next suspect instead lost 0.1 points against a random mine).
             NightAbility::Mine => read.suspect(obs, outsiders),
@@ -280,4 +287,3 @@ impl Turn<'_> {
 fn claimed_info(obs: &Observation<'_>) -> PlayerSet {
     obs.claimants(Role::Commissar).union(obs.claimants(Role::Detective)).inter(obs.alive())
 }
-

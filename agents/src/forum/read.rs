@@ -5,8 +5,8 @@
 //! by it.
 
 use crate::strategy::{Config, Counterclaim};
-use crate::votes::VoteRecord;
 pub(crate) use crate::votes::Ties;
+use crate::votes::VoteRecord;
 use crate::votes::best_by;
 use mafia_engine::{Camp, MAX_PLAYERS, Observation, PlayerSet, Role, Seat};
 
@@ -753,13 +753,15 @@ impl Read<'_> {
     /// ties to the reader's order).
     pub fn trusted(&self, among: PlayerSet) -> Option<Seat> {
         let pool = if among.inter(self.cleared).is_empty() { among } else { among.inter(self.cleared) };
-        self.ties.best_by(pool.minus(self.exposed), |s| -(self.score[s as usize] as i32)).or_else(|| self.ties.first(pool))
+        self.ties
+            .best_by(pool.minus(self.exposed), |s| -(self.score[s as usize] as i32))
+            .or_else(|| self.ties.first(pool))
     }
 }
 
 /// The members of `among` with the most votes today (all tied) and their
 /// count (`PlayerSet::top_by`: no branch on the counts).
-fn top_voted(obs: &Observation<'_>, among: PlayerSet) -> (PlayerSet, u32) {
+pub(crate) fn top_voted(obs: &Observation<'_>, among: PlayerSet) -> (PlayerSet, u32) {
     let top = among.top_by(|s| obs.votes_for(s));
     (top, top.lowest().map_or(0, |s| obs.votes_for(s)))
 }

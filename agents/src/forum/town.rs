@@ -141,7 +141,8 @@ impl Turn<'_> {
     pub(super) fn bandit_vote(&mut self, obs: &Observation<'_>) -> Option<Seat> {
         let read = self.read(obs);
         let outsiders = obs.alive().minus(obs.camp_mates());
-        read.ties.most_voted(obs, outsiders.minus(read.cleared))
+        read.ties
+            .most_voted(obs, outsiders.minus(read.cleared))
             .filter(|&(_, v)| v > 0)
             .map(|(s, _)| s)
             .or_else(|| read.suspect(obs, outsiders))
