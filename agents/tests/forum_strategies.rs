@@ -1132,3 +1132,41 @@ fn night_move_none_makes_no_move_and_random_a_legal_move_of_the_role() {
     assert_eq!(none, 0, "move=none: no heal");
     assert!(random > 150 && reached.len() >= 18, "move=random heals anybody ({random} heals, {} seats)", reached.len());
 }
+
+#[test]
+fn e15_the_doctor_never_heals_a_player_his_camp_takes_for_exposed() {
+    // A player the only Detective claimant published as mafia or bandit is
+    // exposed to the town (plain `forum` believes a lone claimant): the
+    // Doctor's heal goes elsewhere, every night.
+    let (mut heals, mut tested, mut wasted) = (0, 0, 0);
+    for (roles, log) in games("extended", "forum", 1500) {
+        let doc = seat_of(&roles, Role::Doctor).unwrap();
+        let (mut detectives, mut published) = (PlayerSet::EMPTY, PlayerSet::EMPTY);
+        for e in &log {
+            let said = match e {
+                Event::Post { seat, what } | Event::Defence { seat, what } | Event::LastWord { seat, what } => {
+                    Some((*seat, what))
+                }
+                _ => None,
+            };
+            if let Some((seat, what)) = said
+                && what.claim == Some(Role::Detective)
+            {
+                detectives.insert(seat);
+                published =
+                    published.union(what.camps[Camp::Mafia as usize]).union(what.camps[Camp::Bandits as usize]);
+            }
+            if let Event::NightAct { seat, ability: NightAbility::Heal, target: Some(t), .. } = e
+                && *seat == doc
+            {
+                heals += 1;
+                if detectives.len() == 1 && !published.is_empty() {
+                    tested += 1;
+                    wasted += published.contains(*t) as u32;
+                }
+            }
+        }
+    }
+    assert!(heals > 3000 && tested > 300, "{heals} heals, {tested} with somebody published");
+    assert_eq!(wasted, 0, "a heal on a published enemy");
+}
