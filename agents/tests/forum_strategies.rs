@@ -1153,8 +1153,7 @@ fn e15_the_doctor_never_heals_a_player_his_camp_takes_for_exposed() {
                 && what.claim == Some(Role::Detective)
             {
                 detectives.insert(seat);
-                published =
-                    published.union(what.camps[Camp::Mafia as usize]).union(what.camps[Camp::Bandits as usize]);
+                published = published.union(what.camps[Camp::Mafia as usize]).union(what.camps[Camp::Bandits as usize]);
             }
             if let Event::NightAct { seat, ability: NightAbility::Heal, target: Some(t), .. } = e
                 && *seat == doc
