@@ -1169,3 +1169,92 @@ fn e15_the_doctor_never_heals_a_player_his_camp_takes_for_exposed() {
     assert!(heals > 3000 && tested > 300, "{heals} heals, {tested} with somebody published");
     assert_eq!(wasted, 0, "a heal on a published enemy");
 }
+
+/// E22: a Sleepwalker whose watch saw a mafia visitor says so the next day:
+/// he claims the role and clears the watched player of the mafia (the
+/// mafia's visits that leave a player alive are the Boss's checks and the
+/// Swindler's moves, made on outsiders), and he never claims on a watch
+/// that saw no mafia visitor (unless tied, C12.2).
+#[test]
+fn e22_the_sleepwalker_who_saw_a_mafia_visitor_says_so() {
+    let (mut seen, mut posted, mut said, mut claims, mut right, mut cleared) = (0, 0, 0, 0, 0, 0);
+    for (roles, log) in games("extended", "preset:extended", 2000) {
+        let w = seat_of(&roles, Role::Sleepwalker).unwrap();
+        // The watched player a mafia visitor came to last night, not yet told.
+        let mut pending: Option<Seat> = None;
+        let (mut told, mut defended) = (PlayerSet::EMPTY, false);
+        for e in &log {
+            match *e {
+                // C12.2: tied, he claims to save himself, seen or not.
+                Event::Defence { seat, .. } if seat == w => defended = true,
+                Event::Learned { seat, report: mafia_engine::Report::Watch { target, camps } } if seat == w => {
+                    if camps[Camp::Mafia as usize] {
+                        seen += 1;
+                        pending = Some(target);
+                    }
+                }
+                Event::Post { seat, what } if seat == w => {
+                    if let Some(t) = pending.take() {
+                        assert_eq!(what.claim, Some(Role::Sleepwalker), "a mafia visitor seen and no claim");
+                        posted += 1;
+                        said += what.camps[Camp::Town as usize].contains(t) as u32;
+                    }
+                    if what.claim == Some(Role::Sleepwalker) {
+                        // Nothing seen: no claim (a claim's clearances only grow).
+                        assert!(defended || !what.camps[Camp::Town as usize].is_empty(), "a claim with nothing seen");
+                        claims += 1;
+                        for s in what.camps[Camp::Town as usize].minus(told).iter() {
+                            cleared += 1;
+                            right += (roles[s as usize].camp() != Camp::Mafia) as u32;
+                        }
+                        told = told.union(what.camps[Camp::Town as usize]);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(seen > 200, "{seen} watches saw a mafia visitor");
+    // He tells unless the thread already takes the watched for exposed.
+    assert!(posted as f64 >= 0.5 * seen as f64, "{posted} of {seen} sightings followed by a post");
+    assert!(said as f64 >= 0.9 * posted as f64, "{said} of {posted} told");
+    assert!(claims > 200, "{claims} claims");
+    // 15 of the 19 others are no mafiosi; the watched, believed claimants
+    // mostly, more often (83% at seed 21).
+    assert!(right as f64 >= 0.8 * cleared as f64, "{right} of {cleared} cleared are no mafiosi");
+}
+
+/// E27 (`bandits`' `scout`): the Scout whose reports unmask a fake Detective
+/// claimant (another claimant published the player the real one checked)
+/// votes the fake with `scout=fakes` and the real one with `scout=real`;
+/// `quiet` (the default) leaves his vote to the bandits' usual play.
+#[test]
+fn e27_the_scout_votes_the_claimant_his_reports_unmask() {
+    // How often the Scout's day votes go to a fake / the real Detective claimant.
+    let tally = |spec: &str| {
+        let (mut fake, mut real) = (0u32, 0u32);
+        for (roles, log) in games("extended", spec, 600) {
+            let scout = seat_of(&roles, Role::Scout).unwrap();
+            let mut claimants = PlayerSet::EMPTY;
+            for e in &log {
+                match *e {
+                    Event::Post { seat, what } if what.claim == Some(Role::Detective) => claimants.insert(seat),
+                    Event::Vote { seat, vote: Vote::For(t), .. } if seat == scout && claimants.contains(t) => {
+                        if matches!(roles[t as usize], Role::Detective | Role::Deputy) {
+                            real += 1;
+                        } else {
+                            fake += 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        (fake, real)
+    };
+    let quiet = tally("preset:extended");
+    let fakes = tally("preset:extended,scout=bandits:scout=fakes");
+    let real = tally("preset:extended,scout=bandits:scout=real");
+    assert!(fakes.0 > quiet.0 + 50, "votes for fakes: {} with `fakes`, {} with `quiet`", fakes.0, quiet.0);
+    assert!(real.1 > quiet.1 + 50, "votes for the real Detective: {} with `real`, {} with `quiet`", real.1, quiet.1);
+}

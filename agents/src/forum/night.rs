@@ -17,7 +17,8 @@
 //!   the town lynches tomorrow, else nobody.
 //!   **Journalist** (E17): compares the top suspect with the most trusted
 //!   (what he makes of the answer, and his claim, are in `mod.rs`).
-//!   **Sleepwalker** (E22): watches the believed information role.
+//!   **Sleepwalker** (E22): watches the believed information role (what he
+//!   makes of the report, and his claim, are in `mod.rs`).
 //!   **Role Prostitute** (E19, `borrow`): borrows by preference, then plays
 //!   the borrowed role's move.
 //! - **Thief** (E9) robs a believed information role (else the most trusted
@@ -231,6 +232,9 @@ impl Turn<'_> {
                 };
                 read.ties.first(rest)
             }
+            // The believed information role, else the most trusted: a mafia
+            // visitor (the Boss's check, a swindle) confirms the claim (see
+            // `note_watch`).
             NightAbility::Watch => {
                 read.ties.first(legal.inter(read.believed)).or_else(|| read.trusted(legal.without(maker)))
             }

@@ -287,9 +287,13 @@ fn judgement(obs: &Observation<'_>, memory: &Memory, cfg: &Config, coin: &mut Pu
     // E17: a lone Journalist claimant is believed like an uncontested
     // checker; two or more believe nobody (the claims carry no checks to
     // weigh them by).
-    let journalists = obs.claimants(Role::Journalist);
-    if trusting && journalists.len() == 1 {
-        r.believed = r.believed.union(journalists);
+    // E22: so is a lone Sleepwalker claimant (his claim clears whom a mafia
+    // visitor came to).
+    for role in [Role::Journalist, Role::Sleepwalker] {
+        let claimants = obs.claimants(role);
+        if trusting && claimants.len() == 1 {
+            r.believed = r.believed.union(claimants);
+        }
     }
     // Below 0.5 a claim is a lead, not a proof: it moves suspicion only.
     let soft = cfg.trust < crate::strategy::threshold(0.5);

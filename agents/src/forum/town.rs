@@ -21,6 +21,7 @@
 use super::Turn;
 use super::read;
 use crate::agent::Cx;
+use crate::strategy::ScoutPlan;
 use mafia_engine::{Observation, PlayerSet, Seat, Vote};
 
 impl Turn<'_> {
@@ -139,8 +140,15 @@ impl Turn<'_> {
     /// A bandit's vote: like the town's, among outsiders (E2: every other
     /// camp is an enemy): the leading one not cleared, else the top suspect.
     pub(super) fn bandit_vote(&mut self, obs: &Observation<'_>) -> Option<Seat> {
-        let read = self.read(obs);
         let outsiders = obs.alive().minus(obs.camp_mates());
+        // E27: the Scout's reports, by `scout`.
+        if obs.ability() == mafia_engine::NightAbility::Scout && self.cfg.scout != ScoutPlan::Quiet {
+            self.note_scouting(obs);
+            if let Some(s) = self.ties.first(self.scouted_claimants(obs, self.cfg.scout).inter(outsiders)) {
+                return Some(s);
+            }
+        }
+        let read = self.read(obs);
         read.ties
             .most_voted(obs, outsiders.minus(read.cleared))
             .filter(|&(_, v)| v > 0)
