@@ -1187,11 +1187,11 @@ fn e22_the_sleepwalker_who_saw_a_mafia_visitor_says_so() {
             match *e {
                 // C12.2: tied, he claims to save himself, seen or not.
                 Event::Defence { seat, .. } if seat == w => defended = true,
-                Event::Learned { seat, report: mafia_engine::Report::Watch { target, camps } } if seat == w => {
-                    if camps[Camp::Mafia as usize] {
-                        seen += 1;
-                        pending = Some(target);
-                    }
+                Event::Learned { seat, report: mafia_engine::Report::Watch { target, camps } }
+                    if seat == w && camps[Camp::Mafia as usize] =>
+                {
+                    seen += 1;
+                    pending = Some(target);
                 }
                 Event::Post { seat, what } if seat == w => {
                     if let Some(t) = pending.take() {
