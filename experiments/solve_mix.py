@@ -95,7 +95,10 @@ def best_reply(args, spec, camp, seed, tmp):
     out = os.path.join(tmp, "br.csv")
     run([args.mafia, "best-response", "--setup", args.setup, "--agents", spec, "--camp", camp,
          "--max-games", str(args.br_games), "--rounds", str(args.br_rounds), "--confirm", str(args.confirm),
-         "--seed", str(seed), "--quiet", "--out", out])
+         "--seed", str(seed), "--signals", "none", "--quiet", "--out", out])
+    # Pure settings only (`--signals none`): the oracle's replies join the
+    # mix as alternatives; adaptive replies are measured after the solve
+    # (README, "How good is the play").
     row = read_csv(out)[0]
     return float(row["gain"]), float(row["gain_lo"]), float(row["gain_hi"]), parse_setting(row["setting"])
 

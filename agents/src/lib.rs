@@ -18,8 +18,8 @@ pub use classic::ClassicAgent;
 pub use data::{DataAgent, DataPlayer, LegalRandom, legal_random};
 pub use forum::ForumAgent;
 pub use lineup::{
-    AgentFactory, Lineup, LineupError, MixPart, PRESET_LINEUPS, Pick, Strategy, ext_command, parse_share, parse_spec,
-    split_part,
+    AgentFactory, Lineup, LineupError, MixPart, PRESET_LINEUPS, Pick, Signal, SignalKind, Strategy, ext_command,
+    parse_share, parse_spec, split_part,
 };
 pub use random::RandomAgent;
 pub use strategy::{Config, Param, Plays, STRATEGIES, StrategyInfo, Values};

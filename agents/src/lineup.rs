@@ -83,9 +83,90 @@ pub struct Lineup {
     roles: [Option<Choice>; Role::COUNT],
     /// Per seat (`seat3=…`), over everything else; rarely used, so boxed.
     seats: Option<Box<[Option<Choice>; MAX_PLAYERS]>>,
+    /// Per camp, its adaptive replies (`CAMP?SIGNAL=…`), in the order
+    /// given: parameters the camp's `forum` seats take from night 1 on in
+    /// games whose first day showed the signal (a later reply's over an
+    /// earlier one's where both signals show).
+    adaptive: [Vec<(Signal, Choice)>; Camp::COUNT],
     plugins: Vec<(String, AgentFactory)>,
     /// Per role: the strategy that plays it and its parameters, layered.
     table: [(Strategy, Config); Role::COUNT],
+}
+
+/// What the first day's public record shows, read at night 1 by an
+/// adaptive reply (`CAMP?NAME>K`): everybody sees it, so a camp's seats
+/// agree on it, and it tells apart the ways another camp may play (a
+/// pass-first town passes; an early-revealing one claims).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Signal {
+    pub kind: SignalKind,
+    /// The signal holds when the count is above this (`>`) or below it (`<`).
+    pub threshold: u8,
+    pub above: bool,
+}
+
+/// The counts a [`Signal`] reads off day 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignalKind {
+    /// Final day-1 votes that were PASS (C10).
+    Passes,
+    /// Role claims made by the end of day 1.
+    Claims,
+    /// Day-1 votes changed (C10: one change a day).
+    Changes,
+    /// Players lynched on day 1 (0 or 1; 2 when both tied were hanged, C12.3).
+    Lynched,
+}
+
+impl SignalKind {
+    pub const ALL: [SignalKind; 4] = [SignalKind::Passes, SignalKind::Claims, SignalKind::Changes, SignalKind::Lynched];
+    pub fn name(self) -> &'static str {
+        match self {
+            SignalKind::Passes => "passes",
+            SignalKind::Claims => "claims",
+            SignalKind::Changes => "changes",
+            SignalKind::Lynched => "lynched",
+        }
+    }
+}
+
+impl Signal {
+    /// Parses `passes>3`, `claims<1`, …
+    pub fn parse(text: &str) -> Option<Signal> {
+        let (name, k, above) = match (text.split_once('>'), text.split_once('<')) {
+            (Some((n, k)), None) => (n, k, true),
+            (None, Some((n, k))) => (n, k, false),
+            _ => return None,
+        };
+        let kind = SignalKind::ALL.into_iter().find(|s| s.name() == name.trim())?;
+        Some(Signal { kind, threshold: k.trim().parse().ok()?, above })
+    }
+
+    /// The count of day 1's public record the signal reads (call at night 1).
+    pub fn count(self, obs: &mafia_engine::Observation<'_>) -> u32 {
+        use mafia_engine::{DeathCause, Phase, Vote};
+        let seats = 0..obs.players() as Seat;
+        match self.kind {
+            SignalKind::Passes => seats.filter(|&s| obs.vote_of(s) == Some(Vote::Pass)).count() as u32,
+            SignalKind::Claims => obs.claims_made() as u32,
+            SignalKind::Changes => obs.changed().len(),
+            SignalKind::Lynched => {
+                seats.filter(|&s| obs.death(s) == Some((Phase::Day(1), DeathCause::Lynched))).count() as u32
+            }
+        }
+    }
+
+    /// Whether day 1 showed the signal (call at night 1).
+    pub fn holds(self, obs: &mafia_engine::Observation<'_>) -> bool {
+        let n = self.count(obs);
+        if self.above { n > self.threshold as u32 } else { n < self.threshold as u32 }
+    }
+}
+
+impl fmt::Display for Signal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}{}", self.kind.name(), if self.above { '>' } else { '<' }, self.threshold)
+    }
 }
 
 /// Why a lineup spec was refused.
@@ -141,6 +222,9 @@ pub enum LineupError {
     UnknownPreset {
         name: String,
     },
+    BadSignal {
+        key: String,
+    },
 }
 
 impl fmt::Display for LineupError {
@@ -153,7 +237,7 @@ impl fmt::Display for LineupError {
                 let roles: Vec<&str> = Role::ALL.iter().map(|r| r.name()).collect();
                 write!(
                     f,
-                    "`{key}` is neither a camp (town, mafia, bandits), a camp's alternative (CAMP@SHARE, e.g. mafia@0.3), a role ({}), a seat (seat1 … seat{MAX_PLAYERS}) nor `default`",
+                    "`{key}` is neither a camp (town, mafia, bandits), a camp's alternative (CAMP@SHARE, e.g. mafia@0.3), a camp's adaptive reply (CAMP?SIGNAL>K, e.g. mafia?passes>3), a role ({}), a seat (seat1 … seat{MAX_PLAYERS}) nor `default`",
                     roles.join(", ")
                 )
             }
@@ -178,6 +262,15 @@ impl fmt::Display for LineupError {
                 write!(f, "agents are set for `{key}`, but the setup has {players} seats")
             }
             LineupError::BadShare { key, why } => write!(f, "`{key}`: {why}"),
+            LineupError::BadSignal { key } => {
+                let names: Vec<&str> = SignalKind::ALL.iter().map(|k| k.name()).collect();
+                write!(
+                    f,
+                    "`{key}`: an adaptive reply is CAMP?SIGNAL>K or CAMP?SIGNAL<K (SIGNAL one of {}, K a count) \
+                     set to a strategy of the forum family",
+                    names.join(", ")
+                )
+            }
             LineupError::UnknownPreset { name } => {
                 let names: Vec<&str> = mafia_engine::PRESETS.iter().map(|p| p.name).collect();
                 write!(f, "`preset:{name}`: no such preset ({})", names.join(", "))
@@ -314,6 +407,7 @@ impl Lineup {
             mixes: Default::default(),
             roles: Default::default(),
             seats: None,
+            adaptive: Default::default(),
             plugins: Vec::new(),
             table: [(s, Config::default()); Role::COUNT],
         };
@@ -410,6 +504,25 @@ impl Lineup {
             }
             // A camp layer lies over every alternative of the camp's mix.
             self.camps[c as usize] = Some(choice);
+        } else if let Some((camp, signal)) = key.split_once('?') {
+            let Some(c) = Camp::from_name(camp.trim()) else {
+                return Err(LineupError::UnknownKey { key: key.to_string() });
+            };
+            let Some(signal) = Signal::parse(signal) else {
+                return Err(LineupError::BadSignal { key: key.to_string() });
+            };
+            if strategy != Strategy::Forum {
+                return Err(LineupError::BadSignal { key: format!("{key}={name}") });
+            }
+            if let Some(p) = plays.filter(|p| !p.camp(c)) {
+                return Err(refuse(p));
+            }
+            // The same signal again replaces its reply (in its place).
+            let replies = &mut self.adaptive[c as usize];
+            match replies.iter_mut().find(|(s, _)| *s == signal) {
+                Some(slot) => slot.1 = choice,
+                None => replies.push((signal, choice)),
+            }
         } else if let Some((camp, share)) = key.split_once('@') {
             let Some(c) = Camp::from_name(camp.trim()) else {
                 return Err(LineupError::UnknownKey { key: key.to_string() });
@@ -511,6 +624,7 @@ impl Lineup {
         self.mixes = p.mixes;
         self.roles = p.roles;
         self.seats = p.seats;
+        self.adaptive = p.adaptive;
         self.layer();
         Ok(())
     }
@@ -605,6 +719,33 @@ impl Lineup {
         self.table = table;
     }
 
+    /// The camp's adaptive replies, in order: each signal with the
+    /// parameters its `forum` seats take from night 1 in games that show it.
+    pub fn adaptive_of(&self, camp: Camp) -> Vec<(Signal, &[(String, String)])> {
+        self.adaptive[camp as usize].iter().map(|(s, c)| (*s, c.params.as_slice())).collect()
+    }
+
+    /// Whether any camp has an adaptive reply.
+    #[inline]
+    pub fn is_adaptive(&self) -> bool {
+        self.adaptive.iter().any(|r| !r.is_empty())
+    }
+
+    /// `config` with the parameters of the camp's adaptive replies applied,
+    /// in order, for those whose signal `shows` (all of them: what the
+    /// replies can make of `config` at most).
+    pub fn adapted(&self, camp: Camp, config: &Config, shows: impl Fn(Signal) -> bool) -> Config {
+        let mut c = *config;
+        for (signal, choice) in &self.adaptive[camp as usize] {
+            if shows(*signal) {
+                for (k, v) in &choice.params {
+                    c.set(k, v).expect("checked by set_with");
+                }
+            }
+        }
+        c
+    }
+
     /// Drops the camp's mix: it plays its usual layers in every game.
     pub fn clear_mix(&mut self, camp: Camp) {
         self.mixes[camp as usize].clear();
@@ -692,7 +833,9 @@ impl Lineup {
                 self.mixes[c].len() == p.mixes[c].len()
                     && self.mixes[c].iter().zip(&p.mixes[c]).all(|(a, b)| a.share == b.share && a.choice == b.choice)
             });
-            let plain = p.camps.iter().all(Option::is_none) && p.roles.iter().all(Option::is_none);
+            let plain = p.camps.iter().all(Option::is_none)
+                && p.roles.iter().all(Option::is_none)
+                && p.adaptive.iter().all(Vec::is_empty);
             if self.default == p.default && same_mixes && plain {
                 return self.parts(Some(name)).join(",");
             }
@@ -725,6 +868,11 @@ impl Lineup {
         for r in Role::ALL {
             if let Some(s) = &self.roles[r as usize] {
                 parts.push(format!("{}={}", r.name(), s.label()));
+            }
+        }
+        for c in Camp::ALL {
+            for (signal, s) in &self.adaptive[c as usize] {
+                parts.push(format!("{}?{signal}={}", c.name(), s.label()));
             }
         }
         for (i, s) in self.seats.iter().flat_map(|seats| seats.iter().enumerate()) {

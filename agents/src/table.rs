@@ -61,6 +61,12 @@ pub struct Table {
     talk: Vec<String>,
     /// The index of the game being played.
     game: u64,
+    /// Whether a camp plays an adaptive reply (`Lineup::is_adaptive`, kept).
+    adaptive: bool,
+    /// Night 1 has begun and the adaptive replies have not been read yet.
+    adapt_due: bool,
+    /// Each seat's role this game (for the adaptive replies, by camp).
+    seat_role: [Role; MAX_PLAYERS],
 }
 
 /// Calls one agent method with its context, dispatching statically for the
@@ -156,6 +162,7 @@ impl Table {
         }
         let role_kind = kind_by_pick[0];
         let lineup_mixed = lineup.is_mixed();
+        let adaptive = lineup.is_adaptive();
         let all_random =
             !lineup_mixed && !lineup.has_seat_overrides() && kind_by_pick[0].iter().all(|&k| k == Strategy::Random);
         Table {
@@ -183,6 +190,9 @@ impl Table {
             record,
             talk: Vec::new(),
             game: 0,
+            adaptive,
+            adapt_due: false,
+            seat_role: [Role::Citizen; MAX_PLAYERS],
         }
     }
 
@@ -206,6 +216,7 @@ impl Table {
     #[inline(never)]
     fn seat_new_game(&mut self, obs: &Observation<'_>) {
         let role = obs.role();
+        self.seat_role[obs.seat() as usize] = role;
         // Without a mix every game plays pick 0.
         let (role_kind, role_config) = match self.mixed {
             false => (self.role_kind[role as usize], self.role_config[role as usize]),
@@ -247,6 +258,29 @@ impl Table {
         ask!(self, obs, shared, |a, cx| a.new_game(obs, &mut cx))
     }
 
+    /// Night 1's first decision: each camp with an adaptive reply reads
+    /// day 1's public record, and where it shows the signal, the camp's
+    /// `forum` seats take the reply's parameters for the rest of the game
+    /// (configured again at their next game).
+    #[cold]
+    #[inline(never)]
+    fn adapt(&mut self, obs: &Observation<'_>) {
+        self.adapt_due = false;
+        for c in Camp::ALL {
+            let replies = self.lineup.adaptive_of(c);
+            if !replies.iter().any(|(signal, _)| signal.holds(obs)) {
+                continue;
+            }
+            for s in 0..obs.players() {
+                if self.kind[s] == Strategy::Forum && self.seat_role[s].camp() == c {
+                    let cfg = self.lineup.adapted(c, &self.forum[s].cfg, |signal| signal.holds(obs));
+                    self.forum[s].configure(&cfg);
+                    self.forum_config[s] = u16::MAX;
+                }
+            }
+        }
+    }
+
     /// Which alternative each mixed camp plays in the game being played.
     pub fn pick(&self) -> Pick {
         self.pick
@@ -274,6 +308,7 @@ impl Table {
             self.pick_mix();
         }
         self.camps_seated = 0;
+        self.adapt_due = false;
         self.talk.clear();
         if self.uses_forum {
             self.forum_public.reset();
@@ -352,7 +387,9 @@ impl Players for Table {
         }
     }
 
-    fn begin_phase(&mut self, _day: u16, _night: bool) {
+    fn begin_phase(&mut self, day: u16, night: bool) {
+        // Night 1: the adaptive replies read day 1 at the night's first decision.
+        self.adapt_due = self.adaptive && night && day == 1;
         // Each phase's shared draws start past everything any member read before.
         for c in Camp::ALL {
             if c.members_know_each_other() && self.camps_seated & (1 << c as u8) != 0 {
@@ -413,6 +450,9 @@ impl Players for Table {
     // stall on every night move.
     #[inline(always)]
     fn night(&mut self, obs: &Observation<'_>) -> NightChoice {
+        if self.adapt_due {
+            self.adapt(obs);
+        }
         ask!(self, obs, shared, |a, cx| a.night(obs, &mut cx))
     }
     fn proxy(&mut self, obs: &Observation<'_>, member: Seat) -> NightChoice {

@@ -34,6 +34,19 @@
 //! "nothing tried beats the best by more than this" when the best is the
 //! default and the gain is 0.
 //!
+//! **Adaptive replies** (`--signals`, default `auto`): a camp that can
+//! tell which setting of its opponents' mix it faces, from what the first
+//! day shows, may answer each differently. For each signal of a family
+//! read off day 1's public record (PASS votes, claims, vote changes, a
+//! lynch, at a few thresholds: `auto`), one more race of the same kind
+//! searches the camp's settings as its reply from night 1 in the games
+//! that show the signal (`CAMP?SIGNAL=…` over the default, which keeps
+//! playing day 1 and the other games). Each race has its own budget
+//! (`--adaptive-games`) and fresh game indices. The bests of every race
+//! are confirmed on the same fresh games, and the summary reports the
+//! largest gain with the reply that found it (the `replies` table has
+//! each race's).
+//!
 //! Measured on the games that chose it, the best's gain would be biased
 //! upwards (the winner of a race is partly the luckiest), so after the race
 //! the best and the default play `--confirm` fresh games each (the next
@@ -44,7 +57,7 @@ use crate::paired::{Cols, Diff, PairArgs, Paired, check_out, play_frame, play_pa
 use crate::runner::Job;
 use crate::tables::Printed;
 use clap::Args;
-use mafia_agents::{Lineup, Param, STRATEGIES, Strategy, StrategyInfo, parse_spec};
+use mafia_agents::{Lineup, Param, STRATEGIES, Signal, SignalKind, Strategy, StrategyInfo, parse_spec};
 use mafia_engine::{Camp, Role};
 use polars::prelude::*;
 use std::io::Write;
@@ -72,6 +85,15 @@ pub struct BestResponseArgs {
     /// Drop a candidate whose paired interval to the best lies within ±this (0 = never).
     #[arg(long, default_value_t = 0.0025)]
     pub tolerance: f64,
+    /// Adaptive replies: `auto` (a family read off the first day: PASS votes, claims, vote
+    /// changes, a lynch, at a few thresholds), `none`, or signals `NAME>K`/`NAME<K`,
+    /// comma-separated; each signal races the camp's settings as its reply from night 1 in the
+    /// games that show it.
+    #[arg(long, value_name = "auto|none|SIGNALS", default_value = "auto")]
+    pub signals: String,
+    /// The budget of each adaptive race (games of all its candidates together, all rounds).
+    #[arg(long, value_name = "GAMES", default_value_t = 500_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub adaptive_games: u64,
     #[command(flatten)]
     pub pair: PairArgs,
 }
@@ -133,6 +155,9 @@ struct Builder {
     /// The camp's roles the setup deals.
     roles: Vec<Role>,
     parts: Vec<Part>,
+    /// An adaptive race: every setting is the camp's reply from night 1 in
+    /// the games whose day 1 shows this signal (`CAMP?SIGNAL=…`).
+    signal: Option<Signal>,
 }
 
 impl Builder {
@@ -143,6 +168,12 @@ impl Builder {
     fn build(&self, s: &Setting) -> Result<Lineup, String> {
         let mut l = self.base.clone();
         if s.is_empty() {
+            return Ok(l);
+        }
+        if let Some(signal) = self.signal {
+            // Over whatever the camp plays (its mix kept): the reply's
+            // parameters, from night 1 in the games that show the signal.
+            l.set_with(&format!("{}?{signal}", self.camp.name()), "forum", s).map_err(|e| e.to_string())?;
             return Ok(l);
         }
         // Every other setting plays one way in every game.
@@ -194,10 +225,32 @@ impl Builder {
     /// How the camp's dealt roles play under a lineup: their strategies
     /// and parameters, and the camp's mix (a mixed default differs from
     /// its usual layers alone).
-    fn effective(&self, l: &Lineup) -> (Vec<(Strategy, mafia_agents::Config)>, Vec<mafia_agents::MixPart>) {
-        (self.roles.iter().map(|&r| (l.for_role(r), *l.config(r))).collect(), l.mix_of(self.camp))
+    fn effective(&self, l: &Lineup) -> Effective {
+        // What the adaptive replies make of each role's configuration in
+        // each alternative of the mix, each signal showing or not: the
+        // replies' parameters as they play (written-out defaults and
+        // replies overridden by later ones change nothing).
+        let replies = l.adaptive_of(self.camp);
+        let signals: Vec<Signal> = replies.iter().map(|(s, _)| *s).collect();
+        let mut adapted = Vec::new();
+        for p in 0..=l.most_alternatives() {
+            for &r in &self.roles {
+                let base = l.variant(&l.pick_for(r, p), r).1;
+                for &sig in &signals {
+                    let a = l.adapted(self.camp, &base, |s| s == sig);
+                    if a != base {
+                        adapted.push((sig, a));
+                    }
+                }
+            }
+        }
+        (self.roles.iter().map(|&r| (l.for_role(r), *l.config(r))).collect(), l.mix_of(self.camp), adapted)
     }
 }
+
+/// How a camp's roles play under a lineup (see [`Builder::effective`]).
+type Effective =
+    (Vec<(Strategy, mafia_agents::Config)>, Vec<mafia_agents::MixPart>, Vec<(Signal, mafia_agents::Config)>);
 
 /// One candidate of a race.
 struct Candidate {
@@ -264,6 +317,7 @@ pub struct RaceOpts {
 fn race(
     job: &Job,
     camp: Camp,
+    signal: Option<Signal>,
     o: &RaceOpts,
     pool: &rayon::ThreadPool,
     pb: &indicatif::ProgressBar,
@@ -306,8 +360,13 @@ fn race(
         }
         ps
     };
-    let builder =
-        Builder { base: job.lineup.clone(), camp, roles: roles.clone(), parts: label_parts(&job.lineup.full_label()) };
+    let builder = Builder {
+        base: job.lineup.clone(),
+        camp,
+        roles: roles.clone(),
+        parts: label_parts(&job.lineup.full_label()),
+        signal,
+    };
 
     let mut spent = 0u64;
     let mut next = o.first_game;
@@ -358,7 +417,8 @@ fn race(
         let mut blocks = 0u32;
         let mut games = 0u64;
         let stop;
-        pb.set_message(format!("round {number}: {k} candidates"));
+        let when = signal.map_or(String::new(), |s| format!("if {s}: "));
+        pb.set_message(format!("{when}round {number}: {k} candidates"));
         loop {
             let ids: Vec<usize> = (0..k).filter(|&i| candidates[i].alive).collect();
             let n = o.block.min((o.max_games - spent) / ids.len() as u64);
@@ -421,8 +481,9 @@ fn race(
         }
         if !o.quiet {
             let live = candidates.iter().filter(|c| c.alive).count();
+            let when = signal.map_or(String::new(), |s| format!("if {s}: "));
             eprintln!(
-                "round {number}: {k} candidates, blocks of up to {} games: {blocks}, {live} left ({stop}); best: {}",
+                "{when}round {number}: {k} candidates, blocks of up to {} games: {blocks}, {live} left ({stop}); best: {}",
                 o.block,
                 setting_text(&candidates[best].setting)
             );
@@ -437,12 +498,52 @@ fn race(
     Ok((rounds, spent, next, builder))
 }
 
+/// The signals of `--signals` for a setup of `players` seats: `auto`'s
+/// family, none, or the list given.
+fn signals(text: &str, players: usize) -> Result<Vec<Signal>, Usage> {
+    let n = players as u8;
+    let family = || {
+        let mut v: Vec<Signal> = Vec::new();
+        let mut add = |kind, threshold| {
+            let s = Signal { kind, threshold, above: true };
+            if !v.contains(&s) {
+                v.push(s);
+            }
+        };
+        for k in [0, n / 4, n / 2] {
+            add(SignalKind::Passes, k);
+        }
+        add(SignalKind::Claims, 0);
+        add(SignalKind::Claims, 1);
+        add(SignalKind::Changes, 0);
+        add(SignalKind::Changes, n / 8);
+        add(SignalKind::Lynched, 0);
+        v
+    };
+    match text.trim() {
+        "auto" => Ok(family()),
+        "none" => Ok(Vec::new()),
+        list => list
+            .split(',')
+            .map(|t| {
+                Signal::parse(t).ok_or_else(|| {
+                    Usage(format!(
+                        "--signals {text}: `{}` is no signal (NAME>K or NAME<K, NAME one of {}; or `auto`, `none`)",
+                        t.trim(),
+                        SignalKind::ALL.map(|k| k.name()).join(", ")
+                    ))
+                })
+            })
+            .collect(),
+    }
+}
+
 /// The lineup of `job` in which camp `camp` plays the best parameters a
 /// race finds against everyone else's (`balance --best-response`), and the
 /// setting as text.
 pub fn best_lineup(job: &Job, camp: Camp, o: &RaceOpts, pool: &rayon::ThreadPool) -> Result<(Lineup, String), Usage> {
     let pb = indicatif::ProgressBar::hidden();
-    let (rounds, _, _, _) = race(job, camp, o, pool, &pb)?;
+    let (rounds, _, _, _) = race(job, camp, None, o, pool, &pb)?;
     let last = rounds.last().ok_or_else(|| Usage(format!("--br-games {}: not enough for a race", o.max_games)))?;
     let best = &last.candidates[last.best];
     Ok((best.lineup.clone(), setting_text(&best.setting)))
@@ -468,34 +569,77 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
         first_game: a.pair.first_game,
         quiet: a.pair.quiet,
     };
-    let (rounds, mut spent, next, _) = race(&job, camp, &o, &pool, &pb)?;
-    let Some(last) = rounds.last() else {
+    let sigs = signals(&a.signals, job.game.players())?;
+    if a.confirm == 0 && !sigs.is_empty() {
+        return Err(Usage(
+            "--confirm 0 measures a reply on its own race's games, which the adaptive races do not share: \
+             give --confirm games, or --signals none"
+                .to_string(),
+        ));
+    }
+    pb.set_length(a.max_games + sigs.len() as u64 * a.adaptive_games);
+    let (rounds, mut spent, mut next, _) = race(&job, camp, None, &o, &pool, &pb)?;
+    let Some(first_last) = rounds.last() else {
         return Err(Usage(format!("--max-games {}: not enough for one game of each candidate", a.max_games)));
     };
-    if last.games == 0 {
+    if first_last.games == 0 {
         return Err(Usage(format!(
             "--max-games {}: not enough for one game of each of the {} candidates",
             a.max_games,
-            last.candidates.len()
+            first_last.candidates.len()
         )));
     }
-    let best = &last.candidates[last.best];
+    // The adaptive races: per signal, the camp's settings as its reply from
+    // night 1 in the games that show it; each on fresh game indices.
+    let mut races: Vec<(Option<Signal>, Vec<Round>)> = vec![(None, rounds)];
+    for &sig in &sigs {
+        let ao = RaceOpts { max_games: a.adaptive_games, first_game: next, ..o };
+        let (r, used, after, _) = race(&job, camp, Some(sig), &ao, &pool, &pb)?;
+        spent += used;
+        next = after;
+        if r.last().is_some_and(|l| l.games > 0) {
+            races.push((Some(sig), r));
+        }
+    }
+    let last_of = |k: usize| races[k].1.last().expect("every race kept has a round");
+    let last = last_of(0);
+    // The replies measured: the default, then each race's best unless it is the default.
+    let replies: Vec<usize> = (0..races.len()).filter(|&k| last_of(k).best != 0).collect();
     // Games an external agent forfeited (left out of every candidate's count).
-    let mut forfeited: u64 = rounds.iter().map(|r| r.counts.forfeited).sum();
-    // The default and the best: on fresh games (confirmation), else on the last round's.
-    let (c, b, measured) = if a.confirm > 0 && last.best != 0 {
+    let mut forfeited: u64 = races.iter().flat_map(|(_, r)| r).map(|r| r.counts.forfeited).sum();
+    let reply_text = |k: usize| {
+        let l = last_of(k);
+        let setting = setting_text(&l.candidates[l.best].setting);
+        match races[k].0 {
+            None => setting,
+            Some(sig) => format!("if {sig}, from night 1: {setting}"),
+        }
+    };
+    // The default and the replies: on fresh games (confirmation), else on the last round's.
+    let (c, measured) = if a.confirm > 0 && !replies.is_empty() {
         let n = a.confirm.min(u64::MAX - next);
-        pb.set_length(spent + 2 * n);
+        pb.set_length(spent + (replies.len() as u64 + 1) * n);
         pb.set_message("confirmation");
-        let lineups = [last.candidates[0].lineup.clone(), best.lineup.clone()];
+        let mut lineups = vec![last.candidates[0].lineup.clone()];
+        lineups.extend(replies.iter().map(|&k| last_of(k).candidates[last_of(k).best].lineup.clone()));
         let conf = play_paired(&pool, &job.game, &lineups, a.pair.seed, next, n, &pb);
         forfeited += conf.forfeited;
-        spent += 2 * n;
-        (conf, 1, "confirmation")
+        spent += (replies.len() as u64 + 1) * n;
+        (conf, "confirmation")
     } else {
-        (last.counts.clone(), last.best, "race")
+        (last.counts.clone(), "race")
     };
     pb.finish_and_clear();
+    // The overall best: the reply with the largest measured gain (index in
+    // `c`, and its race), else the default.
+    let (b, race_of_best) = match measured {
+        "confirmation" => (1..=replies.len())
+            .max_by(|&x, &y| c.diff(x, 0, camp).mean.total_cmp(&c.diff(y, 0, camp).mean).then(y.cmp(&x)))
+            .map_or((0, 0), |i| (i, replies[i - 1])),
+        _ => (last.best, 0),
+    };
+    let best_race = last_of(race_of_best);
+    let best = &best_race.candidates[best_race.best];
     // The games counted (an external agent's forfeited games are left out).
     let games = c.games();
     let gain = c.diff(b, 0, camp);
@@ -506,13 +650,21 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
     s.str("agents", vec![v.agents.clone()]);
     s.str("camp", vec![camp.name().to_string()]);
     rate_cols(&mut s, "default", std::iter::once((c.wins(0, camp), games)));
-    s.str("best", vec![best.lineup.label()]);
-    s.str("setting", vec![setting_text(&best.setting)]);
+    s.str("best", vec![if b == 0 { last.candidates[0].lineup.label() } else { best.lineup.label() }]);
+    s.str("setting", vec![if b == 0 { setting_text(&Vec::new()) } else { reply_text(race_of_best) }]);
+    s.str(
+        "reply",
+        vec![match races[race_of_best].0 {
+            _ if b == 0 => "default".to_string(),
+            None => "fixed".to_string(),
+            Some(sig) => format!("adaptive ({sig})"),
+        }],
+    );
     rate_cols(&mut s, "best", std::iter::once((c.wins(b, camp), games)));
     s.f64("gain", vec![gain.mean]);
     s.f64("gain_lo", vec![gain.lo]);
     s.f64("gain_hi", vec![gain.hi]);
-    // How much any other setting of the last round might still beat the best by.
+    // How much any other setting of the fixed search's last round might still beat its best by.
     let others_hi =
         (0..last.candidates.len()).filter(|&i| i != last.best).map(|i| last.vs_best(i, camp).hi).reduce(f64::max);
     s.0.push(Column::new("others_hi".into(), vec![others_hi]));
@@ -520,31 +672,35 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
     s.str("measured_on", vec![measured.to_string()]);
     s.u64("blocks", vec![last.blocks as u64]);
     s.u64("games_total", vec![spent]);
-    s.u64("candidates", vec![rounds.iter().map(|r| r.candidates.len() as u64).sum()]);
-    s.u64("rounds", vec![rounds.len() as u64]);
+    s.u64("candidates", vec![races.iter().flat_map(|(_, r)| r).map(|r| r.candidates.len() as u64).sum()]);
+    s.u64("rounds", vec![races[0].1.len() as u64]);
+    s.u64("adaptive_races", vec![(races.len() - 1) as u64]);
     s.str("stop", vec![last.stop.to_string()]);
     let summary = s.frame().map_err(|e| Usage(format!("building the table: {e}")))?;
 
-    // Every candidate of every round.
-    let mut rows: Vec<(&Round, usize)> = Vec::new();
-    for r in &rounds {
-        rows.extend((0..r.candidates.len()).map(|i| (r, i)));
+    // Every candidate of every round of every race.
+    let mut rows: Vec<(Option<Signal>, &Round, usize)> = Vec::new();
+    for (sig, rs) in &races {
+        for r in rs {
+            rows.extend((0..r.candidates.len()).map(|i| (*sig, r, i)));
+        }
     }
     let mut t = Cols::default();
-    t.0.push(Column::new("round".into(), rows.iter().map(|(r, _)| r.number).collect::<Vec<u32>>()));
-    t.str("setting", rows.iter().map(|(r, i)| setting_text(&r.candidates[*i].setting)).collect());
-    t.str("lineup", rows.iter().map(|(r, i)| r.candidates[*i].lineup.label()).collect());
-    t.u64("games", rows.iter().map(|(r, i)| r.counts.tallies[*i].games).collect());
-    rate_cols(&mut t, "", rows.iter().map(|(r, i)| (r.counts.wins(*i, camp), r.counts.tallies[*i].games)));
+    t.str("signal", rows.iter().map(|(sig, _, _)| sig.map_or(String::new(), |s| s.to_string())).collect());
+    t.0.push(Column::new("round".into(), rows.iter().map(|(_, r, _)| r.number).collect::<Vec<u32>>()));
+    t.str("setting", rows.iter().map(|(_, r, i)| setting_text(&r.candidates[*i].setting)).collect());
+    t.str("lineup", rows.iter().map(|(_, r, i)| r.candidates[*i].lineup.label()).collect());
+    t.u64("games", rows.iter().map(|(_, r, i)| r.counts.tallies[*i].games).collect());
+    rate_cols(&mut t, "", rows.iter().map(|(_, r, i)| (r.counts.wins(*i, camp), r.counts.tallies[*i].games)));
     // Against the round's best: when it left the race, else at the end.
-    let diffs: Vec<Diff> = rows.iter().map(|(r, i)| r.vs_best(*i, camp)).collect();
+    let diffs: Vec<Diff> = rows.iter().map(|(_, r, i)| r.vs_best(*i, camp)).collect();
     t.f64("vs_best", diffs.iter().map(|d| d.mean).collect());
     t.f64("vs_best_lo", diffs.iter().map(|d| d.lo).collect());
     t.f64("vs_best_hi", diffs.iter().map(|d| d.hi).collect());
     t.str(
         "status",
         rows.iter()
-            .map(|(r, i)| {
+            .map(|(_, r, i)| {
                 let cand = &r.candidates[*i];
                 match &cand.left {
                     _ if *i == r.best => "best".to_string(),
@@ -557,8 +713,42 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
             .collect(),
     );
     let cands = t.frame().map_err(|e| Usage(format!("building the table: {e}")))?;
+    // Each race's best against the default, on the games measured.
+    let mut rp = Cols::default();
+    let measured_k: Vec<usize> = if measured == "confirmation" { replies.clone() } else { vec![0] };
+    let pos = |k: usize| {
+        if measured == "confirmation" { replies.iter().position(|&x| x == k).map(|i| i + 1) } else { Some(last.best) }
+    };
+    let reply_rows: Vec<(usize, Option<usize>)> =
+        (0..races.len()).map(|k| (k, if measured_k.contains(&k) { pos(k) } else { None })).collect();
+    rp.str(
+        "reply",
+        reply_rows
+            .iter()
+            .map(|&(k, _)| races[k].0.map_or("fixed".to_string(), |s| format!("adaptive ({s})")))
+            .collect(),
+    );
+    rp.str(
+        "setting",
+        reply_rows
+            .iter()
+            .map(|&(k, i)| if i.is_some_and(|i| i > 0) { reply_text(k) } else { "(default)".to_string() })
+            .collect(),
+    );
+    let reply_gain: Vec<Option<Diff>> =
+        reply_rows.iter().map(|&(_, i)| i.filter(|&i| i > 0).map(|i| c.diff(i, 0, camp))).collect();
+    rp.0.push(Column::new("gain".into(), reply_gain.iter().map(|d| d.map(|d| d.mean)).collect::<Vec<Option<f64>>>()));
+    rp.0.push(Column::new("gain_lo".into(), reply_gain.iter().map(|d| d.map(|d| d.lo)).collect::<Vec<Option<f64>>>()));
+    rp.0.push(Column::new("gain_hi".into(), reply_gain.iter().map(|d| d.map(|d| d.hi)).collect::<Vec<Option<f64>>>()));
+    rp.u64("race_games", reply_rows.iter().map(|&(k, _)| races[k].1.iter().map(|r| r.games).sum()).collect());
+    rp.u64(
+        "candidates",
+        reply_rows.iter().map(|&(k, _)| races[k].1.iter().map(|r| r.candidates.len() as u64).sum()).collect(),
+    );
+    let replies_frame = rp.frame().map_err(|e| Usage(format!("building the table: {e}")))?;
+    let best_lineup = if b == 0 { &last.candidates[0].lineup } else { &best.lineup };
     let play =
-        play_frame(&[("default", &last.candidates[0].lineup, &c.tallies[0]), ("best", &best.lineup, &c.tallies[b])])
+        play_frame(&[("default", &last.candidates[0].lineup, &c.tallies[0]), ("best", best_lineup, &c.tallies[b])])
             .map_err(|e| Usage(format!("building the table: {e}")))?;
 
     let on = match measured {
@@ -575,7 +765,14 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
     let mut tables = [
         Printed::new(&title, summary, ""),
         Printed::new(
-            "Candidates (rate with Wilson 95% bounds; vs_best: paired difference to the round's best when it left the race)",
+            "Each race's best reply against the default (gain: paired 95% interval, on the games measured; \
+             a race whose best is the default has none): the fixed search, then each adaptive signal",
+            replies_frame,
+            "replies",
+        ),
+        Printed::new(
+            "Candidates (signal: the adaptive race, empty for the fixed search; rate with Wilson 95% bounds; \
+             vs_best: paired difference to the round's best when it left the race)",
             cands,
             "candidates",
         ),
@@ -610,7 +807,7 @@ mod tests {
         let game = mafia_engine::Game::new(&Preset::find("classic").unwrap().setup()).unwrap();
         let roles = game.roles_present().iter().filter(|r| r.camp() == camp).collect();
         let parts = label_parts(&base.full_label());
-        Builder { base, camp, roles, parts }
+        Builder { base, camp, roles, parts, signal: None }
     }
 
     #[test]

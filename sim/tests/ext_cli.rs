@@ -211,6 +211,8 @@ fn a_best_response_against_an_external_camp_reports_its_faults() {
         "1",
         "--confirm",
         "0",
+        "--signals",
+        "none",
         "--ext-procs",
         "1",
         "--ext-fallback",

@@ -338,8 +338,9 @@ fn a_league_has_a_row_per_pair_and_standings() {
 fn best_response_on_a_tiny_budget_reports_a_setting_and_its_gain() {
     let dir = TempDir::new("best");
     let out = dir.file("b.csv");
-    let mut args =
-        words("best-response --camp mafia --block 500 --max-games 20000 --rounds 2 --seed 3 --confirm 2000 -q");
+    let mut args = words(
+        "best-response --camp mafia --block 500 --max-games 20000 --rounds 2 --seed 3 --confirm 2000 --signals none -q",
+    );
     args.extend(["--out", &out]);
     let stdout = ok(&args);
     assert!(stdout.contains("Best response of the mafia camp"), "{stdout}");
@@ -378,7 +379,7 @@ fn best_response_finds_a_planted_exploit() {
     let dir = TempDir::new("best-planted");
     let out = dir.file("b.csv");
     let mut args = words(
-        "best-response --camp town --agents preset:classic,commissar=reveal:on=last-word --max-games 200000 --seed 5 --confirm 20000 -q",
+        "best-response --camp town --agents preset:classic,commissar=reveal:on=last-word --max-games 200000 --seed 5 --confirm 20000 --signals none -q",
     );
     args.extend(["--out", &out]);
     ok(&args);
@@ -387,6 +388,39 @@ fn best_response_finds_a_planted_exploit() {
     assert!(!col(r, "setting").contains("on=last-word"), "{r:?}");
     assert!(num(r, "gain_lo") > 0.03, "a large gain, measured on fresh games: {r:?}");
     assert_eq!(col(r, "measured_on"), "confirmation");
+}
+
+#[test]
+fn best_response_finds_a_planted_adaptive_exploit() {
+    // A default weakened by an adaptive reply of its own: from night 1, in
+    // every game (`claims<255` always shows), the mafia skip their kill.
+    // Every setting of the camp lies under that reply, so the fixed search
+    // cannot undo it; a reply on another signal undoes it only in the games
+    // that show that signal; a reply on the same signal undoes it all.
+    let dir = TempDir::new("best-planted-adaptive");
+    let out = dir.file("b.csv");
+    let mut args = words(
+        "best-response --camp mafia --agents preset:classic,mafia?claims<255=forum:skip=1 --max-games 100000 \
+         --signals passes>0,claims<255 --adaptive-games 100000 --seed 5 --confirm 20000 -q",
+    );
+    args.extend(["--out", &out]);
+    ok(&args);
+    let replies = csv_rows(&dir.file("b.replies.csv"));
+    let row = |reply: &str| replies.iter().find(|r| col(r, "reply") == reply).unwrap_or_else(|| panic!("{replies:?}"));
+    let (fixed, planted, other) = (row("fixed"), row("adaptive (claims<255)"), row("adaptive (passes>0)"));
+    assert!(col(planted, "setting").starts_with("if claims<255, from night 1: "), "{planted:?}");
+    let gain = |r: &[(String, String)]| col(r, "gain").parse::<f64>().unwrap_or(0.0);
+    assert!(num(planted, "gain_lo") > 0.3, "the planted weakness undone: {planted:?}");
+    assert!(gain(planted) > gain(other) + 0.02 && gain(other) > gain(fixed) + 0.1, "{replies:?}");
+    // The summary reports the largest gain, and which reply found it.
+    let r = &csv_rows(&out)[0];
+    assert_eq!(col(r, "reply"), "adaptive (claims<255)", "{r:?}");
+    assert_eq!(col(r, "gain"), col(planted, "gain"));
+    assert!(col(r, "best").contains("mafia?claims<255=forum:"), "{r:?}");
+    // Every race's budget, and each reply and the default on the confirmation's games.
+    let total: u64 = col(r, "games_total").parse().unwrap();
+    assert!(total <= 100_000 + 2 * 100_000 + 4 * 20_000, "{r:?}");
+    assert_eq!(col(r, "adaptive_races"), "2");
 }
 
 #[test]
@@ -442,6 +476,8 @@ fn bad_comparison_flags_are_refused() {
     best(&["--camp", "mafia", "--rounds", "0"], &["--rounds"]);
     fails(&["best-response", "--camp", "town", "--max-games", "5", "-q"], &["--max-games 5", "not enough"]);
     fails(&["best-response"], &["--camp"]);
+    fails(&["best-response", "--camp", "mafia", "--signals", "votes>1", "-q"], &["--signals votes>1", "no signal"]);
+    fails(&["best-response", "--camp", "mafia", "--confirm", "0", "-q"], &["--confirm 0", "--signals none"]);
 }
 
 #[test]
