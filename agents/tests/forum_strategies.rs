@@ -872,6 +872,10 @@ fn hunt_spares_the_claimant_the_town_takes_for_the_fake_and_hunts_the_one_it_bel
     // once. The town's `counterclaim` settles the contest in public: a
     // night kill of the claimant it takes for the fake would prove him
     // real, so the nick spares him; the one it believes is hunted.
+    // (A fake caught lying — a player he published as mafia killed at night,
+    // which the mafia's own nick does — is taken for a fake by every reader,
+    // and the real one is left alone in the contest: those games count
+    // only until then.)
     let night_kills_of_the_real = |spec: &str| {
         let (mut contests, mut while_fake_lived, mut ever) = (0, 0, 0);
         for (roles, log) in games("classic", spec, 400) {
@@ -883,7 +887,20 @@ fn hunt_spares_the_claimant_the_town_takes_for_the_fake_and_hunts_the_one_it_bel
                 .iter()
                 .position(|e| matches!(e, Event::Died { seat, cause: DeathCause::Killed, .. } if *seat == real));
             ever += k.is_some() as u32;
-            while_fake_lived += k.is_some_and(|k| death(&log, fake).is_none_or(|d| k < d)) as u32;
+            let mut named = PlayerSet::EMPTY;
+            let caught = log.iter().position(|e| {
+                match e {
+                    Event::Post { seat, what } | Event::Defence { seat, what } | Event::LastWord { seat, what }
+                        if *seat == fake =>
+                    {
+                        named = named.union(what.camps[Camp::Mafia as usize]);
+                    }
+                    _ => {}
+                }
+                matches!(e, Event::Died { seat, cause: DeathCause::Killed, .. } if named.contains(*seat))
+            });
+            let before = |k: usize, at: Option<usize>| at.is_none_or(|d| k < d);
+            while_fake_lived += k.is_some_and(|k| before(k, death(&log, fake)) && before(k, caught)) as u32;
         }
         (while_fake_lived, ever, contests)
     };
@@ -898,7 +915,7 @@ fn hunt_spares_the_claimant_the_town_takes_for_the_fake_and_hunts_the_one_it_bel
     assert!(n > 100 && killed > n / 4, "{killed} of {n} believed real claimants hunted");
     // `both` takes both for fakes: the real one is left to the lynch even
     // after the fake's.
-    let (_, killed, n) = night_kills_of_the_real("forum:counter=1:counterclaim=both,mafia=mafia:preempt=1");
+    let (killed, _, n) = night_kills_of_the_real("forum:counter=1:counterclaim=both,mafia=mafia:preempt=1");
     assert!(n > 100, "{n} contests");
     assert_eq!(killed, 0, "the town lynches both claimants: the real one was killed at night");
 }
@@ -1257,4 +1274,43 @@ fn e27_the_scout_votes_the_claimant_his_reports_unmask() {
     let real = tally("preset:extended,scout=bandits:scout=real");
     assert!(fakes.0 > quiet.0 + 50, "votes for fakes: {} with `fakes`, {} with `quiet`", fakes.0, quiet.0);
     assert!(real.1 > quiet.1 + 50, "votes for the real Detective: {} with `real`, {} with `quiet`", real.1, quiet.1);
+}
+
+/// Camps read the table (C4, C6): a claimant who published as mafia a
+/// player later killed at night, where only the mafia kill at night, lied
+/// (the mafia do not kill their own): every reader takes him for a fake,
+/// whatever its `trust`, and the town lynches him.
+#[test]
+fn c6_a_claimant_whose_published_mafioso_dies_at_night_is_taken_for_a_fake() {
+    let (mut caught, mut lynched_next) = (0, 0);
+    // `trust = 0`: claims alone move nobody's vote; the evidence does.
+    for (roles, log) in games("classic", "forum:trust=0,mafia=mafia:preempt=1", 3000) {
+        let days = days(&log);
+        let mut named = vec![PlayerSet::EMPTY; roles.len()];
+        let mut when: Option<(Seat, u16)> = None;
+        for (e, &day) in log.iter().zip(&days) {
+            match e {
+                Event::Post { seat, what } | Event::Defence { seat, what } | Event::LastWord { seat, what }
+                    if what.claim == Some(Role::Commissar) =>
+                {
+                    named[*seat as usize] = named[*seat as usize].union(what.camps[Camp::Mafia as usize]);
+                }
+                Event::Died { seat, cause: DeathCause::Killed, .. } if when.is_none() => {
+                    when = (0..roles.len() as Seat).find(|&c| named[c as usize].contains(*seat)).map(|c| (c, day + 1));
+                }
+                _ => {}
+            }
+        }
+        let Some((liar, day)) = when else { continue };
+        // Alive when the evidence came out.
+        let Some(d) = death(&log, liar) else { continue };
+        if days[d] < day {
+            continue;
+        }
+        caught += 1;
+        assert_eq!(roles[liar as usize].camp(), Camp::Mafia, "only a fake names a player the mafia kill");
+        lynched_next += matches!(log[d], Event::Died { cause: DeathCause::Lynched, .. } if days[d] == day) as u32;
+    }
+    assert!(caught > 20, "{caught} fakes caught");
+    assert!(lynched_next as f64 >= 0.7 * caught as f64, "{lynched_next} of {caught} caught fakes lynched the next day");
 }

@@ -252,6 +252,27 @@ fn settle_announced(
     n
 }
 
+/// Whether the thread has caught claimant `s` lying, whatever anybody's
+/// trust: he published as an enemy a player who was later killed at night,
+/// in a setup where only the mafia kill at night (no bandits, no Shooter,
+/// no Role Prostitute to borrow him): the mafia do not kill their own (C4
+/// allows it; no strategy here does it, and the best-response search has
+/// no parameter for it, see the README).
+#[inline]
+fn caught(obs: &Observation<'_>, s: Seat, night_dead: PlayerSet) -> bool {
+    let said = obs.said(s);
+    let enemies = said.camps[Camp::Mafia as usize].union(said.camps[Camp::Bandits as usize]);
+    !enemies.inter(night_dead).is_empty() && only_the_mafia_kill_at_night(obs)
+}
+
+/// No night kill but the mafia's in this setup (C4): no bandits (E8),
+/// Shooter (E20), Role Prostitute (E19, who may borrow him) or Psycho (E23).
+fn only_the_mafia_kill_at_night(obs: &Observation<'_>) -> bool {
+    const OTHERS: [Role; 7] =
+        [Role::Shooter, Role::Prostitute, Role::Psycho, Role::Miner, Role::Thug, Role::Scout, Role::Trickster];
+    !OTHERS.iter().any(|&r| obs.deals(r))
+}
+
 /// The part of a public read that depends on the reading class: whom the
 /// claims make believed claimants and fakes, and whether a claim is a
 /// proof or only a lead (`trust` below 0.5). The rest of the read
@@ -279,6 +300,21 @@ fn judgement(obs: &Observation<'_>, memory: &Memory, cfg: &Config, coin: &mut Pu
         let claimants = if announced && !claimants.is_empty() {
             let n = settle_announced(obs, claimants, memory.successors, trusting, &mut kept, &mut r);
             &kept[..n]
+        } else {
+            claimants
+        };
+        let mut honest = [0; 4];
+        let claimants = if !night_dead.is_empty() && claimants.iter().any(|&s| caught(obs, s, night_dead)) {
+            let mut n = 0;
+            for &s in claimants {
+                if caught(obs, s, night_dead) {
+                    r.fakes.insert(s);
+                } else {
+                    honest[n] = s;
+                    n += 1;
+                }
+            }
+            &honest[..n]
         } else {
             claimants
         };
