@@ -118,7 +118,12 @@ impl Turn<'_> {
         let read = self.read(obs);
         let mates = obs.camp_mates();
         let outsiders = legal.minus(mates);
-        let claimants = read.believed.union(claimed_info(obs)).inter(obs.alive());
+        // The information roles whose moves matter to the others: a
+        // believed Sleepwalker (E22) has told what he saw, and his watch
+        // moves nobody (checking or swindling him lost the Boss and the
+        // Swindler 0.2-0.5 points in `mafia moves`).
+        let claimants =
+            read.believed.union(claimed_info(obs)).minus(obs.claimants(Role::Sleepwalker)).inter(obs.alive());
         let first = match ability {
             NightAbility::CheckCamp => {
                 let fresh = legal.minus(obs.checked());
