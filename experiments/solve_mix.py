@@ -53,14 +53,43 @@ def read_csv(path):
 
 
 def params_text(p):
-    return "".join(f":{k}={v}" for k, v in sorted(p.items()))
+    """A setting's parameters as `:k=v…` (its adaptive reply's keys, `?signal`
+    and `?then`, left out: see `reply_part`)."""
+    return "".join(f":{k}={v}" for k, v in sorted(p.items()) if not k.startswith("?"))
+
+
+def reply_part(camp, p, of_alternative):
+    """A setting's adaptive reply as a spec part (`,CAMP?SIG=forum:…` for the
+    camp, `,CAMP@?SIG=forum:…` for the alternative just given), or ''."""
+    if "?signal" not in p:
+        return ""
+    return f",{camp}{'@' if of_alternative else ''}?{p['?signal']}=forum:{p['?then']}"
+
+
+def describe(p):
+    """A setting in words for the log: its parameters, and its reply."""
+    text = params_text(p)[1:] or "(base)"
+    if "?signal" in p:
+        text += f"; if {p['?signal']}, from night 1: {p['?then']}"
+    return text
 
 
 def parse_setting(text):
     """`fake=0 preempt=1` (best-response's `setting` column) as a dict."""
-    if text in ("", "(default)"):
+    if text in ("", "(default)", "(usual layers)"):
         return {}
     return dict(kv.split("=", 1) for kv in text.split())
+
+
+def parse_reply(row):
+    """best-response's best reply as a setting: a fixed one, or (with
+    `--adaptive-base best`) a fixed one with its adaptive reply."""
+    if row.get("signal"):
+        p = parse_setting(row["base_setting"])
+        p["?signal"] = row["signal"]
+        p["?then"] = ":".join(row["then"].split())
+        return p
+    return parse_setting(row["setting"])
 
 
 def mix_spec(base, town, mafia):
@@ -74,12 +103,13 @@ def mix_spec(base, town, mafia):
         shares[-1] = round(1 - sum(shares[:-1]), 4)
         for share, (_, p) in zip(shares, live):
             if share > 0:
-                parts.append(f"{camp}@{share:g}=forum{params_text(p)}")
+                parts.append(f"{camp}@{share:g}=forum{params_text(p)}" + reply_part(camp, p, True))
     return ",".join(parts)
 
 
 def pure_spec(base, t, m):
-    return f"{base},town=forum{params_text(t)},mafia=forum{params_text(m)}"
+    return (f"{base},town=forum{params_text(t)}" + reply_part("town", t, False)
+            + f",mafia=forum{params_text(m)}" + reply_part("mafia", m, False))
 
 
 def rates(args, spec, tmp):
@@ -95,12 +125,15 @@ def best_reply(args, spec, camp, seed, tmp):
     out = os.path.join(tmp, "br.csv")
     run([args.mafia, "best-response", "--setup", args.setup, "--agents", spec, "--camp", camp,
          "--max-games", str(args.br_games), "--rounds", str(args.br_rounds), "--confirm", str(args.confirm),
-         "--seed", str(seed), "--signals", "none", "--quiet", "--out", out])
-    # Pure settings only (`--signals none`): the oracle's replies join the
-    # mix as alternatives; adaptive replies are measured after the solve
-    # (README, "How good is the play").
+         "--seed", str(seed), "--quiet", "--out", out]
+        + (["--signals", "auto", "--adaptive-base", "best", "--adaptive-games", str(args.adaptive_games)]
+           if args.adaptive else ["--signals", "none"]))
+    # The oracle's replies join the mix as alternatives: pure strategies,
+    # fixed settings, or with `--adaptive` a fixed setting with an adaptive
+    # reply (`--adaptive-base best`: the reply over the fixed search's best,
+    # played in every game).
     row = read_csv(out)[0]
-    return float(row["gain"]), float(row["gain_lo"]), float(row["gain_hi"]), parse_setting(row["setting"])
+    return float(row["gain"]), float(row["gain_lo"]), float(row["gain_hi"]), parse_reply(row)
 
 
 def solve(a, iters=20000):
@@ -211,6 +244,10 @@ def main():
                     help="best-response searches per camp and iteration (each its own seed)")
     ap.add_argument("--confirm", type=int, default=100_000, help="best-response --confirm")
     ap.add_argument("--stop", type=float, default=1.0, help="points: a reply gaining less joins no list")
+    ap.add_argument("--adaptive", action="store_true",
+                    help="the oracle searches adaptive replies too (a fixed setting with a reply from night 1 "
+                         "to a day-1 signal): the mix's alternatives may carry them (CAMP@?SIGNAL=…)")
+    ap.add_argument("--adaptive-games", type=int, default=300_000, help="best-response --adaptive-games")
     ap.add_argument("--general", action="store_true",
                     help="each camp maximises its own win rate (a bimatrix game, solved by support enumeration) "
                          "instead of the town's rate as a zero-sum game: for setups with a third camp (the "
@@ -254,12 +291,12 @@ def main():
             for camp, xs, ss in (("town", x, town), ("mafia", y, mafia)):
                 for share, s in sorted(zip(xs, ss), key=lambda p: -p[0]):
                     if share >= 5e-4:
-                        print(f"  {camp:5} {share:.4f}  {params_text(s)[1:] or '(base)'}")
+                        print(f"  {camp:5} {share:.4f}  {describe(s)}")
             print(f"  spec: {spec}")
             for camp, rs in replies.items():
                 for g in rs:
                     print(f"  {camp} best reply: {100 * g[0]:+.2f} [{100 * g[1]:+.2f}, {100 * g[2]:+.2f}] "
-                          f"{' '.join(f'{k}={v}' for k, v in g[3].items()) or '(the mix)'}", flush=True)
+                          f"{describe(g[3]) if g[3] else '(the mix)'}", flush=True)
             if best is None or worse < best[0]:
                 best = (worse, spec, it)
             grew = False

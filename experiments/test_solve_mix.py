@@ -52,6 +52,20 @@ class Specs(unittest.TestCase):
         spec = sm.mix_spec("forum", [(0.25, {}), (0.75, {"pass_first": "1"})], [(1.0, {"blend": "1"})])
         self.assertEqual(spec, "forum,town@0.25=forum,town@0.75=forum:pass_first=1,mafia@1=forum:blend=1")
 
+    def test_an_adaptive_setting_carries_its_reply_into_the_mix_and_the_pure_spec(self):
+        row = {"setting": "x", "base_setting": "fake=0 blend=1", "signal": "claims>0", "then": "preempt=1 trust=0"}
+        p = sm.parse_reply(row)
+        self.assertEqual(p, {"fake": "0", "blend": "1", "?signal": "claims>0", "?then": "preempt=1:trust=0"})
+        spec = sm.mix_spec("forum", [(1.0, {})], [(0.5, {"blend": "1"}), (0.5, p)])
+        self.assertEqual(spec, "forum,town@1=forum,mafia@0.5=forum:blend=1,"
+                               "mafia@0.5=forum:blend=1:fake=0,mafia@?claims>0=forum:preempt=1:trust=0")
+        self.assertEqual(sm.pure_spec("forum", {}, p),
+                         "forum,town=forum,mafia=forum:blend=1:fake=0,mafia?claims>0=forum:preempt=1:trust=0")
+        # A fixed reply (no signal) and one over the usual layers.
+        self.assertEqual(sm.parse_reply({"setting": "fake=1", "signal": ""}), {"fake": "1"})
+        row = {"setting": "x", "base_setting": "(usual layers)", "signal": "passes>2", "then": "kill=order"}
+        self.assertEqual(sm.parse_reply(row), {"?signal": "passes>2", "?then": "kill=order"})
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -56,6 +56,9 @@ struct Alternative {
     /// previous alternative's.
     upper: u64,
     choice: Choice,
+    /// Adaptive replies of this alternative alone (`CAMP@?SIGNAL=…` after
+    /// it), applied after the camp's own where both signals show.
+    replies: Vec<(Signal, Choice)>,
     /// Every role's strategy and parameters with this camp layer (only the
     /// camp's roles are read).
     table: Box<RoleTable>,
@@ -507,7 +510,12 @@ impl Lineup {
             // A camp layer lies over every alternative of the camp's mix.
             self.camps[c as usize] = Some(choice);
         } else if let Some((camp, signal)) = key.split_once('?') {
-            let Some(c) = Camp::from_name(camp.trim()) else {
+            // `CAMP@?SIGNAL`: a reply of the camp's last alternative.
+            let (camp, of_alternative) = match camp.trim().strip_suffix('@') {
+                Some(c) => (c, true),
+                None => (camp.trim(), false),
+            };
+            let Some(c) = Camp::from_name(camp) else {
                 return Err(LineupError::UnknownKey { key: key.to_string() });
             };
             let Some(signal) = Signal::parse(signal) else {
@@ -520,7 +528,17 @@ impl Lineup {
                 return Err(refuse(p));
             }
             // The same signal again replaces its reply (in its place).
-            let replies = &mut self.adaptive[c as usize];
+            let replies = match of_alternative {
+                false => &mut self.adaptive[c as usize],
+                true => match self.mixes[c as usize].last_mut() {
+                    Some(a) => &mut a.replies,
+                    None => {
+                        return Err(LineupError::BadSignal {
+                            key: format!("{key} (no alternative of the {} camp before it)", c.name()),
+                        });
+                    }
+                },
+            };
             match replies.iter_mut().find(|(s, _)| *s == signal) {
                 Some(slot) => slot.1 = choice,
                 None => replies.push((signal, choice)),
@@ -549,7 +567,13 @@ impl Lineup {
             // On a 32-bit word: `before + x` of 2^32 (a share of 1 takes every word).
             let upper = ((before + x).min(1.0) * 4294967296.0).round() as u64;
             let table = Box::new(self.table);
-            self.mixes[c as usize].push(Alternative { share: share.to_string(), upper, choice, table });
+            self.mixes[c as usize].push(Alternative {
+                share: share.to_string(),
+                upper,
+                choice,
+                table,
+                replies: Vec::new(),
+            });
         } else if let Some(r) = Role::from_name(key) {
             if let Some(p) = plays.filter(|p| !p.role(r)) {
                 return Err(refuse(p));
@@ -727,18 +751,30 @@ impl Lineup {
         self.adaptive[camp as usize].iter().map(|(s, c)| (*s, c.params.as_slice())).collect()
     }
 
-    /// Whether any camp has an adaptive reply.
+    /// Whether any camp, or any alternative of a camp's mix, has an adaptive reply.
     #[inline]
     pub fn is_adaptive(&self) -> bool {
-        self.adaptive.iter().any(|r| !r.is_empty())
+        self.adaptive.iter().any(|r| !r.is_empty()) || self.mixes.iter().flatten().any(|a| !a.replies.is_empty())
+    }
+
+    /// The adaptive replies of the camp's alternative `p` (1-based, as a
+    /// [`Pick`] numbers it; none for 0, the usual layers).
+    pub fn alternative_replies(&self, camp: Camp, p: usize) -> Vec<(Signal, &[(String, String)])> {
+        match p.checked_sub(1).and_then(|i| self.mixes[camp as usize].get(i)) {
+            Some(a) => a.replies.iter().map(|(s, c)| (*s, c.params.as_slice())).collect(),
+            None => Vec::new(),
+        }
     }
 
     /// `config` with the parameters of the camp's adaptive replies applied,
     /// in order, for those whose signal `shows` (all of them: what the
-    /// replies can make of `config` at most).
-    pub fn adapted(&self, camp: Camp, config: &Config, shows: impl Fn(Signal) -> bool) -> Config {
+    /// replies can make of `config` at most): the camp's own, then those
+    /// of its alternative `p` of the mix (0: none).
+    pub fn adapted(&self, camp: Camp, p: usize, config: &Config, shows: impl Fn(Signal) -> bool) -> Config {
         let mut c = *config;
-        for (signal, choice) in &self.adaptive[camp as usize] {
+        let own = self.adaptive[camp as usize].iter();
+        let alt = p.checked_sub(1).and_then(|i| self.mixes[camp as usize].get(i)).map(|a| a.replies.iter());
+        for (signal, choice) in own.chain(alt.into_iter().flatten()) {
             if shows(*signal) {
                 for (k, v) in &choice.params {
                     c.set(k, v).expect("checked by set_with");
@@ -833,7 +869,10 @@ impl Lineup {
             let p = Lineup::for_preset(name);
             let same_mixes = (0..Camp::COUNT).all(|c| {
                 self.mixes[c].len() == p.mixes[c].len()
-                    && self.mixes[c].iter().zip(&p.mixes[c]).all(|(a, b)| a.share == b.share && a.choice == b.choice)
+                    && self.mixes[c]
+                        .iter()
+                        .zip(&p.mixes[c])
+                        .all(|(a, b)| a.share == b.share && a.choice == b.choice && a.replies == b.replies)
             });
             let plain = p.camps.iter().all(Option::is_none)
                 && p.roles.iter().all(Option::is_none)
@@ -860,6 +899,9 @@ impl Lineup {
         for c in Camp::ALL.into_iter().filter(|_| preset.is_none()) {
             for a in &self.mixes[c as usize] {
                 parts.push(format!("{}@{}={}", c.name(), a.share, a.choice.label()));
+                for (signal, r) in &a.replies {
+                    parts.push(format!("{}@?{signal}={}", c.name(), r.label()));
+                }
             }
         }
         for c in Camp::ALL {

@@ -267,13 +267,16 @@ impl Table {
     fn adapt(&mut self, obs: &Observation<'_>) {
         self.adapt_due = false;
         for c in Camp::ALL {
-            let replies = self.lineup.adaptive_of(c);
+            // The camp's own replies, then those of the alternative it plays this game.
+            let p = self.pick[c as usize] as usize;
+            let mut replies = self.lineup.adaptive_of(c);
+            replies.extend(self.lineup.alternative_replies(c, p));
             if !replies.iter().any(|(signal, _)| signal.holds(obs)) {
                 continue;
             }
             for s in 0..obs.players() {
                 if self.kind[s] == Strategy::Forum && self.seat_role[s].camp() == c {
-                    let cfg = self.lineup.adapted(c, &self.forum[s].cfg, |signal| signal.holds(obs));
+                    let cfg = self.lineup.adapted(c, p, &self.forum[s].cfg, |signal| signal.holds(obs));
                     self.forum[s].configure(&cfg);
                     self.forum_config[s] = u16::MAX;
                 }

@@ -89,3 +89,30 @@ fn a_signal_reads_the_first_day_record() {
     }
     assert!(shown > 20, "{shown} games showed passes>0");
 }
+
+#[test]
+fn an_alternative_of_a_mix_carries_its_own_replies() {
+    // `CAMP@?SIGNAL=…` belongs to the camp's alternative given just before it.
+    let spec = "forum,mafia@0.5=forum:blend=1,mafia@?claims>0=forum:preempt=1,mafia@0.3=forum:fake=1";
+    let mut l = Lineup::default();
+    l.apply(spec).unwrap();
+    assert_eq!(l.label(), spec);
+    let camp = mafia_engine::Camp::Mafia;
+    assert!(l.adaptive_of(camp).is_empty(), "not the camp's own");
+    assert_eq!(l.alternative_replies(camp, 1).len(), 1);
+    assert!(l.alternative_replies(camp, 2).is_empty() && l.alternative_replies(camp, 0).is_empty());
+    // Without an alternative before it, it is refused.
+    let err = Lineup::default().apply("forum,mafia@?claims>0=forum:preempt=1").unwrap_err().to_string();
+    assert!(err.contains("no alternative"), "{err}");
+    // A reply of an alternative changes only games after day 1, and none where its signal never shows.
+    let base = logs("classic", "forum,mafia@0.5=forum:blend=1", 300);
+    assert_eq!(logs("classic", "forum,mafia@0.5=forum:blend=1,mafia@?claims>250=forum:skip=1", 300), base);
+    let always = logs("classic", "forum,mafia@0.5=forum:blend=1,mafia@?claims<250=forum:skip=1", 300);
+    let mut changed = 0;
+    for (a, b) in always.iter().zip(&base) {
+        assert_eq!(day_one(a), day_one(b));
+        changed += (a != b) as u32;
+    }
+    // About half the games play the alternative; most of those change.
+    assert!((60..=200).contains(&changed), "{changed} of 300 games changed");
+}

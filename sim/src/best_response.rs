@@ -91,6 +91,11 @@ pub struct BestResponseArgs {
     /// games that show it.
     #[arg(long, value_name = "auto|none|SIGNALS", default_value = "auto")]
     pub signals: String,
+    /// What an adaptive reply lies over: `default` (the camp's default lineup, its mix kept: the
+    /// exploitability of the default) or `best` (the fixed search's best setting, played in
+    /// every game: a pure strategy, as a double oracle's oracle needs).
+    #[arg(long, value_name = "default|best", default_value = "default", value_parser = ["default", "best"])]
+    pub adaptive_base: String,
     /// The budget of each adaptive race (games of all its candidates together, all rounds).
     #[arg(long, value_name = "GAMES", default_value_t = 500_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub adaptive_games: u64,
@@ -106,6 +111,13 @@ fn setting_text(s: &Setting) -> String {
         return "(default)".to_string();
     }
     s.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
+}
+
+/// An adaptive reply's setting played in every game (`--adaptive-base
+/// best`): the fixed search's best, or the camp's usual layers (its mix
+/// dropped) when that best was the default.
+fn base_text(s: &Setting) -> String {
+    if s.is_empty() { "(usual layers)".to_string() } else { setting_text(s) }
 }
 
 /// Where a parameter comes in the catalogue (for a stable order).
@@ -230,14 +242,14 @@ impl Builder {
         // each alternative of the mix, each signal showing or not: the
         // replies' parameters as they play (written-out defaults and
         // replies overridden by later ones change nothing).
-        let replies = l.adaptive_of(self.camp);
-        let signals: Vec<Signal> = replies.iter().map(|(s, _)| *s).collect();
         let mut adapted = Vec::new();
         for p in 0..=l.most_alternatives() {
+            let mut signals: Vec<Signal> = l.adaptive_of(self.camp).iter().map(|(s, _)| *s).collect();
+            signals.extend(l.alternative_replies(self.camp, p).iter().map(|(s, _)| *s));
             for &r in &self.roles {
                 let base = l.variant(&l.pick_for(r, p), r).1;
                 for &sig in &signals {
-                    let a = l.adapted(self.camp, &base, |s| s == sig);
+                    let a = l.adapted(self.camp, p, &base, |s| s == sig);
                     if a != base {
                         adapted.push((sig, a));
                     }
@@ -318,6 +330,7 @@ fn race(
     job: &Job,
     camp: Camp,
     signal: Option<Signal>,
+    base: Option<&Lineup>,
     o: &RaceOpts,
     pool: &rayon::ThreadPool,
     pb: &indicatif::ProgressBar,
@@ -360,13 +373,11 @@ fn race(
         }
         ps
     };
-    let builder = Builder {
-        base: job.lineup.clone(),
-        camp,
-        roles: roles.clone(),
-        parts: label_parts(&job.lineup.full_label()),
-        signal,
-    };
+    // The lineup the settings lie over: the job's (its default), or a
+    // given one (an adaptive race over the fixed search's best).
+    let base = base.unwrap_or(&job.lineup);
+    let builder =
+        Builder { base: base.clone(), camp, roles: roles.clone(), parts: label_parts(&base.full_label()), signal };
 
     let mut spent = 0u64;
     let mut next = o.first_game;
@@ -543,7 +554,7 @@ fn signals(text: &str, players: usize) -> Result<Vec<Signal>, Usage> {
 /// setting as text.
 pub fn best_lineup(job: &Job, camp: Camp, o: &RaceOpts, pool: &rayon::ThreadPool) -> Result<(Lineup, String), Usage> {
     let pb = indicatif::ProgressBar::hidden();
-    let (rounds, _, _, _) = race(job, camp, None, o, pool, &pb)?;
+    let (rounds, _, _, _) = race(job, camp, None, None, o, pool, &pb)?;
     let last = rounds.last().ok_or_else(|| Usage(format!("--br-games {}: not enough for a race", o.max_games)))?;
     let best = &last.candidates[last.best];
     Ok((best.lineup.clone(), setting_text(&best.setting)))
@@ -578,7 +589,7 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
         ));
     }
     pb.set_length(a.max_games + sigs.len() as u64 * a.adaptive_games);
-    let (rounds, mut spent, mut next, _) = race(&job, camp, None, &o, &pool, &pb)?;
+    let (rounds, mut spent, mut next, _) = race(&job, camp, None, None, &o, &pool, &pb)?;
     let Some(first_last) = rounds.last() else {
         return Err(Usage(format!("--max-games {}: not enough for one game of each candidate", a.max_games)));
     };
@@ -591,10 +602,26 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
     }
     // The adaptive races: per signal, the camp's settings as its reply from
     // night 1 in the games that show it; each on fresh game indices.
+    // `--adaptive-base best`: the fixed search's best, played in every game
+    // (the camp's usual layers when that best is its default mix).
+    let fixed_best = &first_last.candidates[first_last.best];
+    let base_setting = match a.adaptive_base.as_str() {
+        "best" => fixed_best.setting.clone(),
+        _ => Vec::new(),
+    };
+    let over: Option<Lineup> = match a.adaptive_base.as_str() {
+        "best" if fixed_best.setting.is_empty() => {
+            let mut l = job.lineup.clone();
+            l.clear_mix(camp);
+            Some(l)
+        }
+        "best" => Some(fixed_best.lineup.clone()),
+        _ => None,
+    };
     let mut races: Vec<(Option<Signal>, Vec<Round>)> = vec![(None, rounds)];
     for &sig in &sigs {
         let ao = RaceOpts { max_games: a.adaptive_games, first_game: next, ..o };
-        let (r, used, after, _) = race(&job, camp, Some(sig), &ao, &pool, &pb)?;
+        let (r, used, after, _) = race(&job, camp, Some(sig), over.as_ref(), &ao, &pool, &pb)?;
         spent += used;
         next = after;
         if r.last().is_some_and(|l| l.games > 0) {
@@ -612,7 +639,10 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
         let setting = setting_text(&l.candidates[l.best].setting);
         match races[k].0 {
             None => setting,
-            Some(sig) => format!("if {sig}, from night 1: {setting}"),
+            Some(sig) if base_setting.is_empty() && a.adaptive_base == "default" => {
+                format!("if {sig}, from night 1: {setting}")
+            }
+            Some(sig) => format!("{}; if {sig}, from night 1: {setting}", base_text(&base_setting)),
         }
     };
     // The default and the replies: on fresh games (confirmation), else on the last round's.
@@ -660,6 +690,20 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
             Some(sig) => format!("adaptive ({sig})"),
         }],
     );
+    // The best reply in parts (for scripts): the setting played in every
+    // game, and an adaptive reply's signal and its setting from night 1.
+    let (part_base, part_signal, part_then) = match races[race_of_best].0 {
+        _ if b == 0 => (String::new(), String::new(), String::new()),
+        None => (setting_text(&best.setting), String::new(), String::new()),
+        Some(sig) => (
+            if a.adaptive_base == "best" { base_text(&base_setting) } else { "(default)".to_string() },
+            sig.to_string(),
+            setting_text(&best.setting),
+        ),
+    };
+    s.str("base_setting", vec![part_base]);
+    s.str("signal", vec![part_signal]);
+    s.str("then", vec![part_then]);
     rate_cols(&mut s, "best", std::iter::once((c.wins(b, camp), games)));
     s.f64("gain", vec![gain.mean]);
     s.f64("gain_lo", vec![gain.lo]);

@@ -424,6 +424,37 @@ fn best_response_finds_a_planted_adaptive_exploit() {
 }
 
 #[test]
+fn best_response_adaptive_over_the_fixed_best_is_a_pure_strategy() {
+    // `--adaptive-base best`: the adaptive race lies over the fixed search's
+    // best (the mix dropped), so the reply is one way to play in every game
+    // with its reply from night 1 — what a double oracle's oracle returns.
+    let dir = TempDir::new("best-adaptive-base");
+    let out = dir.file("b.csv");
+    let mut args = words(
+        "best-response --camp mafia --agents preset:classic,mafia?claims<255=forum:skip=1 --max-games 60000 \
+         --signals claims<255 --adaptive-games 60000 --adaptive-base best --seed 5 --confirm 10000 -q",
+    );
+    args.extend(["--out", &out]);
+    ok(&args);
+    let r = &csv_rows(&out)[0];
+    assert_eq!(col(r, "reply"), "adaptive (claims<255)", "{r:?}");
+    assert_eq!(col(r, "signal"), "claims<255");
+    let (base, then) = (col(r, "base_setting"), col(r, "then"));
+    assert!(!then.is_empty(), "{r:?}");
+    assert_eq!(col(r, "setting"), format!("{base}; if claims<255, from night 1: {then}"));
+    let fixed = &csv_rows(&dir.file("b.replies.csv"))[0];
+    if col(fixed, "gain").is_empty() {
+        assert_eq!(base, "(usual layers)");
+    } else {
+        assert_eq!(base, col(fixed, "setting"));
+    }
+    // One way to play: no alternative of the mafia's mix is left.
+    let best = col(r, "best");
+    assert!(best.contains("mafia?claims<255=forum:") && !best.contains("mafia@"), "{best}");
+    ok(&["run", "--games", "10", "--quiet", "--agents", best]);
+}
+
+#[test]
 fn best_response_does_not_depend_on_threads() {
     let run = |t: &str| {
         let mut args = words("best-response --camp town --block 300 --max-games 15000 --confirm 3000 -q");
