@@ -57,7 +57,7 @@ struct Alternative {
     upper: u64,
     choice: Choice,
     /// Adaptive replies of this alternative alone (`CAMP@?SIGNAL=…` after
-    /// it), applied after the camp's own where both signals show.
+    /// it); the camp's own lie over them where both signals show.
     replies: Vec<(Signal, Choice)>,
     /// Every role's strategy and parameters with this camp layer (only the
     /// camp's roles are read).
@@ -315,8 +315,13 @@ impl fmt::Debug for Lineup {
 /// reply then gained 5 points) and `forum-16` (the town 3): both were
 /// solved once more (last replies: 0.4 points, 4-round searches, and 1.0,
 /// 3-round).
-/// All of these are equilibria among fixed settings: adaptive replies
-/// (`CAMP?SIGNAL=…`) still gain more (README). `extended`'s bandits, held fixed
+/// These three are equilibria among fixed settings: adaptive replies
+/// (`CAMP?SIGNAL=…`) still gain them 6-10 points (README). `classic` was
+/// solved last over adaptive strategies too (`solve_mix.py --adaptive`:
+/// some alternatives carry a reply from night 1, `CAMP@?SIGNAL=…`); no
+/// fixed or adaptive reply a 4-round search found gains either camp more
+/// than 1.0 point. (The same solve of `classic-13` had not converged after
+/// eight iterations: 3.1 at best.) `extended`'s bandits, held fixed
 /// by the solver, read the thread as their best reply to it does
 /// (`trust=0`, `counterclaim=earlier`: 6.3 points over the catalogue's
 /// reading). `classic`'s default layer under its alternatives is
@@ -328,16 +333,22 @@ pub const PRESET_LINEUPS: &[(&str, &str)] = &[
         "classic",
         concat!(
             "forum:counterclaim=coin:coin=0.47:coin_both=0.33:mix=0.24:counter=0.7:preempt=0.2:fake=0.41:pass_first=0.06:blend=0.83,",
-            "town@0.1589=forum:counterclaim=both:mix=0:pass_first=0,",
-            "town@0.1916=forum:counter=1:counterclaim=earlier:mix=0:pass_first=0,",
-            "town@0.2432=forum:counter=1:counterclaim=earlier:mix=0:on=day3:pass_first=1:trust=0.25,",
-            "town@0.0337=forum:counter=0:counterclaim=both:mix=0:on=day2:pass_first=0,",
-            "town@0.3726=forum:counter=0:counterclaim=checks:mix=0:on=day2,",
-            "mafia@0.4559=forum:blend=1:fake=0:preempt=0,",
-            "mafia@0.2049=forum:blend=1:fake=1:kill=order:preempt=0,",
-            "mafia@0.0886=forum:blend=0:fake=1:kill=order:move=none:preempt=0,",
-            "mafia@0.2362=forum:blend=1:counterclaim=later:fake=0:move=none:preempt=1:trust=0:whom=random,",
-            "mafia@0.0144=forum:blend=0:fake=0:kill=order:move=none:preempt=1:trust=0.25"
+            "town@0.3474=forum:counterclaim=both:mix=0:pass_first=0,",
+            "town@0.2974=forum:counter=1:counterclaim=earlier:mix=0:on=day3:pass_first=1:trust=0.25,",
+            "town@?passes>0=forum:trust=0.5:counterclaim=checks:pass_first=0:on=day2:mix=0:counter=0,",
+            "town@0.1229=forum:counterclaim=earlier:mix=0:pass_first=0,",
+            "town@?passes>2=forum:on=day3,",
+            "town@0.1988=forum:counter=1:counterclaim=earlier:mix=0:on=day3:pass_first=1:trust=0.25,",
+            "town@?passes>0=forum:trust=0.5:pass_first=0:on=last-word,",
+            "town@0.0335=forum:counter=0:counterclaim=later:mix=0:pass_first=0,",
+            "mafia@0.4053=forum:blend=1:fake=0:preempt=0,",
+            "mafia@0.1473=forum:blend=1:fake=0:preempt=0,",
+            "mafia@?passes>2=forum:trust=0:counterclaim=both:whom=random:fake=0:preempt=1:blend=1:move=none,",
+            "mafia@0.1457=forum:blend=1:fake=0:move=none:preempt=0,",
+            "mafia@?passes>0=forum:trust=0:counterclaim=earlier:preempt=1:blend=1,",
+            "mafia@0.2165=forum:blend=1:counterclaim=earlier:fake=1:move=none:preempt=0,",
+            "mafia@0.0852=forum,",
+            "mafia@?changes>0=forum:counterclaim=both:kill=order:fake=1:preempt=0:blend=1:move=none"
         ),
     ),
     (
@@ -757,6 +768,15 @@ impl Lineup {
         self.adaptive.iter().any(|r| !r.is_empty()) || self.mixes.iter().flatten().any(|a| !a.replies.is_empty())
     }
 
+    /// Whether a reply of the camp, or of its alternative `p` (see
+    /// [`Lineup::alternative_replies`]), has its signal shown (`shows`).
+    /// Allocates nothing (a table asks it at every game's night 1).
+    #[inline]
+    pub fn any_reply_shows(&self, camp: Camp, p: usize, shows: impl Fn(Signal) -> bool) -> bool {
+        let alt = p.checked_sub(1).and_then(|i| self.mixes[camp as usize].get(i)).map(|a| a.replies.iter());
+        self.adaptive[camp as usize].iter().chain(alt.into_iter().flatten()).any(|(s, _)| shows(*s))
+    }
+
     /// The adaptive replies of the camp's alternative `p` (1-based, as a
     /// [`Pick`] numbers it; none for 0, the usual layers).
     pub fn alternative_replies(&self, camp: Camp, p: usize) -> Vec<(Signal, &[(String, String)])> {
@@ -768,13 +788,15 @@ impl Lineup {
 
     /// `config` with the parameters of the camp's adaptive replies applied,
     /// in order, for those whose signal `shows` (all of them: what the
-    /// replies can make of `config` at most): the camp's own, then those
-    /// of its alternative `p` of the mix (0: none).
+    /// replies can make of `config` at most): those of its alternative `p`
+    /// of the mix (0: none), then the camp's own over them.
     pub fn adapted(&self, camp: Camp, p: usize, config: &Config, shows: impl Fn(Signal) -> bool) -> Config {
         let mut c = *config;
         let own = self.adaptive[camp as usize].iter();
         let alt = p.checked_sub(1).and_then(|i| self.mixes[camp as usize].get(i)).map(|a| a.replies.iter());
-        for (signal, choice) in own.chain(alt.into_iter().flatten()) {
+        // The camp's own replies lie over its alternative's, as a camp
+        // layer lies over the alternatives (what a search's reply needs).
+        for (signal, choice) in alt.into_iter().flatten().chain(own) {
             if shows(*signal) {
                 for (k, v) in &choice.params {
                     c.set(k, v).expect("checked by set_with");

@@ -269,9 +269,7 @@ impl Table {
         for c in Camp::ALL {
             // The camp's own replies, then those of the alternative it plays this game.
             let p = self.pick[c as usize] as usize;
-            let mut replies = self.lineup.adaptive_of(c);
-            replies.extend(self.lineup.alternative_replies(c, p));
-            if !replies.iter().any(|(signal, _)| signal.holds(obs)) {
+            if !self.lineup.any_reply_shows(c, p, |signal| signal.holds(obs)) {
                 continue;
             }
             for s in 0..obs.players() {

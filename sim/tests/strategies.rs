@@ -373,19 +373,20 @@ fn best_response_on_a_tiny_budget_reports_a_setting_and_its_gain() {
 
 #[test]
 fn best_response_finds_a_planted_exploit() {
-    // The default weakened in one parameter: the town's Commissar reveals
-    // only in his last word, which the earlier searches found to cost the
-    // town about 13 points. The town's search must find a reveal back.
+    // The default weakened in one parameter: the whole town takes no claim
+    // for proof (`trust=0` over every setting of its mix), so the
+    // Commissar's reveals move nothing; it costs the town about 12 points.
+    // The town's search must find a trust back.
     let dir = TempDir::new("best-planted");
     let out = dir.file("b.csv");
     let mut args = words(
-        "best-response --camp town --agents preset:classic,commissar=reveal:on=last-word --max-games 200000 --seed 5 --confirm 20000 --signals none -q",
+        "best-response --camp town --agents preset:classic,town=forum:trust=0 --max-games 200000 --seed 5 --confirm 20000 --signals none -q",
     );
     args.extend(["--out", &out]);
     ok(&args);
     let r = &csv_rows(&out)[0];
-    assert!(col(r, "setting").contains("on="), "the weakened parameter is changed: {r:?}");
-    assert!(!col(r, "setting").contains("on=last-word"), "{r:?}");
+    assert!(col(r, "setting").contains("trust="), "the weakened parameter is changed: {r:?}");
+    assert!(!col(r, "setting").contains("trust=0 "), "{r:?}");
     assert!(num(r, "gain_lo") > 0.03, "a large gain, measured on fresh games: {r:?}");
     assert_eq!(col(r, "measured_on"), "confirmation");
 }
