@@ -786,6 +786,20 @@ impl Lineup {
         }
     }
 
+    /// The distinct signals of the replies that may apply to the camp when
+    /// it plays its alternative `p` (its own and the alternative's), in a
+    /// fixed order: a table numbers the replies' outcomes by them.
+    pub fn reply_signals(&self, camp: Camp, p: usize) -> Vec<Signal> {
+        let mut v: Vec<Signal> = Vec::new();
+        let alt = p.checked_sub(1).and_then(|i| self.mixes[camp as usize].get(i)).map(|a| a.replies.iter());
+        for (signal, _) in alt.into_iter().flatten().chain(self.adaptive[camp as usize].iter()) {
+            if !v.contains(signal) {
+                v.push(*signal);
+            }
+        }
+        v
+    }
+
     /// `config` with the parameters of the camp's adaptive replies applied,
     /// in order, for those whose signal `shows` (all of them: what the
     /// replies can make of `config` at most): those of its alternative `p`

@@ -5,7 +5,7 @@
 use crate::agent::{Agent, Cx, Io};
 use crate::classic::ClassicAgent;
 use crate::forum::{ForumAgent, Public, Turn};
-use crate::lineup::{Lineup, Pick, Strategy};
+use crate::lineup::{Lineup, Pick, Signal, Strategy};
 use crate::random::RandomAgent;
 use crate::streams::{GameStreams, Purpose, Stream};
 use mafia_engine::{
@@ -67,7 +67,18 @@ pub struct Table {
     adapt_due: bool,
     /// Each seat's role this game (for the adaptive replies, by camp).
     seat_role: [Role; MAX_PLAYERS],
+    /// Per camp and pick value: the signals of the replies that may apply
+    /// (`Lineup::reply_signals`); bit `i` of a game's outcome is signal `i`.
+    adapt_signals: Box<[Vec<Signal>]>,
+    /// Per pick value and role: the configuration for each outcome of the
+    /// signals (made once here, so night 1 parses nothing); empty where
+    /// seats have their own parameters (`seatN=…`: adapted on the spot).
+    adapted: Box<[Vec<crate::strategy::Config>]>,
 }
+
+/// The most signals whose outcomes a table lays out in advance (2^this
+/// configurations a role and pick).
+const MAX_LAID_SIGNALS: usize = 6;
 
 /// Calls one agent method with its context, dispatching statically for the
 /// built-in strategies.
@@ -163,6 +174,33 @@ impl Table {
         let role_kind = kind_by_pick[0];
         let lineup_mixed = lineup.is_mixed();
         let adaptive = lineup.is_adaptive();
+        // The adaptive replies' configurations, laid out per outcome.
+        let (mut adapt_signals, mut adapted) = (Vec::new(), Vec::new());
+        if adaptive {
+            for c in Camp::ALL {
+                for p in 0..picks {
+                    adapt_signals.push(lineup.reply_signals(c, p));
+                }
+            }
+            let laid =
+                !lineup.has_seat_overrides() && adapt_signals.iter().all(|s: &Vec<Signal>| s.len() <= MAX_LAID_SIGNALS);
+            for p in 0..picks {
+                for r in Role::ALL {
+                    let signals = &adapt_signals[r.camp() as usize * picks + p];
+                    let base = lineup.variant(&lineup.pick_for(r, p), r).1;
+                    let outcomes = if laid { 1usize << signals.len() } else { 0 };
+                    adapted.push(
+                        (0..outcomes)
+                            .map(|m| {
+                                lineup.adapted(r.camp(), p, &base, |sig| {
+                                    signals.iter().position(|&x| x == sig).is_some_and(|i| m & (1 << i) != 0)
+                                })
+                            })
+                            .collect(),
+                    );
+                }
+            }
+        }
         let all_random =
             !lineup_mixed && !lineup.has_seat_overrides() && kind_by_pick[0].iter().all(|&k| k == Strategy::Random);
         Table {
@@ -193,6 +231,8 @@ impl Table {
             adaptive,
             adapt_due: false,
             seat_role: [Role::Citizen; MAX_PLAYERS],
+            adapt_signals: adapt_signals.into_boxed_slice(),
+            adapted: adapted.into_boxed_slice(),
         }
     }
 
@@ -266,18 +306,28 @@ impl Table {
     #[inline(never)]
     fn adapt(&mut self, obs: &Observation<'_>) {
         self.adapt_due = false;
+        let picks = self.config_id.len();
         for c in Camp::ALL {
-            // The camp's own replies, then those of the alternative it plays this game.
+            // The replies of the camp and of the alternative it plays this
+            // game, by which of their signals day 1 showed.
             let p = self.pick[c as usize] as usize;
-            if !self.lineup.any_reply_shows(c, p, |signal| signal.holds(obs)) {
+            let signals = &self.adapt_signals[c as usize * picks + p];
+            let shown = signals.iter().enumerate().fold(0usize, |m, (i, s)| m | (s.holds(obs) as usize) << i);
+            if shown == 0 {
                 continue;
             }
             for s in 0..obs.players() {
-                if self.kind[s] == Strategy::Forum && self.seat_role[s].camp() == c {
-                    let cfg = self.lineup.adapted(c, p, &self.forum[s].cfg, |signal| signal.holds(obs));
-                    self.forum[s].configure(&cfg);
-                    self.forum_config[s] = u16::MAX;
+                let role = self.seat_role[s];
+                if self.kind[s] != Strategy::Forum || role.camp() != c {
+                    continue;
                 }
+                let cfg = match self.adapted[p * Role::COUNT + role as usize].get(shown) {
+                    Some(cfg) => *cfg,
+                    // A seat's own parameters (or too many signals): on the spot.
+                    None => self.lineup.adapted(c, p, &self.forum[s].cfg, |signal| signal.holds(obs)),
+                };
+                self.forum[s].configure(&cfg);
+                self.forum_config[s] = u16::MAX;
             }
         }
     }
