@@ -45,6 +45,16 @@ fn days(log: &[Event]) -> Vec<u16> {
         .collect()
 }
 
+/// A post, a defence or a last word: who said what.
+fn said(e: &Event) -> Option<(Seat, &mafia_engine::Publication)> {
+    match e {
+        Event::Post { seat, what } | Event::Defence { seat, what } | Event::LastWord { seat, what } => {
+            Some((*seat, what))
+        }
+        _ => None,
+    }
+}
+
 fn seat_of(roles: &[Role], r: Role) -> Option<Seat> {
     roles.iter().position(|&x| x == r).map(|s| s as Seat)
 }
@@ -546,12 +556,7 @@ fn e10_the_guard_never_guards_a_partner_the_town_takes_for_exposed() {
         let (mut detectives, mut published) = (PlayerSet::EMPTY, PlayerSet::EMPTY);
         let mut alive = PlayerSet((1 << roles.len()) - 1);
         for e in &log {
-            let said = match e {
-                Event::Post { seat, what } | Event::Defence { seat, what } | Event::LastWord { seat, what } => {
-                    Some((*seat, what))
-                }
-                _ => None,
-            };
+            let said = said(e);
             if let Some((seat, what)) = said
                 && what.claim == Some(Role::Detective)
             {
@@ -889,13 +894,10 @@ fn hunt_spares_the_claimant_the_town_takes_for_the_fake_and_hunts_the_one_it_bel
             ever += k.is_some() as u32;
             let mut named = PlayerSet::EMPTY;
             let caught = log.iter().position(|e| {
-                match e {
-                    Event::Post { seat, what } | Event::Defence { seat, what } | Event::LastWord { seat, what }
-                        if *seat == fake =>
-                    {
-                        named = named.union(what.camps[Camp::Mafia as usize]);
-                    }
-                    _ => {}
+                if let Some((seat, what)) = said(e)
+                    && seat == fake
+                {
+                    named = named.union(what.camps[Camp::Mafia as usize]);
                 }
                 matches!(e, Event::Died { seat, cause: DeathCause::Killed, .. } if named.contains(*seat))
             });
@@ -1160,12 +1162,7 @@ fn e15_the_doctor_never_heals_a_player_his_camp_takes_for_exposed() {
         let doc = seat_of(&roles, Role::Doctor).unwrap();
         let (mut detectives, mut published) = (PlayerSet::EMPTY, PlayerSet::EMPTY);
         for e in &log {
-            let said = match e {
-                Event::Post { seat, what } | Event::Defence { seat, what } | Event::LastWord { seat, what } => {
-                    Some((*seat, what))
-                }
-                _ => None,
-            };
+            let said = said(e);
             if let Some((seat, what)) = said
                 && what.claim == Some(Role::Detective)
             {
@@ -1289,12 +1286,12 @@ fn c6_a_claimant_whose_published_mafioso_dies_at_night_is_taken_for_a_fake() {
         let mut named = vec![PlayerSet::EMPTY; roles.len()];
         let mut when: Option<(Seat, u16)> = None;
         for (e, &day) in log.iter().zip(&days) {
+            if let Some((seat, what)) = said(e)
+                && what.claim == Some(Role::Commissar)
+            {
+                named[seat as usize] = named[seat as usize].union(what.camps[Camp::Mafia as usize]);
+            }
             match e {
-                Event::Post { seat, what } | Event::Defence { seat, what } | Event::LastWord { seat, what }
-                    if what.claim == Some(Role::Commissar) =>
-                {
-                    named[*seat as usize] = named[*seat as usize].union(what.camps[Camp::Mafia as usize]);
-                }
                 Event::Died { seat, cause: DeathCause::Killed, .. } if when.is_none() => {
                     when = (0..roles.len() as Seat).find(|&c| named[c as usize].contains(*seat)).map(|c| (c, day + 1));
                 }
