@@ -24,12 +24,7 @@ fn help(args: &[&str]) -> String {
         .env("NO_COLOR", "1")
         .output()
         .expect("run the mafia binary");
-    assert!(
-        out.status.success(),
-        "mafia {} failed: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "mafia {} failed: {}", args.join(" "), String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).expect("help is UTF-8");
     // Trailing blanks would make the committed file fight editors.
     let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
@@ -105,9 +100,7 @@ fn render() -> String {
 fn the_command_reference_is_the_binarys_help() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/src/guide/commands.md");
     let page = render();
-    let bless = ["MAFIA_BLESS", "UPDATE_GOLDEN"]
-        .iter()
-        .any(|v| std::env::var(v).is_ok_and(|x| x == "1"));
+    let bless = ["MAFIA_BLESS", "UPDATE_GOLDEN"].iter().any(|v| std::env::var(v).is_ok_and(|x| x == "1"));
     if bless {
         std::fs::create_dir_all(path.parent().expect("a folder")).expect("create docs/src/guide");
         std::fs::write(&path, &page).expect("write the command reference");
@@ -125,7 +118,7 @@ fn the_command_reference_is_the_binarys_help() {
             .lines()
             .zip(page.lines())
             .position(|(a, b)| a != b)
-            .map_or_else(|| committed.lines().count().min(page.lines().count()), |i| i)
+            .unwrap_or_else(|| committed.lines().count().min(page.lines().count()))
             + 1;
         panic!(
             "{} is not the binary's help (first difference at line {line}): a command's arguments \
@@ -138,6 +131,7 @@ fn the_command_reference_is_the_binarys_help() {
 
 #[test]
 fn subcommands_are_read_from_the_help() {
-    let help = "Usage: x\n\nCommands:\n  run    Do it\n         more words\n  merge  Join\n  help   Print\n\nOptions:\n  -h";
+    let help =
+        "Usage: x\n\nCommands:\n  run    Do it\n         more words\n  merge  Join\n  help   Print\n\nOptions:\n  -h";
     assert_eq!(subcommands(help), ["run", "merge"]);
 }
