@@ -92,6 +92,30 @@ def parse_reply(row):
     return parse_setting(row["setting"])
 
 
+def start_text(p):
+    """A setting as `--town`/`--mafia-setting` take it (see `parse_start`)."""
+    text = params_text(p)[1:]
+    if "?signal" in p:
+        text += f"?{p['?signal']}={p['?then']}"
+    return text
+
+
+def parse_start(text):
+    """A starting setting from the command line: `P=V:P=V…`, optionally with
+    an adaptive reply `?SIGNAL=P=V:…` (as the log prints a listed setting:
+    `by_day=4:counter=1?claims>0=trust=0.25`), so a solve can go on from an
+    earlier one's settings."""
+    fixed, _, reply = text.partition("?")
+    p = dict(kv.split("=", 1) for kv in fixed.split(":")) if fixed else {}
+    if reply:
+        signal, sep, then = reply.partition("=")
+        if not sep or not then:
+            sys.exit(f"bad starting setting `{text}`: an adaptive reply is `?SIGNAL=P=V:…`")
+        p["?signal"] = signal
+        p["?then"] = then
+    return p
+
+
 def mix_spec(base, town, mafia):
     """The lineup: the base, then each camp's settings with their shares
     (shares of 4 decimals; the last takes what the others leave)."""
@@ -116,7 +140,7 @@ def rates(args, spec, tmp):
     """The town's and the mafia's win rates of one cell."""
     out = os.path.join(tmp, "cell.csv")
     run([args.mafia, "run", "--setup", args.setup, "--agents", spec, "--games", str(args.games),
-         "--seed", str(args.seed), "--quiet", "--out", out])
+         "--seed", str(args.seed), "--threads", str(args.threads), "--quiet", "--out", out])
     row = read_csv(out)[0]
     return float(row["town_rate"]), float(row["mafia_rate"])
 
@@ -125,7 +149,7 @@ def best_reply(args, spec, camp, seed, tmp):
     out = os.path.join(tmp, "br.csv")
     run([args.mafia, "best-response", "--setup", args.setup, "--agents", spec, "--camp", camp,
          "--max-games", str(args.br_games), "--rounds", str(args.br_rounds), "--confirm", str(args.confirm),
-         "--seed", str(seed), "--quiet", "--out", out]
+         "--seed", str(seed), "--threads", str(args.threads), "--quiet", "--out", out]
         + (["--signals", "auto", "--adaptive-base", "best", "--adaptive-games", str(args.adaptive_games)]
            if args.adaptive else ["--signals", "none"]))
     # The oracle's replies join the mix as alternatives: pure strategies,
@@ -231,9 +255,10 @@ def main():
     ap.add_argument("--base", help="the lineup, without a mix, the settings lie over (default: the "
                     "preset's own when it has no mix)")
     ap.add_argument("--town", action="append", default=[], metavar="P=V[:P=V…]",
-                    help="a town setting to start with (repeatable; the base is always one)")
+                    help="a town setting to start with, optionally with an adaptive reply `?SIGNAL=P=V:…` "
+                    "(repeatable; the base is always one)")
     ap.add_argument("--mafia-setting", action="append", default=[], metavar="P=V[:P=V…]",
-                    help="a mafia setting to start with (repeatable; the base is always one)")
+                    help="a mafia setting to start with, as --town (repeatable; the base is always one)")
     ap.add_argument("--iterations", type=int, default=8)
     ap.add_argument("--games", type=int, default=400_000, help="games per matrix cell (one seed)")
     ap.add_argument("--seed", type=int, default=1000, help="the matrix's seed")
@@ -252,6 +277,7 @@ def main():
                     help="each camp maximises its own win rate (a bimatrix game, solved by support enumeration) "
                          "instead of the town's rate as a zero-sum game: for setups with a third camp (the "
                          "bandits, held at the base) or many draws, where the mafia may gain without the town losing")
+    ap.add_argument("--threads", type=int, default=0, help="worker threads of every run (0 = every core)")
     ap.add_argument("--mafia", default=os.path.join(HERE, "..", "target", "release", "mafia"))
     args = ap.parse_args()
 
@@ -265,8 +291,8 @@ def main():
                 sys.exit(f"{args.setup} plays a mix by default (`{base}`): give --base, the lineup under it "
                          "(the `forum:…` default layer of PRESET_LINEUPS in agents/src/lineup.rs)")
         print(f"base: {base}", flush=True)
-        town = [{}] + [dict(kv.split("=", 1) for kv in s.split(":")) for s in args.town]
-        mafia = [{}] + [dict(kv.split("=", 1) for kv in s.split(":")) for s in args.mafia_setting]
+        town = [{}] + [parse_start(s) for s in args.town]
+        mafia = [{}] + [parse_start(s) for s in args.mafia_setting]
         cells = {}
         best = None
         for it in range(1, args.iterations + 1):
@@ -293,6 +319,9 @@ def main():
                     if share >= 5e-4:
                         print(f"  {camp:5} {share:.4f}  {describe(s)}")
             print(f"  spec: {spec}")
+            print("  go on with: " + " ".join(
+                f"{flag} '{start_text(p)}'" for flag, lst in (("--town", town), ("--mafia-setting", mafia))
+                for p in lst if p), flush=True)
             for camp, rs in replies.items():
                 for g in rs:
                     print(f"  {camp} best reply: {100 * g[0]:+.2f} [{100 * g[1]:+.2f}, {100 * g[2]:+.2f}] "
