@@ -1037,7 +1037,7 @@ mod tests {
         let e = Lineup::default().apply("preset:nope").unwrap_err();
         assert!(e.to_string().contains("`preset:nope`: no such preset (classic,"), "{e}");
         assert_eq!(Lineup::for_preset("no such preset").label(), "forum");
-        // Every preset has a mix solved for it (README, "How good is the play").
+        // Every preset has a mix solved for it (docs/src/research/play.md).
         for p in mafia_engine::PRESETS {
             assert!(PRESET_LINEUPS.iter().any(|(name, _)| *name == p.name), "{} has no lineup", p.name);
         }

@@ -266,7 +266,7 @@ pub const STRATEGIES: &[StrategyInfo] = &[
     StrategyInfo {
         name: "forum",
         plays: Plays::All,
-        about: "the default: every role plays its forum conventions below with their default parameters (any of them may be set here); `classic` plays it with its own mixed parameters (README, \"How good is the play\")",
+        about: "the default: every role plays its forum conventions below with their default parameters (any of them may be set here); `classic` plays it with its own mixed parameters (the book: docs/src/research/play.md)",
         params: &[],
     },
     StrategyInfo {

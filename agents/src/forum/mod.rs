@@ -233,7 +233,7 @@ impl Turn<'_> {
     /// the watch failed.) Few whom he clears are mafiosi (17%, against 21%
     /// of the others), but the claim is what counts: a believed claimant
     /// more, whom the town does not lynch. The gain against a random watch
-    /// and against none is in the README (`mafia moves`); taking a visited
+    /// and against none is in the book, docs/src/research/play.md (`mafia moves`); taking a visited
     /// player for a mafioso lost the town 3-4 points, clearing the town's
     /// top suspect 0.3-0.9.
     fn note_watch(&mut self, obs: &Observation<'_>) {

@@ -257,7 +257,7 @@ fn settle_announced(
 /// in a setup where only the mafia kill at night (no bandits, no Shooter,
 /// no Role Prostitute to borrow him): the mafia do not kill their own (C4
 /// allows it; no strategy here does it, and the best-response search has
-/// no parameter for it, see the README).
+/// no parameter for it, see the book, docs/src/research/play.md).
 #[inline]
 fn caught(obs: &Observation<'_>, s: Seat, night_dead: PlayerSet) -> bool {
     let said = obs.said(s);
