@@ -300,34 +300,27 @@ impl fmt::Debug for Lineup {
 /// The default lineup of each preset, as an `--agents` spec: every preset
 /// plays a mix solved for it by `experiments/solve_mix.py` (double oracle
 /// with `mafia best-response` as the oracle; `--general`, each camp for its
-/// own win rate, where the bandits make the game other than zero-sum).
-/// Each camp plays one of a few settings of the `forum` parameters per game
-/// (README, "How good is the play", has each mix in words and each camp's
-/// best reply to it). Solved again on 2026-12-04, after ties between equal
-/// candidates became a seeded draw and several roles' moves changed: the
-/// mixes of 2026-12-03 then left the `extended` town 13 points and the
-/// `classic` mafia 11 (the mafia's and bandits' own reading of the thread,
-/// searched since, alone gave the `classic` mafia 11). The solver's last
-/// best replies (4-round searches for `classic` and `extended`, 3 for the
-/// others) gained at most 1.2 points (`classic`), 0.6 (`extended`), 0.7
-/// (`forum-16`) and 0.5 (`classic-13`). Later that day the Sleepwalker's
-/// claim and the town's evidence read moved `classic-13` (a fixed mafia
-/// reply then gained 5 points) and `forum-16` (the town 3): both were
-/// solved once more (last replies: 0.4 points, 4-round searches, and 1.0,
-/// 3-round).
-/// These three are equilibria among fixed settings: adaptive replies
-/// (`CAMP?SIGNAL=…`) still gain them 6-10 points (README). `classic` was
-/// solved last over adaptive strategies too (`solve_mix.py --adaptive`:
-/// some alternatives carry a reply from night 1, `CAMP@?SIGNAL=…`); no
-/// fixed or adaptive reply a 4-round search found gains either camp more
-/// than 1.0 point. (The same solve of `classic-13` had not converged after
-/// eight iterations: 3.1 at best.) `extended`'s bandits, held fixed
-/// by the solver, read the thread as their best reply to it does
-/// (`trust=0`, `counterclaim=earlier`: 6.3 points over the catalogue's
-/// reading). `classic`'s default layer under its alternatives is
-/// the earlier per-parameter mix, which still sets what no alternative
-/// does. A setup not listed here (a setup file without `base`) plays the
-/// catalogue's defaults: re-solve per setup, the strategy notes advise.
+/// own win rate, where the bandits or draws make the game other than
+/// zero-sum). Each camp plays one of a few settings of the `forum`
+/// parameters per game, and some settings carry an adaptive reply
+/// (`CAMP@?SIGNAL=…`: from night 1, in the games whose first day showed the
+/// signal). The book's "How good is the play" (docs/src/research/play.md)
+/// has each mix in words and each camp's best reply to it.
+///
+/// All four were solved over adaptive strategies on 2026-12-04
+/// (`solve_mix.py --adaptive`): `classic` in 7 iterations, `classic-13` in
+/// 7 (taken at its best iteration: the oracle's last replies 0.6 and 1.6
+/// points), `extended` in 5 and `forum-16` in 12 (last replies under 1.1
+/// and 0.5). The full searches of the book (3,000,000 games, 4 rounds, two
+/// seeds) then find at most 1.0 point for either camp of `classic`, 3.2
+/// for the `classic-13` mafia and 5.7 for the `extended` town (an adaptive
+/// reply to day-1 PASS votes); see the book for every camp. `extended`'s
+/// bandits, held fixed by the solver, read the thread as their best reply
+/// to it does (`trust=0`, `counterclaim=earlier`). `classic`'s default
+/// layer under its alternatives is the earlier per-parameter mix, which
+/// still sets what no alternative does. A setup not listed here (a setup
+/// file without `base`) plays the catalogue's defaults: re-solve per setup,
+/// the strategy notes advise.
 pub const PRESET_LINEUPS: &[(&str, &str)] = &[
     (
         "classic",
@@ -355,14 +348,19 @@ pub const PRESET_LINEUPS: &[(&str, &str)] = &[
         "extended",
         concat!(
             "forum,",
-            "town@0.3771=forum:counter=1:counterclaim=earlier:heal=self:pass_first=1:shoot=suspect:trust=0,",
-            "town@0.3516=forum:counterclaim=checks:on=at-once:shoot=second,",
-            "town@0.2569=forum:counter=1:counterclaim=earlier:day1_pass=false:shoot=second,",
-            "town@0.0144=forum:day1_pass=false:on=day2:shoot=second:trust=0,",
-            "mafia@0.4157=forum:blend=1:preempt=1:whom=random,",
-            "mafia@0.2707=forum:blend=1:counterclaim=both:fake=1:trust=0,",
-            "mafia@0.1661=forum:blend=1,",
-            "mafia@0.1475=forum:blend=1:counterclaim=earlier:kill=order:preempt=1:trust=0,",
+            "town@0.4594=forum:counter=1:counterclaim=earlier:heal=self:pass_first=1:shoot=suspect:trust=0,",
+            "town@0.177=forum:counter=1:counterclaim=earlier:day1_pass=false:shoot=second,",
+            "town@0.0658=forum:day1_pass=false:on=day2:shoot=second:trust=0,",
+            "town@?claims>0=forum:trust=0.25:counterclaim=earlier:pass_first=1:counter=1:whom=random:heal=self:shoot=suspect,",
+            "town@0.2978=forum:counterclaim=checks:on=day2:shoot=second,",
+            "town@?claims>0=forum:counterclaim=earlier:day1_pass=false:counter=1:shoot=suspect,",
+            "mafia@0.064=forum:blend=1:counterclaim=both:fake=1:trust=0,",
+            "mafia@0.3482=forum:blend=1,",
+            "mafia@?claims>0=forum:preempt=1:blend=0,",
+            "mafia@0.2673=forum,",
+            "mafia@?changes>0=forum:counterclaim=earlier:preempt=1:blend=1,",
+            "mafia@0.3205=forum,",
+            "mafia@?changes>0=forum:trust=0:counterclaim=earlier:kill=hunt:preempt=1:blend=1,",
             "bandits@1=forum:counterclaim=earlier:trust=0"
         ),
     ),
@@ -370,26 +368,58 @@ pub const PRESET_LINEUPS: &[(&str, &str)] = &[
         "forum-16",
         concat!(
             "forum,",
-            "town@0.0998=forum:by_day=4:counter=0.75:counterclaim=earlier,",
-            "town@0.2253=forum:by_day=5:counter=1:counterclaim=earlier:pass_first=1,",
-            "town@0.6749=forum:counterclaim=checks:heal=self:on=day2:pass_first=1,",
-            "mafia@0.7993=forum:blend=1,",
-            "mafia@0.123=forum:blend=1:fake=1,",
-            "mafia@0.0777=forum:blend=1:counterclaim=both:preempt=1:trust=0.5:whom=random"
+            "town@0.1541=forum:counterclaim=checks:heal=self:on=day2:pass_first=1,",
+            "town@0.302=forum:by_day=5:counter=1:counterclaim=earlier:pass_first=1,",
+            "town@?changes>0=forum:counterclaim=checks:pass_first=0:by_day=4,",
+            "town@0.2412=forum:by_day=5:counter=1:counterclaim=earlier:pass_first=1,",
+            "town@?passes>0=forum:pass_first=0:by_day=4,",
+            "town@0.0009=forum:mix=1:pass_first=1,",
+            "town@?passes>0=forum:pass_first=0:shoot=second,",
+            "town@0.3018=forum:counter=1:counterclaim=both:day1_pass=false:on=day3:shoot=never,",
+            "town@?claims>0=forum:trust=0.25:shoot=second,",
+            "mafia@0.1924=forum:blend=1:fake=1,",
+            "mafia@0.0479=forum:blend=1:counterclaim=earlier:fake=1:move=usual:whom=random,",
+            "mafia@?claims>0=forum:bus=0:blend=0,",
+            "mafia@0.214=forum:blend=1:counterclaim=earlier:fake=1:move=usual:whom=random,",
+            "mafia@?claims>0=forum:counterclaim=later:fake=0,",
+            "mafia@0.5176=forum:blend=1:whom=random,",
+            "mafia@?changes>0=forum:counterclaim=both:preempt=1,",
+            "mafia@0.0281=forum:blend=1:whom=random,",
+            "mafia@?passes>4=forum:whom=uncertain:blend=0"
         ),
     ),
     (
         "classic-13",
         concat!(
             "forum,",
-            "town@0.0503=forum:counter=1:counterclaim=both:day1_pass=false,",
-            "town@0.4367=forum:counterclaim=checks:day1_pass=false:mix=0,",
-            "town@0.4256=forum:by_day=5:counter=1:counterclaim=earlier:day1_pass=false,",
-            "town@0.0874=forum:counter=1:counterclaim=later:day1_pass=false:on=at-once:whom=random,",
-            "mafia@0.2831=forum:blend=1,",
-            "mafia@0.3523=forum:blend=1:counterclaim=earlier:fake=1:kill=hunt:move=none,",
-            "mafia@0.0194=forum:blend=1:counterclaim=later:fake=1:kill=hunt:move=none,",
-            "mafia@0.3452=forum:blend=1:counterclaim=earlier:fake=0:kill=hunt:move=none:preempt=1:trust=0"
+            "town@0.1004=forum:by_day=4:counter=1:counterclaim=both:day1_pass=false,",
+            "town@?claims>0=forum:trust=0.25:counterclaim=later:day1_pass=false:pass_first=1:on=at-once:counter=1:whom=uncertain,",
+            "town@0.0502=forum:by_day=5:counter=1:counterclaim=both:day1_pass=false,",
+            "town@?passes>0=forum:counterclaim=checks:day1_pass=false:mix=0:by_day=4,",
+            "town@0.2488=forum:by_day=5:counter=1:counterclaim=earlier:day1_pass=false,",
+            "town@0.0751=forum:counter=1:counterclaim=later:day1_pass=false:on=at-once:whom=random,",
+            "town@0.0419=forum:counter=1:counterclaim=later:day1_pass=false:on=at-once:pass_first=0.25:whom=random,",
+            "town@?claims>0=forum:trust=0.25:counterclaim=later:day1_pass=false:pass_first=1:on=at-once:counter=1:whom=random,",
+            "town@0.2721=forum:counterclaim=checks:day1_pass=false:mix=0,",
+            "town@0.2104=forum:by_day=5:counter=1:counterclaim=earlier:day1_pass=false,",
+            "town@?changes>1=forum:counterclaim=both:day1_pass=false:by_day=4:counter=1,",
+            "town@0.0011=forum,",
+            "town@?claims>0=forum:counterclaim=earlier:on=at-once:move=none,",
+            "mafia@0.5232=forum:blend=1,",
+            "mafia@0.1161=forum:blend=1:counterclaim=earlier:fake=1:kill=hunt:move=random,",
+            "mafia@?passes>0=forum:fake=0:preempt=1:move=none,",
+            "mafia@0.1142=forum:blend=1:counterclaim=earlier:fake=0.75:kill=hunt:move=none,",
+            "mafia@?passes>6=forum:kill=order:fake=0:move=usual,",
+            "mafia@0.0353=forum:blend=1:counterclaim=earlier:fake=1:kill=hunt:move=none,",
+            "mafia@?claims>0=forum:trust=0:counterclaim=later:whom=uncertain:kill=order:fake=0:preempt=1:blend=1:move=usual,",
+            "mafia@0.0535=forum:blend=1:counterclaim=later:fake=0:kill=hunt:move=none:preempt=1:trust=0,",
+            "mafia@?claims>0=forum:trust=0:counterclaim=earlier:kill=hunt:fake=0:preempt=1:blend=1:move=none,",
+            "mafia@0.0838=forum:blend=1:counterclaim=earlier:fake=1:kill=hunt:move=none,",
+            "mafia@?changes>1=forum:trust=0:counterclaim=both:kill=hunt:fake=0:preempt=1:blend=1:move=none,",
+            "mafia@0.0418=forum,",
+            "mafia@?changes>0=forum:counterclaim=earlier:kill=hunt:fake=1:blend=1:move=none,",
+            "mafia@0.0321=forum:blend=1:counterclaim=earlier:fake=1:kill=hunt:move=none,",
+            "mafia@?passes>6=forum:trust=0:counterclaim=earlier:kill=hunt:fake=0:preempt=1:blend=1:move=none"
         ),
     ),
 ];
