@@ -15,7 +15,7 @@ use crate::cli::{GameArgs, Usage};
 use crate::exec::{Counts, Exec, Finish};
 use crate::experiment::{Axis, Budget, Point, Points, make_points, played_line, point_camps, precision_rule};
 use crate::paired::Cols;
-use crate::precision::{Sprt, Verdict, check_precision, diff_half, wilson_half};
+use crate::precision::{Sprt, Verdict, check_precision, diff_half};
 use crate::tables::Printed;
 use clap::Args;
 use mafia_engine::Camp;
@@ -376,9 +376,4 @@ fn reduction_line(c: &Counts, camps: &[Camp]) -> String {
         })
         .collect();
     format!("variance reduction by pairing — {}", parts.join("; "))
-}
-
-/// The widest half-width of one point's win-rate intervals (for tests).
-pub fn rate_half(c: &Counts, p: usize, camp: Camp) -> f64 {
-    wilson_half(c.tallies[p].wins[camp as usize], c.tallies[p].games)
 }
