@@ -1,26 +1,18 @@
 //! The simulation layer of Mafia Lab: setup files, the parallel runner,
 //! Polars tables and the `mafia` command line. The only layer that does I/O.
 
-pub mod balance;
-pub mod best_response;
 pub mod cli;
-pub mod compare;
+pub mod commands;
 pub mod exec;
-pub mod experiment;
-pub mod files;
-pub mod moves;
-pub mod odds;
-pub mod paired;
-pub mod precision;
-pub mod replay;
-pub mod report;
-pub mod runner;
-pub mod scenario_file;
-pub mod schema;
-pub mod setup_file;
+pub mod input;
+pub mod output;
 pub mod shard;
-pub mod strategies;
-pub mod tables;
-pub mod tally;
-mod toml_text;
-pub mod trace;
+pub mod stats;
+
+// The old paths, until the library's API is settled (the tests use them).
+pub use commands::resolve as trace;
+pub use commands::{compare, experiment, odds, replay, schema};
+pub use exec::runner;
+pub use input::scenario_file;
+pub use output::tables;
+pub use stats::precision;

@@ -64,12 +64,12 @@
 //! `seats` is dealt per game (and listed as sampled in the output).
 
 use crate::cli::Usage;
-use crate::paired::{Cols, check_out, rate_cols};
-use crate::runner::CHUNK;
-use crate::scenario_file::{Reader, ScenarioFileError, a_type, integer};
-use crate::setup_file::Diagnostic;
-use crate::tables::{Printed, write_frames};
-use crate::toml_text::{LineIndex, Val, entries, entry_start, role_names};
+use crate::exec::paired::{Cols, check_out, rate_cols};
+use crate::exec::runner::CHUNK;
+use crate::input::scenario_file::{Reader, ScenarioFileError, a_type, integer};
+use crate::input::setup_file::Diagnostic;
+use crate::input::toml_text::{LineIndex, Val, entries, entry_start, role_names};
+use crate::output::tables::{Printed, write_frames};
 use clap::Args;
 use indicatif::ProgressBar;
 use mafia_agents::{Lineup, Worker, master_key};
@@ -644,7 +644,7 @@ pub fn play_range(
 /// The table: one row per camp the setup deals, then the draws: games,
 /// wins, the rate with its Wilson 95% interval, and the mean days left.
 pub fn odds_frame(start: &Start, o: &Odds) -> polars::prelude::PolarsResult<DataFrame> {
-    let camps: Vec<Camp> = crate::paired::camps_dealt(start.game().roles_present());
+    let camps: Vec<Camp> = crate::exec::paired::camps_dealt(start.game().roles_present());
     let mut names: Vec<String> = camps.iter().map(|c| c.name().to_string()).collect();
     names.push("draw".into());
     let mut wins: Vec<u64> = camps.iter().map(|&c| o.wins[c as usize]).collect();
@@ -724,21 +724,24 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Usage> {
             .and_then(|_| lineup.check_seats(game.players()))
             .map_err(|e| Usage(format!("--agents {spec}: {e}")))?;
     }
-    let pool = crate::paired::pool(a.threads)?;
-    let pb = crate::paired::progress(a.games, !a.quiet);
-    let precision = a.precision.map(crate::precision::check_precision).transpose().map_err(Usage)?;
+    let pool = crate::exec::paired::pool(a.threads)?;
+    let pb = crate::exec::paired::progress(a.games, !a.quiet);
+    let precision = a.precision.map(crate::stats::precision::check_precision).transpose().map_err(Usage)?;
     let odds = match precision {
         None => play_range(&pool, &start, &lineup, a.seed, 0, a.games, &pb),
         Some(h) => {
             // Game by checkpoint, so the same seed stops at the same game.
-            let schedule = crate::precision::Schedule { max: a.games };
+            let schedule = crate::stats::precision::Schedule { max: a.games };
             let mut total = Odds::default();
             let mut done = 0;
             for end in schedule.points() {
                 total.merge(&play_range(&pool, &start, &lineup, a.seed, done, end - done, &pb));
                 done = end;
-                let half =
-                    total.wins.iter().map(|&w| crate::precision::wilson_half(w, total.games)).fold(0.0, f64::max);
+                let half = total
+                    .wins
+                    .iter()
+                    .map(|&w| crate::stats::precision::wilson_half(w, total.games))
+                    .fold(0.0, f64::max);
                 if half <= h {
                     break;
                 }

@@ -13,12 +13,12 @@
 //! many each candidate used.
 
 use crate::cli::{GameArgs, Usage};
-use crate::exec::{Counts, Exec, Finish, execute};
-use crate::experiment::{Axis, Points, make_points};
-use crate::paired::Cols;
-use crate::precision::check_precision;
-use crate::tables::Printed;
-use crate::tally::wilson;
+use crate::commands::experiment::{Axis, Points, make_points};
+use crate::exec::executor::{Counts, Exec, Finish, execute};
+use crate::exec::paired::Cols;
+use crate::output::tables::Printed;
+use crate::stats::precision::check_precision;
+use crate::stats::tally::wilson;
 use clap::Args;
 use mafia_engine::Camp;
 use std::io::Write;
@@ -53,7 +53,7 @@ pub struct BalanceArgs {
     #[arg(long, value_name = "GAMES", default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub br_games: u64,
     #[command(flatten)]
-    pub pair: crate::paired::PairArgs,
+    pub pair: crate::exec::paired::PairArgs,
 }
 
 /// Where a candidate's interval lies from the target: the nearest and the
@@ -82,9 +82,9 @@ pub fn search(
     camp: Camp,
     target: f64,
     precision: f64,
-    b: &crate::experiment::Budget,
+    b: &crate::commands::experiment::Budget,
 ) -> Result<(Counts, Finish, Vec<Status>), Usage> {
-    let jobs: Vec<crate::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
+    let jobs: Vec<crate::exec::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
     let labels = points.points.iter().map(|p| p.label(&points.axes)).collect();
     let e = Exec {
         points: &jobs,
@@ -126,7 +126,7 @@ pub fn search(
 }
 
 pub fn cmd_balance(a: BalanceArgs) -> Result<(), Usage> {
-    crate::paired::check_out(&a.pair.out)?;
+    crate::exec::paired::check_out(&a.pair.out)?;
     let precision = check_precision(a.precision).map_err(Usage)?;
     if !(a.target.is_finite() && (0.0..=1.0).contains(&a.target)) {
         return Err(Usage(format!("--target {}: a win rate from 0 to 1", a.target)));
@@ -145,7 +145,7 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Usage> {
         eprintln!("note: {} configurations of the grid make no game and are left out", points.skipped.len());
     }
     let responses = if a.best_response { Some(best_responses(&mut points, &a)?) } else { None };
-    let budget = crate::experiment::Budget {
+    let budget = crate::commands::experiment::Budget {
         games: a.games,
         first: a.pair.first_game,
         seed: a.pair.seed,
@@ -153,7 +153,7 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Usage> {
         precision: Some(precision),
         progress: !a.pair.quiet,
     };
-    crate::exec::install_interrupt_handler();
+    crate::exec::executor::install_interrupt_handler();
     let (counts, finish, status) = search(&points, camp, a.target, precision, &budget)?;
     let df = balance_frame(&points, &counts, &status, camp, a.target, responses.as_deref())
         .map_err(|e| Usage(format!("building the table: {e}")))?;
@@ -181,7 +181,7 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Usage> {
         if finish == Finish::Interrupted { " (interrupted)" } else { "" }
     )?;
     drop(out);
-    crate::experiment::write_and_finish(&mut tables, &a.pair.out, finish)
+    crate::commands::experiment::write_and_finish(&mut tables, &a.pair.out, finish)
 }
 
 /// Gives every point's camps, in turn, the parameters a best-response race
@@ -189,8 +189,8 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Usage> {
 /// races play game indices from 2^40 on, apart from the search's. Returns
 /// each point's settings as text.
 fn best_responses(points: &mut Points, a: &BalanceArgs) -> Result<Vec<String>, Usage> {
-    let pool = crate::paired::pool(a.pair.threads)?;
-    let o = crate::best_response::RaceOpts {
+    let pool = crate::exec::paired::pool(a.pair.threads)?;
+    let o = crate::commands::best_response::RaceOpts {
         block: 2_000,
         max_games: a.br_games,
         rounds: 1,
@@ -207,8 +207,8 @@ fn best_responses(points: &mut Points, a: &BalanceArgs) -> Result<Vec<String>, U
             eprintln!("best response {}/{n}: {label}", i + 1);
         }
         let mut parts = Vec::new();
-        for camp in crate::paired::camps_dealt(p.job.game.roles_present()) {
-            let (lineup, setting) = crate::best_response::best_lineup(&p.job, camp, &o, &pool)
+        for camp in crate::exec::paired::camps_dealt(p.job.game.roles_present()) {
+            let (lineup, setting) = crate::commands::best_response::best_lineup(&p.job, camp, &o, &pool)
                 .map_err(|e| Usage(format!("--best-response at {label}: {}", e.0)))?;
             p.job.lineup = lineup;
             parts.push(format!("{}: {setting}", camp.name()));
@@ -243,7 +243,7 @@ pub fn balance_frame(
         cols.u64("players", order.iter().map(|&p| points.points[p].job.game.players() as u64).collect());
     }
     cols.u64("games", order.iter().map(|&p| c.tallies[p].games).collect());
-    crate::paired::rate_cols(
+    crate::exec::paired::rate_cols(
         &mut cols,
         camp.name(),
         order.iter().map(|&p| (c.tallies[p].wins[camp as usize], c.tallies[p].games)),

@@ -16,8 +16,8 @@
 //! the thread count, and memory does not grow with the games.
 
 use crate::cli::{GameArgs, Usage, one_job};
-use crate::tables::{PLAY_COLUMNS, Printed, play_values, write_frames};
-use crate::tally::{Tally, wilson};
+use crate::output::tables::{PLAY_COLUMNS, Printed, play_values, write_frames};
+use crate::stats::tally::{Tally, wilson};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mafia_agents::{Lineup, LineupError, Worker, master_key};
@@ -144,7 +144,7 @@ pub fn paired_diff(n: u64, a_only: u64, b_only: u64) -> Diff {
 
 /// A thread pool for paired runs (0 = every core).
 pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Usage> {
-    let n = crate::runner::thread_count(threads);
+    let n = crate::exec::runner::thread_count(threads);
     rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| Usage(format!("cannot start {n} threads: {e}")))
 }
 
@@ -177,7 +177,7 @@ pub fn play_paired(
     let day_cap = game.rules().day_cap;
     // Agents in other processes: small chunks, so games spread over every thread.
     let ext = lineups.iter().any(|l| l.strategy_names().iter().any(|n| mafia_agents::ext_command(n).is_some()));
-    let chunk = if ext { crate::runner::EXT_CHUNK } else { CHUNK };
+    let chunk = if ext { crate::exec::runner::EXT_CHUNK } else { CHUNK };
     let chunks = games.div_ceil(chunk);
     let parts: Vec<Paired> = pool.install(|| {
         (0..chunks)
@@ -294,7 +294,7 @@ pub struct PairArgs {
 /// Checks `--out` before any game is played.
 pub fn check_out(out: &Option<PathBuf>) -> Result<(), Usage> {
     if let Some(p) = out {
-        crate::tables::out_format(p).map_err(Usage)?;
+        crate::output::tables::out_format(p).map_err(Usage)?;
         if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
             return Err(Usage(format!("{}: folder {} does not exist", p.display(), dir.display())));
         }
@@ -406,7 +406,12 @@ pub fn cmd_duel(a: DuelArgs) -> Result<(), Usage> {
         ],
         &a.pair.out,
     )?;
-    crate::tables::report_faults(&crate::tables::faults_of(&job.ext), p.forfeited, a.pair.out.as_deref()).map_err(Usage)
+    crate::output::tables::report_faults(
+        &crate::output::tables::faults_of(&job.ext),
+        p.forfeited,
+        a.pair.out.as_deref(),
+    )
+    .map_err(Usage)
 }
 
 // ---------------------------------------------------------------------------
@@ -531,7 +536,12 @@ pub fn cmd_league(a: LeagueArgs) -> Result<(), Usage> {
         ],
         &a.pair.out,
     )?;
-    crate::tables::report_faults(&crate::tables::faults_of(&job.ext), p.forfeited, a.pair.out.as_deref()).map_err(Usage)
+    crate::output::tables::report_faults(
+        &crate::output::tables::faults_of(&job.ext),
+        p.forfeited,
+        a.pair.out.as_deref(),
+    )
+    .map_err(Usage)
 }
 
 // ---------------------------------------------------------------------------

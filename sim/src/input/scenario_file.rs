@@ -38,8 +38,8 @@
 //! `actor`, `deputy`, `hexed`, `guest`, `last_heal`, `last_beating`,
 //! `spare_life_spent`, `swindled`, `borrowed`, `bandits_known`.
 
-use crate::setup_file::Diagnostic;
-use crate::toml_text::{Key, LineIndex, Val, a_or_an, entries, entry_start, role_names, rule_text};
+use crate::input::setup_file::Diagnostic;
+use crate::input::toml_text::{Key, LineIndex, Val, a_or_an, entries, entry_start, role_names, rule_text};
 use mafia_engine::{
     Event, Game, Log, MAX_PLAYERS, NightResult, NightStep, NoLog, RULE_KEYS, Role, RuleError, Rules, Scenario, Seat,
     State, resolve_scenario,

@@ -6,7 +6,7 @@
 //! (`night:move=usual|random|none` on that role alone; everything else,
 //! votes and claims included, plays as usual). The camp's win rate with
 //! the usual move minus each yardstick's is a paired difference with its
-//! 95% interval (see [`crate::paired`]).
+//! 95% interval (see [`crate::exec::paired`]).
 //!
 //! A role whose usual move does not beat both yardsticks does nothing
 //! useful with what it knows; `--check` makes a role whose usual move is
@@ -14,8 +14,8 @@
 //! at a small size on every preset.
 
 use crate::cli::{GameArgs, Usage};
-use crate::paired::{Cols, Diff, PairArgs, check_out, play_paired, pool, progress, rate_cols};
-use crate::tables::{Printed, write_frames};
+use crate::exec::paired::{Cols, Diff, PairArgs, check_out, play_paired, pool, progress, rate_cols};
+use crate::output::tables::{Printed, write_frames};
 use clap::Args;
 use mafia_agents::Lineup;
 use mafia_engine::{NightAbility, Role};

@@ -11,8 +11,8 @@
 //! and other closed sets of words are snake_case strings; a vote is a seat
 //! number or `"pass"`; an event is an object whose `event` key names it.
 
-use crate::replay::ReplayLine;
-use crate::trace::Trace;
+use crate::commands::replay::ReplayLine;
+use crate::commands::resolve::Trace;
 use mafia_engine::{Answer, Ending, Event, Request, Rules, View};
 use mafia_protocol::{FromAgent, ToAgent};
 use schemars::generate::SchemaSettings;

@@ -2,10 +2,10 @@
 //! configuration in one step, and every problem becomes a message and exit
 //! code 2 before any game is played.
 
-use crate::replay;
-use crate::runner::{Job, RunSpec, run, thread_count};
-use crate::setup_file::load_setup;
-use crate::tables::{Variant, build_tables, out_format, print_tables, write_tables};
+use crate::commands::replay;
+use crate::exec::runner::{Job, RunSpec, run, thread_count};
+use crate::input::setup_file::load_setup;
+use crate::output::tables::{Variant, build_tables, out_format, print_tables, write_tables};
 use clap::{Args, Parser, Subcommand};
 use mafia_agents::{Lineup, STRATEGIES, Worker, master_key};
 use mafia_engine::{Game, NoLog, PRESETS, Preset, RULE_KEYS, Setup};
@@ -59,25 +59,25 @@ pub enum Command {
     /// List every strategy, the roles it plays, its parameters, their values and defaults.
     Strategies,
     /// Strategy A against B for one role or camp, on the same games: win rates and the paired difference.
-    Duel(crate::paired::DuelArgs),
+    Duel(crate::exec::paired::DuelArgs),
     /// A round-robin of strategies for one role or camp, on the same games.
-    League(crate::paired::LeagueArgs),
+    League(crate::exec::paired::LeagueArgs),
     /// What each role's own move is worth: its usual move against a random move and no move, on the same games.
-    Moves(crate::moves::MovesArgs),
+    Moves(crate::commands::moves::MovesArgs),
     /// Search a camp's strategy parameters against everyone else's: the exploitability of the defaults.
-    BestResponse(crate::best_response::BestResponseArgs),
+    BestResponse(crate::commands::best_response::BestResponseArgs),
     /// Run an experiment file: a base setup and a grid, every point on the same seeds; one row per point.
-    Experiment(crate::experiment::ExperimentArgs),
+    Experiment(crate::commands::experiment::ExperimentArgs),
     /// Two variants on the same games: each camp's win-rate difference with its paired interval (and an optional SPRT).
-    Compare(crate::compare::CompareArgs),
+    Compare(crate::commands::compare::CompareArgs),
     /// Search a setup family for the configurations nearest a target win rate.
-    Balance(crate::balance::BalanceArgs),
+    Balance(crate::commands::balance::BalanceArgs),
     /// Run a study file and write its report (Markdown, SVG plots, CSV tables) beside it.
-    Report(crate::report::ReportArgs),
+    Report(crate::commands::report::ReportArgs),
     /// Play games on demand for a controlling program over stdin/stdout (the agent protocol's host mode).
     Host(HostArgs),
     /// Win odds per camp from a mid-game state file, by Monte Carlo.
-    Odds(crate::odds::OddsArgs),
+    Odds(crate::commands::odds::OddsArgs),
     /// Join the counts files of a sharded run (--shard K/N --counts FILE) into the tables of the whole run.
     Merge(crate::shard::MergeArgs),
 }
@@ -323,9 +323,9 @@ pub(crate) fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage
     // `--sweep KEY=V1,V2` is an experiment's grid axis (`rules.` may be left out).
     let axes = sweeps
         .iter()
-        .map(|s| crate::experiment::Axis::from_flag(s).map_err(|e| Usage(format!("--sweep {e}"))))
+        .map(|s| crate::commands::experiment::Axis::from_flag(s).map_err(|e| Usage(format!("--sweep {e}"))))
         .collect::<Result<Vec<_>, _>>()?;
-    let combos = crate::experiment::combinations(&axes);
+    let combos = crate::commands::experiment::combinations(&axes);
     let mut jobs = Vec::new();
     let mut noted: Vec<String> = Vec::new();
     let settings = args.ext.settings()?;
@@ -337,7 +337,7 @@ pub(crate) fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage
             apply_rules(&mut setup, &args.rules)?;
             let mut lineup = loaded.lineup.clone();
             let values: Vec<&str> = combo.iter().enumerate().map(|(a, &v)| axes[a].values[v].as_str()).collect();
-            crate::experiment::apply_point(&mut setup, &mut lineup, &axes, &values)
+            crate::commands::experiment::apply_point(&mut setup, &mut lineup, &axes, &values)
                 .map_err(|e| Usage(format!("--sweep {e}")))?;
             let game = check(&setup)?;
             // `--agents` may name a role this setup does not deal (a file's [agents] was checked by line).
@@ -448,27 +448,27 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
         Some(Command::Bench(a)) => cmd_bench(a),
         Some(Command::NightOrder(a)) => cmd_night_order(a),
         Some(Command::Resolve(a)) => {
-            let trace = crate::trace::resolve_file(&a.scenario, a.json)?;
+            let trace = crate::commands::resolve::resolve_file(&a.scenario, a.json)?;
             std::io::stdout().lock().write_all(trace.as_bytes())?;
             Ok(())
         }
         Some(Command::Schema) => {
-            std::io::stdout().lock().write_all(crate::schema::schema_text().as_bytes())?;
+            std::io::stdout().lock().write_all(crate::commands::schema::schema_text().as_bytes())?;
             Ok(())
         }
         Some(Command::Strategies) => {
-            std::io::stdout().lock().write_all(crate::strategies::strategies_text().as_bytes())?;
+            std::io::stdout().lock().write_all(crate::commands::strategies::strategies_text().as_bytes())?;
             Ok(())
         }
-        Some(Command::Duel(a)) => crate::paired::cmd_duel(a),
-        Some(Command::League(a)) => crate::paired::cmd_league(a),
-        Some(Command::Moves(a)) => crate::moves::cmd_moves(a),
-        Some(Command::BestResponse(a)) => crate::best_response::cmd_best_response(a),
-        Some(Command::Experiment(a)) => crate::experiment::cmd_experiment(a),
-        Some(Command::Compare(a)) => crate::compare::cmd_compare(a),
-        Some(Command::Balance(a)) => crate::balance::cmd_balance(a),
-        Some(Command::Report(a)) => crate::report::cmd_report(a),
-        Some(Command::Odds(a)) => crate::odds::cmd_odds(a),
+        Some(Command::Duel(a)) => crate::exec::paired::cmd_duel(a),
+        Some(Command::League(a)) => crate::exec::paired::cmd_league(a),
+        Some(Command::Moves(a)) => crate::commands::moves::cmd_moves(a),
+        Some(Command::BestResponse(a)) => crate::commands::best_response::cmd_best_response(a),
+        Some(Command::Experiment(a)) => crate::commands::experiment::cmd_experiment(a),
+        Some(Command::Compare(a)) => crate::commands::compare::cmd_compare(a),
+        Some(Command::Balance(a)) => crate::commands::balance::cmd_balance(a),
+        Some(Command::Report(a)) => crate::commands::report::cmd_report(a),
+        Some(Command::Odds(a)) => crate::commands::odds::cmd_odds(a),
         Some(Command::Merge(a)) => crate::shard::cmd_merge(a),
         Some(Command::Host(a)) => {
             let job = one_job(&a.game)?;
@@ -483,7 +483,7 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
 /// per variant its label and the camps it deals, and the stopping rule.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct RunPlan {
-    pub variants: Vec<crate::experiment::PointInfo>,
+    pub variants: Vec<crate::commands::experiment::PointInfo>,
     pub precision: Option<f64>,
     pub games: u64,
 }
@@ -499,7 +499,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         }
     }
     if let (Some(out), Some(games)) = (&a.out, &a.games_out) {
-        let siblings = crate::tables::sibling_paths(out);
+        let siblings = crate::output::tables::sibling_paths(out);
         if siblings.iter().any(|p| p == games) {
             return Err(Usage(format!(
                 "--games-out {} would overwrite a table written by --out {}",
@@ -521,7 +521,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         ));
     }
     check_threads(a.threads)?;
-    let precision = a.precision.map(crate::precision::check_precision).transpose().map_err(Usage)?;
+    let precision = a.precision.map(crate::stats::precision::check_precision).transpose().map_err(Usage)?;
     if precision.is_some() {
         a.store.refuse_shard("--precision")?;
     }
@@ -532,10 +532,10 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
     let plan = RunPlan {
         variants: jobs
             .iter()
-            .map(|j| crate::experiment::PointInfo {
+            .map(|j| crate::commands::experiment::PointInfo {
                 values: vec![],
                 variant: j.variant.clone(),
-                camps: crate::experiment::point_camps(j),
+                camps: crate::commands::experiment::point_camps(j),
             })
             .collect(),
         precision,
@@ -556,8 +556,8 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
             },
         )?;
         let (first, games) = store.range();
-        let check = a.check.then(|| std::sync::Mutex::new(crate::exec::Violations::default()));
-        let e = crate::exec::Exec {
+        let check = a.check.then(|| std::sync::Mutex::new(crate::exec::executor::Violations::default()));
+        let e = crate::exec::executor::Exec {
             points: &jobs,
             labels: jobs
                 .iter()
@@ -573,18 +573,19 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
             check: check.as_ref(),
         };
         let camps: Vec<Vec<mafia_engine::Camp>> = plan.variants.iter().map(|p| p.camps.clone()).collect();
-        let mut rule = crate::experiment::precision_rule(precision.unwrap_or(1.0), camps);
-        crate::exec::install_interrupt_handler();
+        let mut rule = crate::commands::experiment::precision_rule(precision.unwrap_or(1.0), camps);
+        crate::exec::executor::install_interrupt_handler();
         let from = store.take_from();
         let (counts, finish, done) =
-            crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Usage)?;
+            crate::exec::executor::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c))
+                .map_err(Usage)?;
         store.close(done, &counts, finish)?;
         render_run(&plan, &counts, &store.faults(), a.out.as_deref())?;
         if let Some(found) = check {
             let v = found.into_inner().unwrap_or_else(|p| p.into_inner());
             report_violations(&v, &jobs, &a)?;
         }
-        if finish == crate::exec::Finish::Interrupted {
+        if finish == crate::exec::executor::Finish::Interrupted {
             return Err(Usage(store.interrupted_message()));
         }
         return Ok(());
@@ -602,7 +603,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
     };
     let output = run(&spec).map_err(|e| Usage(format!("games-out: {e}")))?;
     let k = output.tallies.len();
-    let counts = crate::exec::Counts {
+    let counts = crate::exec::executor::Counts {
         played: output.tallies.iter().zip(&output.forfeits).map(|(t, f)| t.games + f).collect(),
         tallies: output.tallies,
         forfeits: output.forfeits,
@@ -612,7 +613,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         b_only: vec![],
         active: vec![true; k],
     };
-    render_run(&plan, &counts, &crate::tables::faults_of(&pools), a.out.as_deref())?;
+    render_run(&plan, &counts, &crate::output::tables::faults_of(&pools), a.out.as_deref())?;
     match output.games_out_error {
         None => eprintln!("wrote {}", games_out.display()),
         Some(e) => {
@@ -626,7 +627,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
 /// refusal is a bug in the engine or the checker, not bad input: the
 /// process exits with code 1 after the tables (of the games played up to the
 /// block that found it) are printed and written.
-fn report_violations(v: &crate::exec::Violations, jobs: &[Job], a: &RunArgs) -> Result<(), Usage> {
+fn report_violations(v: &crate::exec::executor::Violations, jobs: &[Job], a: &RunArgs) -> Result<(), Usage> {
     let mut out = std::io::stdout().lock();
     if v.count == 0 {
         writeln!(out, "checked {} games with the invariant checkers (mafia-check): 0 violations", v.games)?;
@@ -652,22 +653,21 @@ fn report_violations(v: &crate::exec::Violations, jobs: &[Job], a: &RunArgs) -> 
 /// the tables written to `out`.
 pub fn render_run(
     plan: &RunPlan,
-    counts: &crate::exec::Counts,
-    faults: &[crate::tables::AgentFaults],
+    counts: &crate::exec::executor::Counts,
+    faults: &[crate::output::tables::AgentFaults],
     out: Option<&Path>,
 ) -> Result<(), Usage> {
     let tallies = &counts.tallies;
-    let rows: Vec<(Variant, &crate::tally::Tally)> =
+    let rows: Vec<(Variant, &crate::stats::tally::Tally)> =
         plan.variants.iter().map(|p| p.variant.clone()).zip(tallies.iter()).collect();
     let mut tables = build_tables(&rows).map_err(|e| Usage(format!("building tables: {e}")))?;
     // Print first: a failing write below must not lose the results.
     print_tables(&tables, &mut std::io::stdout().lock())?;
     if let Some(h) = plan.precision {
         let played: Vec<String> = tallies.iter().map(|t| t.games.to_string()).collect();
-        let met = tallies
-            .iter()
-            .zip(&plan.variants)
-            .all(|(t, p)| p.camps.iter().all(|&c| crate::precision::wilson_half(t.wins[c as usize], t.games) <= h));
+        let met = tallies.iter().zip(&plan.variants).all(|(t, p)| {
+            p.camps.iter().all(|&c| crate::stats::precision::wilson_half(t.wins[c as usize], t.games) <= h)
+        });
         println!(
             "played {} games per variant: {}",
             played.join(", "),
@@ -683,7 +683,7 @@ pub fn render_run(
             eprintln!("wrote {}", w.display());
         }
     }
-    crate::tables::report_faults(faults, counts.forfeits.iter().sum(), out).map_err(Usage)
+    crate::output::tables::report_faults(faults, counts.forfeits.iter().sum(), out).map_err(Usage)
 }
 
 fn cmd_night_order(a: NightOrderArgs) -> Result<(), Usage> {
@@ -843,7 +843,7 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
     // The executor as `mafia run` uses it (tallies, chunks, rayon), on 1 thread and on all.
     let runner = |n: usize| -> Result<(f64, u64), Usage> {
         let points = [job.clone()];
-        let e = crate::exec::Exec {
+        let e = crate::exec::executor::Exec {
             points: &points,
             labels: vec![],
             pairs: vec![],
@@ -856,7 +856,7 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
             check: None,
         };
         let t = Instant::now();
-        let (counts, _) = crate::exec::execute(&e, &mut |_| {}).map_err(Usage)?;
+        let (counts, _) = crate::exec::executor::execute(&e, &mut |_| {}).map_err(Usage)?;
         Ok((t.elapsed().as_secs_f64(), counts.tallies[0].wins[0]))
     };
     let (one, wins1) = runner(1)?;

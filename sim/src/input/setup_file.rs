@@ -49,7 +49,7 @@
 //! commissar = { strategy = "reveal", on = "first-mafia", by_day = 3 }
 //! ```
 
-use crate::toml_text::{Key, LineIndex, Val, a_or_an, entries, entry_start, role_names, rule_text};
+use crate::input::toml_text::{Key, LineIndex, Val, a_or_an, entries, entry_start, role_names, rule_text};
 use mafia_agents::{Config, Lineup, LineupError, StrategyInfo, parse_spec};
 use mafia_engine::{Camp, Game, NIGHT_ORDER, NightStep, PRESETS, Preset, RULE_KEYS, Role, RuleError, Rules, Setup};
 use std::fmt;

@@ -33,15 +33,14 @@
 //! file = "town-rate.svg"         # optional; default: plot-N.svg
 //! ```
 
-pub mod plot;
-
 use crate::cli::{GameArgs, Usage};
-use crate::exec::Finish;
-use crate::experiment::{
+use crate::commands::experiment::{
     Budget, ExperimentFile, FileProblems, Points, compact, experiment_frame, make_points, parse_doc, play_points,
     read_experiment, reference_pairs,
 };
-use crate::toml_text::{entries, entry_start, rule_text};
+use crate::exec::executor::Finish;
+use crate::input::toml_text::{entries, entry_start, rule_text};
+use crate::output::plot;
 use clap::Args;
 use polars::prelude::*;
 use std::fmt::Write as _;
@@ -132,7 +131,7 @@ pub fn load_study(path: &Path) -> Result<Study, Usage> {
                         precision = t
                             .parse::<f64>()
                             .ok()
-                            .and_then(|h| crate::precision::check_precision(h).ok())
+                            .and_then(|h| crate::stats::precision::check_precision(h).ok())
                             .or_else(|| fp_none(&mut fp, v.span().start, "precision"))
                     }
                 }
@@ -274,11 +273,14 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Usage> {
         let pairs = reference_pairs(&points, x.reference.as_ref())?;
         made.push((x.clone(), points, pairs));
     }
-    crate::exec::install_interrupt_handler();
+    crate::exec::executor::install_interrupt_handler();
     let mut ran = Vec::new();
     for (x, points, pairs) in made {
-        let games =
-            x.games.unwrap_or(if x.precision.is_some() { 100_000_000 } else { crate::experiment::DEFAULT_GAMES });
+        let games = x.games.unwrap_or(if x.precision.is_some() {
+            100_000_000
+        } else {
+            crate::commands::experiment::DEFAULT_GAMES
+        });
         let b = Budget {
             games,
             first: 0,
@@ -296,7 +298,7 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Usage> {
         }
         let df = experiment_frame(&points.layout(), &counts, finish)
             .map_err(|e| Usage(format!("building the table: {e}")))?;
-        let played = crate::experiment::played_line(&counts, finish, x.precision, games);
+        let played = crate::commands::experiment::played_line(&counts, finish, x.precision, games);
         ran.push(Ran { x, points, df, played });
     }
     let mut written = Vec::new();
@@ -357,7 +359,7 @@ fn capitalise(s: &str) -> String {
 
 /// Writes a file whole or not at all: a temporary file, synced, renamed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Usage> {
-    crate::files::write_atomic(path, bytes).map_err(Usage)
+    crate::output::files::write_atomic(path, bytes).map_err(Usage)
 }
 
 /// What an experiment played, in words.

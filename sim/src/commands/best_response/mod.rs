@@ -53,9 +53,11 @@
 //! indices, common random numbers again) and the gain is measured there.
 
 use crate::cli::{GameArgs, Usage, one_job};
-use crate::paired::{Cols, Diff, PairArgs, Paired, check_out, play_frame, play_paired, pool, progress, rate_cols};
-use crate::runner::Job;
-use crate::tables::Printed;
+use crate::exec::paired::{
+    Cols, Diff, PairArgs, Paired, check_out, play_frame, play_paired, pool, progress, rate_cols,
+};
+use crate::exec::runner::Job;
+use crate::output::tables::Printed;
 use clap::Args;
 use mafia_agents::{Lineup, Param, STRATEGIES, Signal, SignalKind, Strategy, StrategyInfo, parse_spec};
 use mafia_engine::{Camp, Role};
@@ -832,12 +834,13 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
     }
     stdout.flush()?;
     if let Some(p) = &a.pair.out {
-        for w in crate::tables::write_frames(&mut tables, p).map_err(Usage)? {
+        for w in crate::output::tables::write_frames(&mut tables, p).map_err(Usage)? {
             eprintln!("wrote {}", w.display());
         }
     }
     drop(stdout);
-    crate::tables::report_faults(&crate::tables::faults_of(&job.ext), forfeited, a.pair.out.as_deref()).map_err(Usage)
+    crate::output::tables::report_faults(&crate::output::tables::faults_of(&job.ext), forfeited, a.pair.out.as_deref())
+        .map_err(Usage)
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use mafia_engine::{Camp, EndCause, Role};
 use polars::prelude::*;
 
-use crate::tally::{Tally, wilson};
+use crate::stats::tally::{Tally, wilson};
 
 /// A row label: which variant a tally belongs to.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
@@ -430,8 +430,8 @@ fn create_file(path: &Path) -> Result<File, String> {
 }
 
 fn write_frame(df: &mut DataFrame, path: &Path, format: OutFormat) -> Result<(), String> {
-    // Whole or absent: a temporary file, flushed and renamed (crate::files).
-    let mut file = crate::files::Atomic::create(path)?;
+    // Whole or absent: a temporary file, flushed and renamed (crate::output::files).
+    let mut file = crate::output::files::Atomic::create(path)?;
     let result = match format {
         // The CSV writer buffers by itself.
         OutFormat::Csv => CsvWriter::new(file.file()).include_header(true).finish(df),
@@ -600,7 +600,7 @@ impl GamesWriter {
             batch.frame(variants).map_err(|e| format!("cannot write {}: {e}", path.display()))?.schema().clone();
         // Rows go to `<name>.tmp`, renamed over the target by `finish`:
         // the file is whole or absent.
-        let file = create_file(&crate::files::tmp_path(path))?;
+        let file = create_file(&crate::output::files::tmp_path(path))?;
         let sink = match format {
             OutFormat::Csv => CsvWriter::new(file).include_header(true).batched(&schema).map(Sink::Csv),
             OutFormat::Parquet => ParquetWriter::new(BufWriter::new(file)).batched(&schema).map(Sink::Parquet),
@@ -654,7 +654,7 @@ impl GamesWriter {
             Sink::Parquet(w) => w.finish().map(|_| ()),
         };
         result.map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
-        let tmp = crate::files::tmp_path(&self.path);
+        let tmp = crate::output::files::tmp_path(&self.path);
         let fail = |e: std::io::Error| format!("cannot write {}: {e}", self.path.display());
         // fsync through a second handle flushes the file's data all the same.
         File::open(&tmp).and_then(|f| f.sync_all()).map_err(fail)?;

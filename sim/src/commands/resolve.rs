@@ -11,7 +11,7 @@
 //! events in their one serde encoding (the same as `mafia replay --json`),
 //! so the schema (`mafia schema`) and the output cannot drift apart.
 
-use crate::scenario_file::{Resolved, ScenarioFileError, load_scenario};
+use crate::input::scenario_file::{Resolved, ScenarioFileError, load_scenario};
 use mafia_engine::{
     Camp, Carry, Event, Fail, Killer, MissReason, NightAbility, NightStep, PlayerSet, Report, Role, RoleSet, Rules,
     Seat, SeatNumber, Status,

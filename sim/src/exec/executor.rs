@@ -16,10 +16,10 @@
 //! block in progress is dropped, so every count is of whole, finished
 //! blocks — nothing is counted twice or half.
 
-use crate::paired::{Diff, paired_diff};
-use crate::precision::Schedule;
-use crate::runner::Job;
-use crate::tally::Tally;
+use crate::exec::paired::{Diff, paired_diff};
+use crate::exec::runner::Job;
+use crate::stats::precision::Schedule;
+use crate::stats::tally::Tally;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mafia_agents::{Worker, master_key};
 use mafia_engine::{Camp, NoLog};
@@ -258,14 +258,14 @@ pub fn execute_from(
     let k = e.points.len();
     let threads = match e.points.iter().flat_map(|j| &j.ext).map(|p| p.threads()).max() {
         Some(n) => n,
-        None => crate::runner::thread_count(e.threads),
+        None => crate::exec::runner::thread_count(e.threads),
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|err| format!("cannot start {threads} threads: {err}"))?;
     let ext = e.points.iter().any(|j| !j.ext.is_empty());
-    let chunk = if ext { crate::runner::EXT_CHUNK } else { CHUNK };
+    let chunk = if ext { crate::exec::runner::EXT_CHUNK } else { CHUNK };
     let key = master_key(e.seed);
     let bars = Bars::new(e);
     let (mut done, mut total) = from.unwrap_or_else(|| (0, Counts::new(e.points, &e.pairs)));

@@ -13,14 +13,14 @@
 //!   tiles one run and builds the tables from their sum with the very code
 //!   the command uses, so they are the single run's, byte for byte.
 //! - **Checkpoints.** The same file is rewritten (atomically, see
-//!   [`crate::files`]) every `--checkpoint-secs` with the games finished so
+//!   [`crate::output::files`]) every `--checkpoint-secs` with the games finished so
 //!   far — whole blocks of the executor only — and on an interrupt
 //!   (Ctrl-C, SIGTERM). `--resume` continues from it. A block counts once:
 //!   either it is in the file, or it is played again.
 
 use crate::cli::Usage;
-use crate::exec::{Counts, Finish};
-use crate::runner::Job;
+use crate::exec::executor::{Counts, Finish};
+use crate::exec::runner::Job;
 use clap::Args;
 use mafia_engine::Camp;
 use serde::{Deserialize, Serialize};
@@ -112,8 +112,8 @@ impl std::fmt::Display for Shard {
 #[serde(tag = "command", rename_all = "snake_case")]
 pub enum Plan {
     Run(crate::cli::RunPlan),
-    Experiment(crate::experiment::ExperimentPlan),
-    Compare(crate::compare::ComparePlan),
+    Experiment(crate::commands::experiment::ExperimentPlan),
+    Compare(crate::commands::compare::ComparePlan),
 }
 
 impl Plan {
@@ -176,7 +176,7 @@ pub struct CountsFile {
     /// block dropped at an interruption and played again on resume counts
     /// its faults once.
     #[serde(default)]
-    pub faults: Vec<crate::tables::AgentFaults>,
+    pub faults: Vec<crate::output::tables::AgentFaults>,
 }
 
 /// One point's game as a counts file records it.
@@ -314,8 +314,8 @@ pub struct Store {
     /// of the last finished block (`checkpoint`): a block in play when an
     /// interrupt drops it has faults the pools hold but the counts do not.
     pools: Vec<std::sync::Arc<mafia_protocol::Pool>>,
-    faults_before: Vec<crate::tables::AgentFaults>,
-    faults_done: Vec<crate::tables::AgentFaults>,
+    faults_before: Vec<crate::output::tables::AgentFaults>,
+    faults_done: Vec<crate::output::tables::AgentFaults>,
 }
 
 /// What a command plays, for [`Store::open`].
@@ -451,9 +451,9 @@ impl Store {
     /// The external agents' faults in the games counted: a resumed file's,
     /// plus this process's pools' up to the last finished block (what the
     /// file gets and what the run reports).
-    pub fn faults(&self) -> Vec<crate::tables::AgentFaults> {
+    pub fn faults(&self) -> Vec<crate::output::tables::AgentFaults> {
         let mut all = self.faults_before.clone();
-        crate::tables::add_faults(&mut all, &self.faults_done);
+        crate::output::tables::add_faults(&mut all, &self.faults_done);
         all
     }
 
@@ -472,7 +472,7 @@ impl Store {
     /// if it is time.
     pub fn checkpoint(&mut self, done: u64, counts: &Counts) {
         if !self.pools.is_empty() {
-            self.faults_done = crate::tables::faults_of(&self.pools);
+            self.faults_done = crate::output::tables::faults_of(&self.pools);
         }
         if self.file.is_none() || self.last.elapsed() < self.every {
             return;
@@ -512,7 +512,7 @@ impl Store {
         file.state = state;
         file.counts = counts.clone();
         let text = serde_json::to_string(file).map_err(|e| format!("cannot encode the counts: {e}"))?;
-        crate::files::write_atomic(path, text.as_bytes())
+        crate::output::files::write_atomic(path, text.as_bytes())
     }
 
     /// What to say when the run was interrupted.
@@ -662,7 +662,7 @@ pub fn merge_files(files: &[(PathBuf, CountsFile)]) -> Result<CountsFile, Usage>
     total.faults = Vec::new();
     for (_, f) in files {
         total.counts.merge(&f.counts);
-        crate::tables::add_faults(&mut total.faults, &f.faults);
+        crate::output::tables::add_faults(&mut total.faults, &f.faults);
     }
     total.shard = Shard::WHOLE;
     total.start = f0.first;
@@ -679,7 +679,7 @@ pub fn merge_files(files: &[(PathBuf, CountsFile)]) -> Result<CountsFile, Usage>
 fn zero(c: &Counts) -> Counts {
     let mut z = c.clone();
     for t in &mut z.tallies {
-        *t = crate::tally::Tally::new((t.days.len() - 1) as u16);
+        *t = crate::stats::tally::Tally::new((t.days.len() - 1) as u16);
     }
     z.played.iter_mut().for_each(|x| *x = 0);
     z.forfeits.iter_mut().for_each(|x| *x = 0);
@@ -690,7 +690,7 @@ fn zero(c: &Counts) -> Counts {
 }
 
 pub fn cmd_merge(a: MergeArgs) -> Result<(), Usage> {
-    crate::paired::check_out(&a.out)?;
+    crate::exec::paired::check_out(&a.out)?;
     let mut files = Vec::with_capacity(a.files.len());
     for p in &a.files {
         files.push((p.clone(), read(p)?));
@@ -713,7 +713,7 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Usage> {
             )));
         }
         let text = serde_json::to_string(&total).map_err(|e| Usage(format!("cannot encode the counts: {e}")))?;
-        crate::files::write_atomic(p, text.as_bytes()).map_err(Usage)?;
+        crate::output::files::write_atomic(p, text.as_bytes()).map_err(Usage)?;
         eprintln!("wrote {}", p.display());
     }
     let finish = match total.state {
@@ -722,11 +722,16 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Usage> {
     };
     match &total.plan {
         Plan::Run(plan) => crate::cli::render_run(plan, &total.counts, &total.faults, a.out.as_deref()),
-        Plan::Experiment(plan) => {
-            crate::experiment::render_experiment(plan, total.seed, &total.counts, &total.faults, finish, &a.out)
-        }
+        Plan::Experiment(plan) => crate::commands::experiment::render_experiment(
+            plan,
+            total.seed,
+            &total.counts,
+            &total.faults,
+            finish,
+            &a.out,
+        ),
         Plan::Compare(plan) => {
-            crate::compare::render_compare(plan, total.seed, &total.counts, &total.faults, finish, &a.out)
+            crate::commands::compare::render_compare(plan, total.seed, &total.counts, &total.faults, finish, &a.out)
         }
     }
 }

@@ -34,12 +34,12 @@
 //! axes: rules, role counts, replace, mafia, players, agents.
 
 use crate::cli::{GameArgs, Usage};
-use crate::exec::{Counts, Exec, Finish};
-use crate::paired::{Cols, camps_dealt};
-use crate::precision::{check_precision, diff_half, wilson_half};
-use crate::runner::Job;
-use crate::tables::{Printed, Variant};
-use crate::toml_text::{LineIndex, Val, entries, entry_start, rule_text};
+use crate::exec::executor::{Counts, Exec, Finish};
+use crate::exec::paired::{Cols, camps_dealt};
+use crate::exec::runner::Job;
+use crate::input::toml_text::{LineIndex, Val, entries, entry_start, rule_text};
+use crate::output::tables::{Printed, Variant};
+use crate::stats::precision::{check_precision, diff_half, wilson_half};
 use clap::Args;
 use mafia_agents::Lineup;
 use mafia_engine::{Camp, Game, Role, Setup};
@@ -490,7 +490,7 @@ pub fn play_points_stored(
     let mut rule = precision_rule(b.precision.unwrap_or(1.0), camps);
     let from = store.take_from();
     let (counts, finish, done) =
-        crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Usage)?;
+        crate::exec::executor::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Usage)?;
     store.close(done, &counts, finish)?;
     Ok((counts, finish))
 }
@@ -504,9 +504,9 @@ pub fn experiment_frame(points: &Layout, counts: &Counts, finish: Finish) -> Pol
     for (a, axis) in points.axes.iter().enumerate() {
         c.str(&axis.name, points.points.iter().map(|p| p.values[a].clone()).collect());
     }
-    let rows: Vec<(Variant, &crate::tally::Tally)> =
+    let rows: Vec<(Variant, &crate::stats::tally::Tally)> =
         points.points.iter().zip(&counts.tallies).map(|(p, t)| (p.variant.clone(), t)).collect();
-    let mut summary = crate::tables::summary_frame(&rows)?;
+    let mut summary = crate::output::tables::summary_frame(&rows)?;
     // An axis named like a summary column (`players`) is that column.
     for a in &points.axes {
         if summary.column(&a.name).is_ok() {
@@ -532,7 +532,8 @@ pub fn experiment_frame(points: &Layout, counts: &Counts, finish: Finish) -> Pol
     let all_camps: Vec<Camp> =
         Camp::ALL.into_iter().filter(|&camp| points.points.iter().any(|p| p.camps.contains(&camp))).collect();
     for camp in all_camps {
-        let d: Vec<Option<crate::paired::Diff>> = reference.iter().map(|q| q.map(|q| counts.diff(q, camp))).collect();
+        let d: Vec<Option<crate::exec::paired::Diff>> =
+            reference.iter().map(|q| q.map(|q| counts.diff(q, camp))).collect();
         let name = camp.name();
         extra
             .0
@@ -547,11 +548,17 @@ pub fn experiment_frame(points: &Layout, counts: &Counts, finish: Finish) -> Pol
     // A role's impact: its camp's win rate with the role minus without it
     // (the point that replaces it by a plain player), paired.
     if let Some(ra) = points.axes.iter().position(|a| a.kind == AxisKind::Replace) {
-        let impact: Vec<Option<crate::paired::Diff>> = (0..n)
+        let impact: Vec<Option<crate::exec::paired::Diff>> = (0..n)
             .map(|p| {
                 let role = Role::from_name(&points.points[p].values[ra])?;
                 let d = counts.diff(reference[p]?, role.camp());
-                Some(crate::paired::Diff { mean: -d.mean, lo: -d.hi, hi: -d.lo, a_only: d.b_only, b_only: d.a_only })
+                Some(crate::exec::paired::Diff {
+                    mean: -d.mean,
+                    lo: -d.hi,
+                    hi: -d.lo,
+                    a_only: d.b_only,
+                    b_only: d.a_only,
+                })
             })
             .collect();
         extra.0.push(Column::new("impact_diff".into(), impact.iter().map(|d| d.map(|d| d.mean)).collect::<Vec<_>>()));
@@ -844,7 +851,7 @@ pub struct ExperimentPlan {
 }
 
 pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Usage> {
-    crate::paired::check_out(&a.out)?;
+    crate::exec::paired::check_out(&a.out)?;
     let x = load_experiment(&a.file)?;
     let precision = match a.precision.or(x.precision).filter(|_| !a.no_precision) {
         Some(h) => Some(check_precision(h).map_err(Usage)?),
@@ -891,7 +898,7 @@ pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Usage> {
             games,
         },
     )?;
-    crate::exec::install_interrupt_handler();
+    crate::exec::executor::install_interrupt_handler();
     let (counts, finish) = play_points_stored(&points, pairs, &budget, &mut store)?;
     render_experiment(&plan, budget.seed, &counts, &store.faults(), finish, &a.out)?;
     if finish == Finish::Interrupted {
@@ -906,7 +913,7 @@ pub fn render_experiment(
     plan: &ExperimentPlan,
     seed: u64,
     counts: &Counts,
-    faults: &[crate::tables::AgentFaults],
+    faults: &[crate::output::tables::AgentFaults],
     finish: Finish,
     out: &Option<PathBuf>,
 ) -> Result<(), Usage> {
@@ -926,19 +933,20 @@ pub fn render_experiment(
     drop(stdout);
     let mut tables = vec![Printed::new("", df, "")];
     if out.is_some() {
-        let rows: Vec<(Variant, &crate::tally::Tally)> =
+        let rows: Vec<(Variant, &crate::stats::tally::Tally)> =
             plan.layout.points.iter().zip(&counts.tallies).map(|(p, t)| (p.variant.clone(), t)).collect();
-        let roles = crate::tables::build_tables(&rows).map_err(|e| Usage(format!("building the table: {e}")))?.roles;
+        let roles =
+            crate::output::tables::build_tables(&rows).map_err(|e| Usage(format!("building the table: {e}")))?.roles;
         tables.push(Printed::new("", roles, "roles"));
     }
     write_out(&mut tables, out)?;
-    crate::tables::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref()).map_err(Usage)
+    crate::output::tables::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref()).map_err(Usage)
 }
 
 /// Writes the tables (`--out`, the others beside it).
 pub fn write_out(tables: &mut [Printed], out: &Option<PathBuf>) -> Result<(), Usage> {
     if let Some(p) = out {
-        for w in crate::tables::write_frames(tables, p).map_err(Usage)? {
+        for w in crate::output::tables::write_frames(tables, p).map_err(Usage)? {
             eprintln!("wrote {}", w.display());
         }
     }

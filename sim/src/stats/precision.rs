@@ -10,8 +10,8 @@
 //! count, so the same seed stops at the same game. A rule met at `n` games
 //! costs at most a quarter more games than the fewest that would have met it.
 
-use crate::paired::Diff;
-use crate::tally::wilson;
+use crate::exec::paired::Diff;
+use crate::stats::tally::wilson;
 
 /// The game counts at which a stopping rule is looked at.
 #[derive(Clone, Copy, Debug)]

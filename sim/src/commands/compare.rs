@@ -12,11 +12,11 @@
 //! identical game by game.
 
 use crate::cli::{GameArgs, Usage};
-use crate::exec::{Counts, Exec, Finish};
-use crate::experiment::{Axis, Budget, Point, Points, make_points, played_line, point_camps, precision_rule};
-use crate::paired::Cols;
-use crate::precision::{Sprt, Verdict, check_precision, diff_half};
-use crate::tables::Printed;
+use crate::commands::experiment::{Axis, Budget, Point, Points, make_points, played_line, point_camps, precision_rule};
+use crate::exec::executor::{Counts, Exec, Finish};
+use crate::exec::paired::Cols;
+use crate::output::tables::Printed;
+use crate::stats::precision::{Sprt, Verdict, check_precision, diff_half};
 use clap::Args;
 use mafia_engine::Camp;
 use std::io::Write;
@@ -53,7 +53,7 @@ pub struct CompareArgs {
     #[arg(long, default_value = "town")]
     pub camp: String,
     #[command(flatten)]
-    pub pair: crate::paired::PairArgs,
+    pub pair: crate::exec::paired::PairArgs,
     #[command(flatten)]
     pub store: crate::shard::ShardArgs,
 }
@@ -70,7 +70,8 @@ fn variant(changes: &[String], flag: &str) -> Result<(Option<String>, Vec<Axis>)
             setup = Some(v.to_string());
             continue;
         }
-        let name = if crate::experiment::AxisKind::parse(k).is_err() && mafia_engine::Rules::default().get(k).is_some()
+        let name = if crate::commands::experiment::AxisKind::parse(k).is_err()
+            && mafia_engine::Rules::default().get(k).is_some()
         {
             format!("rules.{k}")
         } else {
@@ -98,7 +99,7 @@ pub fn compare_points(base: &GameArgs, a: &[String], b: &[String]) -> Result<Poi
         let label = if changes.is_empty() { "the base".to_string() } else { changes.join(" ") };
         points.push(Point { values: vec![label], job: p.job });
     }
-    let axis = Axis { name: "variant".into(), kind: crate::experiment::AxisKind::Agents, values: vec![] };
+    let axis = Axis { name: "variant".into(), kind: crate::commands::experiment::AxisKind::Agents, values: vec![] };
     Ok(Points { axes: vec![axis], points, skipped: vec![] })
 }
 
@@ -120,7 +121,7 @@ pub struct ComparePlan {
 }
 
 pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
-    crate::paired::check_out(&a.pair.out)?;
+    crate::exec::paired::check_out(&a.pair.out)?;
     if a.a.is_empty() && a.b.is_empty() {
         return Err(Usage(
             "give the variants: --a KEY=VALUE and/or --b KEY=VALUE (e.g. --a no_kill_limit=3 --b no_kill_limit=off)"
@@ -154,7 +155,7 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
         return Err(Usage(format!("--camp {}: neither variant deals that camp", a.camp)));
     }
     let sequential = precision.is_some() || sprt.is_some();
-    let games = a.games.unwrap_or(if sequential { 100_000_000 } else { crate::experiment::DEFAULT_GAMES });
+    let games = a.games.unwrap_or(if sequential { 100_000_000 } else { crate::commands::experiment::DEFAULT_GAMES });
     let budget = Budget {
         games,
         first: a.pair.first_game,
@@ -171,7 +172,7 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
         sprt,
         camp,
     };
-    let jobs: Vec<crate::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
+    let jobs: Vec<crate::exec::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
     let mut store = crate::shard::Store::open(
         &a.store,
         crate::shard::Run {
@@ -183,7 +184,7 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
             games,
         },
     )?;
-    crate::exec::install_interrupt_handler();
+    crate::exec::executor::install_interrupt_handler();
     let (counts, finish) = play_compare_stored(&points, &budget, sprt, camp, &mut store)?;
     render_compare(&plan, budget.seed, &counts, &store.faults(), finish, &a.pair.out)?;
     if finish == Finish::Interrupted {
@@ -199,7 +200,7 @@ pub fn render_compare(
     plan: &ComparePlan,
     seed: u64,
     counts: &Counts,
-    faults: &[crate::tables::AgentFaults],
+    faults: &[crate::output::tables::AgentFaults],
     finish: Finish,
     out: &Option<std::path::PathBuf>,
 ) -> Result<(), Usage> {
@@ -237,8 +238,8 @@ pub fn render_compare(
         )?;
     }
     drop(stdout);
-    crate::experiment::write_out(&mut tables, out)?;
-    crate::tables::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref()).map_err(Usage)
+    crate::commands::experiment::write_out(&mut tables, out)?;
+    crate::output::tables::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref()).map_err(Usage)
 }
 
 /// Plays A and B on the same games, stopping by the precision rule and/or
@@ -278,7 +279,7 @@ pub fn play_compare_stored(
     camp: Camp,
     store: &mut crate::shard::Store,
 ) -> Result<(Counts, Finish), Usage> {
-    let jobs: Vec<crate::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
+    let jobs: Vec<crate::exec::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
     let (first, games) = store.range();
     let e = Exec {
         points: &jobs,
@@ -312,7 +313,7 @@ pub fn play_compare_stored(
     };
     let from = store.take_from();
     let (counts, finish, done) =
-        crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Usage)?;
+        crate::exec::executor::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Usage)?;
     store.close(done, &counts, finish)?;
     Ok((counts, finish))
 }
@@ -324,17 +325,17 @@ pub fn compare_frame(c: &Counts, camps: &[Camp]) -> polars::prelude::PolarsResul
     let mut cols = Cols::default();
     cols.str("camp", camps.iter().map(|c| c.name().to_string()).collect());
     cols.u64("games", vec![n; camps.len()]);
-    crate::paired::rate_cols(
+    crate::exec::paired::rate_cols(
         &mut cols,
         "a",
         camps.iter().map(|&camp| (c.tallies[0].wins[camp as usize], c.tallies[0].games)),
     );
-    crate::paired::rate_cols(
+    crate::exec::paired::rate_cols(
         &mut cols,
         "b",
         camps.iter().map(|&camp| (c.tallies[1].wins[camp as usize], c.tallies[1].games)),
     );
-    crate::paired::diff_cols(&mut cols, camps.iter().map(|&camp| c.diff(0, camp)));
+    crate::exec::paired::diff_cols(&mut cols, camps.iter().map(|&camp| c.diff(0, camp)));
     cols.f64("paired_half", camps.iter().map(|&camp| diff_half(&c.diff(0, camp))).collect());
     cols.f64("independent_half", camps.iter().map(|&camp| independent_half(c, camp)).collect());
     cols.f64("variance_ratio", camps.iter().map(|&camp| variance_ratio(c, camp)).collect());
@@ -344,7 +345,7 @@ pub fn compare_frame(c: &Counts, camps: &[Camp]) -> polars::prelude::PolarsResul
 /// The half-width of the difference's 95% interval had A and B been run on
 /// independent seeds with the same games: `1.96·√(pA(1−pA)/nA + pB(1−pB)/nB)`.
 pub fn independent_half(c: &Counts, camp: Camp) -> f64 {
-    let var = |t: &crate::tally::Tally| {
+    let var = |t: &crate::stats::tally::Tally| {
         let n = t.games.max(1) as f64;
         let p = t.wins[camp as usize] as f64 / n;
         p * (1.0 - p) / n

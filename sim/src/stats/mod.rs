@@ -1,0 +1,4 @@
+//! The statistics: tallies, intervals, stopping rules.
+
+pub mod precision;
+pub mod tally;
