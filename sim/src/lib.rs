@@ -15,4 +15,4 @@ pub use commands::{compare, experiment, odds, replay, schema};
 pub use exec::runner;
 pub use input::scenario_file;
 pub use output::tables;
-pub use stats::precision;
+pub use stats as precision;

@@ -521,7 +521,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         ));
     }
     check_threads(a.threads)?;
-    let precision = a.precision.map(crate::stats::precision::check_precision).transpose().map_err(Usage)?;
+    let precision = a.precision.map(crate::stats::check_precision).transpose().map_err(Usage)?;
     if precision.is_some() {
         a.store.refuse_shard("--precision")?;
     }
@@ -658,16 +658,17 @@ pub fn render_run(
     out: Option<&Path>,
 ) -> Result<(), Usage> {
     let tallies = &counts.tallies;
-    let rows: Vec<(Variant, &crate::stats::tally::Tally)> =
+    let rows: Vec<(Variant, &crate::stats::Tally)> =
         plan.variants.iter().map(|p| p.variant.clone()).zip(tallies.iter()).collect();
     let mut tables = build_tables(&rows).map_err(|e| Usage(format!("building tables: {e}")))?;
     // Print first: a failing write below must not lose the results.
     print_tables(&tables, &mut std::io::stdout().lock())?;
     if let Some(h) = plan.precision {
         let played: Vec<String> = tallies.iter().map(|t| t.games.to_string()).collect();
-        let met = tallies.iter().zip(&plan.variants).all(|(t, p)| {
-            p.camps.iter().all(|&c| crate::stats::precision::wilson_half(t.wins[c as usize], t.games) <= h)
-        });
+        let met = tallies
+            .iter()
+            .zip(&plan.variants)
+            .all(|(t, p)| p.camps.iter().all(|&c| crate::stats::wilson_half(t.wins[c as usize], t.games) <= h));
         println!(
             "played {} games per variant: {}",
             played.join(", "),

@@ -17,8 +17,7 @@ use crate::commands::experiment::{Axis, Points, make_points};
 use crate::exec::executor::{Counts, Exec, Finish, execute};
 use crate::exec::paired::Cols;
 use crate::output::tables::Printed;
-use crate::stats::precision::check_precision;
-use crate::stats::tally::wilson;
+use crate::stats::{check_precision, wilson};
 use clap::Args;
 use mafia_engine::Camp;
 use std::io::Write;
@@ -207,7 +206,7 @@ fn best_responses(points: &mut Points, a: &BalanceArgs) -> Result<Vec<String>, U
             eprintln!("best response {}/{n}: {label}", i + 1);
         }
         let mut parts = Vec::new();
-        for camp in crate::exec::paired::camps_dealt(p.job.game.roles_present()) {
+        for camp in crate::stats::camps_dealt(p.job.game.roles_present()) {
             let (lineup, setting) = crate::commands::best_response::best_lineup(&p.job, camp, &o, &pool)
                 .map_err(|e| Usage(format!("--best-response at {label}: {}", e.0)))?;
             p.job.lineup = lineup;

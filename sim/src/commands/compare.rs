@@ -16,7 +16,7 @@ use crate::commands::experiment::{Axis, Budget, Point, Points, make_points, play
 use crate::exec::executor::{Counts, Exec, Finish};
 use crate::exec::paired::Cols;
 use crate::output::tables::Printed;
-use crate::stats::precision::{Sprt, Verdict, check_precision, diff_half};
+use crate::stats::{Sprt, Verdict, check_precision, diff_half};
 use clap::Args;
 use mafia_engine::Camp;
 use std::io::Write;
@@ -345,7 +345,7 @@ pub fn compare_frame(c: &Counts, camps: &[Camp]) -> polars::prelude::PolarsResul
 /// The half-width of the difference's 95% interval had A and B been run on
 /// independent seeds with the same games: `1.96·√(pA(1−pA)/nA + pB(1−pB)/nB)`.
 pub fn independent_half(c: &Counts, camp: Camp) -> f64 {
-    let var = |t: &crate::stats::tally::Tally| {
+    let var = |t: &crate::stats::Tally| {
         let n = t.games.max(1) as f64;
         let p = t.wins[camp as usize] as f64 / n;
         p * (1.0 - p) / n

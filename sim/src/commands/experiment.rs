@@ -35,11 +35,11 @@
 
 use crate::cli::{GameArgs, Usage};
 use crate::exec::executor::{Counts, Exec, Finish};
-use crate::exec::paired::{Cols, camps_dealt};
+use crate::exec::paired::Cols;
 use crate::exec::runner::Job;
 use crate::input::toml_text::{LineIndex, Val, entries, entry_start, rule_text};
 use crate::output::tables::{Printed, Variant};
-use crate::stats::precision::{check_precision, diff_half, wilson_half};
+use crate::stats::{camps_dealt, check_precision, diff_half, wilson_half};
 use clap::Args;
 use mafia_agents::Lineup;
 use mafia_engine::{Camp, Game, Role, Setup};
@@ -504,7 +504,7 @@ pub fn experiment_frame(points: &Layout, counts: &Counts, finish: Finish) -> Pol
     for (a, axis) in points.axes.iter().enumerate() {
         c.str(&axis.name, points.points.iter().map(|p| p.values[a].clone()).collect());
     }
-    let rows: Vec<(Variant, &crate::stats::tally::Tally)> =
+    let rows: Vec<(Variant, &crate::stats::Tally)> =
         points.points.iter().zip(&counts.tallies).map(|(p, t)| (p.variant.clone(), t)).collect();
     let mut summary = crate::output::tables::summary_frame(&rows)?;
     // An axis named like a summary column (`players`) is that column.
@@ -532,8 +532,7 @@ pub fn experiment_frame(points: &Layout, counts: &Counts, finish: Finish) -> Pol
     let all_camps: Vec<Camp> =
         Camp::ALL.into_iter().filter(|&camp| points.points.iter().any(|p| p.camps.contains(&camp))).collect();
     for camp in all_camps {
-        let d: Vec<Option<crate::exec::paired::Diff>> =
-            reference.iter().map(|q| q.map(|q| counts.diff(q, camp))).collect();
+        let d: Vec<Option<crate::stats::Diff>> = reference.iter().map(|q| q.map(|q| counts.diff(q, camp))).collect();
         let name = camp.name();
         extra
             .0
@@ -548,17 +547,11 @@ pub fn experiment_frame(points: &Layout, counts: &Counts, finish: Finish) -> Pol
     // A role's impact: its camp's win rate with the role minus without it
     // (the point that replaces it by a plain player), paired.
     if let Some(ra) = points.axes.iter().position(|a| a.kind == AxisKind::Replace) {
-        let impact: Vec<Option<crate::exec::paired::Diff>> = (0..n)
+        let impact: Vec<Option<crate::stats::Diff>> = (0..n)
             .map(|p| {
                 let role = Role::from_name(&points.points[p].values[ra])?;
                 let d = counts.diff(reference[p]?, role.camp());
-                Some(crate::exec::paired::Diff {
-                    mean: -d.mean,
-                    lo: -d.hi,
-                    hi: -d.lo,
-                    a_only: d.b_only,
-                    b_only: d.a_only,
-                })
+                Some(crate::stats::Diff { mean: -d.mean, lo: -d.hi, hi: -d.lo, a_only: d.b_only, b_only: d.a_only })
             })
             .collect();
         extra.0.push(Column::new("impact_diff".into(), impact.iter().map(|d| d.map(|d| d.mean)).collect::<Vec<_>>()));
@@ -933,7 +926,7 @@ pub fn render_experiment(
     drop(stdout);
     let mut tables = vec![Printed::new("", df, "")];
     if out.is_some() {
-        let rows: Vec<(Variant, &crate::stats::tally::Tally)> =
+        let rows: Vec<(Variant, &crate::stats::Tally)> =
             plan.layout.points.iter().zip(&counts.tallies).map(|(p, t)| (p.variant.clone(), t)).collect();
         let roles =
             crate::output::tables::build_tables(&rows).map_err(|e| Usage(format!("building the table: {e}")))?.roles;

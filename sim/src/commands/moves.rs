@@ -14,8 +14,9 @@
 //! at a small size on every preset.
 
 use crate::cli::{GameArgs, Usage};
-use crate::exec::paired::{Cols, Diff, PairArgs, check_out, play_paired, pool, progress, rate_cols};
+use crate::exec::paired::{Cols, PairArgs, check_out, play_paired, pool, progress, rate_cols};
 use crate::output::tables::{Printed, write_frames};
+use crate::stats::Diff;
 use clap::Args;
 use mafia_agents::Lineup;
 use mafia_engine::{NightAbility, Role};

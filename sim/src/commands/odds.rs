@@ -644,7 +644,7 @@ pub fn play_range(
 /// The table: one row per camp the setup deals, then the draws: games,
 /// wins, the rate with its Wilson 95% interval, and the mean days left.
 pub fn odds_frame(start: &Start, o: &Odds) -> polars::prelude::PolarsResult<DataFrame> {
-    let camps: Vec<Camp> = crate::exec::paired::camps_dealt(start.game().roles_present());
+    let camps: Vec<Camp> = crate::stats::camps_dealt(start.game().roles_present());
     let mut names: Vec<String> = camps.iter().map(|c| c.name().to_string()).collect();
     names.push("draw".into());
     let mut wins: Vec<u64> = camps.iter().map(|&c| o.wins[c as usize]).collect();
@@ -726,22 +726,18 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Usage> {
     }
     let pool = crate::exec::paired::pool(a.threads)?;
     let pb = crate::exec::paired::progress(a.games, !a.quiet);
-    let precision = a.precision.map(crate::stats::precision::check_precision).transpose().map_err(Usage)?;
+    let precision = a.precision.map(crate::stats::check_precision).transpose().map_err(Usage)?;
     let odds = match precision {
         None => play_range(&pool, &start, &lineup, a.seed, 0, a.games, &pb),
         Some(h) => {
             // Game by checkpoint, so the same seed stops at the same game.
-            let schedule = crate::stats::precision::Schedule { max: a.games };
+            let schedule = crate::stats::Schedule { max: a.games };
             let mut total = Odds::default();
             let mut done = 0;
             for end in schedule.points() {
                 total.merge(&play_range(&pool, &start, &lineup, a.seed, done, end - done, &pb));
                 done = end;
-                let half = total
-                    .wins
-                    .iter()
-                    .map(|&w| crate::stats::precision::wilson_half(w, total.games))
-                    .fold(0.0, f64::max);
+                let half = total.wins.iter().map(|&w| crate::stats::wilson_half(w, total.games)).fold(0.0, f64::max);
                 if half <= h {
                     break;
                 }

@@ -131,7 +131,7 @@ pub fn load_study(path: &Path) -> Result<Study, Usage> {
                         precision = t
                             .parse::<f64>()
                             .ok()
-                            .and_then(|h| crate::stats::precision::check_precision(h).ok())
+                            .and_then(|h| crate::stats::check_precision(h).ok())
                             .or_else(|| fp_none(&mut fp, v.span().start, "precision"))
                     }
                 }

@@ -16,10 +16,8 @@
 //! block in progress is dropped, so every count is of whole, finished
 //! blocks — nothing is counted twice or half.
 
-use crate::exec::paired::{Diff, paired_diff};
 use crate::exec::runner::Job;
-use crate::stats::precision::Schedule;
-use crate::stats::tally::Tally;
+use crate::stats::{Diff, Schedule, Tally, paired_diff};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mafia_agents::{Worker, master_key};
 use mafia_engine::{Camp, NoLog};

@@ -17,18 +17,15 @@
 
 use crate::cli::{GameArgs, Usage, one_job};
 use crate::output::tables::{PLAY_COLUMNS, Printed, play_values, write_frames};
-use crate::stats::tally::{Tally, wilson};
+use crate::stats::{Diff, Tally, camps_dealt, paired_diff, wilson};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mafia_agents::{Lineup, LineupError, Worker, master_key};
-use mafia_engine::{Camp, Game, NoLog, Role, RoleSet};
+use mafia_engine::{Camp, Game, NoLog, Role};
 use polars::prelude::*;
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-
-/// z for a two-sided 95% interval.
-const Z95: f64 = 1.959_963_984_540_054;
 
 /// Games per parallel work item.
 const CHUNK: u64 = 512;
@@ -100,46 +97,6 @@ impl Paired {
         let k = self.k;
         paired_diff(self.games(), self.disc[a * k + b][c as usize], self.disc[b * k + a][c as usize])
     }
-}
-
-/// A paired difference of two win rates with its 95% interval.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Diff {
-    pub mean: f64,
-    pub lo: f64,
-    pub hi: f64,
-    /// Games won with A and not with B, and the other way round.
-    pub a_only: u64,
-    pub b_only: u64,
-}
-
-impl Diff {
-    /// Significantly below 0: the upper bound of the interval is below 0.
-    pub fn worse(&self) -> bool {
-        self.hi < 0.0
-    }
-    pub fn better(&self) -> bool {
-        self.lo > 0.0
-    }
-}
-
-/// The paired difference over `n` games of which `a_only` were won with A
-/// only and `b_only` with B only: mean of `d_i`, and `mean ± z·sd/√n` with
-/// the sample standard deviation of the `d_i`.
-pub fn paired_diff(n: u64, a_only: u64, b_only: u64) -> Diff {
-    let mean = if n == 0 { 0.0 } else { (a_only as f64 - b_only as f64) / n as f64 };
-    let (lo, hi) = if a_only + b_only == 0 {
-        (0.0, 0.0)
-    } else if n < 2 {
-        (-1.0, 1.0)
-    } else {
-        let n_f = n as f64;
-        // Σd² = a_only + b_only; sample variance = (Σd² − n·mean²) / (n − 1).
-        let var = ((a_only + b_only) as f64 - n_f * mean * mean).max(0.0) / (n_f - 1.0);
-        let half = Z95 * (var / n_f).sqrt();
-        ((mean - half).max(-1.0), (mean + half).min(1.0))
-    };
-    Diff { mean, lo, hi, a_only, b_only }
 }
 
 /// A thread pool for paired runs (0 = every core).
@@ -221,11 +178,6 @@ pub fn play_paired(
         total.merge(p);
     }
     total
-}
-
-/// The camps a setup deals roles of.
-pub fn camps_dealt(present: RoleSet) -> Vec<Camp> {
-    Camp::ALL.into_iter().filter(|&c| present.iter().any(|r| r.camp() == c)).collect()
 }
 
 /// Checks a `--for` key against the setup: `default`, a camp it deals or a
@@ -620,27 +572,6 @@ mod tests {
         assert_eq!(over.mix_of(Camp::Mafia).len(), 1);
         assert_eq!(over.label(), "forum,mafia@0.5=forum:fake=1,mafia=mafia:skip=0.2");
         assert_eq!(lineup_with(&mixed, "mafia", "default", "--a").unwrap().label(), mixed.label());
-    }
-
-    #[test]
-    fn identical_outcomes_differ_by_exactly_zero() {
-        let d = paired_diff(1000, 0, 0);
-        assert_eq!((d.mean, d.lo, d.hi), (0.0, 0.0, 0.0));
-        assert!(!d.worse() && !d.better());
-    }
-
-    #[test]
-    fn the_paired_interval_matches_a_hand_computation() {
-        // 100 games: A only 30, B only 10: d has 30 ones, 10 minus ones, 60 zeros.
-        let d = paired_diff(100, 30, 10);
-        assert!((d.mean - 0.2).abs() < 1e-12);
-        let mean: f64 = 0.2;
-        let var = (30.0 * (1.0 - mean).powi(2) + 10.0 * (-1.0 - mean).powi(2) + 60.0 * mean * mean) / 99.0;
-        let half = Z95 * (var / 100.0).sqrt();
-        assert!((d.lo - (mean - half)).abs() < 1e-12 && (d.hi - (mean + half)).abs() < 1e-12);
-        assert!(d.better());
-        let r = paired_diff(100, 10, 30);
-        assert!((r.mean + 0.2).abs() < 1e-12 && r.worse());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! memory stays flat however many games are asked for.
 
 use crate::output::tables::{GameRow, GamesWriter, Variant};
-use crate::stats::tally::Tally;
+use crate::stats::Tally;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use mafia_agents::{Lineup, Worker, master_key};
 use mafia_engine::{Game, NoLog};
@@ -49,7 +49,7 @@ pub struct RunSpec {
     pub progress: bool,
     pub games_out: Option<PathBuf>,
     /// `--precision H`: a variant stops at the first checkpoint
-    /// ([`crate::stats::precision::Schedule`]) where every camp's win-rate interval
+    /// ([`crate::stats::Schedule`]) where every camp's win-rate interval
     /// is at most ±H; `games` is then the most it plays.
     pub precision: Option<f64>,
 }
@@ -133,8 +133,8 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
         } else {
             CHUNK
         };
-        let schedule = crate::stats::precision::Schedule { max: spec.games };
-        let camps = crate::exec::paired::camps_dealt(job.game.roles_present());
+        let schedule = crate::stats::Schedule { max: spec.games };
+        let camps = crate::stats::camps_dealt(job.game.roles_present());
         pb.set_message(format!("{} {} {}", job.variant.setup, job.variant.rules, job.variant.agents));
         let mut total = Tally::new(job.game.rules().day_cap);
         let mut lost = 0;
@@ -198,7 +198,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
             if let Some(h) = spec.precision {
                 let half = camps
                     .iter()
-                    .map(|&c| crate::stats::precision::wilson_half(total.wins[c as usize], total.games))
+                    .map(|&c| crate::stats::wilson_half(total.wins[c as usize], total.games))
                     .fold(0.0, f64::max);
                 if half <= h {
                     break;

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use mafia_engine::{Camp, EndCause, Role};
 use polars::prelude::*;
 
-use crate::stats::tally::{Tally, wilson};
+use crate::stats::{Tally, wilson};
 
 /// A row label: which variant a tally belongs to.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]

@@ -679,7 +679,7 @@ pub fn merge_files(files: &[(PathBuf, CountsFile)]) -> Result<CountsFile, Usage>
 fn zero(c: &Counts) -> Counts {
     let mut z = c.clone();
     for t in &mut z.tallies {
-        *t = crate::stats::tally::Tally::new((t.days.len() - 1) as u16);
+        *t = crate::stats::Tally::new((t.days.len() - 1) as u16);
     }
     z.played.iter_mut().for_each(|x| *x = 0);
     z.forfeits.iter_mut().for_each(|x| *x = 0);

@@ -53,11 +53,10 @@
 //! indices, common random numbers again) and the gain is measured there.
 
 use crate::cli::{GameArgs, Usage, one_job};
-use crate::exec::paired::{
-    Cols, Diff, PairArgs, Paired, check_out, play_frame, play_paired, pool, progress, rate_cols,
-};
+use crate::exec::paired::{Cols, PairArgs, Paired, check_out, play_frame, play_paired, pool, progress, rate_cols};
 use crate::exec::runner::Job;
 use crate::output::tables::Printed;
+use crate::stats::Diff;
 use clap::Args;
 use mafia_agents::{Lineup, Param, STRATEGIES, Signal, SignalKind, Strategy, StrategyInfo, parse_spec};
 use mafia_engine::{Camp, Role};
