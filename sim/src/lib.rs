@@ -3,11 +3,15 @@
 
 pub mod cli;
 pub mod commands;
+pub mod error;
 pub mod exec;
 pub mod input;
 pub mod output;
 pub mod shard;
 pub mod stats;
+
+pub use cli::{Cli, dispatch};
+pub use error::Error;
 
 // The old paths, until the library's API is settled (the tests use them).
 pub use commands::resolve as trace;

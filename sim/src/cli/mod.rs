@@ -3,6 +3,7 @@
 //! code 2 before any game is played.
 
 use crate::commands::replay;
+use crate::error::Error;
 use crate::exec::runner::{Job, RunSpec, run, thread_count};
 use crate::input::setup_file::load_setup;
 use crate::output::tables::{Variant, build_tables, out_format, print_tables, write_tables};
@@ -13,16 +14,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
-
-/// A user error: printed as `error: …`, exit code 2.
-#[derive(Debug)]
-pub struct Usage(pub String);
-
-impl<T: std::fmt::Display> From<T> for Usage {
-    fn from(e: T) -> Usage {
-        Usage(e.to_string())
-    }
-}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -141,22 +132,22 @@ impl ExtArgs {
     }
 
     /// The pool settings (the command is filled in per agent).
-    pub(crate) fn settings(&self) -> Result<mafia_protocol::Settings, Usage> {
+    pub(crate) fn settings(&self) -> Result<mafia_protocol::Settings, Error> {
         let mut s = mafia_protocol::Settings::new("");
         s.procs = if self.ext_procs == 0 { thread_count(0) } else { self.ext_procs };
         if !(self.ext_timeout.is_finite() && self.ext_timeout > 0.0 && self.ext_timeout <= 86_400.0) {
-            return Err(Usage(format!(
+            return Err(Error::Invalid(format!(
                 "--ext-timeout {}: give seconds, more than 0 and at most 86400",
                 self.ext_timeout
             )));
         }
         s.timeout = std::time::Duration::from_secs_f64(self.ext_timeout);
-        s.fallback =
-            mafia_protocol::Fallback::parse(&self.ext_fallback).map_err(|e| Usage(format!("--ext-fallback {e}")))?;
+        s.fallback = mafia_protocol::Fallback::parse(&self.ext_fallback)
+            .map_err(|e| Error::Invalid(format!("--ext-fallback {e}")))?;
         s.restarts = self.ext_restarts;
         if let Some(dir) = &self.ext_log {
             if !dir.is_dir() {
-                return Err(Usage(format!("--ext-log {}: no such folder", dir.display())));
+                return Err(Error::Invalid(format!("--ext-log {}: no such folder", dir.display())));
             }
             s.log_dir = dir.clone();
         }
@@ -256,24 +247,24 @@ pub(crate) struct Loaded {
     pub(crate) lineup: Lineup,
 }
 
-fn load(name: &str, lineup_spec: Option<&str>) -> Result<Loaded, Usage> {
+fn load(name: &str, lineup_spec: Option<&str>) -> Result<Loaded, Error> {
     load_with(name, lineup_spec, None)
 }
 
 /// External agents to register while loading: the pool settings and the pools made so far.
 pub(crate) type ExtPools<'a> = Option<(&'a mafia_protocol::Settings, &'a mut Vec<Arc<mafia_protocol::Pool>>)>;
 
-pub(crate) fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools<'_>) -> Result<Loaded, Usage> {
+pub(crate) fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools<'_>) -> Result<Loaded, Error> {
     // A preset, or a file with `base`, starts from the preset's default lineup.
     let mut lineup = Lineup::default();
-    let mut register = |lineup: &mut Lineup, spec: &str, what: &str| -> Result<(), Usage> {
+    let mut register = |lineup: &mut Lineup, spec: &str, what: &str| -> Result<(), Error> {
         if mafia_protocol::ext::commands(spec).is_empty() {
             return Ok(());
         }
         let Some((settings, pools)) = ext.as_mut() else {
-            return Err(Usage(format!("{what}: external agents (`ext:`) cannot play here")));
+            return Err(Error::Agents(format!("{what}: external agents (`ext:`) cannot play here")));
         };
-        mafia_protocol::register(lineup, &[spec], settings, pools).map_err(|e| Usage(format!("{what}: {e}")))
+        mafia_protocol::register(lineup, &[spec], settings, pools).map_err(|e| Error::Agents(format!("{what}: {e}")))
     };
     let setup = if let Some(p) = Preset::find(name) {
         lineup = Lineup::for_preset(p.name);
@@ -282,7 +273,10 @@ pub(crate) fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools
         let path = Path::new(name);
         if !path.exists() {
             let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-            return Err(Usage(format!("--setup {name}: no such preset ({}) and no such file", names.join(", "))));
+            return Err(Error::Invalid(format!(
+                "--setup {name}: no such preset ({}) and no such file",
+                names.join(", ")
+            )));
         }
         let names = lineup.strategy_names();
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -292,38 +286,39 @@ pub(crate) fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools
         }
         for (k, v) in &file.agents {
             register(&mut lineup, v, &format!("{name}: [agents]"))?;
-            lineup.set(k, v).map_err(|e| Usage(format!("{name}: [agents] {e}")))?;
+            lineup.set(k, v).map_err(|e| Error::Setup(format!("{name}: [agents] {e}")))?;
         }
         file.setup
     };
     if let Some(spec) = lineup_spec {
         register(&mut lineup, spec, &format!("--agents {spec}"))?;
-        lineup.apply(spec).map_err(|e| Usage(format!("--agents {spec}: {e}")))?;
+        lineup.apply(spec).map_err(|e| Error::Invalid(format!("--agents {spec}: {e}")))?;
     }
     Ok(Loaded { setup, lineup })
 }
 
-pub(crate) fn apply_rules(setup: &mut Setup, rules: &[String]) -> Result<(), Usage> {
+pub(crate) fn apply_rules(setup: &mut Setup, rules: &[String]) -> Result<(), Error> {
     for r in rules {
-        let (k, v) =
-            r.split_once('=').ok_or_else(|| Usage(format!("--rule {r}: expected KEY=VALUE (see `mafia rules`)")))?;
-        setup.rules.set(k.trim(), v).map_err(|e| Usage(format!("--rule {r}: {e}")))?;
+        let (k, v) = r
+            .split_once('=')
+            .ok_or_else(|| Error::Invalid(format!("--rule {r}: expected KEY=VALUE (see `mafia rules`)")))?;
+        setup.rules.set(k.trim(), v).map_err(|e| Error::Invalid(format!("--rule {r}: {e}")))?;
     }
     Ok(())
 }
 
-fn check(setup: &Setup) -> Result<Game, Usage> {
+fn check(setup: &Setup) -> Result<Game, Error> {
     Game::new(setup).map_err(|e| {
         let lines: Vec<String> = e.problems.iter().map(|p| format!("  {}: {}", p.path, p.message)).collect();
-        Usage(format!("setup `{}` makes no game:\n{}", setup.name, lines.join("\n")))
+        Error::Setup(format!("setup `{}` makes no game:\n{}", setup.name, lines.join("\n")))
     })
 }
 
-pub(crate) fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage> {
+pub(crate) fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Error> {
     // `--sweep KEY=V1,V2` is an experiment's grid axis (`rules.` may be left out).
     let axes = sweeps
         .iter()
-        .map(|s| crate::commands::experiment::Axis::from_flag(s).map_err(|e| Usage(format!("--sweep {e}"))))
+        .map(|s| crate::commands::experiment::Axis::from_flag(s).map_err(|e| Error::Invalid(format!("--sweep {e}"))))
         .collect::<Result<Vec<_>, _>>()?;
     let combos = crate::commands::experiment::combinations(&axes);
     let mut jobs = Vec::new();
@@ -338,13 +333,13 @@ pub(crate) fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage
             let mut lineup = loaded.lineup.clone();
             let values: Vec<&str> = combo.iter().enumerate().map(|(a, &v)| axes[a].values[v].as_str()).collect();
             crate::commands::experiment::apply_point(&mut setup, &mut lineup, &axes, &values)
-                .map_err(|e| Usage(format!("--sweep {e}")))?;
+                .map_err(|e| Error::Invalid(format!("--sweep {e}")))?;
             let game = check(&setup)?;
             // `--agents` may name a role this setup does not deal (a file's [agents] was checked by line).
             let checked = lineup.check_roles(game.roles_present());
             checked.and_then(|_| lineup.check_seats(game.players())).map_err(|e| match &args.agents {
-                Some(spec) => Usage(format!("--agents {spec}: {e} (setup {})", setup.name)),
-                None => Usage(format!("{name}: {e}")),
+                Some(spec) => Error::Invalid(format!("--agents {spec}: {e} (setup {})", setup.name)),
+                None => Error::Setup(format!("{name}: {e}")),
             })?;
             // A designer must never compare rows that silently played different
             // rules: the label names every resolved rule that differs from the
@@ -377,12 +372,12 @@ pub(crate) fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Usage
 /// Registers the external agents `specs` name (`ext:COMMAND`) on the job's
 /// lineup, for commands that set strategies beyond `--agents` (`duel`,
 /// `league`); the job keeps their pools.
-pub(crate) fn register_ext(job: &mut Job, specs: &[&str], args: &GameArgs) -> Result<(), Usage> {
+pub(crate) fn register_ext(job: &mut Job, specs: &[&str], args: &GameArgs) -> Result<(), Error> {
     if specs.iter().all(|s| mafia_protocol::ext::commands(s).is_empty()) {
         return Ok(());
     }
     let settings = args.ext.settings()?;
-    mafia_protocol::register(&mut job.lineup, specs, &settings, &mut job.ext).map_err(|e| Usage(e.to_string()))
+    mafia_protocol::register(&mut job.lineup, specs, &settings, &mut job.ext).map_err(|e| Error::Agents(e.to_string()))
 }
 
 /// The threads a command's rayon pool should have: what the job's agent
@@ -394,15 +389,15 @@ pub(crate) fn threads_for(job: &Job, requested: usize) -> usize {
     }
 }
 
-pub(crate) fn one_job(args: &GameArgs) -> Result<Job, Usage> {
+pub(crate) fn one_job(args: &GameArgs) -> Result<Job, Error> {
     if args.setup.len() != 1 {
-        return Err(Usage("give exactly one --setup".into()));
+        return Err(Error::Invalid("give exactly one --setup".into()));
     }
     Ok(jobs(args, &[])?.remove(0))
 }
 
-/// Runs the command line; `Err` is a user error (exit 2).
-pub fn main_with(cli: Cli) -> Result<(), Usage> {
+/// Runs a parsed command line; `Err` says why it failed (see [`Error`]).
+pub fn dispatch(cli: Cli) -> Result<(), Error> {
     match cli.command {
         None => cmd_run(cli.run),
         Some(Command::Run(a)) => cmd_run(a),
@@ -474,7 +469,7 @@ pub fn main_with(cli: Cli) -> Result<(), Usage> {
             let job = one_job(&a.game)?;
             let input = Box::new(std::io::BufReader::new(std::io::stdin()));
             let output = Box::new(std::io::LineWriter::new(std::io::stdout()));
-            mafia_protocol::host::serve(&job.game, &job.lineup, input, output).map_err(|e| Usage(e.to_string()))
+            mafia_protocol::host::serve(&job.game, &job.lineup, input, output).map_err(|e| Error::Agents(e.to_string()))
         }
     }
 }
@@ -488,20 +483,20 @@ pub struct RunPlan {
     pub games: u64,
 }
 
-fn cmd_run(a: RunArgs) -> Result<(), Usage> {
+fn cmd_run(a: RunArgs) -> Result<(), Error> {
     // Check output paths before playing, so a bad name costs nothing.
     for p in a.out.iter().chain(a.games_out.iter()) {
-        out_format(p).map_err(Usage)?;
+        out_format(p).map_err(Error::Invalid)?;
         if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty())
             && !dir.is_dir()
         {
-            return Err(Usage(format!("{}: folder {} does not exist", p.display(), dir.display())));
+            return Err(Error::Invalid(format!("{}: folder {} does not exist", p.display(), dir.display())));
         }
     }
     if let (Some(out), Some(games)) = (&a.out, &a.games_out) {
         let siblings = crate::output::tables::sibling_paths(out);
         if siblings.iter().any(|p| p == games) {
-            return Err(Usage(format!(
+            return Err(Error::Invalid(format!(
                 "--games-out {} would overwrite a table written by --out {}",
                 games.display(),
                 out.display()
@@ -509,25 +504,28 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         }
     }
     if a.games_out.is_some() && a.check {
-        return Err(Usage(
+        return Err(Error::Invalid(
             "--check plays on the executor, --games-out on the streaming runner: give one of them".into(),
         ));
     }
     if a.games_out.is_some() && a.store.any() {
-        return Err(Usage(
+        return Err(Error::Invalid(
             "--games-out cannot be sharded, checkpointed or resumed (its rows stream to one file): \
              drop --games-out, or --shard/--counts/--resume"
                 .into(),
         ));
     }
     check_threads(a.threads)?;
-    let precision = a.precision.map(crate::stats::check_precision).transpose().map_err(Usage)?;
+    let precision = a.precision.map(crate::stats::check_precision).transpose().map_err(Error::Invalid)?;
     if precision.is_some() {
         a.store.refuse_shard("--precision")?;
     }
     let jobs = jobs(&a.game, &a.sweeps)?;
     if a.first_game.checked_add(a.games).is_none() {
-        return Err(Usage(format!("--first-game {} with --games {}: past the last game index", a.first_game, a.games)));
+        return Err(Error::Invalid(format!(
+            "--first-game {} with --games {}: past the last game index",
+            a.first_game, a.games
+        )));
     }
     let plan = RunPlan {
         variants: jobs
@@ -578,7 +576,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         let from = store.take_from();
         let (counts, finish, done) =
             crate::exec::executor::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c))
-                .map_err(Usage)?;
+                .map_err(Error::Threads)?;
         store.close(done, &counts, finish)?;
         render_run(&plan, &counts, &store.faults(), a.out.as_deref())?;
         if let Some(found) = check {
@@ -586,7 +584,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
             report_violations(&v, &jobs, &a)?;
         }
         if finish == crate::exec::executor::Finish::Interrupted {
-            return Err(Usage(store.interrupted_message()));
+            return Err(Error::Interrupted(store.interrupted_message()));
         }
         return Ok(());
     };
@@ -601,7 +599,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
         games_out: Some(games_out.clone()),
         precision,
     };
-    let output = run(&spec).map_err(|e| Usage(format!("games-out: {e}")))?;
+    let output = run(&spec).map_err(|e| Error::Io(format!("games-out: {e}")))?;
     let k = output.tallies.len();
     let counts = crate::exec::executor::Counts {
         played: output.tallies.iter().zip(&output.forfeits).map(|(t, f)| t.games + f).collect(),
@@ -617,7 +615,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
     match output.games_out_error {
         None => eprintln!("wrote {}", games_out.display()),
         Some(e) => {
-            return Err(Usage(format!("--games-out {}: {e} (the tables above are complete)", games_out.display())));
+            return Err(Error::Io(format!("--games-out {}: {e} (the tables above are complete)", games_out.display())));
         }
     }
     Ok(())
@@ -625,27 +623,28 @@ fn cmd_run(a: RunArgs) -> Result<(), Usage> {
 
 /// `run --check`: the games checked and what the checkers refused. A
 /// refusal is a bug in the engine or the checker, not bad input: the
-/// process exits with code 1 after the tables (of the games played up to the
-/// block that found it) are printed and written.
-fn report_violations(v: &crate::exec::executor::Violations, jobs: &[Job], a: &RunArgs) -> Result<(), Usage> {
+/// report is an [`Error::Violations`] (exit code 1), after the tables (of
+/// the games played up to the block that found it) are printed and written.
+fn report_violations(v: &crate::exec::executor::Violations, jobs: &[Job], a: &RunArgs) -> Result<(), Error> {
     let mut out = std::io::stdout().lock();
     if v.count == 0 {
         writeln!(out, "checked {} games with the invariant checkers (mafia-check): 0 violations", v.games)?;
         return Ok(());
     }
     drop(out);
-    eprintln!("invariant violations: {} of {} games checked were refused; the first:", v.count, v.games);
+    let mut report =
+        vec![format!("invariant violations: {} of {} games checked were refused; the first:", v.count, v.games)];
     for (p, i, why) in &v.first {
         let j = &jobs[*p];
         // The variant's label names every resolved rule that differs from the classic seed's.
         let rules: String = j.variant.rules.split_whitespace().map(|r| format!(" --rule {r}")).collect();
-        eprintln!("  {} game {i}: {why}", j.variant.setup);
-        eprintln!(
+        report.push(format!("  {} game {i}: {why}", j.variant.setup));
+        report.push(format!(
             "    replay: mafia replay --setup {} --agents '{}' --seed {} --game {i}{rules}",
             j.variant.setup, j.variant.agents, a.seed
-        );
+        ));
     }
-    std::process::exit(1);
+    Err(Error::Violations(report.join("\n")))
 }
 
 /// `run`'s output from its counts (also `merge`'s): the tables printed,
@@ -656,11 +655,11 @@ pub fn render_run(
     counts: &crate::exec::executor::Counts,
     faults: &[crate::output::tables::AgentFaults],
     out: Option<&Path>,
-) -> Result<(), Usage> {
+) -> Result<(), Error> {
     let tallies = &counts.tallies;
     let rows: Vec<(Variant, &crate::stats::Tally)> =
         plan.variants.iter().map(|p| p.variant.clone()).zip(tallies.iter()).collect();
-    let mut tables = build_tables(&rows).map_err(|e| Usage(format!("building tables: {e}")))?;
+    let mut tables = build_tables(&rows).map_err(|e| Error::Table("tables", e))?;
     // Print first: a failing write below must not lose the results.
     print_tables(&tables, &mut std::io::stdout().lock())?;
     if let Some(h) = plan.precision {
@@ -680,14 +679,14 @@ pub fn render_run(
         );
     }
     if let Some(p) = out {
-        for w in write_tables(&mut tables, p).map_err(Usage)? {
+        for w in write_tables(&mut tables, p).map_err(Error::Io)? {
             eprintln!("wrote {}", w.display());
         }
     }
-    crate::output::tables::report_faults(faults, counts.forfeits.iter().sum(), out).map_err(Usage)
+    crate::output::tables::report_faults(faults, counts.forfeits.iter().sum(), out)
 }
 
-fn cmd_night_order(a: NightOrderArgs) -> Result<(), Usage> {
+fn cmd_night_order(a: NightOrderArgs) -> Result<(), Error> {
     let game = match &a.setup {
         None if !a.rules.is_empty() => {
             // Rules alone: the default order with those settings, for every role.
@@ -709,7 +708,7 @@ fn cmd_night_order(a: NightOrderArgs) -> Result<(), Usage> {
 /// The night-order table (E30): each step of `game`'s order (the default
 /// order without a game) with the roles that move in it and what each of
 /// their moves does; with a game, only the roles it deals.
-fn write_night_order(rules: &mafia_engine::Rules, game: Option<&Game>) -> Result<(), Usage> {
+fn write_night_order(rules: &mafia_engine::Rules, game: Option<&Game>) -> Result<(), Error> {
     use mafia_engine::{NIGHT_ORDER, NightStep, Resolution, Role};
     let present = |r: Role| game.is_none_or(|g| g.count(r) > 0);
     let names = |roles: &mut dyn Iterator<Item = Role>| -> Vec<&'static str> {
@@ -790,14 +789,14 @@ fn write_night_order(rules: &mafia_engine::Rules, game: Option<&Game>) -> Result
 /// More threads than this is surely a typo (and would take ages to start).
 const MAX_THREADS: usize = 1024;
 
-fn check_threads(t: usize) -> Result<(), Usage> {
+fn check_threads(t: usize) -> Result<(), Error> {
     if t > MAX_THREADS {
-        return Err(Usage(format!("--threads {t}: at most {MAX_THREADS} (0 = every core)")));
+        return Err(Error::Invalid(format!("--threads {t}: at most {MAX_THREADS} (0 = every core)")));
     }
     Ok(())
 }
 
-fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
+fn cmd_bench(a: BenchArgs) -> Result<(), Error> {
     check_threads(a.threads)?;
     let job = one_job(&a.game)?;
     // The other lineup is checked before anything is measured.
@@ -805,7 +804,10 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
         Some(spec) => {
             let mut args = a.game.clone();
             args.agents = Some(spec.clone());
-            Some((spec.as_str(), one_job(&args).map_err(|e| Usage(e.0.replacen("--agents", "--vs", 1)))?))
+            Some((
+                spec.as_str(),
+                one_job(&args).map_err(|e| Error::Invalid(e.to_string().replacen("--agents", "--vs", 1)))?,
+            ))
         }
         None => None,
     };
@@ -842,7 +844,7 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
     };
     line(&mut out, "game loop, 1 thread", bare, format!("(checksum {checksum})"))?;
     // The executor as `mafia run` uses it (tallies, chunks, rayon), on 1 thread and on all.
-    let runner = |n: usize| -> Result<(f64, u64), Usage> {
+    let runner = |n: usize| -> Result<(f64, u64), Error> {
         let points = [job.clone()];
         let e = crate::exec::executor::Exec {
             points: &points,
@@ -857,7 +859,7 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
             check: None,
         };
         let t = Instant::now();
-        let (counts, _) = crate::exec::executor::execute(&e, &mut |_| {}).map_err(Usage)?;
+        let (counts, _) = crate::exec::executor::execute(&e, &mut |_| {}).map_err(Error::Threads)?;
         Ok((t.elapsed().as_secs_f64(), counts.tallies[0].wins[0]))
     };
     let (one, wins1) = runner(1)?;
@@ -878,7 +880,7 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Usage> {
 /// thread, so a slow spell of the machine falls on both; prints each
 /// lineup's median time a game and the median, lowest and highest of the
 /// rounds' ratios A/B.
-fn bench_vs(a: &BenchArgs, job: &Job, spec: &str, other: &Job, out: &mut std::io::StdoutLock<'_>) -> Result<(), Usage> {
+fn bench_vs(a: &BenchArgs, job: &Job, spec: &str, other: &Job, out: &mut std::io::StdoutLock<'_>) -> Result<(), Error> {
     let per_round = (a.games / a.rounds as u64).max(1);
     let mut workers =
         [Worker::new(job.lineup.clone(), master_key(a.seed)), Worker::new(other.lineup.clone(), master_key(a.seed))];

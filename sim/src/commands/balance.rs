@@ -12,8 +12,9 @@
 //! thousand games and the games go to the close calls; the output says how
 //! many each candidate used.
 
-use crate::cli::{GameArgs, Usage};
+use crate::cli::GameArgs;
 use crate::commands::experiment::{Axis, Points, make_points};
+use crate::error::Error;
 use crate::exec::executor::{Counts, Exec, Finish, execute};
 use crate::exec::paired::Cols;
 use crate::output::tables::Printed;
@@ -82,7 +83,7 @@ pub fn search(
     target: f64,
     precision: f64,
     b: &crate::commands::experiment::Budget,
-) -> Result<(Counts, Finish, Vec<Status>), Usage> {
+) -> Result<(Counts, Finish, Vec<Status>), Error> {
     let jobs: Vec<crate::exec::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
     let labels = points.points.iter().map(|p| p.label(&points.axes)).collect();
     let e = Exec {
@@ -120,24 +121,25 @@ pub fn search(
             }
         }
     };
-    let (counts, finish) = execute(&e, &mut rule).map_err(Usage)?;
+    let (counts, finish) = execute(&e, &mut rule).map_err(Error::Threads)?;
     Ok((counts, finish, status))
 }
 
-pub fn cmd_balance(a: BalanceArgs) -> Result<(), Usage> {
+pub fn cmd_balance(a: BalanceArgs) -> Result<(), Error> {
     crate::exec::paired::check_out(&a.pair.out)?;
-    let precision = check_precision(a.precision).map_err(Usage)?;
+    let precision = check_precision(a.precision).map_err(Error::Invalid)?;
     if !(a.target.is_finite() && (0.0..=1.0).contains(&a.target)) {
-        return Err(Usage(format!("--target {}: a win rate from 0 to 1", a.target)));
+        return Err(Error::Invalid(format!("--target {}: a win rate from 0 to 1", a.target)));
     }
-    let camp = Camp::from_name(&a.camp).ok_or_else(|| Usage(format!("--camp {}: town, mafia or bandits", a.camp)))?;
+    let camp =
+        Camp::from_name(&a.camp).ok_or_else(|| Error::Invalid(format!("--camp {}: town, mafia or bandits", a.camp)))?;
     let axes = a
         .grid
         .iter()
-        .map(|g| Axis::from_flag(g).map_err(|e| Usage(format!("--grid {e}"))))
+        .map(|g| Axis::from_flag(g).map_err(|e| Error::Invalid(format!("--grid {e}"))))
         .collect::<Result<Vec<_>, _>>()?;
     if a.game.setup.len() != 1 {
-        return Err(Usage("give exactly one --setup".into()));
+        return Err(Error::Invalid("give exactly one --setup".into()));
     }
     let mut points = make_points(&a.game, &a.game.setup[0], &[], &axes, true)?;
     if !points.skipped.is_empty() {
@@ -154,8 +156,7 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Usage> {
     };
     crate::exec::executor::install_interrupt_handler();
     let (counts, finish, status) = search(&points, camp, a.target, precision, &budget)?;
-    let df = balance_frame(&points, &counts, &status, camp, a.target, responses.as_deref())
-        .map_err(|e| Usage(format!("building the table: {e}")))?;
+    let df = balance_frame(&points, &counts, &status, camp, a.target, responses.as_deref())?;
     let spent: u64 = counts.played.iter().sum();
     let nearest: Vec<String> = (0..points.points.len())
         .filter(|&p| status[p] != Status::Dropped)
@@ -187,7 +188,7 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Usage> {
 /// finds against the others' (each camp answers the ones before it); the
 /// races play game indices from 2^40 on, apart from the search's. Returns
 /// each point's settings as text.
-fn best_responses(points: &mut Points, a: &BalanceArgs) -> Result<Vec<String>, Usage> {
+fn best_responses(points: &mut Points, a: &BalanceArgs) -> Result<Vec<String>, Error> {
     let pool = crate::exec::paired::pool(a.pair.threads)?;
     let o = crate::commands::best_response::RaceOpts {
         block: 2_000,
@@ -208,7 +209,7 @@ fn best_responses(points: &mut Points, a: &BalanceArgs) -> Result<Vec<String>, U
         let mut parts = Vec::new();
         for camp in crate::stats::camps_dealt(p.job.game.roles_present()) {
             let (lineup, setting) = crate::commands::best_response::best_lineup(&p.job, camp, &o, &pool)
-                .map_err(|e| Usage(format!("--best-response at {label}: {}", e.0)))?;
+                .map_err(|e| e.context(format!("--best-response at {label}")))?;
             p.job.lineup = lineup;
             parts.push(format!("{}: {setting}", camp.name()));
         }

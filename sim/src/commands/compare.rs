@@ -11,8 +11,9 @@
 //! rule that does not touch the deal, the deals and every seat's draws are
 //! identical game by game.
 
-use crate::cli::{GameArgs, Usage};
+use crate::cli::GameArgs;
 use crate::commands::experiment::{Axis, Budget, Point, Points, make_points, played_line, point_camps, precision_rule};
+use crate::error::Error;
 use crate::exec::executor::{Counts, Exec, Finish};
 use crate::exec::paired::Cols;
 use crate::output::tables::Printed;
@@ -60,11 +61,11 @@ pub struct CompareArgs {
 
 /// Parses one variant's changes: the setup it names (if any) and one
 /// single-valued axis per other key.
-fn variant(changes: &[String], flag: &str) -> Result<(Option<String>, Vec<Axis>), Usage> {
+fn variant(changes: &[String], flag: &str) -> Result<(Option<String>, Vec<Axis>), Error> {
     let mut setup = None;
     let mut axes: Vec<Axis> = Vec::new();
     for c in changes {
-        let (k, v) = c.split_once('=').ok_or_else(|| Usage(format!("{flag} {c}: expected KEY=VALUE")))?;
+        let (k, v) = c.split_once('=').ok_or_else(|| Error::Invalid(format!("{flag} {c}: expected KEY=VALUE")))?;
         let (k, v) = (k.trim(), v.trim());
         if k == "setup" {
             setup = Some(v.to_string());
@@ -78,23 +79,23 @@ fn variant(changes: &[String], flag: &str) -> Result<(Option<String>, Vec<Axis>)
             k.to_string()
         };
         if axes.iter().any(|a| a.name == name) {
-            return Err(Usage(format!("{flag} {c}: `{k}` is set twice")));
+            return Err(Error::Invalid(format!("{flag} {c}: `{k}` is set twice")));
         }
-        axes.push(Axis::new(&name, vec![v.to_string()]).map_err(|e| Usage(format!("{flag} {c}: {e}")))?);
+        axes.push(Axis::new(&name, vec![v.to_string()]).map_err(|e| Error::Invalid(format!("{flag} {c}: {e}")))?);
     }
     Ok((setup, axes))
 }
 
 /// The two points of a comparison.
-pub fn compare_points(base: &GameArgs, a: &[String], b: &[String]) -> Result<Points, Usage> {
+pub fn compare_points(base: &GameArgs, a: &[String], b: &[String]) -> Result<Points, Error> {
     if base.setup.len() != 1 {
-        return Err(Usage("give exactly one --setup (a variant may name its own with --a setup=…)".into()));
+        return Err(Error::Invalid("give exactly one --setup (a variant may name its own with --a setup=…)".into()));
     }
     let mut points = Vec::new();
     for (changes, flag) in [(a, "--a"), (b, "--b")] {
         let (setup, axes) = variant(changes, flag)?;
         let setup = setup.unwrap_or_else(|| base.setup[0].clone());
-        let mut made = make_points(base, &setup, &[], &axes, false).map_err(|e| Usage(format!("{flag}: {}", e.0)))?;
+        let mut made = make_points(base, &setup, &[], &axes, false).map_err(|e| e.context(flag))?;
         let p = made.points.remove(0);
         let label = if changes.is_empty() { "the base".to_string() } else { changes.join(" ") };
         points.push(Point { values: vec![label], job: p.job });
@@ -120,24 +121,25 @@ pub struct ComparePlan {
     pub camp: Camp,
 }
 
-pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
+pub fn cmd_compare(a: CompareArgs) -> Result<(), Error> {
     crate::exec::paired::check_out(&a.pair.out)?;
     if a.a.is_empty() && a.b.is_empty() {
-        return Err(Usage(
+        return Err(Error::Invalid(
             "give the variants: --a KEY=VALUE and/or --b KEY=VALUE (e.g. --a no_kill_limit=3 --b no_kill_limit=off)"
                 .into(),
         ));
     }
-    let precision = a.precision.map(check_precision).transpose().map_err(Usage)?;
+    let precision = a.precision.map(check_precision).transpose().map_err(Error::Invalid)?;
     if precision.is_some() {
         a.store.refuse_shard("--precision")?;
     }
     if a.sprt.is_some() {
         a.store.refuse_shard("--sprt")?;
     }
-    let camp = Camp::from_name(&a.camp).ok_or_else(|| Usage(format!("--camp {}: town, mafia or bandits", a.camp)))?;
+    let camp =
+        Camp::from_name(&a.camp).ok_or_else(|| Error::Invalid(format!("--camp {}: town, mafia or bandits", a.camp)))?;
     let sprt = match a.sprt {
-        Some(d1) => Some(Sprt::new(a.sprt_h0, d1, a.alpha, a.beta).map_err(Usage)?),
+        Some(d1) => Some(Sprt::new(a.sprt_h0, d1, a.alpha, a.beta).map_err(Error::Invalid)?),
         None => None,
     };
     let points = compare_points(&a.game, &a.a, &a.b)?;
@@ -152,7 +154,7 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
         c
     };
     if sprt.is_some() && !camps.contains(&camp) {
-        return Err(Usage(format!("--camp {}: neither variant deals that camp", a.camp)));
+        return Err(Error::Invalid(format!("--camp {}: neither variant deals that camp", a.camp)));
     }
     let sequential = precision.is_some() || sprt.is_some();
     let games = a.games.unwrap_or(if sequential { 100_000_000 } else { crate::commands::experiment::DEFAULT_GAMES });
@@ -188,7 +190,7 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Usage> {
     let (counts, finish) = play_compare_stored(&points, &budget, sprt, camp, &mut store)?;
     render_compare(&plan, budget.seed, &counts, &store.faults(), finish, &a.pair.out)?;
     if finish == Finish::Interrupted {
-        return Err(Usage(store.interrupted_message()));
+        return Err(Error::Interrupted(store.interrupted_message()));
     }
     Ok(())
 }
@@ -203,10 +205,10 @@ pub fn render_compare(
     faults: &[crate::output::tables::AgentFaults],
     finish: Finish,
     out: &Option<std::path::PathBuf>,
-) -> Result<(), Usage> {
+) -> Result<(), Error> {
     let camps = &plan.camps;
     let mut stdout = std::io::stdout().lock();
-    let df = compare_frame(counts, camps).map_err(|e| Usage(format!("building the table: {e}")))?;
+    let df = compare_frame(counts, camps)?;
     let title = format!(
         "Compare on the same games (seed {}): A = {}, B = {}; rates with Wilson 95% bounds, diff = A − B with its paired 95% interval",
         seed, plan.labels[0], plan.labels[1]
@@ -239,7 +241,7 @@ pub fn render_compare(
     }
     drop(stdout);
     crate::commands::experiment::write_out(&mut tables, out)?;
-    crate::output::tables::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref()).map_err(Usage)
+    crate::output::tables::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref())
 }
 
 /// Plays A and B on the same games, stopping by the precision rule and/or
@@ -250,7 +252,7 @@ pub fn play_compare(
     b: &Budget,
     sprt: Option<Sprt>,
     camp: Camp,
-) -> Result<(Counts, Finish, Verdict), Usage> {
+) -> Result<(Counts, Finish, Verdict), Error> {
     let mut store = crate::shard::Store::none(b.first, b.games);
     let (counts, finish) = play_compare_stored(points, b, sprt, camp, &mut store)?;
     let verdict = final_verdict(sprt, finish, &counts, camp);
@@ -278,7 +280,7 @@ pub fn play_compare_stored(
     sprt: Option<Sprt>,
     camp: Camp,
     store: &mut crate::shard::Store,
-) -> Result<(Counts, Finish), Usage> {
+) -> Result<(Counts, Finish), Error> {
     let jobs: Vec<crate::exec::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
     let (first, games) = store.range();
     let e = Exec {
@@ -313,7 +315,8 @@ pub fn play_compare_stored(
     };
     let from = store.take_from();
     let (counts, finish, done) =
-        crate::exec::executor::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Usage)?;
+        crate::exec::executor::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c))
+            .map_err(Error::Threads)?;
     store.close(done, &counts, finish)?;
     Ok((counts, finish))
 }

@@ -33,7 +33,8 @@
 //! changes of a point apply in a fixed order, whatever the order of the
 //! axes: rules, role counts, replace, mafia, players, agents.
 
-use crate::cli::{GameArgs, Usage};
+use crate::cli::GameArgs;
+use crate::error::Error;
 use crate::exec::executor::{Counts, Exec, Finish};
 use crate::exec::paired::Cols;
 use crate::exec::runner::Job;
@@ -337,7 +338,7 @@ pub fn make_points(
     rules: &[(String, String)],
     axes: &[Axis],
     skip_invalid: bool,
-) -> Result<Points, Usage> {
+) -> Result<Points, Error> {
     let settings = base.ext.settings()?;
     let mut pools = Vec::new();
     let loaded = crate::cli::load_with(setup_name, base.agents.as_deref(), Some((&settings, &mut pools)))?;
@@ -351,7 +352,7 @@ pub fn make_points(
             for (k, v) in rules {
                 setup.rules.set(k, v).map_err(|e| format!("rules.{k} = {v}: {e}"))?;
             }
-            crate::cli::apply_rules(&mut setup, &base.rules).map_err(|e| e.0)?;
+            crate::cli::apply_rules(&mut setup, &base.rules).map_err(|e| e.to_string())?;
             let mut lineup = loaded.lineup.clone();
             apply_point(&mut setup, &mut lineup, axes, &values)?;
             let game = Game::new(&setup).map_err(|e| {
@@ -370,12 +371,12 @@ pub fn make_points(
         match made {
             Ok(job) => points.push(Point { values: values.iter().map(|v| v.to_string()).collect(), job }),
             Err(e) if skip_invalid => skipped.push((label, e)),
-            Err(e) if label.is_empty() => return Err(Usage(format!("setup {setup_name}: {e}"))),
-            Err(e) => return Err(Usage(format!("the point {label} makes no game: {e}"))),
+            Err(e) if label.is_empty() => return Err(Error::Setup(format!("setup {setup_name}: {e}"))),
+            Err(e) => return Err(Error::Setup(format!("the point {label} makes no game: {e}"))),
         }
     }
     if points.is_empty() {
-        return Err(Usage(format!("no point of the grid makes a game (the first: {})", skipped[0].1)));
+        return Err(Error::Setup(format!("no point of the grid makes a game (the first: {})", skipped[0].1)));
     }
     Ok(Points { axes: axes.to_vec(), points, skipped })
 }
@@ -430,7 +431,7 @@ pub fn precision_rule(h: f64, camps: Vec<Vec<Camp>>) -> impl FnMut(&mut Counts) 
 }
 
 /// The pairs of an experiment: each point against its reference point.
-pub fn reference_pairs(points: &Points, reference: Option<&(String, String)>) -> Result<Vec<(usize, usize)>, Usage> {
+pub fn reference_pairs(points: &Points, reference: Option<&(String, String)>) -> Result<Vec<(usize, usize)>, Error> {
     let mut pairs = Vec::new();
     let Some((axis, value)) = reference else {
         return Ok(pairs);
@@ -439,9 +440,9 @@ pub fn reference_pairs(points: &Points, reference: Option<&(String, String)>) ->
         .axes
         .iter()
         .position(|x| &x.name == axis)
-        .ok_or_else(|| Usage(format!("[reference] {axis}: not an axis of the grid")))?;
+        .ok_or_else(|| Error::Invalid(format!("[reference] {axis}: not an axis of the grid")))?;
     if !points.axes[a].values.contains(value) {
-        return Err(Usage(format!("[reference] {axis} = {value}: not one of the axis' values")));
+        return Err(Error::Invalid(format!("[reference] {axis} = {value}: not one of the axis' values")));
     }
     for (p, pt) in points.points.iter().enumerate() {
         if &pt.values[a] == value {
@@ -458,7 +459,7 @@ pub fn reference_pairs(points: &Points, reference: Option<&(String, String)>) ->
 }
 
 /// Plays the points on the same seeds; returns the counts and how it ended.
-pub fn play_points(points: &Points, pairs: Vec<(usize, usize)>, b: &Budget) -> Result<(Counts, Finish), Usage> {
+pub fn play_points(points: &Points, pairs: Vec<(usize, usize)>, b: &Budget) -> Result<(Counts, Finish), Error> {
     let mut store = crate::shard::Store::none(b.first, b.games);
     play_points_stored(points, pairs, b, &mut store)
 }
@@ -470,7 +471,7 @@ pub fn play_points_stored(
     pairs: Vec<(usize, usize)>,
     b: &Budget,
     store: &mut crate::shard::Store,
-) -> Result<(Counts, Finish), Usage> {
+) -> Result<(Counts, Finish), Error> {
     let jobs: Vec<Job> = points.points.iter().map(|p| p.job.clone()).collect();
     let labels = points.points.iter().map(|p| p.label(&points.axes)).collect();
     let (first, games) = store.range();
@@ -490,7 +491,8 @@ pub fn play_points_stored(
     let mut rule = precision_rule(b.precision.unwrap_or(1.0), camps);
     let from = store.take_from();
     let (counts, finish, done) =
-        crate::exec::executor::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Usage)?;
+        crate::exec::executor::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c))
+            .map_err(Error::Threads)?;
     store.close(done, &counts, finish)?;
     Ok((counts, finish))
 }
@@ -637,13 +639,13 @@ impl<'a> FileProblems<'a> {
         let (l, c) = self.index.locate(offset);
         self.problems.push(format!("{}:{l}:{c}: {message}", self.label));
     }
-    pub fn result<T>(self, value: T) -> Result<T, Usage> {
-        if self.problems.is_empty() { Ok(value) } else { Err(Usage(self.problems.join("\n"))) }
+    pub fn result<T>(self, value: T) -> Result<T, Error> {
+        if self.problems.is_empty() { Ok(value) } else { Err(Error::Invalid(self.problems.join("\n"))) }
     }
 }
 
 /// Parses TOML text into its document table, or the syntax error with its line.
-pub fn parse_doc<'i>(label: &str, text: &'i str) -> Result<DeTable<'i>, Usage> {
+pub fn parse_doc<'i>(label: &str, text: &'i str) -> Result<DeTable<'i>, Error> {
     let (doc, errors) = DeTable::parse_recoverable(text);
     if errors.is_empty() {
         return Ok(doc.into_inner());
@@ -656,7 +658,7 @@ pub fn parse_doc<'i>(label: &str, text: &'i str) -> Result<DeTable<'i>, Usage> {
             format!("{label}:{l}:{c}: invalid TOML: {}", e.message())
         })
         .collect();
-    Err(Usage(msgs.join("\n")))
+    Err(Error::Invalid(msgs.join("\n")))
 }
 
 /// A whole number, a string or a float from a TOML value, for messages.
@@ -780,8 +782,8 @@ pub fn read_experiment(t: &DeTable<'_>, dir: &Path, default_name: &str, fp: &mut
 }
 
 /// Reads an experiment file.
-pub fn load_experiment(path: &Path) -> Result<ExperimentFile, Usage> {
-    let text = std::fs::read_to_string(path).map_err(|e| Usage(format!("{}: {e}", path.display())))?;
+pub fn load_experiment(path: &Path) -> Result<ExperimentFile, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
     let label = path.display().to_string();
     let doc = parse_doc(&label, &text)?;
     let mut fp = FileProblems::new(&label, &text);
@@ -843,11 +845,11 @@ pub struct ExperimentPlan {
     pub games: u64,
 }
 
-pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Usage> {
+pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Error> {
     crate::exec::paired::check_out(&a.out)?;
     let x = load_experiment(&a.file)?;
     let precision = match a.precision.or(x.precision).filter(|_| !a.no_precision) {
-        Some(h) => Some(check_precision(h).map_err(Usage)?),
+        Some(h) => Some(check_precision(h).map_err(Error::Invalid)?),
         None => None,
     };
     if precision.is_some() {
@@ -895,7 +897,7 @@ pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Usage> {
     let (counts, finish) = play_points_stored(&points, pairs, &budget, &mut store)?;
     render_experiment(&plan, budget.seed, &counts, &store.faults(), finish, &a.out)?;
     if finish == Finish::Interrupted {
-        return Err(Usage(store.interrupted_message()));
+        return Err(Error::Interrupted(store.interrupted_message()));
     }
     Ok(())
 }
@@ -909,9 +911,9 @@ pub fn render_experiment(
     faults: &[crate::output::tables::AgentFaults],
     finish: Finish,
     out: &Option<PathBuf>,
-) -> Result<(), Usage> {
-    let df = experiment_frame(&plan.layout, counts, finish).map_err(|e| Usage(format!("building the table: {e}")))?;
-    let shown = compact(&df, &plan.layout.axes).map_err(|e| Usage(format!("building the table: {e}")))?;
+) -> Result<(), Error> {
+    let df = experiment_frame(&plan.layout, counts, finish)?;
+    let shown = compact(&df, &plan.layout.axes)?;
     let title = format!(
         "Experiment {}: {} points on the same games (seed {}); rates with Wilson 95% bounds, diff = point − {} (paired 95%)",
         plan.name,
@@ -928,18 +930,17 @@ pub fn render_experiment(
     if out.is_some() {
         let rows: Vec<(Variant, &crate::stats::Tally)> =
             plan.layout.points.iter().zip(&counts.tallies).map(|(p, t)| (p.variant.clone(), t)).collect();
-        let roles =
-            crate::output::tables::build_tables(&rows).map_err(|e| Usage(format!("building the table: {e}")))?.roles;
+        let roles = crate::output::tables::build_tables(&rows)?.roles;
         tables.push(Printed::new("", roles, "roles"));
     }
     write_out(&mut tables, out)?;
-    crate::output::tables::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref()).map_err(Usage)
+    crate::output::tables::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref())
 }
 
 /// Writes the tables (`--out`, the others beside it).
-pub fn write_out(tables: &mut [Printed], out: &Option<PathBuf>) -> Result<(), Usage> {
+pub fn write_out(tables: &mut [Printed], out: &Option<PathBuf>) -> Result<(), Error> {
     if let Some(p) = out {
-        for w in crate::output::tables::write_frames(tables, p).map_err(Usage)? {
+        for w in crate::output::tables::write_frames(tables, p).map_err(Error::Io)? {
             eprintln!("wrote {}", w.display());
         }
     }
@@ -949,10 +950,10 @@ pub fn write_out(tables: &mut [Printed], out: &Option<PathBuf>) -> Result<(), Us
 /// The end of the commands that play on the executor: writes the tables
 /// (`--out`, the others beside it), then turns an interrupt into exit 2
 /// after everything finished was printed and written.
-pub fn write_and_finish(tables: &mut [Printed], out: &Option<PathBuf>, finish: Finish) -> Result<(), Usage> {
+pub fn write_and_finish(tables: &mut [Printed], out: &Option<PathBuf>, finish: Finish) -> Result<(), Error> {
     write_out(tables, out)?;
     if finish == Finish::Interrupted {
-        return Err(Usage("interrupted: the table above has the games finished before Ctrl-C".into()));
+        return Err(Error::Interrupted("interrupted: the table above has the games finished before Ctrl-C".into()));
     }
     Ok(())
 }

@@ -13,7 +13,8 @@
 //! significantly *worse* than either a failure (exit code 1), which CI runs
 //! at a small size on every preset.
 
-use crate::cli::{GameArgs, Usage};
+use crate::cli::GameArgs;
+use crate::error::Error;
 use crate::exec::paired::{Cols, PairArgs, check_out, play_paired, pool, progress, rate_cols};
 use crate::output::tables::{Printed, write_frames};
 use crate::stats::Diff;
@@ -72,32 +73,32 @@ impl Row {
     }
 }
 
-pub fn cmd_moves(a: MovesArgs) -> Result<(), Usage> {
+pub fn cmd_moves(a: MovesArgs) -> Result<(), Error> {
     check_out(&a.pair.out)?;
     if a.pair.first_game.checked_add(a.games).is_none() {
-        return Err(Usage(format!(
+        return Err(Error::Invalid(format!(
             "--first-game {} with --games {}: past the last game index",
             a.pair.first_game, a.games
         )));
     }
     let mut wanted = Vec::new();
     for name in a.roles.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
-        let role = Role::from_name(name).ok_or_else(|| Usage(format!("--roles {name}: no such role")))?;
+        let role = Role::from_name(name).ok_or_else(|| Error::Invalid(format!("--roles {name}: no such role")))?;
         if !moves(role) {
-            return Err(Usage(format!("--roles {name}: the {name} makes no move of his own")));
+            return Err(Error::Invalid(format!("--roles {name}: the {name} makes no move of his own")));
         }
         wanted.push(role);
     }
     for x in a.allow.iter().map(|x| x.trim()) {
         let ok = x.split_once('@').is_some_and(|(r, s)| Role::from_name(r).is_some_and(moves) && !s.is_empty());
         if !ok {
-            return Err(Usage(format!("--allow {x}: give ROLE@SETUP, a role that moves and a setup name")));
+            return Err(Error::Invalid(format!("--allow {x}: give ROLE@SETUP, a role that moves and a setup name")));
         }
     }
     let jobs = crate::cli::jobs(&a.game, &[])?;
     for r in &wanted {
         if !jobs.iter().any(|j| j.game.roles_present().contains(*r)) {
-            return Err(Usage(format!("--roles {}: no setup given deals a {}", r.name(), r.name())));
+            return Err(Error::Invalid(format!("--roles {}: no setup given deals a {}", r.name(), r.name())));
         }
     }
     let mut rows = Vec::new();
@@ -115,7 +116,8 @@ pub fn cmd_moves(a: MovesArgs) -> Result<(), Usage> {
         for &r in &roles {
             for how in ["random", "none"] {
                 let mut l = job.lineup.clone();
-                l.set_role_param(r, "move", how).map_err(|e| Usage(format!("setup {}: {e}", job.game.name())))?;
+                l.set_role_param(r, "move", how)
+                    .map_err(|e| Error::Setup(format!("setup {}: {e}", job.game.name())))?;
                 lineups.push(l);
             }
         }
@@ -142,9 +144,9 @@ pub fn cmd_moves(a: MovesArgs) -> Result<(), Usage> {
         }
     }
     if rows.is_empty() {
-        return Err(Usage("no setup given deals a role that makes a move of its own".into()));
+        return Err(Error::Invalid("no setup given deals a role that makes a move of its own".into()));
     }
-    let frame = frame(&rows).map_err(|e| Usage(format!("building the table: {e}")))?;
+    let frame = frame(&rows)?;
     let title = format!(
         "What each role's own move is worth to its camp: the usual move against a random legal move and against no move, \
          everything else alike, on the same {} games (seed {}); gain = usual − yardstick, paired 95% interval",
@@ -157,7 +159,7 @@ pub fn cmd_moves(a: MovesArgs) -> Result<(), Usage> {
     }
     stdout.flush()?;
     if let Some(p) = &a.pair.out {
-        for w in write_frames(&mut tables, p).map_err(Usage)? {
+        for w in write_frames(&mut tables, p).map_err(Error::Io)? {
             eprintln!("wrote {}", w.display());
         }
     }
@@ -168,11 +170,10 @@ pub fn cmd_moves(a: MovesArgs) -> Result<(), Usage> {
         .map(|r| format!("{} in {}", r.role.name(), r.setup))
         .collect();
     if a.check && !worse.is_empty() {
-        eprintln!(
-            "error: --check: the usual move is significantly worse than a random move or no move for {}",
+        return Err(Error::CheckFailed(format!(
+            "--check: the usual move is significantly worse than a random move or no move for {}",
             worse.join(", ")
-        );
-        std::process::exit(1);
+        )));
     }
     Ok(())
 }

@@ -63,11 +63,11 @@
 //! constrain the deal (a Don's "yes" pins the Commissar); every other role named in
 //! `seats` is dealt per game (and listed as sampled in the output).
 
-use crate::cli::Usage;
+use crate::error::Error;
+use crate::error::{Diagnostic, FileError};
 use crate::exec::paired::{Cols, check_out, rate_cols};
 use crate::exec::runner::CHUNK;
-use crate::input::scenario_file::{Reader, ScenarioFileError, a_type, integer};
-use crate::input::setup_file::Diagnostic;
+use crate::input::scenario_file::{Reader, a_type, integer};
 use crate::input::toml_text::{LineIndex, Val, entries, entry_start, role_names};
 use crate::output::tables::{Printed, write_frames};
 use clap::Args;
@@ -137,19 +137,17 @@ pub struct PositionFile {
 }
 
 /// Reads and checks a state file. An I/O error is one diagnostic at 1:1.
-pub fn load_position(path: &Path) -> Result<PositionFile, ScenarioFileError> {
+pub fn load_position(path: &Path) -> Result<PositionFile, FileError> {
     let label = path.display().to_string();
-    let fail = |message: String| ScenarioFileError {
-        file: label.clone(),
-        diagnostics: vec![Diagnostic { line: 1, col: 1, message }],
-    };
+    let fail =
+        |message: String| FileError { file: label.clone(), diagnostics: vec![Diagnostic { line: 1, col: 1, message }] };
     let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read the state file: {e}")))?;
     let text = String::from_utf8(bytes).map_err(|_| fail("the file is not UTF-8 text".into()))?;
     parse_position(&label, &text)
 }
 
 /// Parses and checks the text of a state file (see the module doc).
-pub fn parse_position(file_label: &str, text: &str) -> Result<PositionFile, ScenarioFileError> {
+pub fn parse_position(file_label: &str, text: &str) -> Result<PositionFile, FileError> {
     let lines = LineIndex::new(text);
     let (doc, syntax_errors) = DeTable::parse_recoverable(text);
     let mut syntax = Vec::new();
@@ -178,7 +176,7 @@ pub fn parse_position(file_label: &str, text: &str) -> Result<PositionFile, Scen
     if !diagnostics.is_empty() {
         diagnostics.sort_by_key(|d| (d.line, d.col));
         diagnostics.dedup();
-        return Err(ScenarioFileError { file: file_label.to_string(), diagnostics });
+        return Err(FileError { file: file_label.to_string(), diagnostics });
     }
     pos.name = r.sc.name.clone();
     Ok(PositionFile { file: file_label.to_string(), position: pos, places: r.places })
@@ -186,7 +184,7 @@ pub fn parse_position(file_label: &str, text: &str) -> Result<PositionFile, Scen
 
 impl PositionFile {
     /// Checks the position in the engine; its problems come back at their lines.
-    pub fn start(&self) -> Result<Start, ScenarioFileError> {
+    pub fn start(&self) -> Result<Start, FileError> {
         Start::new(&self.position).map_err(|e| {
             let mut diagnostics: Vec<Diagnostic> = e
                 .problems
@@ -198,7 +196,7 @@ impl PositionFile {
                 .collect();
             diagnostics.sort_by_key(|d| (d.line, d.col));
             diagnostics.dedup();
-            ScenarioFileError { file: self.file.clone(), diagnostics }
+            FileError { file: self.file.clone(), diagnostics }
         })
     }
 
@@ -698,35 +696,35 @@ pub fn knowledge_text(start: &Start) -> String {
 }
 
 /// `mafia odds`.
-pub fn cmd_odds(a: OddsArgs) -> Result<(), Usage> {
+pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
     check_out(&a.out)?;
     if a.threads > 1024 {
-        return Err(Usage(format!("--threads {}: at most 1024 (0 = every core)", a.threads)));
+        return Err(Error::Invalid(format!("--threads {}: at most 1024 (0 = every core)", a.threads)));
     }
     let mut file = load_position(&a.state)?;
     for rule in &a.rules {
         let (k, v) = rule
             .split_once('=')
-            .ok_or_else(|| Usage(format!("--rule {rule}: expected KEY=VALUE (see `mafia rules`)")))?;
-        file.position.setup.rules.set(k.trim(), v).map_err(|e| Usage(format!("--rule {rule}: {e}")))?;
+            .ok_or_else(|| Error::Invalid(format!("--rule {rule}: expected KEY=VALUE (see `mafia rules`)")))?;
+        file.position.setup.rules.set(k.trim(), v).map_err(|e| Error::Invalid(format!("--rule {rule}: {e}")))?;
     }
     let start = file.start()?;
     // `setup = "classic"` starts from the preset's default lineup; [roles] from `forum`.
     let mut lineup = Lineup::for_preset(&file.position.setup.name);
     if let Some(spec) = &a.agents {
         if !mafia_protocol::ext::commands(spec).is_empty() {
-            return Err(Usage(format!("--agents {spec}: external agents (`ext:`) cannot play here")));
+            return Err(Error::Agents(format!("--agents {spec}: external agents (`ext:`) cannot play here")));
         }
-        lineup.apply(spec).map_err(|e| Usage(format!("--agents {spec}: {e}")))?;
+        lineup.apply(spec).map_err(|e| Error::Invalid(format!("--agents {spec}: {e}")))?;
         let game = start.game();
         lineup
             .check_roles(game.roles_present())
             .and_then(|_| lineup.check_seats(game.players()))
-            .map_err(|e| Usage(format!("--agents {spec}: {e}")))?;
+            .map_err(|e| Error::Invalid(format!("--agents {spec}: {e}")))?;
     }
     let pool = crate::exec::paired::pool(a.threads)?;
     let pb = crate::exec::paired::progress(a.games, !a.quiet);
-    let precision = a.precision.map(crate::stats::check_precision).transpose().map_err(Usage)?;
+    let precision = a.precision.map(crate::stats::check_precision).transpose().map_err(Error::Invalid)?;
     let odds = match precision {
         None => play_range(&pool, &start, &lineup, a.seed, 0, a.games, &pb),
         Some(h) => {
@@ -768,12 +766,12 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Usage> {
         odds.games,
         a.seed
     );
-    let frame = odds_frame(&start, &odds).map_err(|e| Usage(format!("building the table: {e}")))?;
+    let frame = odds_frame(&start, &odds)?;
     let mut tables = [Printed::new(&title, frame, "")];
     tables[0].print(&mut out)?;
     out.flush()?;
     if let Some(p) = &a.out {
-        for w in write_frames(&mut tables, p).map_err(Usage)? {
+        for w in write_frames(&mut tables, p).map_err(Error::Io)? {
             eprintln!("wrote {}", w.display());
         }
     }

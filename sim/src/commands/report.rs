@@ -33,11 +33,12 @@
 //! file = "town-rate.svg"         # optional; default: plot-N.svg
 //! ```
 
-use crate::cli::{GameArgs, Usage};
+use crate::cli::GameArgs;
 use crate::commands::experiment::{
     Budget, ExperimentFile, FileProblems, Points, compact, experiment_frame, make_points, parse_doc, play_points,
     read_experiment, reference_pairs,
 };
+use crate::error::Error;
 use crate::exec::executor::Finish;
 use crate::input::toml_text::{entries, entry_start, rule_text};
 use crate::output::plot;
@@ -93,8 +94,8 @@ const PLOT_KEYS: [&str; 11] =
     ["experiment", "kind", "x", "y", "series", "value", "label", "where", "title", "file", "name"];
 
 /// Reads a study file.
-pub fn load_study(path: &Path) -> Result<Study, Usage> {
-    let text = std::fs::read_to_string(path).map_err(|e| Usage(format!("{}: {e}", path.display())))?;
+pub fn load_study(path: &Path) -> Result<Study, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
     let label = path.display().to_string();
     let doc = parse_doc(&label, &text)?;
     let mut fp = FileProblems::new(&label, &text);
@@ -251,13 +252,13 @@ struct Ran {
     played: String,
 }
 
-pub fn cmd_report(a: ReportArgs) -> Result<(), Usage> {
+pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
     let study = load_study(&a.study)?;
     let dir = match &a.out_dir {
         Some(d) => d.clone(),
         None => a.study.parent().map_or(PathBuf::from("."), Path::to_path_buf),
     };
-    std::fs::create_dir_all(&dir).map_err(|e| Usage(format!("{}: {e}", dir.display())))?;
+    std::fs::create_dir_all(&dir).map_err(|e| Error::Io(format!("{}: {e}", dir.display())))?;
     let study_name = a.study.display().to_string();
     // Check every experiment's points before playing any.
     let mut made = Vec::new();
@@ -269,7 +270,7 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Usage> {
             ext: crate::cli::ExtArgs::default_settings(),
         };
         let points = make_points(&base, &x.setup, &x.rules, &x.axes, x.skip_invalid)
-            .map_err(|e| Usage(format!("{study_name}: experiment {}: {}", x.name, e.0)))?;
+            .map_err(|e| e.context(format!("{study_name}: experiment {}", x.name)))?;
         let pairs = reference_pairs(&points, x.reference.as_ref())?;
         made.push((x.clone(), points, pairs));
     }
@@ -294,10 +295,9 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Usage> {
         }
         let (counts, finish) = play_points(&points, pairs, &b)?;
         if finish == Finish::Interrupted {
-            return Err(Usage(format!("interrupted during experiment {}: no report written", x.name)));
+            return Err(Error::Interrupted(format!("interrupted during experiment {}: no report written", x.name)));
         }
-        let df = experiment_frame(&points.layout(), &counts, finish)
-            .map_err(|e| Usage(format!("building the table: {e}")))?;
+        let df = experiment_frame(&points.layout(), &counts, finish)?;
         let played = crate::commands::experiment::played_line(&counts, finish, x.precision, games);
         ran.push(Ran { x, points, df, played });
     }
@@ -320,8 +320,9 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Usage> {
         let r = ran
             .iter()
             .find(|r| r.x.name == p.experiment)
-            .ok_or_else(|| Usage(format!("plot {}: no experiment", i + 1)))?;
-        let svg = draw(p, r).map_err(|e| Usage(format!("{study_name}: plot {} ({}): {e}", i + 1, p.title)))?;
+            .ok_or_else(|| Error::Invalid(format!("plot {}: no experiment", i + 1)))?;
+        let svg =
+            draw(p, r).map_err(|e| Error::Plot(e).context(format!("{study_name}: plot {} ({})", i + 1, p.title)))?;
         let path = dir.join(&p.file);
         write_atomic(&path, svg.as_bytes())?;
         written.push(path);
@@ -330,7 +331,7 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Usage> {
     for r in &ran {
         let _ = writeln!(md, "## Experiment `{}`\n", r.x.name);
         let _ = writeln!(md, "{}\n", describe(&r.x, &r.points));
-        let shown = compact(&r.df, &r.points.axes).map_err(|e| Usage(format!("building the table: {e}")))?;
+        let shown = compact(&r.df, &r.points.axes)?;
         md.push_str(&markdown_table(&shown));
         let _ = writeln!(md, "\n{}. Full table: [`{}.csv`]({}.csv).\n", capitalise(&r.played), r.x.name, r.x.name);
         let path = dir.join(format!("{}.csv", r.x.name));
@@ -339,7 +340,7 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Usage> {
         CsvWriter::new(&mut buf)
             .include_header(true)
             .finish(&mut df)
-            .map_err(|e| Usage(format!("{}: {e}", path.display())))?;
+            .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
         write_atomic(&path, &buf)?;
         written.push(path);
     }
@@ -358,8 +359,8 @@ fn capitalise(s: &str) -> String {
 }
 
 /// Writes a file whole or not at all: a temporary file, synced, renamed.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Usage> {
-    crate::output::files::write_atomic(path, bytes).map_err(Usage)
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    crate::output::files::write_atomic(path, bytes).map_err(Error::Io)
 }
 
 /// What an experiment played, in words.

@@ -11,7 +11,8 @@
 //! events in their one serde encoding (the same as `mafia replay --json`),
 //! so the schema (`mafia schema`) and the output cannot drift apart.
 
-use crate::input::scenario_file::{Resolved, ScenarioFileError, load_scenario};
+use crate::error::FileError;
+use crate::input::scenario_file::{Resolved, load_scenario};
 use mafia_engine::{
     Camp, Carry, Event, Fail, Killer, MissReason, NightAbility, NightStep, PlayerSet, Report, Role, RoleSet, Rules,
     Seat, SeatNumber, Status,
@@ -24,7 +25,7 @@ use std::path::Path;
 
 /// `mafia resolve FILE [--json]`: reads, checks and resolves a scenario file
 /// and returns the trace (text, or pretty JSON).
-pub fn resolve_file(path: &Path, as_json: bool) -> Result<String, ScenarioFileError> {
+pub fn resolve_file(path: &Path, as_json: bool) -> Result<String, FileError> {
     let r = load_scenario(path)?.resolve()?;
     Ok(if as_json {
         format!("{}\n", serde_json::to_string_pretty(&trace(&r)).expect("a trace is JSON"))

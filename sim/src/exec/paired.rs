@@ -15,7 +15,8 @@
 //! The counts are integers merged by addition, so results do not depend on
 //! the thread count, and memory does not grow with the games.
 
-use crate::cli::{GameArgs, Usage, one_job};
+use crate::cli::{GameArgs, one_job};
+use crate::error::Error;
 use crate::output::tables::{PLAY_COLUMNS, Printed, play_values, write_frames};
 use crate::stats::{Diff, Tally, camps_dealt, paired_diff, wilson};
 use clap::Args;
@@ -100,9 +101,12 @@ impl Paired {
 }
 
 /// A thread pool for paired runs (0 = every core).
-pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Usage> {
+pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
     let n = crate::exec::runner::thread_count(threads);
-    rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| Usage(format!("cannot start {n} threads: {e}")))
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build()
+        .map_err(|e| Error::Threads(format!("cannot start {n} threads: {e}")))
 }
 
 /// A progress bar on a terminal (games of all variants), hidden otherwise.
@@ -182,21 +186,21 @@ pub fn play_paired(
 
 /// Checks a `--for` key against the setup: `default`, a camp it deals or a
 /// role it deals.
-pub fn check_key(key: &str, game: &Game) -> Result<(), Usage> {
+pub fn check_key(key: &str, game: &Game) -> Result<(), Error> {
     let present = game.roles_present();
     if key == "default" {
         return Ok(());
     }
     if let Some(c) = Camp::from_name(key) {
         if !camps_dealt(present).contains(&c) {
-            return Err(Usage(format!("--for {key}: setup {} deals nobody of the {key} camp", game.name())));
+            return Err(Error::Invalid(format!("--for {key}: setup {} deals nobody of the {key} camp", game.name())));
         }
         return Ok(());
     }
     match Role::from_name(key) {
         Some(r) if present.contains(r) => Ok(()),
-        Some(r) => Err(Usage(format!("--for {key}: setup {} deals no {}", game.name(), r.name()))),
-        None => Err(Usage(format!("--for {key}: {}", LineupError::UnknownKey { key: key.to_string() }))),
+        Some(r) => Err(Error::Invalid(format!("--for {key}: setup {} deals no {}", game.name(), r.name()))),
+        None => Err(Error::Invalid(format!("--for {key}: {}", LineupError::UnknownKey { key: key.to_string() }))),
     }
 }
 
@@ -214,12 +218,12 @@ pub fn camps_for_key(key: &str, game: &Game) -> Vec<Camp> {
 
 /// `base` with `key` set to `spec` (`default`: the base as it is, e.g. a
 /// preset's mixed lineup); `flag` names the option in messages.
-pub fn lineup_with(base: &Lineup, key: &str, spec: &str, flag: &str) -> Result<Lineup, Usage> {
+pub fn lineup_with(base: &Lineup, key: &str, spec: &str, flag: &str) -> Result<Lineup, Error> {
     let mut l = base.clone();
     if spec.trim() == "default" {
         return Ok(l);
     }
-    l.set(key, spec).map_err(|e| Usage(format!("{flag} {spec}: {e}")))?;
+    l.set(key, spec).map_err(|e| Error::Invalid(format!("{flag} {spec}: {e}")))?;
     Ok(l)
 }
 
@@ -244,45 +248,44 @@ pub struct PairArgs {
 }
 
 /// Checks `--out` before any game is played.
-pub fn check_out(out: &Option<PathBuf>) -> Result<(), Usage> {
+pub fn check_out(out: &Option<PathBuf>) -> Result<(), Error> {
     if let Some(p) = out {
-        crate::output::tables::out_format(p).map_err(Usage)?;
+        crate::output::tables::out_format(p).map_err(Error::Invalid)?;
         if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
-            return Err(Usage(format!("{}: folder {} does not exist", p.display(), dir.display())));
+            return Err(Error::Invalid(format!("{}: folder {} does not exist", p.display(), dir.display())));
         }
     }
     Ok(())
 }
 
-fn check_run(p: &PairArgs, games: u64) -> Result<(), Usage> {
+fn check_run(p: &PairArgs, games: u64) -> Result<(), Error> {
     check_out(&p.out)?;
     if p.threads > 1024 {
-        return Err(Usage(format!("--threads {}: at most 1024 (0 = every core)", p.threads)));
+        return Err(Error::Invalid(format!("--threads {}: at most 1024 (0 = every core)", p.threads)));
     }
     if p.first_game.checked_add(games).is_none() {
-        return Err(Usage(format!("--first-game {} with --games {games}: past the last game index", p.first_game)));
+        return Err(Error::Invalid(format!(
+            "--first-game {} with --games {games}: past the last game index",
+            p.first_game
+        )));
     }
     Ok(())
 }
 
 /// Prints the tables, then writes them (the first to `--out`, the others
 /// beside it as `<stem>.<part>.<ext>`).
-fn finish(tables: &mut [Printed], out: &Option<PathBuf>) -> Result<(), Usage> {
+fn finish(tables: &mut [Printed], out: &Option<PathBuf>) -> Result<(), Error> {
     let mut stdout = std::io::stdout().lock();
     for t in tables.iter() {
         t.print(&mut stdout)?;
     }
     stdout.flush()?;
     if let Some(p) = out {
-        for w in write_frames(tables, p).map_err(Usage)? {
+        for w in write_frames(tables, p).map_err(Error::Io)? {
             eprintln!("wrote {}", w.display());
         }
     }
     Ok(())
-}
-
-fn pe(e: PolarsError) -> Usage {
-    Usage(format!("building the table: {e}"))
 }
 
 // ---------------------------------------------------------------------------
@@ -308,7 +311,7 @@ pub struct DuelArgs {
     pub pair: PairArgs,
 }
 
-pub fn cmd_duel(a: DuelArgs) -> Result<(), Usage> {
+pub fn cmd_duel(a: DuelArgs) -> Result<(), Error> {
     check_run(&a.pair, a.games)?;
     let mut job = one_job(&a.game)?;
     check_key(&a.key, &job.game)?;
@@ -336,9 +339,9 @@ pub fn cmd_duel(a: DuelArgs) -> Result<(), Usage> {
     rate_cols(&mut c, "a", camps.iter().map(|&camp| (p.wins(0, camp), p.games())));
     rate_cols(&mut c, "b", camps.iter().map(|&camp| (p.wins(1, camp), p.games())));
     diff_cols(&mut c, camps.iter().map(|&camp| p.diff(0, 1, camp)));
-    let duel = c.frame().map_err(pe)?;
+    let duel = c.frame()?;
 
-    let play = play_frame(&[("A", &la, &p.tallies[0]), ("B", &lb, &p.tallies[1])]).map_err(pe)?;
+    let play = play_frame(&[("A", &la, &p.tallies[0]), ("B", &lb, &p.tallies[1])])?;
     let title = format!(
         "Duel on `{}`: A = {}, B = {}; each plays the same {} games (seed {}); diff = A − B, paired 95% interval",
         a.key,
@@ -363,7 +366,6 @@ pub fn cmd_duel(a: DuelArgs) -> Result<(), Usage> {
         p.forfeited,
         a.pair.out.as_deref(),
     )
-    .map_err(Usage)
 }
 
 // ---------------------------------------------------------------------------
@@ -386,15 +388,15 @@ pub struct LeagueArgs {
     pub pair: PairArgs,
 }
 
-pub fn cmd_league(a: LeagueArgs) -> Result<(), Usage> {
+pub fn cmd_league(a: LeagueArgs) -> Result<(), Error> {
     check_run(&a.pair, a.games)?;
     let specs: Vec<String> = a.strategies.iter().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
     if specs.len() < 2 {
-        return Err(Usage(format!("--strategies {}: name at least two strategies", a.strategies.join(","))));
+        return Err(Error::Invalid(format!("--strategies {}: name at least two strategies", a.strategies.join(","))));
     }
     for (i, s) in specs.iter().enumerate() {
         if specs[..i].contains(s) {
-            return Err(Usage(format!("--strategies: `{s}` is named twice")));
+            return Err(Error::Invalid(format!("--strategies: `{s}` is named twice")));
         }
     }
     let mut job = one_job(&a.game)?;
@@ -433,7 +435,7 @@ pub fn cmd_league(a: LeagueArgs) -> Result<(), Usage> {
     rate_cols(&mut c, "a", pairs.iter().map(|&(i, _, camp)| (p.wins(i, camp), p.games())));
     rate_cols(&mut c, "b", pairs.iter().map(|&(_, j, camp)| (p.wins(j, camp), p.games())));
     diff_cols(&mut c, pairs.iter().map(|&(i, j, camp)| p.diff(i, j, camp)));
-    let league = c.frame().map_err(pe)?;
+    let league = c.frame()?;
 
     // Standings: each strategy's rate, and how many others it beats or loses to (significantly).
     let mut rows: Vec<(usize, Camp)> = Vec::new();
@@ -461,11 +463,11 @@ pub fn cmd_league(a: LeagueArgs) -> Result<(), Usage> {
         "loses_to".into(),
         rows.iter().map(|&(i, camp)| others(i, camp, Diff::worse)).collect::<Vec<u32>>(),
     ));
-    let standings = s.frame().map_err(pe)?;
+    let standings = s.frame()?;
 
     let refs: Vec<(&str, &Lineup, &Tally)> =
         specs.iter().zip(&lineups).zip(&p.tallies).map(|((s, l), t)| (s.as_str(), l, t)).collect();
-    let play = play_frame(&refs).map_err(pe)?;
+    let play = play_frame(&refs)?;
     let title = format!(
         "League on `{}`: every pair on the same {} games (seed {}); diff = A − B, paired 95% interval",
         a.key,
@@ -493,7 +495,6 @@ pub fn cmd_league(a: LeagueArgs) -> Result<(), Usage> {
         p.forfeited,
         a.pair.out.as_deref(),
     )
-    .map_err(Usage)
 }
 
 // ---------------------------------------------------------------------------

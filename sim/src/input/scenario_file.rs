@@ -38,14 +38,13 @@
 //! `actor`, `deputy`, `hexed`, `guest`, `last_heal`, `last_beating`,
 //! `spare_life_spent`, `swindled`, `borrowed`, `bandits_known`.
 
-use crate::input::setup_file::Diagnostic;
+use crate::error::{Diagnostic, FileError};
 use crate::input::toml_text::{Key, LineIndex, Val, a_or_an, entries, entry_start, role_names, rule_text};
 use mafia_engine::{
     Event, Game, Log, MAX_PLAYERS, NightResult, NightStep, NoLog, RULE_KEYS, Role, RuleError, Rules, Scenario, Seat,
     State, resolve_scenario,
 };
 use std::collections::HashMap;
-use std::fmt;
 use std::ops::Range;
 use std::path::Path;
 use toml::de::{DeTable, DeValue};
@@ -81,27 +80,6 @@ pub struct ScenarioFile {
     places: HashMap<String, (usize, usize)>,
 }
 
-/// Every problem found in a scenario file, in file order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScenarioFileError {
-    pub file: String,
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl fmt::Display for ScenarioFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.diagnostics.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{}:{}:{}: {}", self.file, d.line, d.col, d.message)?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ScenarioFileError {}
-
 /// A resolved night: the scenario, the checked game, the state after the
 /// night (before the dead are removed), the night's result and the trace.
 #[derive(Clone, Debug)]
@@ -114,7 +92,7 @@ pub struct Resolved {
 }
 
 /// Reads and checks a scenario file. An I/O error is one diagnostic at 1:1.
-pub fn load_scenario(path: &Path) -> Result<ScenarioFile, ScenarioFileError> {
+pub fn load_scenario(path: &Path) -> Result<ScenarioFile, FileError> {
     let label = path.display().to_string();
     match std::fs::read(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
@@ -124,13 +102,13 @@ pub fn load_scenario(path: &Path) -> Result<ScenarioFile, ScenarioFileError> {
                 let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
                 let text = String::from_utf8_lossy(good);
                 let (line, col) = LineIndex::new(&text).locate(text.len());
-                Err(ScenarioFileError {
+                Err(FileError {
                     file: label,
                     diagnostics: vec![Diagnostic { line, col, message: "the file is not UTF-8 text".into() }],
                 })
             }
         },
-        Err(e) => Err(ScenarioFileError {
+        Err(e) => Err(FileError {
             file: label,
             diagnostics: vec![Diagnostic { line: 1, col: 1, message: format!("cannot read the scenario file: {e}") }],
         }),
@@ -139,7 +117,7 @@ pub fn load_scenario(path: &Path) -> Result<ScenarioFile, ScenarioFileError> {
 
 /// Parses and checks the text of a scenario file; `file_label` names the file
 /// in diagnostics and its stem is the scenario's name unless the file gives one.
-pub fn parse_scenario(file_label: &str, text: &str) -> Result<ScenarioFile, ScenarioFileError> {
+pub fn parse_scenario(file_label: &str, text: &str) -> Result<ScenarioFile, FileError> {
     let lines = LineIndex::new(text);
     let (doc, syntax_errors) = DeTable::parse_recoverable(text);
     let mut diagnostics = Vec::new();
@@ -189,7 +167,7 @@ pub fn parse_scenario(file_label: &str, text: &str) -> Result<ScenarioFile, Scen
     } else {
         diagnostics.sort_by_key(|d| (d.line, d.col));
         diagnostics.dedup();
-        Err(ScenarioFileError { file: file_label.to_string(), diagnostics })
+        Err(FileError { file: file_label.to_string(), diagnostics })
     }
 }
 
@@ -197,13 +175,13 @@ impl ScenarioFile {
     /// Resolves the night. The engine's problems (a move the role does not
     /// have, a move by a dead player, a carry-over that does not fit the
     /// roles, …) come back located at their items.
-    pub fn resolve(&self) -> Result<Resolved, ScenarioFileError> {
+    pub fn resolve(&self) -> Result<Resolved, FileError> {
         let mut log = Vec::new();
         let (game, state, result) = self.resolve_with(&mut log)?;
         Ok(Resolved { scenario: self.scenario.clone(), game, state, result, log })
     }
 
-    fn resolve_with<L: Log>(&self, log: &mut L) -> Result<(Game, State, NightResult), ScenarioFileError> {
+    fn resolve_with<L: Log>(&self, log: &mut L) -> Result<(Game, State, NightResult), FileError> {
         match resolve_scenario(&self.scenario, log) {
             Ok(done) => Ok(done),
             Err(e) => {
@@ -217,7 +195,7 @@ impl ScenarioFile {
                     .collect();
                 diagnostics.sort_by_key(|d| (d.line, d.col));
                 diagnostics.dedup();
-                Err(ScenarioFileError { file: self.file.clone(), diagnostics })
+                Err(FileError { file: self.file.clone(), diagnostics })
             }
         }
     }

@@ -49,10 +49,10 @@
 //! commissar = { strategy = "reveal", on = "first-mafia", by_day = 3 }
 //! ```
 
+use crate::error::{Diagnostic, FileError};
 use crate::input::toml_text::{Key, LineIndex, Val, a_or_an, entries, entry_start, role_names, rule_text};
 use mafia_agents::{Config, Lineup, LineupError, StrategyInfo, parse_spec};
 use mafia_engine::{Camp, Game, NIGHT_ORDER, NightStep, PRESETS, Preset, RULE_KEYS, Role, RuleError, Rules, Setup};
-use std::fmt;
 use std::ops::Range;
 use std::path::Path;
 use toml::de::{DeTable, DeValue};
@@ -78,45 +78,13 @@ pub struct SetupFile {
     pub base: Option<&'static str>,
 }
 
-/// One problem, at a place in the file (line and column are 1-based; the
-/// column counts characters).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    pub line: usize,
-    pub col: usize,
-    pub message: String,
-}
-
-/// Every problem found in a setup file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupFileError {
-    /// The file, as given to [`parse_setup`] or [`load_setup`].
-    pub file: String,
-    /// The problems, in file order.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl fmt::Display for SetupFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.diagnostics.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{}:{}:{}: {}", self.file, d.line, d.col, d.message)?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for SetupFileError {}
-
 /// Reads and checks a setup file. An I/O error is one diagnostic at 1:1. The
 /// setup's name defaults to the file stem.
-pub fn load_setup(path: &Path, strategies: &[&str]) -> Result<SetupFile, SetupFileError> {
+pub fn load_setup(path: &Path, strategies: &[&str]) -> Result<SetupFile, FileError> {
     let label = path.display().to_string();
     match std::fs::read_to_string(path) {
         Ok(text) => parse_setup(&label, &text, strategies),
-        Err(e) => Err(SetupFileError {
+        Err(e) => Err(FileError {
             file: label,
             diagnostics: vec![Diagnostic { line: 1, col: 1, message: format!("cannot read the setup file: {e}") }],
         }),
@@ -126,7 +94,7 @@ pub fn load_setup(path: &Path, strategies: &[&str]) -> Result<SetupFile, SetupFi
 /// Parses and checks the text of a setup file. `file_label` names the file in
 /// the diagnostics, and its stem is the setup's name unless the file gives
 /// one; `strategies` are the valid strategy names.
-pub fn parse_setup(file_label: &str, text: &str, strategies: &[&str]) -> Result<SetupFile, SetupFileError> {
+pub fn parse_setup(file_label: &str, text: &str, strategies: &[&str]) -> Result<SetupFile, FileError> {
     let lines = LineIndex::new(text);
     let (doc, syntax_errors) = DeTable::parse_recoverable(text);
 
@@ -169,7 +137,7 @@ pub fn parse_setup(file_label: &str, text: &str, strategies: &[&str]) -> Result<
         diagnostics.sort_by_key(|d| (d.line, d.col));
         // Recovery can report one syntax error twice.
         diagnostics.dedup();
-        Err(SetupFileError { file: file_label.to_string(), diagnostics })
+        Err(FileError { file: file_label.to_string(), diagnostics })
     }
 }
 
@@ -637,7 +605,7 @@ mod tests {
 
     const STRATEGIES: &[&str] = &["random", "classic"];
 
-    fn parse(text: &str) -> Result<SetupFile, SetupFileError> {
+    fn parse(text: &str) -> Result<SetupFile, FileError> {
         parse_setup("setups/test.toml", text, STRATEGIES)
     }
 

@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 use mafia_engine::{Camp, EndCause, Role};
 use polars::prelude::*;
 
+use crate::error::Error;
 use crate::stats::{Tally, wilson};
 
 /// A row label: which variant a tally belongs to.
@@ -1209,14 +1210,14 @@ fn print_faults(df: &DataFrame, faults: &[AgentFaults], forfeited_games: u64, ou
 
 /// After a command's tables: the external agents' faults (when any played),
 /// printed, and written beside `out`.
-pub fn report_faults(faults: &[AgentFaults], forfeited_games: u64, out: Option<&Path>) -> Result<(), String> {
+pub fn report_faults(faults: &[AgentFaults], forfeited_games: u64, out: Option<&Path>) -> Result<(), Error> {
     if faults.is_empty() {
         return Ok(());
     }
-    let mut df = faults_frame(faults).map_err(|e| format!("building the faults table: {e}"))?;
-    print_faults(&df, faults, forfeited_games, &mut std::io::stdout().lock()).map_err(|e| e.to_string())?;
+    let mut df = faults_frame(faults).map_err(|e| Error::Table("the faults table", e))?;
+    print_faults(&df, faults, forfeited_games, &mut std::io::stdout().lock())?;
     if let Some(p) = out {
-        let w = write_faults(&mut df, p)?;
+        let w = write_faults(&mut df, p).map_err(Error::Io)?;
         eprintln!("wrote {}", w.display());
     }
     Ok(())

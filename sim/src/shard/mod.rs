@@ -18,7 +18,7 @@
 //!   (Ctrl-C, SIGTERM). `--resume` continues from it. A block counts once:
 //!   either it is in the file, or it is played again.
 
-use crate::cli::Usage;
+use crate::error::Error;
 use crate::exec::executor::{Counts, Finish};
 use crate::exec::runner::Job;
 use clap::Args;
@@ -52,9 +52,9 @@ impl ShardArgs {
 
     /// Refuses the options where sequential stopping needs every game in
     /// one place (`why` names the option).
-    pub fn refuse_shard(&self, why: &str) -> Result<(), Usage> {
+    pub fn refuse_shard(&self, why: &str) -> Result<(), Error> {
         match &self.shard {
-            Some(s) => Err(Usage(format!(
+            Some(s) => Err(Error::Invalid(format!(
                 "--shard {s} with {why}: a stopping rule needs every game in one place, so it cannot be \
                  sharded; play a fixed --games instead, or run it on one machine"
             ))),
@@ -345,25 +345,25 @@ impl Store {
     }
 
     /// Checks the options, and with `--resume` reads the counts file.
-    pub fn open(opts: &ShardArgs, run: Run<'_>) -> Result<Store, Usage> {
+    pub fn open(opts: &ShardArgs, run: Run<'_>) -> Result<Store, Error> {
         let shard = match &opts.shard {
-            Some(s) => Shard::parse(s).map_err(Usage)?,
+            Some(s) => Shard::parse(s).map_err(Error::Invalid)?,
             None => Shard::WHOLE,
         };
         if shard.n > run.games {
-            return Err(Usage(format!(
+            return Err(Error::Invalid(format!(
                 "--shard {shard}: {} shards of {} games leave some shards empty (give fewer shards or more games)",
                 shard.n, run.games
             )));
         }
         if run.first.checked_add(run.games).is_none() {
-            return Err(Usage(format!(
+            return Err(Error::Invalid(format!(
                 "--first-game {} with --games {}: past the last game index",
                 run.first, run.games
             )));
         }
         if !(opts.checkpoint_secs.is_finite() && opts.checkpoint_secs >= 0.0) {
-            return Err(Usage(format!("--checkpoint-secs {}: give seconds, 0 or more", opts.checkpoint_secs)));
+            return Err(Error::Invalid(format!("--checkpoint-secs {}: give seconds, 0 or more", opts.checkpoint_secs)));
         }
         let (start, end) = shard.range(run.first, run.games);
         // Every pool the points play with, once.
@@ -375,17 +375,21 @@ impl Store {
         }
         let Some(path) = &opts.counts else {
             if opts.resume {
-                return Err(Usage("--resume needs --counts FILE (the file the interrupted run wrote)".into()));
+                return Err(Error::Invalid("--resume needs --counts FILE (the file the interrupted run wrote)".into()));
             }
             if opts.shard.is_some() {
-                return Err(Usage(format!(
+                return Err(Error::Invalid(format!(
                     "--shard {shard} needs --counts FILE: the shard's counts, which `mafia merge` joins"
                 )));
             }
             return Ok(Store { pools, ..Store::none(start, end - start) });
         };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
-            return Err(Usage(format!("--counts {}: folder {} does not exist", path.display(), dir.display())));
+            return Err(Error::Invalid(format!(
+                "--counts {}: folder {} does not exist",
+                path.display(),
+                dir.display()
+            )));
         }
         let fresh = CountsFile {
             format: FORMAT.into(),
@@ -409,16 +413,20 @@ impl Store {
         let mut from = None;
         if path.exists() {
             if !opts.resume {
-                return Err(Usage(format!(
+                return Err(Error::Invalid(format!(
                     "--counts {}: the file exists; add --resume to continue it (or remove it to start afresh)",
                     path.display()
                 )));
             }
             let old = read(path)?;
-            same_run(&fresh, &old, true)
-                .map_err(|why| Usage(format!("--resume: {} is not this run's counts file: {why}", path.display())))?;
+            same_run(&fresh, &old, true).map_err(|why| {
+                Error::Counts(format!("--resume: {} is not this run's counts file: {why}", path.display()))
+            })?;
             if old.done > end - start || old.counts.played.len() != fresh.counts.played.len() {
-                return Err(Usage(format!("--resume: {} is damaged: its games do not fit its range", path.display())));
+                return Err(Error::Counts(format!(
+                    "--resume: {} is damaged: its games do not fit its range",
+                    path.display()
+                )));
             }
             eprintln!(
                 "resuming {} of {}: {} of {} games done ({})",
@@ -487,7 +495,7 @@ impl Store {
     }
 
     /// At the end: writes the file with how the run ended.
-    pub fn close(&mut self, done: u64, counts: &Counts, finish: Finish) -> Result<(), Usage> {
+    pub fn close(&mut self, done: u64, counts: &Counts, finish: Finish) -> Result<(), Error> {
         let state = match finish {
             Finish::Complete => State::Complete,
             Finish::Stopped => State::Stopped,
@@ -497,7 +505,7 @@ impl Store {
             None => Ok(()),
             Some((path, _)) => {
                 let path = path.clone();
-                self.write(done, counts, state).map_err(Usage)?;
+                self.write(done, counts, state).map_err(Error::Io)?;
                 eprintln!("wrote {}", path.display());
                 Ok(())
             }
@@ -528,21 +536,21 @@ impl Store {
 }
 
 /// Reads a counts file.
-pub fn read(path: &Path) -> Result<CountsFile, Usage> {
-    let text = std::fs::read_to_string(path).map_err(|e| Usage(format!("{}: cannot read: {e}", path.display())))?;
+pub fn read(path: &Path) -> Result<CountsFile, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::Io(format!("{}: cannot read: {e}", path.display())))?;
     let tag: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| Usage(format!("{}: not a counts file (not JSON: {e})", path.display())))?;
+        .map_err(|e| Error::Counts(format!("{}: not a counts file (not JSON: {e})", path.display())))?;
     match tag.get("format").and_then(|f| f.as_str()) {
         Some(FORMAT) => {}
         Some(other) => {
-            return Err(Usage(format!(
+            return Err(Error::Counts(format!(
                 "{}: a counts file of format `{other}`; this mafia reads `{FORMAT}`",
                 path.display()
             )));
         }
-        None => return Err(Usage(format!("{}: not a counts file (no `format`)", path.display()))),
+        None => return Err(Error::Counts(format!("{}: not a counts file (no `format`)", path.display()))),
     }
-    serde_json::from_str(&text).map_err(|e| Usage(format!("{}: a damaged counts file: {e}", path.display())))
+    serde_json::from_str(&text).map_err(|e| Error::Counts(format!("{}: a damaged counts file: {e}", path.display())))
 }
 
 /// Why `got` is not a part of the run `want` belongs to (`Ok` if it is).
@@ -587,14 +595,14 @@ pub struct MergeArgs {
 
 /// The merged run: the first file's header over the whole range, and the
 /// sum of the counts.
-pub fn merge_files(files: &[(PathBuf, CountsFile)]) -> Result<CountsFile, Usage> {
+pub fn merge_files(files: &[(PathBuf, CountsFile)]) -> Result<CountsFile, Error> {
     let (p0, f0) = &files[0];
     let name = |p: &PathBuf| p.display().to_string();
     for (p, f) in files {
         same_run(f0, f, false)
-            .map_err(|why| Usage(format!("{} is not of the same run as {}: {why}", name(p), name(p0))))?;
+            .map_err(|why| Error::Counts(format!("{} is not of the same run as {}: {why}", name(p), name(p0))))?;
         if f.shard.n != f0.shard.n {
-            return Err(Usage(format!(
+            return Err(Error::Counts(format!(
                 "{} is shard {} but {} is shard {}: merge the shards of one split",
                 name(p),
                 f.shard,
@@ -603,7 +611,7 @@ pub fn merge_files(files: &[(PathBuf, CountsFile)]) -> Result<CountsFile, Usage>
             )));
         }
         if f.counts.played.len() != f0.counts.played.len() || f.counts.pairs != f0.counts.pairs {
-            return Err(Usage(format!("{} is damaged: its counts do not fit its plan", name(p))));
+            return Err(Error::Counts(format!("{} is damaged: its counts do not fit its plan", name(p))));
         }
     }
     // Every shard once, each finished.
@@ -611,17 +619,21 @@ pub fn merge_files(files: &[(PathBuf, CountsFile)]) -> Result<CountsFile, Usage>
     let mut seen: Vec<Option<usize>> = vec![None; n as usize];
     for (i, (p, f)) in files.iter().enumerate() {
         if let Some(j) = seen[f.shard.k as usize] {
-            return Err(Usage(format!("{} given twice: {} and {}", f.what(), name(&files[j].0), name(p))));
+            return Err(Error::Counts(format!("{} given twice: {} and {}", f.what(), name(&files[j].0), name(p))));
         }
         seen[f.shard.k as usize] = Some(i);
         let (start, end) = f.shard.range(f.first, f.games);
         if (f.start, f.end) != (start, end) {
-            return Err(Usage(format!("{} is damaged: shard {} should hold games {start}..{end}", name(p), f.shard)));
+            return Err(Error::Counts(format!(
+                "{} is damaged: shard {} should hold games {start}..{end}",
+                name(p),
+                f.shard
+            )));
         }
         match f.state {
             State::Complete => {
                 if f.done != end - start {
-                    return Err(Usage(format!(
+                    return Err(Error::Counts(format!(
                         "{} is damaged: complete, but {} of {} games done",
                         name(p),
                         f.done,
@@ -632,10 +644,10 @@ pub fn merge_files(files: &[(PathBuf, CountsFile)]) -> Result<CountsFile, Usage>
             // A stopping rule ended the run early: it is a whole run, not a shard.
             State::Stopped if n == 1 => {}
             State::Stopped => {
-                return Err(Usage(format!("{}: a stopping rule ended this shard early", name(p))));
+                return Err(Error::Counts(format!("{}: a stopping rule ended this shard early", name(p))));
             }
             State::Running | State::Interrupted => {
-                return Err(Usage(format!(
+                return Err(Error::Counts(format!(
                     "{}: {} is unfinished ({} of {} games): run its command again with --resume",
                     name(p),
                     f.what(),
@@ -655,7 +667,7 @@ pub fn merge_files(files: &[(PathBuf, CountsFile)]) -> Result<CountsFile, Usage>
     if !missing.is_empty() {
         let shown: Vec<&str> = missing.iter().take(10).map(String::as_str).collect();
         let more = if missing.len() > 10 { format!(" and {} more", missing.len() - 10) } else { String::new() };
-        return Err(Usage(format!("missing {} of {n} shards: {}{more}", missing.len(), shown.join(", "))));
+        return Err(Error::Counts(format!("missing {} of {n} shards: {}{more}", missing.len(), shown.join(", "))));
     }
     let mut total = f0.clone();
     total.counts = Counts { active: f0.counts.active.clone(), ..zero(&f0.counts) };
@@ -689,7 +701,7 @@ fn zero(c: &Counts) -> Counts {
     z
 }
 
-pub fn cmd_merge(a: MergeArgs) -> Result<(), Usage> {
+pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
     crate::exec::paired::check_out(&a.out)?;
     let mut files = Vec::with_capacity(a.files.len());
     for p in &a.files {
@@ -707,13 +719,14 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Usage> {
     );
     if let Some(p) = &a.counts {
         if p.exists() {
-            return Err(Usage(format!(
+            return Err(Error::Invalid(format!(
                 "--counts {}: the file exists; give a new name (merge never overwrites counts)",
                 p.display()
             )));
         }
-        let text = serde_json::to_string(&total).map_err(|e| Usage(format!("cannot encode the counts: {e}")))?;
-        crate::output::files::write_atomic(p, text.as_bytes()).map_err(Usage)?;
+        let text =
+            serde_json::to_string(&total).map_err(|e| Error::Counts(format!("cannot encode the counts: {e}")))?;
+        crate::output::files::write_atomic(p, text.as_bytes()).map_err(Error::Io)?;
         eprintln!("wrote {}", p.display());
     }
     let finish = match total.state {

@@ -52,7 +52,8 @@
 //! the best and the default play `--confirm` fresh games each (the next
 //! indices, common random numbers again) and the gain is measured there.
 
-use crate::cli::{GameArgs, Usage, one_job};
+use crate::cli::{GameArgs, one_job};
+use crate::error::Error;
 use crate::exec::paired::{Cols, PairArgs, Paired, check_out, play_frame, play_paired, pool, progress, rate_cols};
 use crate::exec::runner::Job;
 use crate::output::tables::Printed;
@@ -335,11 +336,15 @@ fn race(
     o: &RaceOpts,
     pool: &rayon::ThreadPool,
     pb: &indicatif::ProgressBar,
-) -> Result<(Vec<Round>, u64, u64, Builder), Usage> {
+) -> Result<(Vec<Round>, u64, u64, Builder), Error> {
     let present = job.game.roles_present();
     let roles: Vec<Role> = present.iter().filter(|r| r.camp() == camp).collect();
     if roles.is_empty() {
-        return Err(Usage(format!("--camp {}: setup {} deals nobody of that camp", camp.name(), job.game.name())));
+        return Err(Error::Invalid(format!(
+            "--camp {}: setup {} deals nobody of that camp",
+            camp.name(),
+            job.game.name()
+        )));
     }
     let not_forum: Vec<String> = roles
         .iter()
@@ -347,7 +352,7 @@ fn race(
         .map(|&r| format!("{} plays {}", r.name(), job.lineup.strategy_name(job.lineup.for_role(r))))
         .collect();
     if !not_forum.is_empty() {
-        return Err(Usage(format!(
+        return Err(Error::Invalid(format!(
             "--camp {}: best-response searches the parameters of the forum strategies, but with agents `{}` {}; \
              give the camp a forum strategy (e.g. --agents {},{}=forum)",
             camp.name(),
@@ -389,10 +394,10 @@ fn race(
         // then one parameter changed at a time; each way of playing once.
         let mut candidates: Vec<Candidate> = Vec::new();
         let mut seen = Vec::new();
-        let mut add = |s: Setting, cands: &mut Vec<Candidate>| -> Result<(), Usage> {
+        let mut add = |s: Setting, cands: &mut Vec<Candidate>| -> Result<(), Error> {
             let l = builder
                 .build(&s)
-                .map_err(|e| Usage(format!("--camp {}: setting {}: {e}", camp.name(), setting_text(&s))))?;
+                .map_err(|e| Error::Invalid(format!("--camp {}: setting {}: {e}", camp.name(), setting_text(&s))))?;
             let eff = builder.effective(&l);
             if !seen.contains(&eff) {
                 seen.push(eff);
@@ -512,7 +517,7 @@ fn race(
 
 /// The signals of `--signals` for a setup of `players` seats: `auto`'s
 /// family, none, or the list given.
-fn signals(text: &str, players: usize) -> Result<Vec<Signal>, Usage> {
+fn signals(text: &str, players: usize) -> Result<Vec<Signal>, Error> {
     let n = players as u8;
     let family = || {
         let mut v: Vec<Signal> = Vec::new();
@@ -539,7 +544,7 @@ fn signals(text: &str, players: usize) -> Result<Vec<Signal>, Usage> {
             .split(',')
             .map(|t| {
                 Signal::parse(t).ok_or_else(|| {
-                    Usage(format!(
+                    Error::Invalid(format!(
                         "--signals {text}: `{}` is no signal (NAME>K or NAME<K, NAME one of {}; or `auto`, `none`)",
                         t.trim(),
                         SignalKind::ALL.map(|k| k.name()).join(", ")
@@ -553,21 +558,25 @@ fn signals(text: &str, players: usize) -> Result<Vec<Signal>, Usage> {
 /// The lineup of `job` in which camp `camp` plays the best parameters a
 /// race finds against everyone else's (`balance --best-response`), and the
 /// setting as text.
-pub fn best_lineup(job: &Job, camp: Camp, o: &RaceOpts, pool: &rayon::ThreadPool) -> Result<(Lineup, String), Usage> {
+pub fn best_lineup(job: &Job, camp: Camp, o: &RaceOpts, pool: &rayon::ThreadPool) -> Result<(Lineup, String), Error> {
     let pb = indicatif::ProgressBar::hidden();
     let (rounds, _, _, _) = race(job, camp, None, None, o, pool, &pb)?;
-    let last = rounds.last().ok_or_else(|| Usage(format!("--br-games {}: not enough for a race", o.max_games)))?;
+    let last =
+        rounds.last().ok_or_else(|| Error::Invalid(format!("--br-games {}: not enough for a race", o.max_games)))?;
     let best = &last.candidates[last.best];
     Ok((best.lineup.clone(), setting_text(&best.setting)))
 }
 
-pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
+pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Error> {
     check_out(&a.pair.out)?;
     if !(0.0..=0.5).contains(&a.tolerance) {
-        return Err(Usage(format!("--tolerance {}: expected 0..=0.5 (a difference of win rates)", a.tolerance)));
+        return Err(Error::Invalid(format!(
+            "--tolerance {}: expected 0..=0.5 (a difference of win rates)",
+            a.tolerance
+        )));
     }
     let camp = Camp::from_name(&a.camp)
-        .ok_or_else(|| Usage(format!("--camp {}: expected one of town, mafia, bandits", a.camp)))?;
+        .ok_or_else(|| Error::Invalid(format!("--camp {}: expected one of town, mafia, bandits", a.camp)))?;
     let job = one_job(&a.game)?;
     // Agents in other processes ask for a few threads per process.
     let pool = pool(crate::cli::threads_for(&job, a.pair.threads))?;
@@ -583,7 +592,7 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
     };
     let sigs = signals(&a.signals, job.game.players())?;
     if a.confirm == 0 && !sigs.is_empty() {
-        return Err(Usage(
+        return Err(Error::Invalid(
             "--confirm 0 measures a reply on its own race's games, which the adaptive races do not share: \
              give --confirm games, or --signals none"
                 .to_string(),
@@ -592,10 +601,10 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
     pb.set_length(a.max_games + sigs.len() as u64 * a.adaptive_games);
     let (rounds, mut spent, mut next, _) = race(&job, camp, None, None, &o, &pool, &pb)?;
     let Some(first_last) = rounds.last() else {
-        return Err(Usage(format!("--max-games {}: not enough for one game of each candidate", a.max_games)));
+        return Err(Error::Invalid(format!("--max-games {}: not enough for one game of each candidate", a.max_games)));
     };
     if first_last.games == 0 {
-        return Err(Usage(format!(
+        return Err(Error::Invalid(format!(
             "--max-games {}: not enough for one game of each of the {} candidates",
             a.max_games,
             first_last.candidates.len()
@@ -721,7 +730,7 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
     s.u64("rounds", vec![races[0].1.len() as u64]);
     s.u64("adaptive_races", vec![(races.len() - 1) as u64]);
     s.str("stop", vec![last.stop.to_string()]);
-    let summary = s.frame().map_err(|e| Usage(format!("building the table: {e}")))?;
+    let summary = s.frame()?;
 
     // Every candidate of every round of every race.
     let mut rows: Vec<(Option<Signal>, &Round, usize)> = Vec::new();
@@ -757,7 +766,7 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
             })
             .collect(),
     );
-    let cands = t.frame().map_err(|e| Usage(format!("building the table: {e}")))?;
+    let cands = t.frame()?;
     // Each race's best against the default, on the games measured.
     let mut rp = Cols::default();
     let measured_k: Vec<usize> = if measured == "confirmation" { replies.clone() } else { vec![0] };
@@ -790,11 +799,10 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
         "candidates",
         reply_rows.iter().map(|&(k, _)| races[k].1.iter().map(|r| r.candidates.len() as u64).sum()).collect(),
     );
-    let replies_frame = rp.frame().map_err(|e| Usage(format!("building the table: {e}")))?;
+    let replies_frame = rp.frame()?;
     let best_lineup = if b == 0 { &last.candidates[0].lineup } else { &best.lineup };
     let play =
-        play_frame(&[("default", &last.candidates[0].lineup, &c.tallies[0]), ("best", best_lineup, &c.tallies[b])])
-            .map_err(|e| Usage(format!("building the table: {e}")))?;
+        play_frame(&[("default", &last.candidates[0].lineup, &c.tallies[0]), ("best", best_lineup, &c.tallies[b])])?;
 
     let on = match measured {
         "race" => format!("the same {games} games of round {}", last.number),
@@ -833,13 +841,12 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Usage> {
     }
     stdout.flush()?;
     if let Some(p) = &a.pair.out {
-        for w in crate::output::tables::write_frames(&mut tables, p).map_err(Usage)? {
+        for w in crate::output::tables::write_frames(&mut tables, p).map_err(Error::Io)? {
             eprintln!("wrote {}", w.display());
         }
     }
     drop(stdout);
     crate::output::tables::report_faults(&crate::output::tables::faults_of(&job.ext), forfeited, a.pair.out.as_deref())
-        .map_err(Usage)
 }
 
 #[cfg(test)]
