@@ -18,5 +18,5 @@ pub use commands::resolve as trace;
 pub use commands::{compare, experiment, odds, replay, schema};
 pub use exec::runner;
 pub use input::scenario_file;
-pub use output::tables;
+pub use output as tables;
 pub use stats as precision;

@@ -6,7 +6,7 @@ use crate::commands::replay;
 use crate::error::Error;
 use crate::exec::runner::{Job, RunSpec, run, thread_count};
 use crate::input::setup_file::load_setup;
-use crate::output::tables::{Variant, build_tables, out_format, print_tables, write_tables};
+use crate::output::{Variant, build_tables, out_format, print_tables, write_tables};
 use clap::{Args, Parser, Subcommand};
 use mafia_agents::{Lineup, STRATEGIES, Worker, master_key};
 use mafia_engine::{Game, NoLog, PRESETS, Preset, RULE_KEYS, Setup};
@@ -494,7 +494,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Error> {
         }
     }
     if let (Some(out), Some(games)) = (&a.out, &a.games_out) {
-        let siblings = crate::output::tables::sibling_paths(out);
+        let siblings = crate::output::sibling_paths(out);
         if siblings.iter().any(|p| p == games) {
             return Err(Error::Invalid(format!(
                 "--games-out {} would overwrite a table written by --out {}",
@@ -611,7 +611,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Error> {
         b_only: vec![],
         active: vec![true; k],
     };
-    render_run(&plan, &counts, &crate::output::tables::faults_of(&pools), a.out.as_deref())?;
+    render_run(&plan, &counts, &crate::output::faults_of(&pools), a.out.as_deref())?;
     match output.games_out_error {
         None => eprintln!("wrote {}", games_out.display()),
         Some(e) => {
@@ -653,7 +653,7 @@ fn report_violations(v: &crate::exec::executor::Violations, jobs: &[Job], a: &Ru
 pub fn render_run(
     plan: &RunPlan,
     counts: &crate::exec::executor::Counts,
-    faults: &[crate::output::tables::AgentFaults],
+    faults: &[crate::output::AgentFaults],
     out: Option<&Path>,
 ) -> Result<(), Error> {
     let tallies = &counts.tallies;
@@ -683,7 +683,7 @@ pub fn render_run(
             eprintln!("wrote {}", w.display());
         }
     }
-    crate::output::tables::report_faults(faults, counts.forfeits.iter().sum(), out)
+    crate::output::report_faults(faults, counts.forfeits.iter().sum(), out)
 }
 
 fn cmd_night_order(a: NightOrderArgs) -> Result<(), Error> {

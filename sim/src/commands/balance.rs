@@ -16,8 +16,7 @@ use crate::cli::GameArgs;
 use crate::commands::experiment::{Axis, Points, make_points};
 use crate::error::Error;
 use crate::exec::executor::{Counts, Exec, Finish, execute};
-use crate::exec::paired::Cols;
-use crate::output::tables::Printed;
+use crate::output::{Cols, Printed};
 use crate::stats::{check_precision, wilson};
 use clap::Args;
 use mafia_engine::Camp;
@@ -243,7 +242,7 @@ pub fn balance_frame(
         cols.u64("players", order.iter().map(|&p| points.points[p].job.game.players() as u64).collect());
     }
     cols.u64("games", order.iter().map(|&p| c.tallies[p].games).collect());
-    crate::exec::paired::rate_cols(
+    crate::output::rate_cols(
         &mut cols,
         camp.name(),
         order.iter().map(|&p| (c.tallies[p].wins[camp as usize], c.tallies[p].games)),

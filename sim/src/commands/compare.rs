@@ -15,8 +15,7 @@ use crate::cli::GameArgs;
 use crate::commands::experiment::{Axis, Budget, Point, Points, make_points, played_line, point_camps, precision_rule};
 use crate::error::Error;
 use crate::exec::executor::{Counts, Exec, Finish};
-use crate::exec::paired::Cols;
-use crate::output::tables::Printed;
+use crate::output::{Cols, Printed};
 use crate::stats::{Sprt, Verdict, check_precision, diff_half};
 use clap::Args;
 use mafia_engine::Camp;
@@ -202,7 +201,7 @@ pub fn render_compare(
     plan: &ComparePlan,
     seed: u64,
     counts: &Counts,
-    faults: &[crate::output::tables::AgentFaults],
+    faults: &[crate::output::AgentFaults],
     finish: Finish,
     out: &Option<std::path::PathBuf>,
 ) -> Result<(), Error> {
@@ -240,8 +239,8 @@ pub fn render_compare(
         )?;
     }
     drop(stdout);
-    crate::commands::experiment::write_out(&mut tables, out)?;
-    crate::output::tables::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref())
+    crate::output::write_out(&mut tables, out)?;
+    crate::output::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref())
 }
 
 /// Plays A and B on the same games, stopping by the precision rule and/or
@@ -328,17 +327,17 @@ pub fn compare_frame(c: &Counts, camps: &[Camp]) -> polars::prelude::PolarsResul
     let mut cols = Cols::default();
     cols.str("camp", camps.iter().map(|c| c.name().to_string()).collect());
     cols.u64("games", vec![n; camps.len()]);
-    crate::exec::paired::rate_cols(
+    crate::output::rate_cols(
         &mut cols,
         "a",
         camps.iter().map(|&camp| (c.tallies[0].wins[camp as usize], c.tallies[0].games)),
     );
-    crate::exec::paired::rate_cols(
+    crate::output::rate_cols(
         &mut cols,
         "b",
         camps.iter().map(|&camp| (c.tallies[1].wins[camp as usize], c.tallies[1].games)),
     );
-    crate::exec::paired::diff_cols(&mut cols, camps.iter().map(|&camp| c.diff(0, camp)));
+    crate::output::diff_cols(&mut cols, camps.iter().map(|&camp| c.diff(0, camp)));
     cols.f64("paired_half", camps.iter().map(|&camp| diff_half(&c.diff(0, camp))).collect());
     cols.f64("independent_half", camps.iter().map(|&camp| independent_half(c, camp)).collect());
     cols.f64("variance_ratio", camps.iter().map(|&camp| variance_ratio(c, camp)).collect());

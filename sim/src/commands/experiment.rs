@@ -36,10 +36,9 @@
 use crate::cli::GameArgs;
 use crate::error::Error;
 use crate::exec::executor::{Counts, Exec, Finish};
-use crate::exec::paired::Cols;
 use crate::exec::runner::Job;
 use crate::input::toml_text::{LineIndex, Val, entries, entry_start, rule_text};
-use crate::output::tables::{Printed, Variant};
+use crate::output::{Cols, Printed, Variant};
 use crate::stats::{camps_dealt, check_precision, diff_half, wilson_half};
 use clap::Args;
 use mafia_agents::Lineup;
@@ -508,7 +507,7 @@ pub fn experiment_frame(points: &Layout, counts: &Counts, finish: Finish) -> Pol
     }
     let rows: Vec<(Variant, &crate::stats::Tally)> =
         points.points.iter().zip(&counts.tallies).map(|(p, t)| (p.variant.clone(), t)).collect();
-    let mut summary = crate::output::tables::summary_frame(&rows)?;
+    let mut summary = crate::output::summary_frame(&rows)?;
     // An axis named like a summary column (`players`) is that column.
     for a in &points.axes {
         if summary.column(&a.name).is_ok() {
@@ -908,7 +907,7 @@ pub fn render_experiment(
     plan: &ExperimentPlan,
     seed: u64,
     counts: &Counts,
-    faults: &[crate::output::tables::AgentFaults],
+    faults: &[crate::output::AgentFaults],
     finish: Finish,
     out: &Option<PathBuf>,
 ) -> Result<(), Error> {
@@ -930,28 +929,18 @@ pub fn render_experiment(
     if out.is_some() {
         let rows: Vec<(Variant, &crate::stats::Tally)> =
             plan.layout.points.iter().zip(&counts.tallies).map(|(p, t)| (p.variant.clone(), t)).collect();
-        let roles = crate::output::tables::build_tables(&rows)?.roles;
+        let roles = crate::output::build_tables(&rows)?.roles;
         tables.push(Printed::new("", roles, "roles"));
     }
-    write_out(&mut tables, out)?;
-    crate::output::tables::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref())
-}
-
-/// Writes the tables (`--out`, the others beside it).
-pub fn write_out(tables: &mut [Printed], out: &Option<PathBuf>) -> Result<(), Error> {
-    if let Some(p) = out {
-        for w in crate::output::tables::write_frames(tables, p).map_err(Error::Io)? {
-            eprintln!("wrote {}", w.display());
-        }
-    }
-    Ok(())
+    crate::output::write_out(&mut tables, out)?;
+    crate::output::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref())
 }
 
 /// The end of the commands that play on the executor: writes the tables
 /// (`--out`, the others beside it), then turns an interrupt into exit 2
 /// after everything finished was printed and written.
 pub fn write_and_finish(tables: &mut [Printed], out: &Option<PathBuf>, finish: Finish) -> Result<(), Error> {
-    write_out(tables, out)?;
+    crate::output::write_out(tables, out)?;
     if finish == Finish::Interrupted {
         return Err(Error::Interrupted("interrupted: the table above has the games finished before Ctrl-C".into()));
     }

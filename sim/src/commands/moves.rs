@@ -15,8 +15,8 @@
 
 use crate::cli::GameArgs;
 use crate::error::Error;
-use crate::exec::paired::{Cols, PairArgs, check_out, play_paired, pool, progress, rate_cols};
-use crate::output::tables::{Printed, write_frames};
+use crate::exec::paired::{PairArgs, check_out, play_paired, pool, progress};
+use crate::output::{Cols, Printed, rate_cols, write_frames};
 use crate::stats::Diff;
 use clap::Args;
 use mafia_agents::Lineup;

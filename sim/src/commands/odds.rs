@@ -65,11 +65,11 @@
 
 use crate::error::Error;
 use crate::error::{Diagnostic, FileError};
-use crate::exec::paired::{Cols, check_out, rate_cols};
+use crate::exec::paired::check_out;
 use crate::exec::runner::CHUNK;
 use crate::input::scenario_file::{Reader, a_type, integer};
 use crate::input::toml_text::{LineIndex, Val, entries, entry_start, role_names};
-use crate::output::tables::{Printed, write_frames};
+use crate::output::{Cols, Printed, rate_cols, write_frames};
 use clap::Args;
 use indicatif::ProgressBar;
 use mafia_agents::{Lineup, Worker, master_key};

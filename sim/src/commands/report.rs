@@ -360,7 +360,7 @@ fn capitalise(s: &str) -> String {
 
 /// Writes a file whole or not at all: a temporary file, synced, renamed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    crate::output::files::write_atomic(path, bytes).map_err(Error::Io)
+    crate::output::write_atomic(path, bytes).map_err(Error::Io)
 }
 
 /// What an experiment played, in words.

@@ -17,15 +17,15 @@
 
 use crate::cli::{GameArgs, one_job};
 use crate::error::Error;
-use crate::output::tables::{PLAY_COLUMNS, Printed, play_values, write_frames};
-use crate::stats::{Diff, Tally, camps_dealt, paired_diff, wilson};
+use crate::output::{Cols, Printed, diff_cols, play_frame, rate_cols};
+use crate::stats::{Diff, Tally, camps_dealt, paired_diff};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mafia_agents::{Lineup, LineupError, Worker, master_key};
 use mafia_engine::{Camp, Game, NoLog, Role};
 use polars::prelude::*;
 use rayon::prelude::*;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// Games per parallel work item.
@@ -250,7 +250,7 @@ pub struct PairArgs {
 /// Checks `--out` before any game is played.
 pub fn check_out(out: &Option<PathBuf>) -> Result<(), Error> {
     if let Some(p) = out {
-        crate::output::tables::out_format(p).map_err(Error::Invalid)?;
+        crate::output::out_format(p).map_err(Error::Invalid)?;
         if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
             return Err(Error::Invalid(format!("{}: folder {} does not exist", p.display(), dir.display())));
         }
@@ -268,22 +268,6 @@ fn check_run(p: &PairArgs, games: u64) -> Result<(), Error> {
             "--first-game {} with --games {games}: past the last game index",
             p.first_game
         )));
-    }
-    Ok(())
-}
-
-/// Prints the tables, then writes them (the first to `--out`, the others
-/// beside it as `<stem>.<part>.<ext>`).
-fn finish(tables: &mut [Printed], out: &Option<PathBuf>) -> Result<(), Error> {
-    let mut stdout = std::io::stdout().lock();
-    for t in tables.iter() {
-        t.print(&mut stdout)?;
-    }
-    stdout.flush()?;
-    if let Some(p) = out {
-        for w in write_frames(tables, p).map_err(Error::Io)? {
-            eprintln!("wrote {}", w.display());
-        }
     }
     Ok(())
 }
@@ -350,7 +334,7 @@ pub fn cmd_duel(a: DuelArgs) -> Result<(), Error> {
         p.games(),
         a.pair.seed
     );
-    finish(
+    crate::output::print_and_write(
         &mut [
             Printed::new(&title, duel, ""),
             Printed::new(
@@ -361,11 +345,7 @@ pub fn cmd_duel(a: DuelArgs) -> Result<(), Error> {
         ],
         &a.pair.out,
     )?;
-    crate::output::tables::report_faults(
-        &crate::output::tables::faults_of(&job.ext),
-        p.forfeited,
-        a.pair.out.as_deref(),
-    )
+    crate::output::report_faults(&crate::output::faults_of(&job.ext), p.forfeited, a.pair.out.as_deref())
 }
 
 // ---------------------------------------------------------------------------
@@ -474,7 +454,7 @@ pub fn cmd_league(a: LeagueArgs) -> Result<(), Error> {
         p.games(),
         a.pair.seed
     );
-    finish(
+    crate::output::print_and_write(
         &mut [
             Printed::new(&title, league, ""),
             Printed::new(
@@ -490,73 +470,11 @@ pub fn cmd_league(a: LeagueArgs) -> Result<(), Error> {
         ],
         &a.pair.out,
     )?;
-    crate::output::tables::report_faults(
-        &crate::output::tables::faults_of(&job.ext),
-        p.forfeited,
-        a.pair.out.as_deref(),
-    )
+    crate::output::report_faults(&crate::output::faults_of(&job.ext), p.forfeited, a.pair.out.as_deref())
 }
 
 // ---------------------------------------------------------------------------
 // Columns
-
-/// Columns collected one at a time.
-#[derive(Default)]
-pub struct Cols(pub Vec<Column>);
-
-impl Cols {
-    pub fn str(&mut self, name: &str, v: Vec<String>) {
-        self.0.push(Column::new(name.into(), v));
-    }
-    pub fn u64(&mut self, name: &str, v: Vec<u64>) {
-        self.0.push(Column::new(name.into(), v));
-    }
-    pub fn f64(&mut self, name: &str, v: Vec<f64>) {
-        self.0.push(Column::new(name.into(), v));
-    }
-    pub fn frame(self) -> PolarsResult<DataFrame> {
-        DataFrame::new_infer_height(self.0)
-    }
-}
-
-/// `{p}_rate`, `{p}_lo`, `{p}_hi` (Wilson 95%) from `(wins, games)`; with an
-/// empty prefix `rate`, `lo`, `hi`.
-pub fn rate_cols(c: &mut Cols, prefix: &str, kn: impl Iterator<Item = (u64, u64)>) {
-    let kn: Vec<(u64, u64)> = kn.collect();
-    let name = |s: &str| if prefix.is_empty() { s.to_string() } else { format!("{prefix}_{s}") };
-    c.f64(&name("rate"), kn.iter().map(|&(k, n)| if n == 0 { 0.0 } else { k as f64 / n as f64 }).collect());
-    c.f64(&name("lo"), kn.iter().map(|&(k, n)| wilson(k, n).0).collect());
-    c.f64(&name("hi"), kn.iter().map(|&(k, n)| wilson(k, n).1).collect());
-}
-
-/// `diff`, `diff_lo`, `diff_hi`, `a_only`, `b_only`.
-pub fn diff_cols(c: &mut Cols, diffs: impl Iterator<Item = Diff>) {
-    let d: Vec<Diff> = diffs.collect();
-    c.f64("diff", d.iter().map(|d| d.mean).collect());
-    c.f64("diff_lo", d.iter().map(|d| d.lo).collect());
-    c.f64("diff_hi", d.iter().map(|d| d.hi).collect());
-    c.u64("a_only", d.iter().map(|d| d.a_only).collect());
-    c.u64("b_only", d.iter().map(|d| d.b_only).collect());
-}
-
-/// One row per variant: its name, the lineup it played, the draw rate and
-/// the behaviour columns of the run tables.
-pub fn play_frame(rows: &[(&str, &Lineup, &Tally)]) -> PolarsResult<DataFrame> {
-    let mut c = Cols::default();
-    c.str("variant", rows.iter().map(|r| r.0.to_string()).collect());
-    c.str("lineup", rows.iter().map(|r| r.1.label()).collect());
-    c.f64("draw_rate", rows.iter().map(|r| r.2.draws as f64 / r.2.games.max(1) as f64).collect());
-    let bandits = rows
-        .iter()
-        .any(|r| r.2.role_dealt.iter().enumerate().any(|(i, &n)| n > 0 && Role::ALL[i].camp() == Camp::Bandits));
-    for (i, (name, _)) in PLAY_COLUMNS.iter().enumerate() {
-        if *name == "lynch_hit_bandits" && !bandits {
-            continue;
-        }
-        c.0.push(Column::new((*name).into(), rows.iter().map(|r| play_values(r.2)[i]).collect::<Vec<Option<f64>>>()));
-    }
-    c.frame()
-}
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,7 @@
 //! windows, in order, so per-game rows stream to disk in game order and
 //! memory stays flat however many games are asked for.
 
-use crate::output::tables::{GameRow, GamesWriter, Variant};
+use crate::output::{GameRow, GamesWriter, Variant};
 use crate::stats::Tally;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use mafia_agents::{Lineup, Worker, master_key};

@@ -1,7 +1,6 @@
 //! Result tables: turns per-variant [`Tally`] counters into Polars data
 //! frames, prints them for people and writes them as Parquet or CSV for
-//! Python Polars, DuckDB and friends. Also the streaming writer of per-game
-//! rows (`--games-out`), which keeps memory flat by writing in batches.
+//! Python Polars, DuckDB and friends.
 //!
 //! Three tables, all keyed by the variant label `setup, rules, agents`:
 //!
@@ -17,15 +16,14 @@
 //! * `days`: one row per (variant, day on which games ended): the
 //!   distribution of game length.
 
-use std::ffi::OsString;
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use mafia_engine::{Camp, EndCause, Role};
 use polars::prelude::*;
 
-use crate::error::Error;
+use super::columns::Cols;
+use super::files::{out_format, sibling, write_frame};
 use crate::stats::{Tally, wilson};
 
 /// A row label: which variant a tally belongs to.
@@ -47,23 +45,6 @@ pub struct Tables {
 
 // ---------------------------------------------------------------------------
 // Building
-
-/// Columns collected one at a time, then made into a frame.
-#[derive(Default)]
-struct Cols(Vec<Column>);
-
-impl Cols {
-    fn push<T, P: ?Sized>(&mut self, name: &str, values: T)
-    where
-        Series: NamedFrom<T, P>,
-    {
-        self.0.push(Column::new(name.into(), values));
-    }
-
-    fn frame(self) -> PolarsResult<DataFrame> {
-        DataFrame::new_infer_height(self.0)
-    }
-}
 
 /// The label columns `setup, rules, agents`, one entry per row.
 #[derive(Default)]
@@ -134,7 +115,7 @@ pub fn build_tables(rows: &[(Variant, &Tally)]) -> PolarsResult<Tables> {
     Ok(Tables { summary: summary_frame(rows)?, roles: roles_frame(rows)?, days: days_frame(rows)? })
 }
 
-pub(crate) fn summary_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
+pub fn summary_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
     let mut labels = Labels::default();
     for (v, _) in rows {
         labels.push(v);
@@ -239,7 +220,7 @@ fn days_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
 /// set them (once, unless the user already did) so every row and column
 /// shows, strings are not cut, the width is not capped and numbers are
 /// right-aligned.
-fn configure_display() {
+pub(super) fn configure_display() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let settings = [
@@ -264,13 +245,13 @@ fn configure_display() {
     });
 }
 
-fn pe(e: PolarsError) -> io::Error {
+pub(super) fn pe(e: PolarsError) -> io::Error {
     io::Error::other(e.to_string())
 }
 
 /// A copy of `df` with the named columns, floats rounded to 4 places for
 /// display (polars' float precision setting is not reachable from here).
-fn display_frame(df: &DataFrame, names: &[String]) -> PolarsResult<DataFrame> {
+pub(super) fn display_frame(df: &DataFrame, names: &[String]) -> PolarsResult<DataFrame> {
     let mut out = df.select(names)?;
     for name in names {
         let col = out.column(name)?;
@@ -387,73 +368,15 @@ fn print_days(days: &DataFrame, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
-// ---------------------------------------------------------------------------
-// Files
-
-/// A table file format, chosen by the file name's extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutFormat {
-    Parquet,
-    Csv,
-}
-
-/// The format of `path` by its extension: `.parquet` or `.pq` for Parquet,
-/// `.csv` for CSV (any case).
-pub fn out_format(path: &Path) -> Result<OutFormat, String> {
-    let ext = path.extension().and_then(|e| e.to_str()).map(|e| e.to_ascii_lowercase());
-    match ext.as_deref() {
-        Some("parquet" | "pq") => Ok(OutFormat::Parquet),
-        Some("csv") => Ok(OutFormat::Csv),
-        _ => Err(format!(
-            "cannot tell the table format of {}: use a file name ending in .parquet, .pq or .csv",
-            path.display()
-        )),
-    }
-}
-
-/// `dir/stem.part.ext` beside `path` (`dir/stem.ext`).
-fn sibling(path: &Path, part: &str) -> PathBuf {
-    let mut name = OsString::from(path.file_stem().unwrap_or_default());
-    name.push(".");
-    name.push(part);
-    if let Some(ext) = path.extension() {
-        name.push(".");
-        name.push(ext);
-    }
-    path.with_file_name(name)
-}
-
-fn create_file(path: &Path) -> Result<File, String> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the folder of {}: {e}", path.display()))?;
-    }
-    File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))
-}
-
-fn write_frame(df: &mut DataFrame, path: &Path, format: OutFormat) -> Result<(), String> {
-    // Whole or absent: a temporary file, flushed and renamed (crate::output::files).
-    let mut file = crate::output::files::Atomic::create(path)?;
-    let result = match format {
-        // The CSV writer buffers by itself.
-        OutFormat::Csv => CsvWriter::new(file.file()).include_header(true).finish(df),
-        OutFormat::Parquet => {
-            let mut w = BufWriter::new(file.file());
-            ParquetWriter::new(&mut w).finish(df).and_then(|_| w.flush().map_err(PolarsError::from))
-        }
-    };
-    result.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    file.commit()
-}
-
-/// Writes the summary to `path`, the roles to `<stem>.roles.<ext>` and the
-/// day distribution to `<stem>.days.<ext>` beside it, in the format named by
-/// the extension. Returns the paths written.
 /// The three files [`write_tables`] writes for `path`: the summary itself,
 /// then `<stem>.roles.<ext>` and `<stem>.days.<ext>`.
 pub fn sibling_paths(path: &Path) -> Vec<PathBuf> {
     vec![path.to_path_buf(), sibling(path, "roles"), sibling(path, "days")]
 }
 
+/// Writes the summary to `path`, the roles to `<stem>.roles.<ext>` and the
+/// day distribution to `<stem>.days.<ext>` beside it, in the format named by
+/// the extension. Returns the paths written.
 pub fn write_tables(t: &mut Tables, path: &Path) -> Result<Vec<PathBuf>, String> {
     let format = out_format(path)?;
     let paths = sibling_paths(path);
@@ -464,212 +387,11 @@ pub fn write_tables(t: &mut Tables, path: &Path) -> Result<Vec<PathBuf>, String>
     Ok(paths)
 }
 
-/// A table of the comparison commands (`duel`, `league`, `best-response`):
-/// a title for the print and the part of the file name it is written to
-/// (`""`: the `--out` file itself; else `<stem>.<part>.<ext>` beside it).
-pub struct Printed {
-    pub title: String,
-    pub frame: DataFrame,
-    pub part: &'static str,
-}
-
-impl Printed {
-    pub fn new(title: &str, frame: DataFrame, part: &'static str) -> Printed {
-        Printed { title: title.to_string(), frame, part }
-    }
-
-    /// The title, then every row and column (floats to 4 places).
-    pub fn print(&self, out: &mut impl Write) -> io::Result<()> {
-        configure_display();
-        let cols: Vec<String> = self.frame.get_column_names().iter().map(|c| c.to_string()).collect();
-        writeln!(out, "{}", self.title)?;
-        writeln!(out, "{}", display_frame(&self.frame, &cols).map_err(pe)?)?;
-        writeln!(out)
-    }
-}
-
-/// The files [`write_frames`] writes for `path`.
-pub fn printed_paths(tables: &[Printed], path: &Path) -> Vec<PathBuf> {
-    tables.iter().map(|t| if t.part.is_empty() { path.to_path_buf() } else { sibling(path, t.part) }).collect()
-}
-
-/// Writes each table to its file (see [`Printed`]), in the format named by
-/// `path`'s extension. Returns the paths written.
-pub fn write_frames(tables: &mut [Printed], path: &Path) -> Result<Vec<PathBuf>, String> {
-    let format = out_format(path)?;
-    let paths = printed_paths(tables, path);
-    for (t, p) in tables.iter_mut().zip(&paths) {
-        write_frame(&mut t.frame, p, format)?;
-    }
-    Ok(paths)
-}
-
-// ---------------------------------------------------------------------------
-// Per-game rows
-
-/// One finished game, for `--games-out`.
-#[derive(Clone, Debug)]
-pub struct GameRow {
-    /// Index into the variants given to [`GamesWriter::create`].
-    pub variant: u32,
-    pub seed: u64,
-    pub game: u64,
-    pub winner: Option<Camp>,
-    pub cause: EndCause,
-    pub days: u16,
-    /// Role names by seat, comma-separated.
-    pub deal: String,
-}
-
-/// Rows buffered per batch; each batch is one Parquet row group.
-const BATCH_ROWS: usize = 1 << 16;
-
-/// The buffered rows of one batch, column by column.
-#[derive(Default)]
-struct Batch {
-    variant: Vec<u32>,
-    seed: Vec<u64>,
-    game: Vec<u64>,
-    winner: Vec<&'static str>,
-    cause: Vec<&'static str>,
-    days: Vec<u32>,
-    deal: Vec<String>,
-}
-
-impl Batch {
-    fn len(&self) -> usize {
-        self.variant.len()
-    }
-
-    fn clear(&mut self) {
-        self.variant.clear();
-        self.seed.clear();
-        self.game.clear();
-        self.winner.clear();
-        self.cause.clear();
-        self.days.clear();
-        self.deal.clear();
-    }
-
-    /// The batch as a frame: `setup, rules, agents, seed, game, winner,
-    /// end_cause, days, deal`.
-    fn frame(&self, variants: &[Variant]) -> PolarsResult<DataFrame> {
-        let label =
-            |f: fn(&Variant) -> &str| self.variant.iter().map(|&v| f(&variants[v as usize])).collect::<Vec<&str>>();
-        let mut c = Cols::default();
-        c.push("setup", label(|v| &v.setup));
-        c.push("rules", label(|v| &v.rules));
-        c.push("agents", label(|v| &v.agents));
-        c.push("seed", self.seed.as_slice());
-        c.push("game", self.game.as_slice());
-        c.push("winner", self.winner.as_slice());
-        c.push("end_cause", self.cause.as_slice());
-        c.push("days", self.days.as_slice());
-        c.push("deal", self.deal.as_slice());
-        c.frame()
-    }
-}
-
-// One sink per run: boxing the larger writer would save nothing.
-#[allow(clippy::large_enum_variant)]
-enum Sink {
-    Csv(polars::io::csv::write::BatchedWriter<File>),
-    Parquet(polars::io::parquet::write::BatchedWriter<BufWriter<File>>),
-}
-
-/// Streaming writer of per-game rows (`--games-out`), constant memory: rows
-/// are pushed and written in batches of 65,536. Call [`GamesWriter::finish`]
-/// at the end: a Parquet file is unreadable without its footer.
-///
-/// Columns: `setup, rules, agents` (strings), `seed` (u64), `game` (u64),
-/// `winner` (`town`, `mafia`, `bandits` or `draw`), `end_cause` (an
-/// [`EndCause`] name), `days` (u32), `deal` (role names by seat,
-/// comma-separated).
-pub struct GamesWriter {
-    path: PathBuf,
-    variants: Vec<Variant>,
-    sink: Sink,
-    batch: Batch,
-}
-
-impl GamesWriter {
-    /// Creates the file; the format comes from the extension (see [`out_format`]).
-    pub fn create(path: &Path, variants: &[Variant]) -> Result<GamesWriter, String> {
-        let format = out_format(path)?;
-        let batch = Batch::default();
-        let schema =
-            batch.frame(variants).map_err(|e| format!("cannot write {}: {e}", path.display()))?.schema().clone();
-        // Rows go to `<name>.tmp`, renamed over the target by `finish`:
-        // the file is whole or absent.
-        let file = create_file(&crate::output::files::tmp_path(path))?;
-        let sink = match format {
-            OutFormat::Csv => CsvWriter::new(file).include_header(true).batched(&schema).map(Sink::Csv),
-            OutFormat::Parquet => ParquetWriter::new(BufWriter::new(file)).batched(&schema).map(Sink::Parquet),
-        }
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        Ok(GamesWriter { path: path.to_path_buf(), variants: variants.to_vec(), sink, batch })
-    }
-
-    /// Buffers one row; writes a batch every 65,536 rows.
-    pub fn push(&mut self, row: GameRow) -> Result<(), String> {
-        if row.variant as usize >= self.variants.len() {
-            return Err(format!(
-                "cannot write {}: a game of variant {} but only {} variants are known",
-                self.path.display(),
-                row.variant,
-                self.variants.len()
-            ));
-        }
-        let b = &mut self.batch;
-        b.variant.push(row.variant);
-        b.seed.push(row.seed);
-        b.game.push(row.game);
-        b.winner.push(row.winner.map_or("draw", Camp::name));
-        b.cause.push(row.cause.name());
-        b.days.push(row.days as u32);
-        b.deal.push(row.deal);
-        if b.len() >= BATCH_ROWS {
-            self.flush()?;
-        }
-        Ok(())
-    }
-
-    fn flush(&mut self) -> Result<(), String> {
-        if self.batch.len() == 0 {
-            return Ok(());
-        }
-        let df = self.batch.frame(&self.variants);
-        let result = df.and_then(|df| match &mut self.sink {
-            Sink::Csv(w) => w.write_batch(&df),
-            Sink::Parquet(w) => w.write_batch(&df),
-        });
-        self.batch.clear();
-        result.map_err(|e| format!("cannot write {}: {e}", self.path.display()))
-    }
-
-    /// Writes the last rows and closes the file (the Parquet footer).
-    pub fn finish(mut self) -> Result<(), String> {
-        self.flush()?;
-        let result = match &mut self.sink {
-            Sink::Csv(w) => w.finish(),
-            Sink::Parquet(w) => w.finish().map(|_| ()),
-        };
-        result.map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
-        let tmp = crate::output::files::tmp_path(&self.path);
-        let fail = |e: std::io::Error| format!("cannot write {}: {e}", self.path.display());
-        // fsync through a second handle flushes the file's data all the same.
-        File::open(&tmp).and_then(|f| f.sync_all()).map_err(fail)?;
-        std::fs::rename(&tmp, &self.path).map_err(fail)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn variant(setup: &str, rules: &str, players: usize) -> Variant {
-        Variant { setup: setup.into(), rules: rules.into(), agents: "random".into(), players }
-    }
+    use crate::output::OutFormat;
+    use crate::output::test_util::{f64_at, read, str_at, temp_dir, u64_at, variant};
 
     /// 100 games: town 60, mafia 40; all four roles dealt.
     fn tally_a() -> Tally {
@@ -770,38 +492,6 @@ mod tests {
         let rows =
             [(variant("classic-7", "", 7), &a), (variant("classic-10", "no_kill_limit=off absence=0.05", 10), &b)];
         build_tables(&rows).unwrap()
-    }
-
-    fn f64_at(df: &DataFrame, col: &str, i: usize) -> f64 {
-        df.column(col).unwrap().get(i).unwrap().extract::<f64>().unwrap()
-    }
-
-    fn u64_at(df: &DataFrame, col: &str, i: usize) -> u64 {
-        df.column(col).unwrap().get(i).unwrap().extract::<u64>().unwrap()
-    }
-
-    fn str_at(df: &DataFrame, col: &str, i: usize) -> String {
-        df.column(col).unwrap().str().unwrap().get(i).unwrap().to_string()
-    }
-
-    /// A fresh folder under the system temp dir.
-    fn temp_dir(name: &str) -> PathBuf {
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
-        let dir = std::env::temp_dir().join(format!("mafia-tables-{}-{name}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
-    fn read(path: &Path) -> DataFrame {
-        match out_format(path).unwrap() {
-            OutFormat::Csv => CsvReadOptions::default()
-                .with_has_header(true)
-                .try_into_reader_with_file_path(Some(path.to_path_buf()))
-                .unwrap()
-                .finish()
-                .unwrap(),
-            OutFormat::Parquet => ParquetReader::new(File::open(path).unwrap()).finish().unwrap(),
-        }
     }
 
     #[test]
@@ -965,77 +655,6 @@ mod tests {
         write_and_read_back("parquet");
     }
 
-    fn games_round_trip(ext: &str) {
-        let dir = temp_dir(&format!("games-{ext}"));
-        let path = dir.join(format!("games.{ext}"));
-        let variants = [variant("classic-7", "", 7), variant("classic-10", "absence=0.1", 10)];
-        let mut w = GamesWriter::create(&path, &variants).unwrap();
-        let n = 150_000u64;
-        for i in 0..n {
-            w.push(GameRow {
-                variant: (i % 2) as u32,
-                seed: 42,
-                game: i,
-                winner: match i % 3 {
-                    0 => Some(Camp::Town),
-                    1 => Some(Camp::Mafia),
-                    _ => None,
-                },
-                cause: if i % 3 == 2 { EndCause::DayCap } else { EndCause::Parity },
-                days: (i % 7 + 1) as u16,
-                deal: "citizen,don,commissar".into(),
-            })
-            .unwrap();
-        }
-        w.finish().unwrap();
-        let df = read(&path);
-        assert_eq!(df.height(), n as usize);
-        let cols: Vec<String> = df.get_column_names().iter().map(|c| c.to_string()).collect();
-        assert_eq!(cols, ["setup", "rules", "agents", "seed", "game", "winner", "end_cause", "days", "deal"]);
-        // Row 149_999: variant 1, 149_999 % 3 = 2 (a draw), days 149_999 % 7 + 1 = 4.
-        let last = n as usize - 1;
-        assert_eq!(u64_at(&df, "game", last), n - 1);
-        assert_eq!(str_at(&df, "setup", last), "classic-10");
-        assert_eq!(str_at(&df, "winner", last), "draw");
-        assert_eq!(str_at(&df, "end_cause", last), "day_cap");
-        assert_eq!(u64_at(&df, "days", last), 4);
-        // A row of the first batch.
-        assert_eq!(str_at(&df, "winner", 4), "mafia");
-        assert_eq!(str_at(&df, "deal", 4), "citizen,don,commissar");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn games_writer_csv() {
-        games_round_trip("csv");
-    }
-
-    #[test]
-    fn games_writer_parquet() {
-        games_round_trip("parquet");
-    }
-
-    #[test]
-    fn games_writer_rejects_an_unknown_variant() {
-        let dir = temp_dir("games-bad");
-        let path = dir.join("games.pq");
-        let mut w = GamesWriter::create(&path, &[variant("classic-7", "", 7)]).unwrap();
-        let row = GameRow {
-            variant: 1,
-            seed: 1,
-            game: 0,
-            winner: None,
-            cause: EndCause::DayCap,
-            days: 3,
-            deal: String::new(),
-        };
-        let e = w.push(row).unwrap_err();
-        assert!(e.contains("games.pq") && e.contains("variant 1"), "{e}");
-        w.finish().unwrap();
-        assert_eq!(read(&path).height(), 0);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
     #[test]
     fn out_format_by_extension() {
         assert_eq!(out_format(Path::new("a/b.parquet")), Ok(OutFormat::Parquet));
@@ -1049,184 +668,4 @@ mod tests {
         let e = write_tables(&mut t, Path::new("x.json")).unwrap_err();
         assert!(e.contains("x.json"), "{e}");
     }
-}
-
-// ---------------------------------------------------------------------------
-// External agents' faults
-
-/// One external agent command's faults: what a run reports after its
-/// tables, and what a counts file keeps (`faults`), so that a resumed run
-/// and a merge of shards report them whole.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
-pub struct AgentFaults {
-    /// `ext:COMMAND`.
-    pub agent: String,
-    /// Decisions asked of it.
-    pub requests: u64,
-    /// Process starts after the first.
-    pub restarts: u64,
-    /// The seats that had a fault or a forfeit, by seat.
-    pub seats: Vec<SeatFaults>,
-}
-
-/// One seat's faults by kind (see `protocol/README.md`) and its forfeits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
-pub struct SeatFaults {
-    /// The seat, numbered from 1 as the tables number seats.
-    pub seat: u32,
-    pub timeout: u64,
-    pub malformed: u64,
-    pub mismatch: u64,
-    pub illegal: u64,
-    pub crash: u64,
-    pub down: u64,
-    pub forfeits: u64,
-}
-
-impl SeatFaults {
-    /// The counts by kind, in `FaultKind::ALL`'s order.
-    fn kinds(&self) -> [u64; mafia_protocol::FaultKind::COUNT] {
-        [self.timeout, self.malformed, self.mismatch, self.illegal, self.crash, self.down]
-    }
-    fn add(&mut self, o: &SeatFaults) {
-        self.timeout += o.timeout;
-        self.malformed += o.malformed;
-        self.mismatch += o.mismatch;
-        self.illegal += o.illegal;
-        self.crash += o.crash;
-        self.down += o.down;
-        self.forfeits += o.forfeits;
-    }
-}
-
-impl AgentFaults {
-    /// Every fault of every seat.
-    pub fn total(&self) -> u64 {
-        self.seats.iter().map(|s| s.kinds().iter().sum::<u64>()).sum()
-    }
-}
-
-/// The faults the pools counted so far, one entry per command.
-pub fn faults_of(pools: &[std::sync::Arc<mafia_protocol::Pool>]) -> Vec<AgentFaults> {
-    use mafia_protocol::FaultKind;
-    pools
-        .iter()
-        .map(|p| {
-            let f = p.faults();
-            let seats = (0..mafia_engine::MAX_PLAYERS as mafia_engine::Seat)
-                .map(|s| {
-                    let k = |kind: FaultKind| f.get(s, kind);
-                    SeatFaults {
-                        seat: s as u32 + 1,
-                        timeout: k(FaultKind::Timeout),
-                        malformed: k(FaultKind::Malformed),
-                        mismatch: k(FaultKind::Mismatch),
-                        illegal: k(FaultKind::Illegal),
-                        crash: k(FaultKind::Crash),
-                        down: k(FaultKind::Down),
-                        forfeits: f.forfeits(s),
-                    }
-                })
-                .filter(|s| s.forfeits > 0 || s.kinds().iter().any(|&c| c > 0))
-                .collect();
-            AgentFaults {
-                agent: format!("ext:{}", p.settings().command),
-                requests: f.requests(),
-                restarts: f.restarts(),
-                seats,
-            }
-        })
-        .collect()
-}
-
-/// Adds `more` into `into`: command by command, seat by seat (a command or
-/// seat new to `into` is appended, the seats kept in seat order).
-pub fn add_faults(into: &mut Vec<AgentFaults>, more: &[AgentFaults]) {
-    for m in more {
-        let a = match into.iter_mut().position(|a| a.agent == m.agent) {
-            Some(i) => &mut into[i],
-            None => {
-                into.push(AgentFaults { agent: m.agent.clone(), ..AgentFaults::default() });
-                into.last_mut().expect("just pushed")
-            }
-        };
-        a.requests += m.requests;
-        a.restarts += m.restarts;
-        for s in &m.seats {
-            match a.seats.iter_mut().find(|x| x.seat == s.seat) {
-                Some(x) => x.add(s),
-                None => a.seats.push(*s),
-            }
-        }
-        a.seats.sort_by_key(|x| x.seat);
-    }
-}
-
-/// One row per external agent command and seat that had a fault or a
-/// forfeit: the counts by kind (see `protocol/README.md`).
-fn faults_frame(faults: &[AgentFaults]) -> PolarsResult<DataFrame> {
-    use mafia_protocol::FaultKind;
-    let mut agent = Vec::new();
-    let mut seat = Vec::new();
-    let mut counts: Vec<Vec<u64>> = vec![Vec::new(); FaultKind::COUNT];
-    let mut forfeits = Vec::new();
-    for a in faults {
-        for s in &a.seats {
-            agent.push(a.agent.clone());
-            seat.push(s.seat);
-            for (k, c) in s.kinds().into_iter().enumerate() {
-                counts[k].push(c);
-            }
-            forfeits.push(s.forfeits);
-        }
-    }
-    let mut c = Cols::default();
-    c.push("agent", agent);
-    c.push("seat", seat);
-    for (k, v) in FaultKind::ALL.iter().zip(counts) {
-        c.push(k.name(), v);
-    }
-    c.push("forfeits", forfeits);
-    c.frame()
-}
-
-/// The faults table as text, after the run's tables.
-fn print_faults(df: &DataFrame, faults: &[AgentFaults], forfeited_games: u64, out: &mut impl Write) -> io::Result<()> {
-    let restarts: u64 = faults.iter().map(|a| a.restarts).sum();
-    let total: u64 = faults.iter().map(AgentFaults::total).sum();
-    let requests: u64 = faults.iter().map(|a| a.requests).sum();
-    let names: Vec<&str> = faults.iter().map(|a| a.agent.as_str()).collect();
-    let head = format!("\nexternal agents ({}): {requests} decisions asked", names.join(", "));
-    if total == 0 && forfeited_games == 0 {
-        return writeln!(out, "{head}, no faults, {restarts} restarts");
-    }
-    writeln!(
-        out,
-        "{head}, {total} faults, {restarts} restarts, {forfeited_games} games forfeited (not in the win rates)"
-    )?;
-    configure_display();
-    writeln!(out, "{df}")
-}
-
-/// After a command's tables: the external agents' faults (when any played),
-/// printed, and written beside `out`.
-pub fn report_faults(faults: &[AgentFaults], forfeited_games: u64, out: Option<&Path>) -> Result<(), Error> {
-    if faults.is_empty() {
-        return Ok(());
-    }
-    let mut df = faults_frame(faults).map_err(|e| Error::Table("the faults table", e))?;
-    print_faults(&df, faults, forfeited_games, &mut std::io::stdout().lock())?;
-    if let Some(p) = out {
-        let w = write_faults(&mut df, p).map_err(Error::Io)?;
-        eprintln!("wrote {}", w.display());
-    }
-    Ok(())
-}
-
-/// Writes the faults table to `<stem>.faults.<ext>` beside `path`.
-fn write_faults(df: &mut DataFrame, path: &Path) -> Result<PathBuf, String> {
-    let format = out_format(path)?;
-    let p = sibling(path, "faults");
-    write_frame(df, &p, format)?;
-    Ok(p)
 }

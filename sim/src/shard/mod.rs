@@ -13,7 +13,7 @@
 //!   tiles one run and builds the tables from their sum with the very code
 //!   the command uses, so they are the single run's, byte for byte.
 //! - **Checkpoints.** The same file is rewritten (atomically, see
-//!   [`crate::output::files`]) every `--checkpoint-secs` with the games finished so
+//!   [`crate::output::write_atomic`]) every `--checkpoint-secs` with the games finished so
 //!   far — whole blocks of the executor only — and on an interrupt
 //!   (Ctrl-C, SIGTERM). `--resume` continues from it. A block counts once:
 //!   either it is in the file, or it is played again.
@@ -176,7 +176,7 @@ pub struct CountsFile {
     /// block dropped at an interruption and played again on resume counts
     /// its faults once.
     #[serde(default)]
-    pub faults: Vec<crate::output::tables::AgentFaults>,
+    pub faults: Vec<crate::output::AgentFaults>,
 }
 
 /// One point's game as a counts file records it.
@@ -314,8 +314,8 @@ pub struct Store {
     /// of the last finished block (`checkpoint`): a block in play when an
     /// interrupt drops it has faults the pools hold but the counts do not.
     pools: Vec<std::sync::Arc<mafia_protocol::Pool>>,
-    faults_before: Vec<crate::output::tables::AgentFaults>,
-    faults_done: Vec<crate::output::tables::AgentFaults>,
+    faults_before: Vec<crate::output::AgentFaults>,
+    faults_done: Vec<crate::output::AgentFaults>,
 }
 
 /// What a command plays, for [`Store::open`].
@@ -459,9 +459,9 @@ impl Store {
     /// The external agents' faults in the games counted: a resumed file's,
     /// plus this process's pools' up to the last finished block (what the
     /// file gets and what the run reports).
-    pub fn faults(&self) -> Vec<crate::output::tables::AgentFaults> {
+    pub fn faults(&self) -> Vec<crate::output::AgentFaults> {
         let mut all = self.faults_before.clone();
-        crate::output::tables::add_faults(&mut all, &self.faults_done);
+        crate::output::add_faults(&mut all, &self.faults_done);
         all
     }
 
@@ -480,7 +480,7 @@ impl Store {
     /// if it is time.
     pub fn checkpoint(&mut self, done: u64, counts: &Counts) {
         if !self.pools.is_empty() {
-            self.faults_done = crate::output::tables::faults_of(&self.pools);
+            self.faults_done = crate::output::faults_of(&self.pools);
         }
         if self.file.is_none() || self.last.elapsed() < self.every {
             return;
@@ -520,7 +520,7 @@ impl Store {
         file.state = state;
         file.counts = counts.clone();
         let text = serde_json::to_string(file).map_err(|e| format!("cannot encode the counts: {e}"))?;
-        crate::output::files::write_atomic(path, text.as_bytes())
+        crate::output::write_atomic(path, text.as_bytes())
     }
 
     /// What to say when the run was interrupted.
@@ -674,7 +674,7 @@ pub fn merge_files(files: &[(PathBuf, CountsFile)]) -> Result<CountsFile, Error>
     total.faults = Vec::new();
     for (_, f) in files {
         total.counts.merge(&f.counts);
-        crate::output::tables::add_faults(&mut total.faults, &f.faults);
+        crate::output::add_faults(&mut total.faults, &f.faults);
     }
     total.shard = Shard::WHOLE;
     total.start = f0.first;
@@ -726,7 +726,7 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
         }
         let text =
             serde_json::to_string(&total).map_err(|e| Error::Counts(format!("cannot encode the counts: {e}")))?;
-        crate::output::files::write_atomic(p, text.as_bytes()).map_err(Error::Io)?;
+        crate::output::write_atomic(p, text.as_bytes()).map_err(Error::Io)?;
         eprintln!("wrote {}", p.display());
     }
     let finish = match total.state {

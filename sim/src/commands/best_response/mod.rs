@@ -54,9 +54,9 @@
 
 use crate::cli::{GameArgs, one_job};
 use crate::error::Error;
-use crate::exec::paired::{Cols, PairArgs, Paired, check_out, play_frame, play_paired, pool, progress, rate_cols};
+use crate::exec::paired::{PairArgs, Paired, check_out, play_paired, pool, progress};
 use crate::exec::runner::Job;
-use crate::output::tables::Printed;
+use crate::output::{Cols, Printed, play_frame, rate_cols};
 use crate::stats::Diff;
 use clap::Args;
 use mafia_agents::{Lineup, Param, STRATEGIES, Signal, SignalKind, Strategy, StrategyInfo, parse_spec};
@@ -841,12 +841,12 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Error> {
     }
     stdout.flush()?;
     if let Some(p) = &a.pair.out {
-        for w in crate::output::tables::write_frames(&mut tables, p).map_err(Error::Io)? {
+        for w in crate::output::write_frames(&mut tables, p).map_err(Error::Io)? {
             eprintln!("wrote {}", w.display());
         }
     }
     drop(stdout);
-    crate::output::tables::report_faults(&crate::output::tables::faults_of(&job.ext), forfeited, a.pair.out.as_deref())
+    crate::output::report_faults(&crate::output::faults_of(&job.ext), forfeited, a.pair.out.as_deref())
 }
 
 #[cfg(test)]
