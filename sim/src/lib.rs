@@ -5,6 +5,7 @@ pub mod cli;
 pub mod commands;
 pub mod error;
 pub mod exec;
+pub mod grid;
 pub mod input;
 pub mod output;
 pub mod shard;
@@ -15,7 +16,11 @@ pub use error::Error;
 
 // The old paths, until the library's API is settled (the tests use them).
 pub use commands::resolve as trace;
-pub use commands::{compare, experiment, odds, replay, schema};
+pub use commands::{compare, experiment, replay, schema};
+pub mod odds {
+    pub use crate::commands::odds::*;
+    pub use crate::input::position_file::parse_position;
+}
 pub use exec::runner;
 pub use input::scenario_file;
 pub use output as tables;

@@ -318,9 +318,9 @@ pub(crate) fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Error
     // `--sweep KEY=V1,V2` is an experiment's grid axis (`rules.` may be left out).
     let axes = sweeps
         .iter()
-        .map(|s| crate::commands::experiment::Axis::from_flag(s).map_err(|e| Error::Invalid(format!("--sweep {e}"))))
+        .map(|s| crate::grid::Axis::from_flag(s).map_err(|e| Error::Invalid(format!("--sweep {e}"))))
         .collect::<Result<Vec<_>, _>>()?;
-    let combos = crate::commands::experiment::combinations(&axes);
+    let combos = crate::grid::combinations(&axes);
     let mut jobs = Vec::new();
     let mut noted: Vec<String> = Vec::new();
     let settings = args.ext.settings()?;
@@ -332,7 +332,7 @@ pub(crate) fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Error
             apply_rules(&mut setup, &args.rules)?;
             let mut lineup = loaded.lineup.clone();
             let values: Vec<&str> = combo.iter().enumerate().map(|(a, &v)| axes[a].values[v].as_str()).collect();
-            crate::commands::experiment::apply_point(&mut setup, &mut lineup, &axes, &values)
+            crate::grid::apply_point(&mut setup, &mut lineup, &axes, &values)
                 .map_err(|e| Error::Invalid(format!("--sweep {e}")))?;
             let game = check(&setup)?;
             // `--agents` may name a role this setup does not deal (a file's [agents] was checked by line).

@@ -13,9 +13,10 @@
 //! many each candidate used.
 
 use crate::cli::GameArgs;
-use crate::commands::experiment::{Axis, Points, make_points};
+use crate::commands::experiment::{Points, make_points};
 use crate::error::Error;
 use crate::exec::executor::{Counts, Exec, Finish, execute};
+use crate::grid::Axis;
 use crate::output::{Cols, Printed};
 use crate::stats::{check_precision, wilson};
 use clap::Args;

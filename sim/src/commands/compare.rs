@@ -12,9 +12,10 @@
 //! identical game by game.
 
 use crate::cli::GameArgs;
-use crate::commands::experiment::{Axis, Budget, Point, Points, make_points, played_line, point_camps, precision_rule};
+use crate::commands::experiment::{Budget, Point, Points, make_points, played_line, point_camps, precision_rule};
 use crate::error::Error;
 use crate::exec::executor::{Counts, Exec, Finish};
+use crate::grid::{Axis, AxisKind};
 use crate::output::{Cols, Printed};
 use crate::stats::{Sprt, Verdict, check_precision, diff_half};
 use clap::Args;
@@ -70,9 +71,7 @@ fn variant(changes: &[String], flag: &str) -> Result<(Option<String>, Vec<Axis>)
             setup = Some(v.to_string());
             continue;
         }
-        let name = if crate::commands::experiment::AxisKind::parse(k).is_err()
-            && mafia_engine::Rules::default().get(k).is_some()
-        {
+        let name = if AxisKind::parse(k).is_err() && mafia_engine::Rules::default().get(k).is_some() {
             format!("rules.{k}")
         } else {
             k.to_string()
@@ -99,7 +98,7 @@ pub fn compare_points(base: &GameArgs, a: &[String], b: &[String]) -> Result<Poi
         let label = if changes.is_empty() { "the base".to_string() } else { changes.join(" ") };
         points.push(Point { values: vec![label], job: p.job });
     }
-    let axis = Axis { name: "variant".into(), kind: crate::commands::experiment::AxisKind::Agents, values: vec![] };
+    let axis = Axis { name: "variant".into(), kind: AxisKind::Agents, values: vec![] };
     Ok(Points { axes: vec![axis], points, skipped: vec![] })
 }
 

@@ -38,8 +38,10 @@
 //! `actor`, `deputy`, `hexed`, `guest`, `last_heal`, `last_beating`,
 //! `spare_life_spent`, `swindled`, `borrowed`, `bandits_known`.
 
-use crate::error::{Diagnostic, FileError};
-use crate::input::toml_text::{Key, LineIndex, Val, a_or_an, entries, entry_start, role_names, rule_text};
+use super::diagnostics::{
+    Diagnostic, FileError, LineIndex, Problems, Syntax, beside, file_error, in_file_order, parse, stem_name, unreadable,
+};
+use super::toml_text::{Key, Val, a_type, entries, entry_start, integer, role_names, rule_text};
 use mafia_engine::{
     Event, Game, Log, MAX_PLAYERS, NightResult, NightStep, NoLog, RULE_KEYS, Role, RuleError, Rules, Scenario, Seat,
     State, resolve_scenario,
@@ -108,10 +110,7 @@ pub fn load_scenario(path: &Path) -> Result<ScenarioFile, FileError> {
                 })
             }
         },
-        Err(e) => Err(FileError {
-            file: label,
-            diagnostics: vec![Diagnostic { line: 1, col: 1, message: format!("cannot read the scenario file: {e}") }],
-        }),
+        Err(e) => Err(unreadable(&label, format!("cannot read the scenario file: {e}"))),
     }
 }
 
@@ -119,20 +118,10 @@ pub fn load_scenario(path: &Path) -> Result<ScenarioFile, FileError> {
 /// in diagnostics and its stem is the scenario's name unless the file gives one.
 pub fn parse_scenario(file_label: &str, text: &str) -> Result<ScenarioFile, FileError> {
     let lines = LineIndex::new(text);
-    let (doc, syntax_errors) = DeTable::parse_recoverable(text);
-    let mut diagnostics = Vec::new();
-    for e in &syntax_errors {
-        let (line, col) = e.span().map_or((1, 1), |s| lines.locate(s.start));
-        // One syntax error per line: recovery reports the rest of a broken line many times over.
-        if !diagnostics.iter().any(|d: &Diagnostic| d.line == line) {
-            diagnostics.push(Diagnostic { line, col, message: format!("invalid TOML: {}", e.message()) });
-        }
-    }
-    let stem =
-        Path::new(file_label).file_stem().map_or_else(|| file_label.to_string(), |s| s.to_string_lossy().into_owned());
+    let (doc, syntax) = parse(text, &lines, Syntax::FirstPerLine);
+    let stem = stem_name(Path::new(file_label)).unwrap_or_else(|| file_label.to_string());
     let mut reader = Reader {
-        lines: &lines,
-        diagnostics: Vec::new(),
+        problems: Problems::new(&lines),
         places: HashMap::new(),
         roles: None,
         n: None,
@@ -140,9 +129,9 @@ pub fn parse_scenario(file_label: &str, text: &str) -> Result<ScenarioFile, File
         sc: Scenario { name: stem, night: 1, ..Scenario::default() },
         carry_extra: &[],
     };
-    reader.read(doc.get_ref());
-    if diagnostics.is_empty() {
-        diagnostics = reader.diagnostics;
+    reader.read(&doc);
+    let diagnostics = if syntax.is_empty() {
+        let mut diagnostics = reader.problems.diagnostics;
         if !diagnostics.is_empty() && reader.engine_safe && reader.roles.is_some() {
             // Report the engine's problems with what did parse too, except on
             // lines that already have a problem (most likely echoes of it).
@@ -152,23 +141,16 @@ pub fn parse_scenario(file_label: &str, text: &str) -> Result<ScenarioFile, File
                 places: reader.places.clone(),
             };
             if let Err(e) = partial.resolve_with(&mut NoLog) {
-                let bad: Vec<usize> = diagnostics.iter().map(|d| d.line).collect();
-                diagnostics.extend(e.diagnostics.into_iter().filter(|d| !bad.contains(&d.line)));
+                diagnostics = beside(diagnostics, e.diagnostics);
             }
         }
+        diagnostics
     } else {
-        // A document recovered from syntax errors: keep the other problems,
-        // except on the lines of a syntax error, where they are most likely echoes.
-        let bad: Vec<usize> = diagnostics.iter().map(|d| d.line).collect();
-        diagnostics.extend(reader.diagnostics.into_iter().filter(|d| !bad.contains(&d.line)));
-    }
-    if diagnostics.is_empty() {
-        Ok(ScenarioFile { file: file_label.to_string(), scenario: reader.sc, places: reader.places })
-    } else {
-        diagnostics.sort_by_key(|d| (d.line, d.col));
-        diagnostics.dedup();
-        Err(FileError { file: file_label.to_string(), diagnostics })
-    }
+        // A document recovered from syntax errors.
+        beside(syntax, reader.problems.diagnostics)
+    };
+    in_file_order(file_label, diagnostics)?;
+    Ok(ScenarioFile { file: file_label.to_string(), scenario: reader.sc, places: reader.places })
 }
 
 impl ScenarioFile {
@@ -185,7 +167,7 @@ impl ScenarioFile {
         match resolve_scenario(&self.scenario, log) {
             Ok(done) => Ok(done),
             Err(e) => {
-                let mut diagnostics: Vec<Diagnostic> = e
+                let diagnostics: Vec<Diagnostic> = e
                     .problems
                     .into_iter()
                     .map(|p| {
@@ -193,9 +175,7 @@ impl ScenarioFile {
                         Diagnostic { line, col, message: p.message }
                     })
                     .collect();
-                diagnostics.sort_by_key(|d| (d.line, d.col));
-                diagnostics.dedup();
-                Err(FileError { file: self.file.clone(), diagnostics })
+                Err(file_error(&self.file, diagnostics))
             }
         }
     }
@@ -249,24 +229,11 @@ fn move_field(message: &str) -> Option<&'static str> {
     }
 }
 
-pub(crate) fn a_type(v: &DeValue<'_>) -> String {
-    let t = v.type_str();
-    format!("{} {t}", a_or_an(t))
-}
-
-pub(crate) fn integer(value: &DeValue<'_>) -> Option<i128> {
-    match value {
-        DeValue::Integer(i) => Some(i128::from_str_radix(i.as_str(), i.radix()).unwrap_or(i128::MAX)),
-        _ => None,
-    }
-}
-
 /// Reads a parsed document into a [`Scenario`], collecting diagnostics and
 /// the places of the items the engine may name. (`odds.rs` reads a
 /// position's seats, rules and carry with it too.)
 pub(crate) struct Reader<'a> {
-    pub(crate) lines: &'a LineIndex<'a>,
-    pub(crate) diagnostics: Vec<Diagnostic>,
+    pub(crate) problems: Problems<'a>,
     pub(crate) places: HashMap<String, (usize, usize)>,
     /// The seats' roles, once `seats` is read and valid (`None`: a seat
     /// whose role a position leaves unknown).
@@ -283,16 +250,15 @@ pub(crate) struct Reader<'a> {
 
 impl Reader<'_> {
     pub(crate) fn report(&mut self, at: usize, message: String) {
-        let (line, col) = self.lines.locate(at);
-        self.diagnostics.push(Diagnostic { line, col, message });
+        self.problems.at(at, message);
     }
 
     pub(crate) fn report_span(&mut self, span: Range<usize>, message: String) {
-        self.report(span.start, message);
+        self.problems.at_span(span, message);
     }
 
     pub(crate) fn place(&mut self, path: String, at: usize) {
-        let loc = self.lines.locate(at);
+        let loc = self.problems.locate(at);
         self.places.insert(path, loc);
     }
 
@@ -553,7 +519,7 @@ impl Reader<'_> {
         let mut last_heal = None;
         for (k, v) in entries(table) {
             let key = k.get_ref().as_ref();
-            let before = self.diagnostics.len();
+            let before = self.problems.len();
             match key {
                 "dead" => self.sc.dead = self.seat_list(key, v, "dead"),
                 "hexed" => self.sc.hexed = self.seat_list(key, v, "hexed"),
@@ -654,7 +620,7 @@ impl Reader<'_> {
             }
             // A dropped death or appointment changes who acts as what (E12, E14):
             // the engine would refuse moves for the wrong reason.
-            if self.diagnostics.len() > before && matches!(key, "dead" | "actor" | "deputy") {
+            if self.problems.len() > before && matches!(key, "dead" | "actor" | "deputy") {
                 self.engine_safe = false;
             }
         }

@@ -49,8 +49,10 @@
 //! commissar = { strategy = "reveal", on = "first-mafia", by_day = 3 }
 //! ```
 
-use crate::error::{Diagnostic, FileError};
-use crate::input::toml_text::{Key, LineIndex, Val, a_or_an, entries, entry_start, role_names, rule_text};
+use super::diagnostics::{
+    Diagnostic, FileError, LineIndex, Problems, Syntax, beside, in_file_order, parse, stem_name, unreadable,
+};
+use super::toml_text::{Key, Val, a_or_an, entries, entry_start, role_names, rule_text};
 use mafia_agents::{Config, Lineup, LineupError, StrategyInfo, parse_spec};
 use mafia_engine::{Camp, Game, NIGHT_ORDER, NightStep, PRESETS, Preset, RULE_KEYS, Role, RuleError, Rules, Setup};
 use std::ops::Range;
@@ -84,10 +86,7 @@ pub fn load_setup(path: &Path, strategies: &[&str]) -> Result<SetupFile, FileErr
     let label = path.display().to_string();
     match std::fs::read_to_string(path) {
         Ok(text) => parse_setup(&label, &text, strategies),
-        Err(e) => Err(FileError {
-            file: label,
-            diagnostics: vec![Diagnostic { line: 1, col: 1, message: format!("cannot read the setup file: {e}") }],
-        }),
+        Err(e) => Err(unreadable(&label, format!("cannot read the setup file: {e}"))),
     }
 }
 
@@ -96,20 +95,12 @@ pub fn load_setup(path: &Path, strategies: &[&str]) -> Result<SetupFile, FileErr
 /// one; `strategies` are the valid strategy names.
 pub fn parse_setup(file_label: &str, text: &str, strategies: &[&str]) -> Result<SetupFile, FileError> {
     let lines = LineIndex::new(text);
-    let (doc, syntax_errors) = DeTable::parse_recoverable(text);
+    let (doc, syntax) = parse(text, &lines, Syntax::All);
+    let mut reader = Reader { problems: Problems::new(&lines) };
+    let (setup, agents, base) = reader.read(&doc, file_label, strategies);
 
-    let mut syntax = Vec::new();
-    for e in &syntax_errors {
-        let (line, col) = e.span().map_or((1, 1), |s| lines.locate(s.start));
-        syntax.push(Diagnostic { line, col, message: format!("invalid TOML: {}", e.message()) });
-    }
-
-    let mut reader = Reader { lines: &lines, diagnostics: Vec::new() };
-    let (setup, agents, base) = reader.read(doc.get_ref(), file_label, strategies);
-
-    let mut diagnostics = syntax;
-    if diagnostics.is_empty() {
-        diagnostics = reader.diagnostics;
+    let diagnostics = if syntax.is_empty() {
+        let mut diagnostics = reader.problems.diagnostics;
         let clean = diagnostics.is_empty();
         if let Err(e) = Game::new(&setup) {
             for p in e.problems {
@@ -119,26 +110,17 @@ pub fn parse_setup(file_label: &str, text: &str, strategies: &[&str]) -> Result<
                 if !clean && !p.path.contains('.') {
                     continue;
                 }
-                let (line, col) = locate_path(doc.get_ref(), &p.path).map_or((1, 1), |at| lines.locate(at));
+                let (line, col) = locate_path(&doc, &p.path).map_or((1, 1), |at| lines.locate(at));
                 diagnostics.push(Diagnostic { line, col, message: p.message });
             }
         }
+        diagnostics
     } else {
-        // The document was recovered from syntax errors: keep the other
-        // problems, except on the lines of a syntax error, where they are
-        // most likely echoes of it.
-        let bad_lines: Vec<usize> = diagnostics.iter().map(|d| d.line).collect();
-        diagnostics.extend(reader.diagnostics.into_iter().filter(|d| !bad_lines.contains(&d.line)));
-    }
-
-    if diagnostics.is_empty() {
-        Ok(SetupFile { setup, agents, base })
-    } else {
-        diagnostics.sort_by_key(|d| (d.line, d.col));
-        // Recovery can report one syntax error twice.
-        diagnostics.dedup();
-        Err(FileError { file: file_label.to_string(), diagnostics })
-    }
+        // The document was recovered from syntax errors.
+        beside(syntax, reader.problems.diagnostics)
+    };
+    in_file_order(file_label, diagnostics)?;
+    Ok(SetupFile { setup, agents, base })
 }
 
 fn find<'t, 'i>(table: &'t DeTable<'i>, key: &str) -> Option<(&'t Key<'i>, &'t Val<'i>)> {
@@ -186,18 +168,16 @@ fn misplaced_night_order(table: &str) -> String {
 
 /// Reads a parsed document, collecting diagnostics.
 struct Reader<'a> {
-    lines: &'a LineIndex<'a>,
-    diagnostics: Vec<Diagnostic>,
+    problems: Problems<'a>,
 }
 
 impl Reader<'_> {
     fn report(&mut self, at: usize, message: String) {
-        let (line, col) = self.lines.locate(at);
-        self.diagnostics.push(Diagnostic { line, col, message });
+        self.problems.at(at, message);
     }
 
     fn report_span(&mut self, span: Range<usize>, message: String) {
-        self.report(span.start, message);
+        self.problems.at_span(span, message);
     }
 
     fn read(
@@ -206,9 +186,7 @@ impl Reader<'_> {
         file_label: &str,
         strategies: &[&str],
     ) -> (Setup, Vec<(String, String)>, Option<&'static str>) {
-        let stem = Path::new(file_label)
-            .file_stem()
-            .map_or_else(|| file_label.to_string(), |s| s.to_string_lossy().into_owned());
+        let stem = stem_name(Path::new(file_label)).unwrap_or_else(|| file_label.to_string());
         let mut name = stem;
         let mut base: Option<&'static Preset> = None;
         let mut roles = None;
@@ -269,11 +247,11 @@ impl Reader<'_> {
             None => Setup::new(&name),
         };
         setup.night_order = night_order;
-        let before = self.diagnostics.len();
+        let before = self.problems.len();
         if let Some(t) = roles {
             self.read_roles(t, &mut setup);
         }
-        let roles_ok = self.diagnostics.len() == before;
+        let roles_ok = self.problems.len() == before;
         if let Some(t) = rules {
             self.read_rules(t, &mut setup.rules);
         }

@@ -1,7 +1,6 @@
-//! What the two TOML readers share — setup files (`setup_file.rs`) and
-//! night-calculator scenarios (`scenario_file.rs`): byte offsets to
-//! line:column, table entries in file order, and the text a rule setting
-//! is parsed from.
+//! What the TOML readers share besides their diagnostics: table entries in
+//! file order, where an entry starts, the text a rule setting is parsed
+//! from, and words for messages (a value's type, the role names).
 
 use mafia_engine::ROLE_INFO;
 use toml::Spanned;
@@ -9,31 +8,6 @@ use toml::de::{DeString, DeTable, DeValue};
 
 pub(crate) type Key<'i> = Spanned<DeString<'i>>;
 pub(crate) type Val<'i> = Spanned<DeValue<'i>>;
-
-/// Byte offsets to 1-based line and column (characters).
-pub(crate) struct LineIndex<'a> {
-    text: &'a str,
-    /// Byte offset of the start of each line.
-    starts: Vec<usize>,
-}
-
-impl<'a> LineIndex<'a> {
-    pub(crate) fn new(text: &'a str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { text, starts }
-    }
-
-    pub(crate) fn locate(&self, offset: usize) -> (usize, usize) {
-        let mut offset = offset.min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        let col = self.text[self.starts[line]..offset].chars().count();
-        (line + 1, col + 1)
-    }
-}
 
 /// Where a key and its value start: the earlier of the two spans, so a
 /// `[table]` header points at its `[`.
@@ -71,4 +45,18 @@ pub(crate) fn a_or_an(type_str: &str) -> &'static str {
 /// Every role name, for "unknown role" messages.
 pub(crate) fn role_names() -> String {
     ROLE_INFO.iter().map(|r| r.name).collect::<Vec<_>>().join(", ")
+}
+
+/// A value's TOML type with "a" or "an", for messages.
+pub(crate) fn a_type(v: &DeValue<'_>) -> String {
+    let t = v.type_str();
+    format!("{} {t}", a_or_an(t))
+}
+
+/// A TOML integer as a number (`None` for other values).
+pub(crate) fn integer(value: &DeValue<'_>) -> Option<i128> {
+    match value {
+        DeValue::Integer(i) => Some(i128::from_str_radix(i.as_str(), i.radix()).unwrap_or(i128::MAX)),
+        _ => None,
+    }
 }
