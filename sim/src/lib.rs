@@ -16,12 +16,15 @@ pub use error::Error;
 
 // The old paths, until the library's API is settled (the tests use them).
 pub use commands::resolve as trace;
-pub use commands::{compare, experiment, replay, schema};
+pub use commands::{compare, replay, schema};
+pub mod experiment {
+    pub use crate::exec::Budget;
+}
 pub mod odds {
     pub use crate::commands::odds::*;
     pub use crate::input::position_file::parse_position;
 }
-pub use exec::runner;
+pub use exec as runner;
 pub use input::scenario_file;
 pub use output as tables;
 pub use stats as precision;

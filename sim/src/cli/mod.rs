@@ -4,9 +4,10 @@
 
 use crate::commands::replay;
 use crate::error::Error;
-use crate::exec::runner::{Job, RunSpec, run, thread_count};
+use crate::exec::{Job, RunSpec, run, thread_count};
 use crate::input::setup_file::load_setup;
 use crate::output::{Variant, build_tables, out_format, print_tables, write_tables};
+use crate::shard::RunPlan;
 use clap::{Args, Parser, Subcommand};
 use mafia_agents::{Lineup, STRATEGIES, Worker, master_key};
 use mafia_engine::{Game, NoLog, PRESETS, Preset, RULE_KEYS, Setup};
@@ -70,7 +71,7 @@ pub enum Command {
     /// Win odds per camp from a mid-game state file, by Monte Carlo.
     Odds(crate::commands::odds::OddsArgs),
     /// Join the counts files of a sharded run (--shard K/N --counts FILE) into the tables of the whole run.
-    Merge(crate::shard::MergeArgs),
+    Merge(crate::commands::merge::MergeArgs),
 }
 
 #[derive(Args, Debug)]
@@ -464,7 +465,7 @@ pub fn dispatch(cli: Cli) -> Result<(), Error> {
         Some(Command::Balance(a)) => crate::commands::balance::cmd_balance(a),
         Some(Command::Report(a)) => crate::commands::report::cmd_report(a),
         Some(Command::Odds(a)) => crate::commands::odds::cmd_odds(a),
-        Some(Command::Merge(a)) => crate::shard::cmd_merge(a),
+        Some(Command::Merge(a)) => crate::commands::merge::cmd_merge(a),
         Some(Command::Host(a)) => {
             let job = one_job(&a.game)?;
             let input = Box::new(std::io::BufReader::new(std::io::stdin()));
@@ -472,15 +473,6 @@ pub fn dispatch(cli: Cli) -> Result<(), Error> {
             mafia_protocol::host::serve(&job.game, &job.lineup, input, output).map_err(|e| Error::Agents(e.to_string()))
         }
     }
-}
-
-/// What `run`'s tables need besides the counts (see [`crate::shard::Plan`]):
-/// per variant its label and the camps it deals, and the stopping rule.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
-pub struct RunPlan {
-    pub variants: Vec<crate::commands::experiment::PointInfo>,
-    pub precision: Option<f64>,
-    pub games: u64,
 }
 
 fn cmd_run(a: RunArgs) -> Result<(), Error> {
@@ -530,10 +522,10 @@ fn cmd_run(a: RunArgs) -> Result<(), Error> {
     let plan = RunPlan {
         variants: jobs
             .iter()
-            .map(|j| crate::commands::experiment::PointInfo {
+            .map(|j| crate::shard::PointInfo {
                 values: vec![],
                 variant: j.variant.clone(),
-                camps: crate::commands::experiment::point_camps(j),
+                camps: crate::exec::point_camps(j),
             })
             .collect(),
         precision,
@@ -554,8 +546,8 @@ fn cmd_run(a: RunArgs) -> Result<(), Error> {
             },
         )?;
         let (first, games) = store.range();
-        let check = a.check.then(|| std::sync::Mutex::new(crate::exec::executor::Violations::default()));
-        let e = crate::exec::executor::Exec {
+        let check = a.check.then(|| std::sync::Mutex::new(crate::exec::Violations::default()));
+        let e = crate::exec::Exec {
             points: &jobs,
             labels: jobs
                 .iter()
@@ -571,19 +563,18 @@ fn cmd_run(a: RunArgs) -> Result<(), Error> {
             check: check.as_ref(),
         };
         let camps: Vec<Vec<mafia_engine::Camp>> = plan.variants.iter().map(|p| p.camps.clone()).collect();
-        let mut rule = crate::commands::experiment::precision_rule(precision.unwrap_or(1.0), camps);
-        crate::exec::executor::install_interrupt_handler();
+        let mut rule = crate::exec::precision_rule(precision.unwrap_or(1.0), camps);
+        crate::exec::install_interrupt_handler();
         let from = store.take_from();
-        let (counts, finish, done) =
-            crate::exec::executor::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c))
-                .map_err(Error::Threads)?;
+        let (counts, finish, done) = crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c))
+            .map_err(Error::Threads)?;
         store.close(done, &counts, finish)?;
         render_run(&plan, &counts, &store.faults(), a.out.as_deref())?;
         if let Some(found) = check {
             let v = found.into_inner().unwrap_or_else(|p| p.into_inner());
             report_violations(&v, &jobs, &a)?;
         }
-        if finish == crate::exec::executor::Finish::Interrupted {
+        if finish == crate::exec::Finish::Interrupted {
             return Err(Error::Interrupted(store.interrupted_message()));
         }
         return Ok(());
@@ -601,7 +592,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Error> {
     };
     let output = run(&spec).map_err(|e| Error::Io(format!("games-out: {e}")))?;
     let k = output.tallies.len();
-    let counts = crate::exec::executor::Counts {
+    let counts = crate::exec::Counts {
         played: output.tallies.iter().zip(&output.forfeits).map(|(t, f)| t.games + f).collect(),
         tallies: output.tallies,
         forfeits: output.forfeits,
@@ -625,7 +616,7 @@ fn cmd_run(a: RunArgs) -> Result<(), Error> {
 /// refusal is a bug in the engine or the checker, not bad input: the
 /// report is an [`Error::Violations`] (exit code 1), after the tables (of
 /// the games played up to the block that found it) are printed and written.
-fn report_violations(v: &crate::exec::executor::Violations, jobs: &[Job], a: &RunArgs) -> Result<(), Error> {
+fn report_violations(v: &crate::exec::Violations, jobs: &[Job], a: &RunArgs) -> Result<(), Error> {
     let mut out = std::io::stdout().lock();
     if v.count == 0 {
         writeln!(out, "checked {} games with the invariant checkers (mafia-check): 0 violations", v.games)?;
@@ -652,7 +643,7 @@ fn report_violations(v: &crate::exec::executor::Violations, jobs: &[Job], a: &Ru
 /// the tables written to `out`.
 pub fn render_run(
     plan: &RunPlan,
-    counts: &crate::exec::executor::Counts,
+    counts: &crate::exec::Counts,
     faults: &[crate::output::AgentFaults],
     out: Option<&Path>,
 ) -> Result<(), Error> {
@@ -846,7 +837,7 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Error> {
     // The executor as `mafia run` uses it (tallies, chunks, rayon), on 1 thread and on all.
     let runner = |n: usize| -> Result<(f64, u64), Error> {
         let points = [job.clone()];
-        let e = crate::exec::executor::Exec {
+        let e = crate::exec::Exec {
             points: &points,
             labels: vec![],
             pairs: vec![],
@@ -859,7 +850,7 @@ fn cmd_bench(a: BenchArgs) -> Result<(), Error> {
             check: None,
         };
         let t = Instant::now();
-        let (counts, _) = crate::exec::executor::execute(&e, &mut |_| {}).map_err(Error::Threads)?;
+        let (counts, _) = crate::exec::execute(&e, &mut |_| {}).map_err(Error::Threads)?;
         Ok((t.elapsed().as_secs_f64(), counts.tallies[0].wins[0]))
     };
     let (one, wins1) = runner(1)?;

@@ -13,9 +13,10 @@
 //! many each candidate used.
 
 use crate::cli::GameArgs;
-use crate::commands::experiment::{Points, make_points};
+use crate::commands::experiment::make_points;
 use crate::error::Error;
-use crate::exec::executor::{Counts, Exec, Finish, execute};
+use crate::exec::Points;
+use crate::exec::{Counts, Exec, Finish, execute};
 use crate::grid::Axis;
 use crate::output::{Cols, Printed};
 use crate::stats::{check_precision, wilson};
@@ -82,9 +83,9 @@ pub fn search(
     camp: Camp,
     target: f64,
     precision: f64,
-    b: &crate::commands::experiment::Budget,
+    b: &crate::exec::Budget,
 ) -> Result<(Counts, Finish, Vec<Status>), Error> {
-    let jobs: Vec<crate::exec::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
+    let jobs: Vec<crate::exec::Job> = points.points.iter().map(|p| p.job.clone()).collect();
     let labels = points.points.iter().map(|p| p.label(&points.axes)).collect();
     let e = Exec {
         points: &jobs,
@@ -146,7 +147,7 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Error> {
         eprintln!("note: {} configurations of the grid make no game and are left out", points.skipped.len());
     }
     let responses = if a.best_response { Some(best_responses(&mut points, &a)?) } else { None };
-    let budget = crate::commands::experiment::Budget {
+    let budget = crate::exec::Budget {
         games: a.games,
         first: a.pair.first_game,
         seed: a.pair.seed,
@@ -154,7 +155,7 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Error> {
         precision: Some(precision),
         progress: !a.pair.quiet,
     };
-    crate::exec::executor::install_interrupt_handler();
+    crate::exec::install_interrupt_handler();
     let (counts, finish, status) = search(&points, camp, a.target, precision, &budget)?;
     let df = balance_frame(&points, &counts, &status, camp, a.target, responses.as_deref())?;
     let spent: u64 = counts.played.iter().sum();

@@ -12,11 +12,13 @@
 //! identical game by game.
 
 use crate::cli::GameArgs;
-use crate::commands::experiment::{Budget, Point, Points, make_points, played_line, point_camps, precision_rule};
+use crate::commands::experiment::{make_points, played_line};
 use crate::error::Error;
-use crate::exec::executor::{Counts, Exec, Finish};
+use crate::exec::{Budget, Point, Points, point_camps, precision_rule};
+use crate::exec::{Counts, Exec, Finish};
 use crate::grid::{Axis, AxisKind};
 use crate::output::{Cols, Printed};
+use crate::shard::ComparePlan;
 use crate::stats::{Sprt, Verdict, check_precision, diff_half};
 use clap::Args;
 use mafia_engine::Camp;
@@ -102,23 +104,6 @@ pub fn compare_points(base: &GameArgs, a: &[String], b: &[String]) -> Result<Poi
     Ok(Points { axes: vec![axis], points, skipped: vec![] })
 }
 
-/// What a comparison's output needs besides the counts (see
-/// [`crate::shard::Plan`]).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
-pub struct ComparePlan {
-    /// The variants' labels, A then B.
-    pub labels: [String; 2],
-    #[serde(with = "crate::shard::camp_names")]
-    #[schemars(with = "Vec<String>")]
-    pub camps: Vec<Camp>,
-    pub precision: Option<f64>,
-    pub games: u64,
-    pub sprt: Option<Sprt>,
-    #[serde(with = "crate::shard::camp_name")]
-    #[schemars(with = "String")]
-    pub camp: Camp,
-}
-
 pub fn cmd_compare(a: CompareArgs) -> Result<(), Error> {
     crate::exec::paired::check_out(&a.pair.out)?;
     if a.a.is_empty() && a.b.is_empty() {
@@ -172,7 +157,7 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Error> {
         sprt,
         camp,
     };
-    let jobs: Vec<crate::exec::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
+    let jobs: Vec<crate::exec::Job> = points.points.iter().map(|p| p.job.clone()).collect();
     let mut store = crate::shard::Store::open(
         &a.store,
         crate::shard::Run {
@@ -184,7 +169,7 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Error> {
             games,
         },
     )?;
-    crate::exec::executor::install_interrupt_handler();
+    crate::exec::install_interrupt_handler();
     let (counts, finish) = play_compare_stored(&points, &budget, sprt, camp, &mut store)?;
     render_compare(&plan, budget.seed, &counts, &store.faults(), finish, &a.pair.out)?;
     if finish == Finish::Interrupted {
@@ -279,7 +264,7 @@ pub fn play_compare_stored(
     camp: Camp,
     store: &mut crate::shard::Store,
 ) -> Result<(Counts, Finish), Error> {
-    let jobs: Vec<crate::exec::runner::Job> = points.points.iter().map(|p| p.job.clone()).collect();
+    let jobs: Vec<crate::exec::Job> = points.points.iter().map(|p| p.job.clone()).collect();
     let (first, games) = store.range();
     let e = Exec {
         points: &jobs,
@@ -313,8 +298,7 @@ pub fn play_compare_stored(
     };
     let from = store.take_from();
     let (counts, finish, done) =
-        crate::exec::executor::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c))
-            .map_err(Error::Threads)?;
+        crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Error::Threads)?;
     store.close(done, &counts, finish)?;
     Ok((counts, finish))
 }

@@ -7,77 +7,16 @@
 
 use crate::cli::GameArgs;
 use crate::error::Error;
-use crate::exec::executor::{Counts, Exec, Finish};
-use crate::exec::runner::Job;
+use crate::exec::{Budget, Counts, Exec, Finish, Job, Point, Points, point_camps, precision_rule};
 use crate::grid::{Axis, AxisKind, apply_point, combinations};
 use crate::input::experiment_file::load_experiment;
 use crate::output::{Cols, Printed, Variant};
-use crate::stats::{camps_dealt, check_precision, diff_half, wilson_half};
+use crate::shard::{ExperimentPlan, Layout};
+use crate::stats::check_precision;
 use clap::Args;
 use mafia_engine::{Camp, Game, Role};
 use polars::prelude::*;
 use std::path::PathBuf;
-
-/// One point of an experiment: its values on each axis and what it plays.
-#[derive(Clone)]
-pub struct Point {
-    pub values: Vec<String>,
-    pub job: Job,
-}
-
-impl Point {
-    /// `axis=value` pairs, for labels.
-    pub fn label(&self, axes: &[Axis]) -> String {
-        axes.iter().zip(&self.values).map(|(a, v)| format!("{}={v}", a.name)).collect::<Vec<_>>().join(" ")
-    }
-}
-
-/// A grid over a base: the points it makes, in order, and the points left
-/// out (with `skip_invalid`: their label and why).
-pub struct Points {
-    pub axes: Vec<Axis>,
-    pub points: Vec<Point>,
-    pub skipped: Vec<(String, String)>,
-}
-
-impl Points {
-    /// What the table needs of the points (plain data).
-    pub fn layout(&self) -> Layout {
-        let points = self
-            .points
-            .iter()
-            .map(|p| PointInfo { values: p.values.clone(), variant: p.job.variant.clone(), camps: point_camps(&p.job) })
-            .collect();
-        Layout { axes: self.axes.clone(), points }
-    }
-}
-
-/// What an experiment's table needs of its points: the axes, and per point
-/// its values, its variant and the camps it deals. Plain data: a counts
-/// file ([`crate::shard`]) stores it, so `merge` builds the same table
-/// without the setup files.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
-pub struct Layout {
-    pub axes: Vec<Axis>,
-    pub points: Vec<PointInfo>,
-}
-
-/// A point of a [`Layout`].
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
-pub struct PointInfo {
-    pub values: Vec<String>,
-    pub variant: Variant,
-    #[serde(with = "crate::shard::camp_names")]
-    #[schemars(with = "Vec<String>")]
-    pub camps: Vec<Camp>,
-}
-
-impl PointInfo {
-    /// `axis=value` pairs, for labels.
-    pub fn label(&self, axes: &[Axis]) -> String {
-        axes.iter().zip(&self.values).map(|(a, v)| format!("{}={v}", a.name)).collect::<Vec<_>>().join(" ")
-    }
-}
 
 /// Makes the points of `axes` over the setup `setup_name` with the lineup
 /// spec `agents` and the rule settings `rules`: every point is checked
@@ -129,55 +68,6 @@ pub fn make_points(
         return Err(Error::Setup(format!("no point of the grid makes a game (the first: {})", skipped[0].1)));
     }
     Ok(Points { axes: axes.to_vec(), points, skipped })
-}
-
-// ---------------------------------------------------------------------------
-// Running
-
-/// How much to play and when to stop.
-#[derive(Clone, Copy, Debug)]
-pub struct Budget {
-    pub games: u64,
-    pub first: u64,
-    pub seed: u64,
-    pub threads: usize,
-    pub precision: Option<f64>,
-    pub progress: bool,
-}
-
-/// The camps whose win rates a point reports.
-pub fn point_camps(job: &Job) -> Vec<Camp> {
-    camps_dealt(job.game.roles_present())
-}
-
-/// The widest half-width among a point's win-rate intervals.
-pub fn point_half(c: &Counts, p: usize, camps: &[Camp]) -> f64 {
-    let t = &c.tallies[p];
-    camps.iter().map(|&camp| wilson_half(t.wins[camp as usize], t.games)).fold(0.0, f64::max)
-}
-
-/// The widest half-width among a pair's difference intervals.
-pub fn pair_half(c: &Counts, q: usize, camps: &[Camp]) -> f64 {
-    camps.iter().map(|&camp| diff_half(&c.diff(q, camp))).fold(0.0, f64::max)
-}
-
-/// The precision rule: a point plays on while one of its win-rate
-/// intervals, or one of the difference intervals it is part of, is wider
-/// than `h` on a side; a point another point is compared against plays on
-/// while that difference needs it.
-pub fn precision_rule(h: f64, camps: Vec<Vec<Camp>>) -> impl FnMut(&mut Counts) {
-    move |c: &mut Counts| {
-        let mut need: Vec<bool> = (0..c.active.len()).map(|p| c.active[p] && point_half(c, p, &camps[p]) > h).collect();
-        for (q, &(a, b)) in c.pairs.clone().iter().enumerate() {
-            if c.active[a] && c.active[b] && pair_half(c, q, &camps[a]) > h {
-                need[a] = true;
-                need[b] = true;
-            }
-        }
-        for (p, n) in need.into_iter().enumerate() {
-            c.active[p] &= n;
-        }
-    }
 }
 
 /// The pairs of an experiment: each point against its reference point.
@@ -241,8 +131,7 @@ pub fn play_points_stored(
     let mut rule = precision_rule(b.precision.unwrap_or(1.0), camps);
     let from = store.take_from();
     let (counts, finish, done) =
-        crate::exec::executor::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c))
-            .map_err(Error::Threads)?;
+        crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Error::Threads)?;
     store.close(done, &counts, finish)?;
     Ok((counts, finish))
 }
@@ -391,17 +280,6 @@ pub struct ExperimentArgs {
 /// Default games per point of an experiment.
 pub const DEFAULT_GAMES: u64 = 100_000;
 
-/// What an experiment's output needs besides the counts (see
-/// [`crate::shard::Plan`]).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
-pub struct ExperimentPlan {
-    pub name: String,
-    pub layout: Layout,
-    pub reference: Option<(String, String)>,
-    pub precision: Option<f64>,
-    pub games: u64,
-}
-
 pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Error> {
     crate::exec::paired::check_out(&a.out)?;
     let x = load_experiment(&a.file)?;
@@ -433,7 +311,7 @@ pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Error> {
     };
     let plan = ExperimentPlan {
         name: x.name.clone(),
-        layout: points.layout(),
+        layout: Layout::of(&points),
         reference: x.reference.clone(),
         precision,
         games,
@@ -450,7 +328,7 @@ pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Error> {
             games,
         },
     )?;
-    crate::exec::executor::install_interrupt_handler();
+    crate::exec::install_interrupt_handler();
     let (counts, finish) = play_points_stored(&points, pairs, &budget, &mut store)?;
     render_experiment(&plan, budget.seed, &counts, &store.faults(), finish, &a.out)?;
     if finish == Finish::Interrupted {

@@ -4,6 +4,7 @@ pub mod balance;
 pub mod best_response;
 pub mod compare;
 pub mod experiment;
+pub mod merge;
 pub mod moves;
 pub mod odds;
 pub mod replay;

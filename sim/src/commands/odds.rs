@@ -10,8 +10,8 @@
 //! The state file's format is `input/position_file.rs`'s.
 
 use crate::error::Error;
+use crate::exec::CHUNK;
 use crate::exec::paired::check_out;
-use crate::exec::runner::CHUNK;
 use crate::input::position_file::load_position;
 use crate::output::{Cols, Printed, rate_cols, write_frames};
 use clap::Args;

@@ -7,7 +7,7 @@
 //! something happen, with every move's success or failure and why; classic
 //! games print exactly as they always have.
 
-use crate::exec::runner::Job;
+use crate::exec::Job;
 use mafia_agents::{Worker, master_key};
 use mafia_engine::{Event, Role, Rules};
 use mafia_protocol::text::story_lines;

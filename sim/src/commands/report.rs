@@ -7,14 +7,14 @@
 //! The study file's format is `input/study_file.rs`'s.
 
 use crate::cli::GameArgs;
-use crate::commands::experiment::{
-    Budget, Points, compact, experiment_frame, make_points, play_points, reference_pairs,
-};
+use crate::commands::experiment::{compact, experiment_frame, make_points, play_points, reference_pairs};
 use crate::error::Error;
-use crate::exec::executor::Finish;
+use crate::exec::Finish;
+use crate::exec::{Budget, Points};
 use crate::input::experiment_file::ExperimentFile;
 use crate::input::study_file::{PlotSpec, load_study};
 use crate::output::plot;
+use crate::shard::Layout;
 use clap::Args;
 use polars::prelude::*;
 use std::fmt::Write as _;
@@ -66,7 +66,7 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
         let pairs = reference_pairs(&points, x.reference.as_ref())?;
         made.push((x.clone(), points, pairs));
     }
-    crate::exec::executor::install_interrupt_handler();
+    crate::exec::install_interrupt_handler();
     let mut ran = Vec::new();
     for (x, points, pairs) in made {
         let games = x.games.unwrap_or(if x.precision.is_some() {
@@ -89,7 +89,7 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
         if finish == Finish::Interrupted {
             return Err(Error::Interrupted(format!("interrupted during experiment {}: no report written", x.name)));
         }
-        let df = experiment_frame(&points.layout(), &counts, finish)?;
+        let df = experiment_frame(&Layout::of(&points), &counts, finish)?;
         let played = crate::commands::experiment::played_line(&counts, finish, x.precision, games);
         ran.push(Ran { x, points, df, played });
     }

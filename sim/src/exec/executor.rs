@@ -12,22 +12,22 @@
 //! while both of its points play, so a pair's games are the games both
 //! played. Memory does not grow with the games.
 //!
-//! An interrupt (Ctrl-C, [`interrupt`]) is noticed between blocks: the
+//! An interrupt (Ctrl-C, [`crate::exec::interrupt`]) is noticed between blocks: the
 //! block in progress is dropped, so every count is of whole, finished
 //! blocks — nothing is counted twice or half.
 
-use crate::exec::runner::Job;
+use crate::exec::Job;
+use crate::exec::interrupted;
 use crate::stats::{Diff, Schedule, Tally, paired_diff};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mafia_agents::{Worker, master_key};
 use mafia_engine::{Camp, NoLog};
 use rayon::prelude::*;
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Games per chunk (per point): each chunk plays these indices with every
 /// point still playing.
-pub const CHUNK: u64 = 1024;
+const CHUNK: u64 = 1024;
 
 /// Games between looks at an interrupt when no stopping rule asks for
 /// checkpoints.
@@ -35,34 +35,6 @@ const BLOCK: u64 = 64 * CHUNK;
 
 /// No winner: a draw (as a winner code).
 const DRAW: u8 = Camp::COUNT as u8;
-
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Asks every running execution to stop after its current block (what the
-/// Ctrl-C handler calls).
-pub fn interrupt() {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-}
-
-/// Whether an interrupt was asked for.
-pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::SeqCst)
-}
-
-/// Installs the Ctrl-C handler once: the first Ctrl-C (or SIGTERM) asks the
-/// run to stop and print what it finished; a second one exits at once.
-pub fn install_interrupt_handler() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
-            if interrupted() {
-                std::process::exit(130);
-            }
-            eprintln!("\ninterrupted: finishing the current block, then printing what is done (Ctrl-C again to quit)");
-            interrupt();
-        });
-    });
-}
 
 /// What to play.
 pub struct Exec<'a> {
@@ -256,14 +228,14 @@ pub fn execute_from(
     let k = e.points.len();
     let threads = match e.points.iter().flat_map(|j| &j.ext).map(|p| p.threads()).max() {
         Some(n) => n,
-        None => crate::exec::runner::thread_count(e.threads),
+        None => crate::exec::thread_count(e.threads),
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|err| format!("cannot start {threads} threads: {err}"))?;
     let ext = e.points.iter().any(|j| !j.ext.is_empty());
-    let chunk = if ext { crate::exec::runner::EXT_CHUNK } else { CHUNK };
+    let chunk = if ext { crate::exec::EXT_CHUNK } else { CHUNK };
     let key = master_key(e.seed);
     let bars = Bars::new(e);
     let (mut done, mut total) = from.unwrap_or_else(|| (0, Counts::new(e.points, &e.pairs)));

@@ -1,5 +1,16 @@
-//! The engine room: the runner, the executor and paired play.
+//! The engine room: the streaming runner (`run`, `--games-out`), the
+//! executor (points and pairs on the same games, checkpoints, stopping
+//! rules, interrupts), paired play of lineups on one game (`duel`, `league`,
+//! `moves`, `best-response`), and the points of a grid with their precision
+//! rule. Imports `stats`, `output`, `grid` and `error` of `sim`.
 
-pub mod executor;
+mod executor;
+mod interrupt;
 pub mod paired;
-pub mod runner;
+mod points;
+mod runner;
+
+pub use executor::{Counts, Exec, Finish, Violations, execute, execute_from};
+pub use interrupt::{install_interrupt_handler, interrupt, interrupted};
+pub use points::{Budget, Point, Points, pair_half, point_camps, point_half, precision_rule};
+pub use runner::{CHUNK, EXT_CHUNK, Job, RunOutput, RunSpec, run, thread_count};

@@ -102,7 +102,7 @@ impl Paired {
 
 /// A thread pool for paired runs (0 = every core).
 pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
-    let n = crate::exec::runner::thread_count(threads);
+    let n = crate::exec::thread_count(threads);
     rayon::ThreadPoolBuilder::new()
         .num_threads(n)
         .build()
@@ -138,7 +138,7 @@ pub fn play_paired(
     let day_cap = game.rules().day_cap;
     // Agents in other processes: small chunks, so games spread over every thread.
     let ext = lineups.iter().any(|l| l.strategy_names().iter().any(|n| mafia_agents::ext_command(n).is_some()));
-    let chunk = if ext { crate::exec::runner::EXT_CHUNK } else { CHUNK };
+    let chunk = if ext { crate::exec::EXT_CHUNK } else { CHUNK };
     let chunks = games.div_ceil(chunk);
     let parts: Vec<Paired> = pool.install(|| {
         (0..chunks)

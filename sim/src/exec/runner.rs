@@ -19,7 +19,7 @@ use std::sync::Arc;
 /// enough to balance two to hundreds of threads.
 pub const CHUNK: u64 = 8192;
 /// Chunks per window (the unit written to `--games-out` before moving on).
-pub const WINDOW: u64 = 64;
+const WINDOW: u64 = 64;
 
 /// One variant to simulate: a checked game, who plays it, and its label.
 #[derive(Clone)]

@@ -69,7 +69,12 @@ fn kind_name(v: &DeValue<'_>) -> &'static str {
 
 /// Reads an experiment from a table (a file's top level, or a study's
 /// `[[experiment]]`); `dir` resolves a setup file's path.
-pub(crate) fn read_experiment(t: &DeTable<'_>, dir: &Path, default_name: &str, fp: &mut Problems<'_>) -> ExperimentFile {
+pub(crate) fn read_experiment(
+    t: &DeTable<'_>,
+    dir: &Path,
+    default_name: &str,
+    fp: &mut Problems<'_>,
+) -> ExperimentFile {
     let mut x = ExperimentFile { name: default_name.to_string(), ..ExperimentFile::default() };
     let mut setup_at = None;
     for (k, v) in entries(t) {

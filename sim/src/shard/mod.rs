@@ -19,11 +19,15 @@
 //!   either it is in the file, or it is played again.
 
 use crate::error::Error;
-use crate::exec::executor::{Counts, Finish};
-use crate::exec::runner::Job;
+use crate::exec::Job;
+use crate::exec::{Counts, Finish};
 use clap::Args;
 use mafia_engine::Camp;
 use serde::{Deserialize, Serialize};
+
+mod plan;
+
+pub use plan::{ComparePlan, ExperimentPlan, Layout, Plan, PointInfo, RunPlan};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -103,26 +107,6 @@ impl Shard {
 impl std::fmt::Display for Shard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}/{}", self.k, self.n)
-    }
-}
-
-/// What a command needs, besides the counts, to build its tables: plain
-/// data, so `merge` needs neither the setup files nor the agents.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(tag = "command", rename_all = "snake_case")]
-pub enum Plan {
-    Run(crate::cli::RunPlan),
-    Experiment(crate::commands::experiment::ExperimentPlan),
-    Compare(crate::commands::compare::ComparePlan),
-}
-
-impl Plan {
-    pub fn command(&self) -> &'static str {
-        match self {
-            Plan::Run(_) => "run",
-            Plan::Experiment(_) => "experiment",
-            Plan::Compare(_) => "compare",
-        }
     }
 }
 
@@ -263,39 +247,6 @@ pub fn fingerprint(jobs: &[Job]) -> String {
         text.push_str(&format!("{:?}\n{}\n", j.game, j.lineup.label()));
     }
     format!("{:016x}", fnv(text.as_bytes()))
-}
-
-/// Camps as their names in a counts file.
-pub mod camp_names {
-    use mafia_engine::Camp;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(camps: &[Camp], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(camps.iter().map(|c| c.name()))
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Camp>, D::Error> {
-        let names = Vec::<String>::deserialize(d)?;
-        names
-            .iter()
-            .map(|n| Camp::from_name(n).ok_or_else(|| serde::de::Error::custom(format!("`{n}` is not a camp"))))
-            .collect()
-    }
-}
-
-/// One camp as its name.
-pub mod camp_name {
-    use mafia_engine::Camp;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(camp: &Camp, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(camp.name())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Camp, D::Error> {
-        let n = String::deserialize(d)?;
-        Camp::from_name(&n).ok_or_else(|| serde::de::Error::custom(format!("`{n}` is not a camp")))
-    }
 }
 
 /// Where a command's counts go: nowhere, or a counts file that is also its
@@ -577,22 +528,6 @@ fn same_run(want: &CountsFile, got: &CountsFile, check_shard: bool) -> Result<()
     Ok(())
 }
 
-// ---------------------------------------------------------------------------
-// mafia merge
-
-#[derive(Args, Debug)]
-pub struct MergeArgs {
-    /// The counts files of the shards (any order).
-    #[arg(value_name = "FILE", required = true)]
-    pub files: Vec<PathBuf>,
-    /// Write the tables (.parquet or .csv), as the command itself would with --out.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-    /// Also write the merged counts to FILE (a counts file of the whole run).
-    #[arg(long, value_name = "FILE")]
-    pub counts: Option<PathBuf>,
-}
-
 /// The merged run: the first file's header over the whole range, and the
 /// sum of the counts.
 pub fn merge_files(files: &[(PathBuf, CountsFile)]) -> Result<CountsFile, Error> {
@@ -699,54 +634,6 @@ fn zero(c: &Counts) -> Counts {
     z.a_only.iter_mut().for_each(|x| *x = [0; Camp::COUNT]);
     z.b_only.iter_mut().for_each(|x| *x = [0; Camp::COUNT]);
     z
-}
-
-pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
-    crate::exec::paired::check_out(&a.out)?;
-    let mut files = Vec::with_capacity(a.files.len());
-    for p in &a.files {
-        files.push((p.clone(), read(p)?));
-    }
-    let total = merge_files(&files)?;
-    eprintln!(
-        "merged {} counts file{} of `mafia {}`: games {}..{} of seed {}",
-        files.len(),
-        if files.len() == 1 { "" } else { "s" },
-        total.plan.command(),
-        total.first,
-        total.first + total.games,
-        total.seed
-    );
-    if let Some(p) = &a.counts {
-        if p.exists() {
-            return Err(Error::Invalid(format!(
-                "--counts {}: the file exists; give a new name (merge never overwrites counts)",
-                p.display()
-            )));
-        }
-        let text =
-            serde_json::to_string(&total).map_err(|e| Error::Counts(format!("cannot encode the counts: {e}")))?;
-        crate::output::write_atomic(p, text.as_bytes()).map_err(Error::Io)?;
-        eprintln!("wrote {}", p.display());
-    }
-    let finish = match total.state {
-        State::Stopped => Finish::Stopped,
-        _ => Finish::Complete,
-    };
-    match &total.plan {
-        Plan::Run(plan) => crate::cli::render_run(plan, &total.counts, &total.faults, a.out.as_deref()),
-        Plan::Experiment(plan) => crate::commands::experiment::render_experiment(
-            plan,
-            total.seed,
-            &total.counts,
-            &total.faults,
-            finish,
-            &a.out,
-        ),
-        Plan::Compare(plan) => {
-            crate::commands::compare::render_compare(plan, total.seed, &total.counts, &total.faults, finish, &a.out)
-        }
-    }
 }
 
 #[cfg(test)]

@@ -54,8 +54,8 @@
 
 use crate::cli::{GameArgs, one_job};
 use crate::error::Error;
+use crate::exec::Job;
 use crate::exec::paired::{PairArgs, Paired, check_out, play_paired, pool, progress};
-use crate::exec::runner::Job;
 use crate::output::{Cols, Printed, play_frame, rate_cols};
 use crate::stats::Diff;
 use clap::Args;
