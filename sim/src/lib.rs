@@ -1,6 +1,7 @@
 //! The simulation layer of Mafia Lab: setup files, the parallel runner,
 //! Polars tables and the `mafia` command line. The only layer that does I/O.
 
+pub mod args;
 pub mod cli;
 pub mod commands;
 pub mod error;

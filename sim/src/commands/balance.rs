@@ -12,8 +12,7 @@
 //! thousand games and the games go to the close calls; the output says how
 //! many each candidate used.
 
-use crate::cli::GameArgs;
-use crate::commands::experiment::make_points;
+use crate::args::{GameArgs, make_points};
 use crate::error::Error;
 use crate::exec::Points;
 use crate::exec::{Counts, Exec, Finish, execute};
@@ -54,7 +53,7 @@ pub struct BalanceArgs {
     #[arg(long, value_name = "GAMES", default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub br_games: u64,
     #[command(flatten)]
-    pub pair: crate::exec::paired::PairArgs,
+    pub pair: crate::args::PairArgs,
 }
 
 /// Where a candidate's interval lies from the target: the nearest and the
@@ -127,7 +126,7 @@ pub fn search(
 }
 
 pub fn cmd_balance(a: BalanceArgs) -> Result<(), Error> {
-    crate::exec::paired::check_out(&a.pair.out)?;
+    crate::args::check_out(&a.pair.out)?;
     let precision = check_precision(a.precision).map_err(Error::Invalid)?;
     if !(a.target.is_finite() && (0.0..=1.0).contains(&a.target)) {
         return Err(Error::Invalid(format!("--target {}: a win rate from 0 to 1", a.target)));

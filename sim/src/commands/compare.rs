@@ -11,8 +11,8 @@
 //! rule that does not touch the deal, the deals and every seat's draws are
 //! identical game by game.
 
-use crate::cli::GameArgs;
-use crate::commands::experiment::{make_points, played_line};
+use crate::args::{GameArgs, make_points};
+use crate::commands::experiment::played_line;
 use crate::error::Error;
 use crate::exec::{Budget, Point, Points, point_camps, precision_rule};
 use crate::exec::{Counts, Exec, Finish};
@@ -56,7 +56,7 @@ pub struct CompareArgs {
     #[arg(long, default_value = "town")]
     pub camp: String,
     #[command(flatten)]
-    pub pair: crate::exec::paired::PairArgs,
+    pub pair: crate::args::PairArgs,
     #[command(flatten)]
     pub store: crate::shard::ShardArgs,
 }
@@ -105,7 +105,7 @@ pub fn compare_points(base: &GameArgs, a: &[String], b: &[String]) -> Result<Poi
 }
 
 pub fn cmd_compare(a: CompareArgs) -> Result<(), Error> {
-    crate::exec::paired::check_out(&a.pair.out)?;
+    crate::args::check_out(&a.pair.out)?;
     if a.a.is_empty() && a.b.is_empty() {
         return Err(Error::Invalid(
             "give the variants: --a KEY=VALUE and/or --b KEY=VALUE (e.g. --a no_kill_limit=3 --b no_kill_limit=off)"

@@ -5,70 +5,18 @@
 //! `compare` and `balance` build their points with the same grid
 //! ([`crate::grid`]).
 
-use crate::cli::GameArgs;
+use crate::args::{GameArgs, make_points};
 use crate::error::Error;
-use crate::exec::{Budget, Counts, Exec, Finish, Job, Point, Points, point_camps, precision_rule};
-use crate::grid::{Axis, AxisKind, apply_point, combinations};
+use crate::exec::{Budget, Counts, Exec, Finish, Job, Points, point_camps, precision_rule};
+use crate::grid::{Axis, AxisKind};
 use crate::input::experiment_file::load_experiment;
 use crate::output::{Cols, Printed, Variant};
 use crate::shard::{ExperimentPlan, Layout};
 use crate::stats::check_precision;
 use clap::Args;
-use mafia_engine::{Camp, Game, Role};
+use mafia_engine::{Camp, Role};
 use polars::prelude::*;
 use std::path::PathBuf;
-
-/// Makes the points of `axes` over the setup `setup_name` with the lineup
-/// spec `agents` and the rule settings `rules`: every point is checked
-/// (setup, rules, lineup) before any game is played.
-pub fn make_points(
-    base: &GameArgs,
-    setup_name: &str,
-    rules: &[(String, String)],
-    axes: &[Axis],
-    skip_invalid: bool,
-) -> Result<Points, Error> {
-    let settings = base.ext.settings()?;
-    let mut pools = Vec::new();
-    let loaded = crate::cli::load_with(setup_name, base.agents.as_deref(), Some((&settings, &mut pools)))?;
-    let mut points = Vec::new();
-    let mut skipped = Vec::new();
-    for combo in combinations(axes) {
-        let values: Vec<&str> = combo.iter().enumerate().map(|(a, &v)| axes[a].values[v].as_str()).collect();
-        let label = axes.iter().zip(&values).map(|(a, v)| format!("{}={v}", a.name)).collect::<Vec<_>>().join(" ");
-        let made = (|| -> Result<Job, String> {
-            let mut setup = loaded.setup.clone();
-            for (k, v) in rules {
-                setup.rules.set(k, v).map_err(|e| format!("rules.{k} = {v}: {e}"))?;
-            }
-            crate::cli::apply_rules(&mut setup, &base.rules).map_err(|e| e.to_string())?;
-            let mut lineup = loaded.lineup.clone();
-            apply_point(&mut setup, &mut lineup, axes, &values)?;
-            let game = Game::new(&setup).map_err(|e| {
-                e.problems.iter().map(|p| format!("{}: {}", p.path, p.message)).collect::<Vec<_>>().join("; ")
-            })?;
-            lineup.check_roles(game.roles_present()).map_err(|e| e.to_string())?;
-            lineup.check_seats(game.players()).map_err(|e| e.to_string())?;
-            let variant = Variant {
-                setup: setup.name.clone(),
-                rules: game.rules_label(),
-                agents: lineup.label(),
-                players: game.players(),
-            };
-            Ok(Job { game, lineup, variant, ext: pools.clone() })
-        })();
-        match made {
-            Ok(job) => points.push(Point { values: values.iter().map(|v| v.to_string()).collect(), job }),
-            Err(e) if skip_invalid => skipped.push((label, e)),
-            Err(e) if label.is_empty() => return Err(Error::Setup(format!("setup {setup_name}: {e}"))),
-            Err(e) => return Err(Error::Setup(format!("the point {label} makes no game: {e}"))),
-        }
-    }
-    if points.is_empty() {
-        return Err(Error::Setup(format!("no point of the grid makes a game (the first: {})", skipped[0].1)));
-    }
-    Ok(Points { axes: axes.to_vec(), points, skipped })
-}
 
 /// The pairs of an experiment: each point against its reference point.
 pub fn reference_pairs(points: &Points, reference: Option<&(String, String)>) -> Result<Vec<(usize, usize)>, Error> {
@@ -272,7 +220,7 @@ pub struct ExperimentArgs {
     #[arg(long, short)]
     pub quiet: bool,
     #[command(flatten)]
-    pub ext: crate::cli::ExtArgs,
+    pub ext: crate::args::ExtArgs,
     #[command(flatten)]
     pub store: crate::shard::ShardArgs,
 }
@@ -281,7 +229,7 @@ pub struct ExperimentArgs {
 pub const DEFAULT_GAMES: u64 = 100_000;
 
 pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Error> {
-    crate::exec::paired::check_out(&a.out)?;
+    crate::args::check_out(&a.out)?;
     let x = load_experiment(&a.file)?;
     let precision = match a.precision.or(x.precision).filter(|_| !a.no_precision) {
         Some(h) => Some(check_precision(h).map_err(Error::Invalid)?),

@@ -23,7 +23,7 @@ pub struct MergeArgs {
 }
 
 pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
-    crate::exec::paired::check_out(&a.out)?;
+    crate::args::check_out(&a.out)?;
     let mut files = Vec::with_capacity(a.files.len());
     for p in &a.files {
         files.push((p.clone(), shard::read(p)?));
@@ -55,7 +55,7 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
         _ => Finish::Complete,
     };
     match &total.plan {
-        Plan::Run(plan) => crate::cli::render_run(plan, &total.counts, &total.faults, a.out.as_deref()),
+        Plan::Run(plan) => crate::commands::run::render_run(plan, &total.counts, &total.faults, a.out.as_deref()),
         Plan::Experiment(plan) => crate::commands::experiment::render_experiment(
             plan,
             total.seed,

@@ -13,9 +13,9 @@
 //! significantly *worse* than either a failure (exit code 1), which CI runs
 //! at a small size on every preset.
 
-use crate::cli::GameArgs;
+use crate::args::{GameArgs, PairArgs, check_out};
 use crate::error::Error;
-use crate::exec::paired::{PairArgs, check_out, play_paired, pool, progress};
+use crate::exec::paired::{play_paired, pool, progress};
 use crate::output::{Cols, Printed, rate_cols, write_frames};
 use crate::stats::Diff;
 use clap::Args;
@@ -95,7 +95,7 @@ pub fn cmd_moves(a: MovesArgs) -> Result<(), Error> {
             return Err(Error::Invalid(format!("--allow {x}: give ROLE@SETUP, a role that moves and a setup name")));
         }
     }
-    let jobs = crate::cli::jobs(&a.game, &[])?;
+    let jobs = crate::args::jobs(&a.game, &[])?;
     for r in &wanted {
         if !jobs.iter().any(|j| j.game.roles_present().contains(*r)) {
             return Err(Error::Invalid(format!("--roles {}: no setup given deals a {}", r.name(), r.name())));
@@ -121,7 +121,7 @@ pub fn cmd_moves(a: MovesArgs) -> Result<(), Error> {
                 lineups.push(l);
             }
         }
-        let threads = crate::cli::threads_for(job, a.pair.threads);
+        let threads = crate::args::threads_for(job, a.pair.threads);
         let pool = pool(threads)?;
         let pb = progress(a.games * lineups.len() as u64, !a.pair.quiet);
         pb.set_message(format!("moves of {}", job.game.name()));

@@ -9,9 +9,9 @@
 //!
 //! The state file's format is `input/position_file.rs`'s.
 
+use crate::args::{apply_rules, check_out, check_threads};
 use crate::error::Error;
 use crate::exec::CHUNK;
-use crate::exec::paired::check_out;
 use crate::input::position_file::load_position;
 use crate::output::{Cols, Printed, rate_cols, write_frames};
 use clap::Args;
@@ -196,16 +196,9 @@ pub fn knowledge_text(start: &Start) -> String {
 /// `mafia odds`.
 pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
     check_out(&a.out)?;
-    if a.threads > 1024 {
-        return Err(Error::Invalid(format!("--threads {}: at most 1024 (0 = every core)", a.threads)));
-    }
+    check_threads(a.threads)?;
     let mut file = load_position(&a.state)?;
-    for rule in &a.rules {
-        let (k, v) = rule
-            .split_once('=')
-            .ok_or_else(|| Error::Invalid(format!("--rule {rule}: expected KEY=VALUE (see `mafia rules`)")))?;
-        file.position.setup.rules.set(k.trim(), v).map_err(|e| Error::Invalid(format!("--rule {rule}: {e}")))?;
-    }
+    apply_rules(&mut file.position.setup, &a.rules)?;
     let start = file.start()?;
     // `setup = "classic"` starts from the preset's default lineup; [roles] from `forum`.
     let mut lineup = Lineup::for_preset(&file.position.setup.name);

@@ -7,13 +7,39 @@
 //! something happen, with every move's success or failure and why; classic
 //! games print exactly as they always have.
 
+use crate::args::{GameArgs, one_job};
+use crate::error::Error;
 use crate::exec::Job;
+use clap::Args;
 use mafia_agents::{Worker, master_key};
 use mafia_engine::{Event, Role, Rules};
 use mafia_protocol::text::story_lines;
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::fmt::Write;
+use std::io::Write as _;
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Master seed of the run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Game index within the run (0-based).
+    #[arg(long = "game", visible_alias = "game-index", value_name = "I", default_value_t = 0)]
+    pub game_index: u64,
+    /// JSON lines instead of a story.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn cmd_replay(a: ReplayArgs) -> Result<(), Error> {
+    let job = one_job(&a.game)?;
+    let text = replay(&job, a.seed, a.game_index, a.json);
+    std::io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(())
+}
 
 /// The `event` name of the replay's first line.
 #[derive(Clone, Copy, Debug, Serialize, JsonSchema)]

@@ -6,8 +6,8 @@
 //! the thread count, so the same file and seed regenerate it byte for byte.
 //! The study file's format is `input/study_file.rs`'s.
 
-use crate::cli::GameArgs;
-use crate::commands::experiment::{compact, experiment_frame, make_points, play_points, reference_pairs};
+use crate::args::{GameArgs, make_points};
+use crate::commands::experiment::{compact, experiment_frame, play_points, reference_pairs};
 use crate::error::Error;
 use crate::exec::Finish;
 use crate::exec::{Budget, Points};
@@ -59,7 +59,7 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
             setup: vec![x.setup.clone()],
             rules: vec![],
             agents: x.agents.clone(),
-            ext: crate::cli::ExtArgs::default_settings(),
+            ext: crate::args::ExtArgs::default_settings(),
         };
         let points = make_points(&base, &x.setup, &x.rules, &x.axes, x.skip_invalid)
             .map_err(|e| e.context(format!("{study_name}: experiment {}", x.name)))?;

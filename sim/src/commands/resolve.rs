@@ -11,8 +11,9 @@
 //! events in their one serde encoding (the same as `mafia replay --json`),
 //! so the schema (`mafia schema`) and the output cannot drift apart.
 
-use crate::error::FileError;
+use crate::error::{Error, FileError};
 use crate::input::scenario_file::{Resolved, load_scenario};
+use clap::Args;
 use mafia_engine::{
     Camp, Carry, Event, Fail, Killer, MissReason, NightAbility, NightStep, PlayerSet, Report, Role, RoleSet, Rules,
     Seat, SeatNumber, Status,
@@ -21,7 +22,24 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 use std::fmt::Write;
-use std::path::Path;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+pub struct ResolveArgs {
+    /// The scenario file (.toml): seats, carry-over and moves (see scenarios/).
+    #[arg(value_name = "SCENARIO")]
+    pub scenario: PathBuf,
+    /// One JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn cmd_resolve(a: ResolveArgs) -> Result<(), Error> {
+    let trace = resolve_file(&a.scenario, a.json)?;
+    std::io::stdout().lock().write_all(trace.as_bytes())?;
+    Ok(())
+}
 
 /// `mafia resolve FILE [--json]`: reads, checks and resolves a scenario file
 /// and returns the trace (text, or pretty JSON).

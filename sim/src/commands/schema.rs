@@ -13,10 +13,12 @@
 
 use crate::commands::replay::ReplayLine;
 use crate::commands::resolve::Trace;
+use crate::error::Error;
 use mafia_engine::{Answer, Ending, Event, Request, Rules, View};
 use mafia_protocol::{FromAgent, ToAgent};
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use std::io::Write;
 
 /// Adds one type's definition to the generator.
 type Add = fn(&mut SchemaGenerator) -> Schema;
@@ -70,4 +72,9 @@ pub fn schema() -> Schema {
 /// The document as `mafia schema` prints it: pretty JSON and a newline.
 pub fn schema_text() -> String {
     format!("{}\n", serde_json::to_string_pretty(&schema()).expect("a schema is JSON"))
+}
+
+pub fn cmd_schema() -> Result<(), Error> {
+    std::io::stdout().lock().write_all(schema_text().as_bytes())?;
+    Ok(())
 }

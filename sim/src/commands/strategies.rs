@@ -2,8 +2,10 @@
 //! for people — every strategy, the roles it plays, what it does, and each
 //! parameter with its values and default — and how to choose them.
 
+use crate::error::Error;
 use mafia_agents::{STRATEGIES, StrategyInfo};
 use std::fmt::Write;
+use std::io::Write as _;
 
 /// Lines are wrapped to this width.
 const WIDTH: usize = 100;
@@ -71,6 +73,11 @@ pub fn strategies_text() -> String {
         strategy_text(s, &mut out);
     }
     out
+}
+
+pub fn cmd_strategies() -> Result<(), Error> {
+    std::io::stdout().lock().write_all(strategies_text().as_bytes())?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,13 +1,9 @@
 //! Building a table a column at a time, and the columns several commands
-//! share: win rates with their Wilson bounds, paired differences, and how
-//! the games were played.
+//! share: win rates with their Wilson bounds and paired differences.
 
-use mafia_agents::Lineup;
-use mafia_engine::{Camp, Role};
 use polars::prelude::*;
 
-use super::tables::{PLAY_COLUMNS, play_values};
-use crate::stats::{Diff, Tally, wilson};
+use crate::stats::{Diff, wilson};
 
 /// Columns collected one at a time, then made into a frame.
 #[derive(Default)]
@@ -52,23 +48,4 @@ pub fn diff_cols(c: &mut Cols, diffs: impl Iterator<Item = Diff>) {
     c.f64("diff_hi", d.iter().map(|d| d.hi).collect());
     c.u64("a_only", d.iter().map(|d| d.a_only).collect());
     c.u64("b_only", d.iter().map(|d| d.b_only).collect());
-}
-
-/// One row per variant: its name, the lineup it played, the draw rate and
-/// the behaviour columns of the run tables.
-pub fn play_frame(rows: &[(&str, &Lineup, &Tally)]) -> PolarsResult<DataFrame> {
-    let mut c = Cols::default();
-    c.str("variant", rows.iter().map(|r| r.0.to_string()).collect());
-    c.str("lineup", rows.iter().map(|r| r.1.label()).collect());
-    c.f64("draw_rate", rows.iter().map(|r| r.2.draws as f64 / r.2.games.max(1) as f64).collect());
-    let bandits = rows
-        .iter()
-        .any(|r| r.2.role_dealt.iter().enumerate().any(|(i, &n)| n > 0 && Role::ALL[i].camp() == Camp::Bandits));
-    for (i, (name, _)) in PLAY_COLUMNS.iter().enumerate() {
-        if *name == "lynch_hit_bandits" && !bandits {
-            continue;
-        }
-        c.0.push(Column::new((*name).into(), rows.iter().map(|r| play_values(r.2)[i]).collect::<Vec<Option<f64>>>()));
-    }
-    c.frame()
 }

@@ -19,6 +19,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use mafia_agents::Lineup;
 use mafia_engine::{Camp, EndCause, Role};
 use polars::prelude::*;
 
@@ -108,6 +109,25 @@ pub fn play_values(t: &Tally) -> [Option<f64>; 8] {
         per_game(t.false_claims),
         per_game(t.info_nights),
     ]
+}
+
+/// One row per variant: its name, the lineup it played, the draw rate and
+/// the behaviour columns of the run tables.
+pub fn play_frame(rows: &[(&str, &Lineup, &Tally)]) -> PolarsResult<DataFrame> {
+    let mut c = Cols::default();
+    c.str("variant", rows.iter().map(|r| r.0.to_string()).collect());
+    c.str("lineup", rows.iter().map(|r| r.1.label()).collect());
+    c.f64("draw_rate", rows.iter().map(|r| r.2.draws as f64 / r.2.games.max(1) as f64).collect());
+    let bandits = rows
+        .iter()
+        .any(|r| r.2.role_dealt.iter().enumerate().any(|(i, &n)| n > 0 && Role::ALL[i].camp() == Camp::Bandits));
+    for (i, (name, _)) in PLAY_COLUMNS.iter().enumerate() {
+        if *name == "lynch_hit_bandits" && !bandits {
+            continue;
+        }
+        c.0.push(Column::new((*name).into(), rows.iter().map(|r| play_values(r.2)[i]).collect::<Vec<Option<f64>>>()));
+    }
+    c.frame()
 }
 
 /// Builds the `summary`, `roles` and `days` tables from labelled tallies.

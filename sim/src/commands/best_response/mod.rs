@@ -52,10 +52,11 @@
 //! the best and the default play `--confirm` fresh games each (the next
 //! indices, common random numbers again) and the gain is measured there.
 
-use crate::cli::{GameArgs, one_job};
+use crate::args::{GameArgs, one_job};
+use crate::args::{PairArgs, check_out};
 use crate::error::Error;
 use crate::exec::Job;
-use crate::exec::paired::{PairArgs, Paired, check_out, play_paired, pool, progress};
+use crate::exec::paired::{Paired, play_paired, pool, progress};
 use crate::output::{Cols, Printed, play_frame, rate_cols};
 use crate::stats::Diff;
 use clap::Args;
@@ -579,7 +580,7 @@ pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Error> {
         .ok_or_else(|| Error::Invalid(format!("--camp {}: expected one of town, mafia, bandits", a.camp)))?;
     let job = one_job(&a.game)?;
     // Agents in other processes ask for a few threads per process.
-    let pool = pool(crate::cli::threads_for(&job, a.pair.threads))?;
+    let pool = pool(crate::args::threads_for(&job, a.pair.threads))?;
     let pb = progress(a.max_games, !a.pair.quiet);
     let o = RaceOpts {
         block: a.block,
