@@ -4,7 +4,7 @@
 
 use crate::error::Error;
 use crate::exec::{Job, thread_count};
-use crate::input::setup_file::load_setup;
+use crate::input::load_setup;
 use crate::output::Variant;
 use clap::Args;
 use mafia_agents::Lineup;

@@ -90,6 +90,3 @@ pub fn dispatch(cli: Cli) -> Result<(), Error> {
         Some(Command::Merge(a)) => merge::cmd_merge(a),
     }
 }
-
-// The old path of the shared argument types, until the library's API is set.
-pub use crate::args::{ExtArgs, GameArgs};

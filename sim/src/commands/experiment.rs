@@ -9,7 +9,7 @@ use crate::args::{GameArgs, make_points};
 use crate::error::Error;
 use crate::exec::{Budget, Counts, Exec, Finish, Job, Points, point_camps, precision_rule};
 use crate::grid::{Axis, AxisKind};
-use crate::input::experiment_file::load_experiment;
+use crate::input::load_experiment;
 use crate::output::{Cols, Printed, Variant};
 use crate::shard::{ExperimentPlan, Layout};
 use crate::stats::check_precision;

@@ -12,7 +12,7 @@
 use crate::args::{apply_rules, check_out, check_threads};
 use crate::error::Error;
 use crate::exec::CHUNK;
-use crate::input::position_file::load_position;
+use crate::input::load_position;
 use crate::output::{Cols, Printed, rate_cols, write_frames};
 use clap::Args;
 use indicatif::ProgressBar;

@@ -11,8 +11,8 @@ use crate::commands::experiment::{compact, experiment_frame, play_points, refere
 use crate::error::Error;
 use crate::exec::Finish;
 use crate::exec::{Budget, Points};
-use crate::input::experiment_file::ExperimentFile;
-use crate::input::study_file::{PlotSpec, load_study};
+use crate::input::ExperimentFile;
+use crate::input::{PlotSpec, load_study};
 use crate::output::plot;
 use crate::shard::Layout;
 use clap::Args;

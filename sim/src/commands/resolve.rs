@@ -12,7 +12,7 @@
 //! so the schema (`mafia schema`) and the output cannot drift apart.
 
 use crate::error::{Error, FileError};
-use crate::input::scenario_file::{Resolved, load_scenario};
+use crate::input::{Resolved, load_scenario};
 use clap::Args;
 use mafia_engine::{
     Camp, Carry, Event, Fail, Killer, MissReason, NightAbility, NightStep, PlayerSet, Report, Role, RoleSet, Rules,

@@ -142,11 +142,6 @@ impl Counts {
         paired_diff(self.pair_games[q], self.a_only[q][c as usize], self.b_only[q][c as usize])
     }
 
-    /// The pair number of `(a, b)`, if counted.
-    pub fn pair(&self, a: usize, b: usize) -> Option<usize> {
-        self.pairs.iter().position(|&p| p == (a, b))
-    }
-
     /// The largest number of games any point played.
     pub fn most_played(&self) -> u64 {
         self.played.iter().copied().max().unwrap_or(0)
@@ -375,8 +370,6 @@ mod tests {
         };
         let d = c.diff(0, Camp::Town);
         assert!((d.mean - 0.2).abs() < 1e-12);
-        assert_eq!(c.pair(0, 1), Some(0));
-        assert_eq!(c.pair(1, 0), None);
         c.played = vec![5, 7];
         assert_eq!(c.most_played(), 7);
     }

@@ -11,6 +11,6 @@ mod points;
 mod runner;
 
 pub use executor::{Counts, Exec, Finish, Violations, execute, execute_from};
-pub use interrupt::{install_interrupt_handler, interrupt, interrupted};
-pub use points::{Budget, Point, Points, pair_half, point_camps, point_half, precision_rule};
+pub use interrupt::{install_interrupt_handler, interrupted};
+pub use points::{Budget, Point, Points, point_camps, precision_rule};
 pub use runner::{CHUNK, EXT_CHUNK, Job, RunOutput, RunSpec, run, thread_count};

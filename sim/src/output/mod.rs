@@ -14,10 +14,7 @@ mod test_util;
 
 pub use columns::{Cols, diff_cols, rate_cols};
 pub use faults::{AgentFaults, add_faults, faults_of, report_faults};
-pub use files::{OutFormat, out_format, write_atomic};
+pub use files::{out_format, write_atomic};
 pub use games::{GameRow, GamesWriter};
 pub use printed::{Printed, print_and_write, write_frames, write_out};
-pub use tables::{
-    PLAY_COLUMNS, Tables, Variant, build_tables, play_frame, play_values, print_tables, sibling_paths, summary_frame,
-    write_tables,
-};
+pub use tables::{Tables, Variant, build_tables, play_frame, print_tables, sibling_paths, summary_frame, write_tables};

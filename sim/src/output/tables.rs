@@ -410,7 +410,7 @@ pub fn write_tables(t: &mut Tables, path: &Path) -> Result<Vec<PathBuf>, String>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::OutFormat;
+    use crate::output::files::OutFormat;
     use crate::output::test_util::{f64_at, read, str_at, temp_dir, u64_at, variant};
 
     /// 100 games: town 60, mafia 40; all four roles dealt.

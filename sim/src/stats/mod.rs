@@ -8,7 +8,7 @@ mod sprt;
 mod tally;
 
 pub use paired::{Diff, paired_diff};
-pub use precision::{FIRST_CHECKPOINT, Schedule, check_precision, diff_half, wilson_half};
+pub use precision::{Schedule, check_precision, diff_half, wilson_half};
 pub use sprt::{Sprt, Verdict};
 pub use tally::{Tally, wilson};
 

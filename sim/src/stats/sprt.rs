@@ -33,16 +33,6 @@ pub enum Verdict {
     Open,
 }
 
-impl Verdict {
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::H1 => "H1",
-            Verdict::H0 => "H0",
-            Verdict::Open => "undecided",
-        }
-    }
-}
-
 impl Sprt {
     /// Checks the values: `d0 ≠ d1` in [−1, 1], error rates in (0, 0.5).
     pub fn new(d0: f64, d1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
