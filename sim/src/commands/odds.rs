@@ -86,7 +86,7 @@ impl Odds {
 }
 
 /// Plays game indices `first..first + games` on from `start` with `lineup`
-/// (master seed `seed`) on `pool`: fixed chunks of [`CHUNK`] games merged by
+/// (master seed `seed`) on `pool`: fixed chunks of the runner's `CHUNK` games merged by
 /// addition, so the counts do not depend on the thread count. A
 /// precision-stopping caller may call it again with the next range.
 pub fn play_range(

@@ -230,7 +230,7 @@ fn move_field(message: &str) -> Option<&'static str> {
 }
 
 /// Reads a parsed document into a [`Scenario`], collecting diagnostics and
-/// the places of the items the engine may name. (`odds.rs` reads a
+/// the places of the items the engine may name. (`position_file.rs` reads a
 /// position's seats, rules and carry with it too.)
 pub(crate) struct Reader<'a> {
     pub(crate) problems: Problems<'a>,
