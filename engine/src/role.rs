@@ -161,12 +161,6 @@ impl NightAbility {
     }
     pub const COUNT: usize = 19;
 
-    /// Control moves (E29): blocks and the redirect.
-    #[inline]
-    pub const fn is_control(self) -> bool {
-        matches!(self, NightAbility::Rob | NightAbility::Invite | NightAbility::Beat | NightAbility::Swindle)
-    }
-
     /// The move's table row (a lookup in a table built at compile time).
     #[inline]
     pub const fn info(self) -> AbilityInfo {

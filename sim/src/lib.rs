@@ -1,26 +1,50 @@
 //! The simulation layer of Mafia Lab: setup files, the parallel runner,
 //! Polars tables and the `mafia` command line. The only layer that does I/O.
+//!
+//! The modules are private; what other crates use is re-exported here: the
+//! command line (`main.rs`), and the library calls the integration tests
+//! use and a Python module or a web front end would make — read a setup,
+//! make the games of a setup, rules and agents, play them, tabulate and
+//! plot them. `ARCHITECTURE.md` describes the folders and what each may
+//! import.
 
-pub mod balance;
-pub mod best_response;
-pub mod cli;
-pub mod compare;
-pub mod exec;
-pub mod experiment;
-pub mod files;
-pub mod moves;
-pub mod odds;
-pub mod paired;
-pub mod precision;
-pub mod replay;
-pub mod report;
-pub mod runner;
-pub mod scenario_file;
-pub mod schema;
-pub mod setup_file;
-pub mod shard;
-pub mod strategies;
-pub mod tables;
-pub mod tally;
-mod toml_text;
-pub mod trace;
+mod args;
+mod cli;
+mod commands;
+mod error;
+mod exec;
+mod grid;
+mod input;
+mod output;
+mod shard;
+mod stats;
+
+// The command line.
+pub use cli::{Cli, dispatch};
+pub use error::{Diagnostic, Error, FileError};
+
+// What to play: a setup (a preset or a setup file), rules and agents, made
+// into checked games (`Job`s); the grid that varies a setup.
+pub use args::{ExtArgs, GameArgs, jobs, one_job};
+pub use exec::{Job, Point, Points};
+pub use grid::{Axis, AxisKind};
+pub use input::{
+    PositionFile, Resolved, ScenarioFile, SetupFile, load_position, load_scenario, load_setup, parse_position,
+    parse_scenario, parse_setup,
+};
+
+// Playing: the runner, the executor's comparison of two variants, odds from
+// a mid-game state, one game told, one night resolved.
+pub use commands::compare::{compare_points, play_compare};
+pub use commands::odds::{Odds, play_range};
+pub use commands::replay::replay;
+pub use commands::resolve::{resolve_file, to_json, to_text};
+pub use commands::schema::schema_text;
+pub use exec::{Budget, Counts, Finish, RunOutput, RunSpec, run};
+
+// The statistics.
+pub use stats::{Diff, Schedule, Sprt, Tally, Verdict, paired_diff, wilson};
+
+// Tables and plots.
+pub use output::plot;
+pub use output::{Tables, Variant, build_tables, print_tables, write_tables};

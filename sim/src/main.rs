@@ -1,7 +1,7 @@
 //! `mafia`: the command-line shell over the Mafia Lab crates.
 
 use clap::Parser;
-use mafia_sim::cli::{Cli, main_with};
+use mafia_sim::{Cli, Error, dispatch};
 
 fn main() {
     let cli = match Cli::try_parse() {
@@ -11,8 +11,12 @@ fn main() {
             e.exit()
         }
     };
-    if let Err(e) = main_with(cli) {
-        eprintln!("error: {}", e.0);
-        std::process::exit(2);
+    if let Err(e) = dispatch(cli) {
+        match e {
+            // The invariant checkers' report is printed as it is.
+            Error::Violations(_) => eprintln!("{e}"),
+            _ => eprintln!("error: {e}"),
+        }
+        std::process::exit(e.exit_code());
     }
 }

@@ -5,10 +5,7 @@
 //! recursion over the living mafia and town; see agents/tests/known_answer.rs).
 
 use mafia_engine::Camp;
-use mafia_sim::cli::{ExtArgs, GameArgs};
-use mafia_sim::compare::{compare_points, play_compare};
-use mafia_sim::experiment::Budget;
-use mafia_sim::precision::{Sprt, Verdict};
+use mafia_sim::{Budget, ExtArgs, GameArgs, Sprt, Verdict, compare_points, play_compare};
 use std::collections::BTreeMap;
 
 mod common;
@@ -165,7 +162,7 @@ fn precision_stopping_meets_its_precision_and_stops_at_the_same_game() {
         assert!((hi - lo) / 2.0 <= 0.01, "{camp}: [{lo}, {hi}]");
     }
     // One checkpoint earlier the interval was still too wide (it stopped at the first that met it).
-    let schedule = mafia_sim::precision::Schedule { max: 1_000_000 };
+    let schedule = mafia_sim::Schedule { max: 1_000_000 };
     let points: Vec<u64> = schedule.points().collect();
     let at = points.iter().position(|&p| p == games).expect("stopped at a checkpoint");
     assert!(at > 0);
@@ -452,7 +449,7 @@ fn odds_with_a_precision_stop_at_a_checkpoint_within_it() {
     let games: u64 =
         title.split("): ").nth(1).and_then(|s| s.split(' ').next()).and_then(|g| g.parse().ok()).expect(title);
     assert!(games < 100_000, "{a}");
-    assert!(mafia_sim::precision::Schedule { max: 100_000 }.points().any(|p| p == games), "{games} is a checkpoint");
+    assert!(mafia_sim::Schedule { max: 100_000 }.points().any(|p| p == games), "{games} is a checkpoint");
 }
 
 #[test]

@@ -7,9 +7,7 @@
 
 use mafia_agents::Lineup;
 use mafia_engine::{Game, Preset};
-use mafia_sim::replay::replay;
-use mafia_sim::runner::Job;
-use mafia_sim::tables::Variant;
+use mafia_sim::{Job, Variant, replay};
 use std::path::PathBuf;
 
 fn check(preset: &str, agents: &str, seed: u64, index: u64) {

@@ -8,9 +8,7 @@ mod common;
 use common::mafia;
 use mafia_agents::Lineup;
 use mafia_engine::{Camp, Game, Preset};
-use mafia_sim::odds::{Odds, parse_position, play_range};
-use mafia_sim::runner::{Job, RunSpec, run};
-use mafia_sim::tables::Variant;
+use mafia_sim::{Job, Odds, RunSpec, Variant, parse_position, play_range, run};
 use std::path::PathBuf;
 
 fn root() -> PathBuf {

@@ -13,8 +13,7 @@
 //! written from the rules, so a regenerated file cannot silently change it.
 
 use mafia_engine::{NIGHT_ORDER, NightChoice, ROLE_INFO, Role, Scenario, Seat, resolve_scenario};
-use mafia_sim::scenario_file::parse_scenario;
-use mafia_sim::trace::{resolve_file, to_json, to_text};
+use mafia_sim::{parse_scenario, resolve_file, to_json, to_text};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;

@@ -15,11 +15,7 @@
 
 use mafia_agents::Lineup;
 use mafia_engine::{Game, PRESETS, Preset};
-use mafia_sim::replay::replay;
-use mafia_sim::runner::Job;
-use mafia_sim::schema::schema_text;
-use mafia_sim::tables::Variant;
-use mafia_sim::trace::resolve_file;
+use mafia_sim::{Job, Variant, replay, resolve_file, schema_text};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;

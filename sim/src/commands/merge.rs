@@ -1,0 +1,71 @@
+//! `mafia merge FILE…`: joins the counts files of a sharded run (`--shard
+//! K/N --counts FILE`) into the tables of the whole run, with the very code
+//! the command uses (its renderer), so they are the single run's, byte for
+//! byte.
+
+use crate::error::Error;
+use crate::exec::Finish;
+use crate::shard::{self, Plan};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The counts files of the shards (any order).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Write the tables (.parquet or .csv), as the command itself would with --out.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Also write the merged counts to FILE (a counts file of the whole run).
+    #[arg(long, value_name = "FILE")]
+    pub counts: Option<PathBuf>,
+}
+
+pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
+    crate::args::check_out(&a.out)?;
+    let mut files = Vec::with_capacity(a.files.len());
+    for p in &a.files {
+        files.push((p.clone(), shard::read(p)?));
+    }
+    let total = shard::merge_files(&files)?;
+    eprintln!(
+        "merged {} counts file{} of `mafia {}`: games {}..{} of seed {}",
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+        total.plan.command(),
+        total.first,
+        total.first + total.games,
+        total.seed
+    );
+    if let Some(p) = &a.counts {
+        if p.exists() {
+            return Err(Error::Invalid(format!(
+                "--counts {}: the file exists; give a new name (merge never overwrites counts)",
+                p.display()
+            )));
+        }
+        let text =
+            serde_json::to_string(&total).map_err(|e| Error::Counts(format!("cannot encode the counts: {e}")))?;
+        crate::output::write_atomic(p, text.as_bytes()).map_err(Error::Io)?;
+        eprintln!("wrote {}", p.display());
+    }
+    let finish = match total.state {
+        shard::State::Stopped => Finish::Stopped,
+        _ => Finish::Complete,
+    };
+    match &total.plan {
+        Plan::Run(plan) => crate::commands::run::render_run(plan, &total.counts, &total.faults, a.out.as_deref()),
+        Plan::Experiment(plan) => crate::commands::experiment::render_experiment(
+            plan,
+            total.seed,
+            &total.counts,
+            &total.faults,
+            finish,
+            &a.out,
+        ),
+        Plan::Compare(plan) => {
+            crate::commands::compare::render_compare(plan, total.seed, &total.counts, &total.faults, finish, &a.out)
+        }
+    }
+}

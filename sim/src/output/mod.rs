@@ -1,0 +1,20 @@
+//! What the commands write: the result tables (printed and as Parquet or
+//! CSV files), per-game rows, the external agents' faults, whole-or-absent
+//! files, and SVG plots. Imports nothing of `sim` but `stats` and `error`.
+
+mod columns;
+mod faults;
+mod files;
+mod games;
+pub mod plot;
+mod printed;
+mod tables;
+#[cfg(test)]
+mod test_util;
+
+pub use columns::{Cols, diff_cols, rate_cols};
+pub use faults::{AgentFaults, add_faults, faults_of, report_faults};
+pub use files::{out_format, write_atomic};
+pub use games::{GameRow, GamesWriter};
+pub use printed::{Printed, print_and_write, write_frames, write_out};
+pub use tables::{Tables, Variant, build_tables, play_frame, print_tables, sibling_paths, summary_frame, write_tables};
