@@ -192,7 +192,7 @@ pub fn compact(df: &DataFrame, axes: &[Axis]) -> PolarsResult<DataFrame> {
 
 #[derive(Args, Debug)]
 pub struct ExperimentArgs {
-    /// The experiment file (.toml): a base setup and a grid (see the README).
+    /// The experiment file (.toml): a base setup and a grid (see the book, docs/src/guide/experiments.md).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Games per point (the most, with a precision); default: the file's, else 100000.

@@ -37,7 +37,7 @@ pub struct MovesArgs {
     /// Exit with code 1 when some role's usual move is significantly worse than a random move or no move.
     #[arg(long)]
     pub check: bool,
-    /// With --check: roles whose usual move may be worse (`ROLE@SETUP`, comma-separated), for a weakness the README documents with its figure.
+    /// With --check: roles whose usual move may be worse (`ROLE@SETUP`, comma-separated), for a weakness the book documents with its figure (docs/src/research/play.md).
     #[arg(long, value_name = "ROLE@SETUP,…", value_delimiter = ',', requires = "check")]
     pub allow: Vec<String>,
     #[command(flatten)]
