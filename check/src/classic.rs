@@ -110,23 +110,41 @@ pub struct Seen {
     pub games: u64,
     /// Games by how they ended (`EndCause as usize`), once the end checked out.
     pub ends: [u64; EndCause::COUNT],
+    /// C12: day votes that ended in a tie for the lead.
     pub lynch_ties: u64,
+    /// C12 (`tie_break = random`): ties settled by the host's draw.
     pub random_tie_breaks: u64,
+    /// C12.1: ties with four alive, where nobody is hanged.
     pub no_runoff_at_four: u64,
+    /// C12: tied revotes held.
     pub revotes: u64,
+    /// C12: votes on hanging both tied players.
     pub hang_both_votes: u64,
+    /// C12: runoffs that ran out of rounds (nobody hanged).
     pub runoff_exhausted: u64,
+    /// C12.6: lynches that took two players.
     pub two_lynched: u64,
+    /// C10: votes changed (at most one a player a day).
     pub vote_changes: u64,
+    /// C10/C11: PASS votes cast.
     pub passes: u64,
+    /// C11.2: day-1 pardons (one vote against PASS votes).
     pub pardons: u64,
+    /// C16: players absent for a phase.
     pub absences: u64,
+    /// C15: players the host removed.
     pub modkills: u64,
+    /// C4: night kills carried out.
     pub night_kills: u64,
+    /// C4: nights whose kill did not happen.
     pub night_misses: u64,
+    /// C6: the Commissar's checks of a camp.
     pub camp_checks: u64,
+    /// C5: the Don's checks for the Commissar.
     pub role_checks: u64,
+    /// C9: deaths whose role was announced.
     pub revealed_deaths: u64,
+    /// C13: last words spoken.
     pub last_words: u64,
     /// C12 (`runoff_all_tied = revote`): runoffs in which every living
     /// player was tied, so the tied voted (never for themselves).

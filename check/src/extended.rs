@@ -96,9 +96,13 @@ pub struct Seen {
     pub proxies: u64,
     /// Games by how they ended (`EndCause as usize`), once the end checked out.
     pub ends: [u64; EndCause::COUNT],
+    /// E5: night moves that succeeded.
     pub successes: u64,
+    /// E6: night moves blocked by a status.
     pub blocked: u64,
+    /// E6/E22: moves that failed because their target was beaten.
     pub target_beaten: u64,
+    /// E29: control cycles broken.
     pub cycles_broken: u64,
     /// Sequential: a control maker whose status came from a later control move (E29).
     pub sequential_late_status: u64,
@@ -108,21 +112,37 @@ pub struct Seen {
     pub failed_swindle_rewrites: u64,
     /// Graph: a swindle overruled by a cycle broken at its victim (E29).
     pub overruled: u64,
+    /// E11: moves the Swindler redirected.
     pub redirects: u64,
+    /// E21: Lucky players' spare lives spent.
     pub spare_lives: u64,
+    /// E23: the Psycho's guests who died the next night.
     pub guest_deaths: u64,
+    /// E23: guests saved by a heal.
     pub guests_saved: u64,
+    /// E24: guests killed in the Psycho's blast.
     pub blasts: u64,
+    /// E18: players hexed for a night.
     pub hexes_held: u64,
+    /// E18: hexes lifted by a heal.
     pub hexes_lifted: u64,
+    /// E25: mines that went off (three or more votes).
     pub mines_exploded: u64,
+    /// E28: votes the Trickster removed.
     pub votes_removed: u64,
+    /// E16: grants of the Chosen's secret votes.
     pub secret_votes: u64,
+    /// E19: roles the Role Prostitute borrowed.
     pub borrows: u64,
+    /// E12/E14: appointments and promotions.
     pub promotions: u64,
+    /// E3: pairs of bandits who met.
     pub bandits_met: u64,
+    /// Night kills that were stopped (a guard, E10; a heal, E15; a blocked or robbed killer, E6, E9).
     pub kills_stopped: u64,
+    /// C12.6: lynches that took two players.
     pub two_lynched: u64,
+    /// E8: camp kills decided by the leader.
     pub leader_kills: u64,
     /// E12: nicks of an Actor, appointed or the last of the mafia.
     pub actor_nicks: u64,
@@ -130,6 +150,7 @@ pub struct Seen {
     pub borrowed_secret_votes: u64,
     /// E22: Sleepwalkers' reports checked, and watchers beaten too.
     pub watch_reports: u64,
+    /// E22: watching Sleepwalkers beaten at the house they watched.
     pub beaten_watching: u64,
     /// E22/E29: redirects of a walking watcher away from a house the Thug beat.
     pub swindles_on_beaten_walkers: u64,

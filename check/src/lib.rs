@@ -67,10 +67,29 @@
 //!     Ok(())
 //! }
 //! ```
+//!
+//! # Example: check a game
+//!
+//! ```
+//! use mafia_agents::{Lineup, Worker, master_key};
+//! use mafia_check::Checker;
+//! use mafia_engine::{Event, Game, Preset};
+//!
+//! let game = Game::new(&Preset::find("extended").unwrap().setup()).unwrap();
+//! let mut worker = Worker::new(Lineup::for_preset("extended"), master_key(1));
+//! let mut checker = Checker::new();
+//! let mut log: Vec<Event> = Vec::new();
+//! for i in 0..50 {
+//!     log.clear();
+//!     let outcome = worker.play(&game, i, &mut log);
+//!     checker.check(&game, &log, &outcome).expect("the engine keeps the rules");
+//! }
+//! ```
 
 // `is_multiple_of` and let chains are newer than the workspace's
 // rust-version (1.85).
 #![allow(clippy::manual_is_multiple_of, clippy::collapsible_if)]
+#![warn(missing_docs)]
 
 use mafia_engine::{Event, Game, MAX_PLAYERS, Outcome, Role};
 use std::fmt::Write as _;
@@ -92,8 +111,11 @@ pub(crate) use ensure;
 /// events set it (`Start` before day 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cur {
+    /// Before day 1.
     Start,
+    /// Day `d`, from its `DayStart`.
     Day(u16),
+    /// Night `n`, from its `NightStart`.
     Night(u16),
 }
 
@@ -157,6 +179,7 @@ pub struct Checker {
 }
 
 impl Checker {
+    /// A checker with empty buffers (they grow on the first games).
     pub fn new() -> Checker {
         Checker::default()
     }

@@ -8,6 +8,61 @@
 //!
 //! Clauses of `rules/classic.md` are cited as `C1`…`C19` and those of
 //! `rules/extended.md` as `E1`…`E32` in comments and tests.
+//!
+//! # Example: play a game
+//!
+//! A [`Game`] is a checked setup; [`play`] deals it and asks a [`Players`]
+//! for every decision, drawing chance from the streams in a [`Chance`]. Here
+//! every seat passes by day and stays home by night, so on `classic` the
+//! mafia never kill and C8's three quiet nights give the town the game.
+//! (The built-in strategies live in the `mafia-agents` crate.)
+//!
+//! ```
+//! use mafia_engine::{
+//!     Camp, Chance, EndCause, Game, NightChoice, NightMoves, NoLog, Observation, PlayerSet, Players, Preset,
+//!     Publication, Seat, State, Vote, play,
+//! };
+//! use rand::SeedableRng;
+//! use rand_chacha::ChaCha8Rng;
+//!
+//! struct Pacifists;
+//!
+//! impl Players for Pacifists {
+//!     fn new_game(&mut self, _obs: &Observation<'_>) {}
+//!     fn post(&mut self, _obs: &Observation<'_>) -> Publication {
+//!         Publication::NONE
+//!     }
+//!     fn vote(&mut self, _obs: &Observation<'_>) -> Vote {
+//!         Vote::Pass
+//!     }
+//!     fn revise(&mut self, _obs: &Observation<'_>) -> Option<Vote> {
+//!         None
+//!     }
+//!     fn runoff(&mut self, _obs: &Observation<'_>, candidates: PlayerSet) -> Seat {
+//!         candidates.lowest().expect("a runoff has candidates")
+//!     }
+//!     fn hang_both(&mut self, _obs: &Observation<'_>, _pair: PlayerSet) -> bool {
+//!         false
+//!     }
+//!     fn night(&mut self, _obs: &Observation<'_>) -> NightChoice {
+//!         NightChoice::default()
+//!     }
+//!     fn last_word(&mut self, _obs: &Observation<'_>) -> Publication {
+//!         Publication::NONE
+//!     }
+//! }
+//!
+//! let game = Game::new(&Preset::find("classic").unwrap().setup()).unwrap();
+//! // One seeded stream per purpose: the deal, the host's draws, absences.
+//! let (mut deal, mut host, mut activity) =
+//!     (ChaCha8Rng::seed_from_u64(1), ChaCha8Rng::seed_from_u64(2), ChaCha8Rng::seed_from_u64(3));
+//! let (mut state, mut moves) = (State::default(), NightMoves::default());
+//! let chance = Chance { deal: &mut deal, host: &mut host, activity: &mut activity };
+//! let outcome = play(&game, &mut state, &mut moves, &mut Pacifists, chance, &mut NoLog);
+//! assert_eq!(outcome.cause, EndCause::NoKillRule);
+//! assert_eq!(outcome.winner, Some(Camp::Town));
+//! assert_eq!(outcome.survivors.len(), 10);
+//! ```
 
 mod day;
 mod decide;

@@ -21,6 +21,7 @@ pub struct ExtAgent {
 }
 
 impl ExtAgent {
+    /// A seat played by one of `pool`'s processes.
     pub fn new(pool: Arc<Pool>) -> ExtAgent {
         ExtAgent { pool, conn: Conn::default(), game: 0, seat: None, forfeit: false }
     }

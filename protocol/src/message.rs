@@ -17,28 +17,41 @@ pub const PROTOCOL: u32 = 1;
 pub enum ToAgent<'a> {
     /// The first line a process reads: the protocol version and the
     /// process's number in its pool. Answer with [`FromAgent::Hello`].
-    Hello { protocol: u32, process: u32 },
+    Hello {
+        /// The protocol version ([`PROTOCOL`]).
+        protocol: u32,
+        /// The process's number in its pool, from 0.
+        process: u32,
+    },
     /// A game starts for `seat` (no answer). `view` if the agent asked for views.
     Start {
+        /// The game's index in the run.
         game: u64,
+        /// The seat the agent plays in this game.
         #[serde(with = "mafia_engine::serde_seat::one")]
         #[schemars(with = "mafia_engine::SeatNumber")]
         seat: Seat,
+        /// The seat's view at the start (if the agent asked for views).
         #[serde(skip_serializing_if = "Option::is_none")]
         view: Option<&'a View>,
     },
     /// A decision: answer with [`FromAgent::Answer`] carrying the same
     /// `id`, `game` and `seat`.
     Request {
+        /// The request's number, unique within the run; the answer repeats it.
         id: u64,
+        /// The game's index in the run.
         game: u64,
+        /// The seat that decides.
         #[serde(with = "mafia_engine::serde_seat::one")]
         #[schemars(with = "mafia_engine::SeatNumber")]
         seat: Seat,
         /// From the seat's own seeded stream (below 2^53): seed the agent's
         /// randomness with it, and a run reproduces on any pool size.
         seed: u64,
+        /// The decision and its legal options.
         request: &'a Request,
+        /// The seat's view (if the agent asked for views).
         #[serde(skip_serializing_if = "Option::is_none")]
         view: Option<&'a View>,
         /// The view as plain English (if the agent asked for `text`).
@@ -47,16 +60,27 @@ pub enum ToAgent<'a> {
     },
     /// The game is over for `seat` (no answer).
     End {
+        /// The game's index in the run.
         game: u64,
+        /// The seat the agent played.
         #[serde(with = "mafia_engine::serde_seat::one")]
         #[schemars(with = "mafia_engine::SeatNumber")]
         seat: Seat,
+        /// How the game ended, with every role revealed.
         ending: &'a Ending,
     },
     /// Host mode: the game asked by [`FromAgent::Play`] is over.
-    Done { game: u64, ending: &'a Ending },
+    Done {
+        /// The game's index (as asked).
+        game: u64,
+        /// How the game ended.
+        ending: &'a Ending,
+    },
     /// Host mode: a `play` message could not be served (the reason).
-    Error { message: &'a str },
+    Error {
+        /// Why, in words.
+        message: &'a str,
+    },
     /// The run is over: exit.
     Bye,
 }
@@ -84,7 +108,9 @@ pub enum FromAgent {
     /// then holds); the schema marks them optional. (Serialised, a key at
     /// its default is left out: the schema is of what is written.)
     Hello {
+        /// The protocol version the agent speaks (must be [`PROTOCOL`]).
         protocol: u32,
+        /// The agent's name, for logs and fault reports.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
         /// Requests carry the seat's whole view (default true).
@@ -103,15 +129,27 @@ pub enum FromAgent {
     },
     /// The answer to a request.
     Answer {
+        /// The request's `id`.
         id: u64,
+        /// The request's `game`.
         game: u64,
+        /// The request's `seat`.
         #[serde(with = "mafia_engine::serde_seat::one")]
         #[schemars(with = "mafia_engine::SeatNumber")]
         seat: Seat,
+        /// The decision: one of the request's legal options.
         answer: Answer,
     },
     /// Host mode: play game `game` of master seed `seed`, asking `seats`.
-    Play { seed: u64, game: u64, seats: PlayerSet },
+    Play {
+        /// The master seed.
+        seed: u64,
+        /// The game's index under that seed.
+        game: u64,
+        /// The seats whose decisions are sent to the controlling program;
+        /// the built-in lineup plays the others.
+        seats: PlayerSet,
+    },
     /// Host mode: stop.
     Bye,
 }
@@ -119,9 +157,13 @@ pub enum FromAgent {
 /// What an agent asked for in its `hello`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wants {
+    /// Requests carry the seat's whole view.
     pub view: bool,
+    /// Requests carry the view as plain text.
     pub text: bool,
+    /// Never asked to post, change a vote, defend or speak last.
     pub quiet: bool,
+    /// Sent `start` and `end` messages.
     pub start_end: bool,
 }
 

@@ -33,6 +33,7 @@ pub enum Fallback {
 }
 
 impl Fallback {
+    /// Reads a `--ext-fallback` value: `random` or `forfeit`.
     pub fn parse(s: &str) -> Result<Fallback, String> {
         match s {
             "random" => Ok(Fallback::Random),
@@ -51,6 +52,7 @@ pub struct Settings {
     pub procs: usize,
     /// How long one decision may take.
     pub timeout: Duration,
+    /// What plays a decision the agent did not answer in time or legally.
     pub fallback: Fallback,
     /// Restarts allowed per process after its first start.
     pub restarts: u32,
@@ -59,6 +61,7 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The defaults for agents started by `command`.
     pub fn new(command: &str) -> Settings {
         Settings {
             command: command.trim().to_string(),
@@ -115,6 +118,7 @@ pub enum FaultKind {
 }
 
 impl FaultKind {
+    /// Every kind, in the order of their columns.
     pub const ALL: [FaultKind; 6] = [
         FaultKind::Timeout,
         FaultKind::Malformed,
@@ -123,8 +127,10 @@ impl FaultKind {
         FaultKind::Crash,
         FaultKind::Down,
     ];
+    /// How many kinds there are.
     pub const COUNT: usize = 6;
 
+    /// The kind's name in tables and messages.
     pub fn name(self) -> &'static str {
         match self {
             FaultKind::Timeout => "timeout",
@@ -157,15 +163,19 @@ impl Default for Faults {
 }
 
 impl Faults {
+    /// Counts one fault of `kind` at `seat`.
     pub fn add(&self, seat: Seat, kind: FaultKind) {
         self.counts[seat as usize * FaultKind::COUNT + kind as usize].fetch_add(1, Ordering::Relaxed);
     }
+    /// Counts one game forfeited at `seat` (every later decision fell back).
     pub fn forfeit(&self, seat: Seat) {
         self.forfeits[seat as usize].fetch_add(1, Ordering::Relaxed);
     }
+    /// The faults of `kind` at `seat` so far.
     pub fn get(&self, seat: Seat, kind: FaultKind) -> u64 {
         self.counts[seat as usize * FaultKind::COUNT + kind as usize].load(Ordering::Relaxed)
     }
+    /// The games forfeited at `seat` so far.
     pub fn forfeits(&self, seat: Seat) -> u64 {
         self.forfeits[seat as usize].load(Ordering::Relaxed)
     }
@@ -400,6 +410,7 @@ const SHARDS: usize = 16;
 pub const IN_FLIGHT: usize = 8;
 
 impl Pool {
+    /// A pool with these settings; processes start when first needed.
     pub fn new(settings: Settings) -> Pool {
         let procs = settings.procs.max(1);
         Pool {
@@ -410,10 +421,12 @@ impl Pool {
         }
     }
 
+    /// The settings the pool was made with.
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
 
+    /// The faults counted so far, per seat and kind.
     pub fn faults(&self) -> &Faults {
         &self.faults
     }

@@ -8,14 +8,17 @@ use mafia_engine::{
 };
 use std::fmt::Write;
 
+/// A seat as the story names it: `P1`, `P2`, …
 pub fn p(s: Seat) -> String {
     format!("P{}", s as u32 + 1)
 }
 
+/// Seats named and separated by spaces (`P2 P5`).
 pub fn set(s: PlayerSet) -> String {
     s.iter().map(p).collect::<Vec<_>>().join(" ")
 }
 
+/// A vote: the seat voted for, or `PASS`.
 pub fn vote_text(v: Vote) -> String {
     match v {
         Vote::For(t) => p(t),
@@ -23,6 +26,7 @@ pub fn vote_text(v: Vote) -> String {
     }
 }
 
+/// A post's claim and published checks, in words.
 pub fn publication_text(x: &Publication) -> String {
     let mut parts = Vec::new();
     if let Some(r) = x.claim {
