@@ -18,7 +18,7 @@ pub enum ToAgent<'a> {
     /// The first line a process reads: the protocol version and the
     /// process's number in its pool. Answer with [`FromAgent::Hello`].
     Hello {
-        /// The protocol version ([`PROTOCOL`]).
+        /// The protocol version the engine speaks (`PROTOCOL`).
         protocol: u32,
         /// The process's number in its pool, from 0.
         process: u32,
@@ -108,7 +108,7 @@ pub enum FromAgent {
     /// then holds); the schema marks them optional. (Serialised, a key at
     /// its default is left out: the schema is of what is written.)
     Hello {
-        /// The protocol version the agent speaks (must be [`PROTOCOL`]).
+        /// The protocol version the agent speaks (must be the engine's).
         protocol: u32,
         /// The agent's name, for logs and fault reports.
         #[serde(default, skip_serializing_if = "Option::is_none")]
