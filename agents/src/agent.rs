@@ -10,7 +10,9 @@ use mafia_engine::{Ending, Event, NightChoice, Observation, PlayerSet, Publicati
 /// position, so members with the same strategy draw the same numbers —
 /// that is how pre-agreed coordination is modelled without a private channel.
 pub struct Cx<'a> {
+    /// The agent's own stream (its seat's).
     pub rng: &'a mut Stream,
+    /// The camp's shared stream, for camps that agreed a plan (C2).
     pub shared: Option<&'a mut Stream>,
     /// What a plugin may read and write beyond the observation (the game's
     /// log and talk); `None` for the built-in strategies, whose games keep

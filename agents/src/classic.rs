@@ -37,6 +37,9 @@ use crate::agent::{Agent, Cx};
 use crate::votes::{VoteRecord, most_voted};
 use mafia_engine::{Camp, MAX_PLAYERS, NightChoice, Observation, PlayerSet, Publication, Role, Seat, Vote, pick};
 
+/// The `classic` strategy (see the module doc): the mafia's conference kill
+/// order, the Don's hunt, the Commissar's reveal once he finds a mafioso, and
+/// a town that votes the exposed, else the most suspicious.
 #[derive(Clone, Debug)]
 pub struct ClassicAgent {
     /// Mafia: the conference's kill order (non-mafia seats).

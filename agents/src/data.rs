@@ -48,6 +48,7 @@ pub trait DataAgent: Send {
 /// illegal) where the decision has one — a vote or runoff vote for oneself —
 /// and as no decision otherwise.
 pub struct DataPlayer<A> {
+    /// The agent that reads the view.
     pub agent: A,
 }
 

@@ -13,7 +13,9 @@ use std::sync::Arc;
 /// How a seat is played: a built-in agent or a registered plugin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
+    /// Uniformly random legal play ([`crate::RandomAgent`]).
     Random,
+    /// The classic seed's strategies ([`crate::ClassicAgent`]).
     Classic,
     /// The `forum` family ([`crate::ForumAgent`]), with the seat's [`Config`].
     Forum,
@@ -102,9 +104,11 @@ pub struct Lineup {
 /// pass-first town passes; an early-revealing one claims).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Signal {
+    /// What it counts.
     pub kind: SignalKind,
     /// The signal holds when the count is above this (`>`) or below it (`<`).
     pub threshold: u8,
+    /// `true`: holds above the threshold (`>`); `false`: below (`<`).
     pub above: bool,
 }
 
@@ -122,7 +126,9 @@ pub enum SignalKind {
 }
 
 impl SignalKind {
+    /// Every kind, in the order of their names.
     pub const ALL: [SignalKind; 4] = [SignalKind::Passes, SignalKind::Claims, SignalKind::Changes, SignalKind::Lynched];
+    /// The kind's name in a lineup (`passes`).
     pub fn name(self) -> &'static str {
         match self {
             SignalKind::Passes => "passes",
@@ -175,57 +181,85 @@ impl fmt::Display for Signal {
 /// Why a lineup spec was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LineupError {
+    /// No strategy of this name.
     UnknownStrategy {
+        /// The name given.
         name: String,
+        /// The names a lineup knows.
         known: Vec<String>,
     },
+    /// A key that is no camp, role or seat (`default`, `town`, `doctor`, `P3`).
     UnknownKey {
+        /// The key given.
         key: String,
     },
+    /// A part that is no `KEY=STRATEGY`.
     Malformed {
+        /// The part as written.
         part: String,
     },
+    /// The strategy has no parameter of this name.
     UnknownParam {
+        /// The strategy.
         strategy: String,
+        /// The parameter given.
         param: String,
+        /// The strategy's parameters.
         known: Vec<String>,
     },
+    /// A parameter's value out of its range.
     BadValue {
+        /// The strategy.
         strategy: String,
+        /// The parameter.
         param: String,
+        /// The value given.
         value: String,
+        /// The values it takes.
         expected: String,
     },
     /// The strategy plays other roles than the key names.
     NotForKey {
+        /// The strategy.
         strategy: String,
+        /// The key it was given to.
         key: String,
+        /// The roles it plays.
         plays: String,
     },
     /// The key names a role the setup does not deal.
     AbsentRole {
+        /// The key.
         key: String,
     },
     /// An external agent (`ext:COMMAND`) that cannot run.
     External {
+        /// Why.
         message: String,
     },
     /// The key names a seat the setup does not have.
     AbsentSeat {
+        /// The key.
         key: String,
+        /// The table's size.
         players: usize,
     },
     /// A camp's alternative (`CAMP@SHARE=…`) with a share that is no
     /// number in (0, 1], or shares of one camp that add up to more than 1.
     BadShare {
+        /// The key.
         key: String,
+        /// What is wrong with the share.
         why: String,
     },
     /// `preset:NAME` names no preset.
     UnknownPreset {
+        /// The name given.
         name: String,
     },
+    /// An adaptive reply's signal (`CAMP@?NAME>K`) that does not parse.
     BadSignal {
+        /// The key as written.
         key: String,
     },
 }
@@ -477,6 +511,7 @@ impl Lineup {
         self.register(name, Arc::new(move || Box::new(crate::DataPlayer { agent: make() }) as Box<dyn Agent>))
     }
 
+    /// The factory of the `i`-th registered plugin.
     pub fn plugin(&self, i: u8) -> &AgentFactory {
         &self.plugins[i as usize].1
     }
@@ -907,6 +942,7 @@ impl Lineup {
         pick
     }
 
+    /// The name a strategy goes by (a plugin's as registered).
     pub fn strategy_name(&self, s: Strategy) -> &str {
         match s {
             Strategy::Plugin(i) => &self.plugins[i as usize].0,

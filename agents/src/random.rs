@@ -17,6 +17,7 @@ use crate::agent::{Agent, Cx};
 use mafia_engine::{Camp, NightAbility, NightChoice, Observation, PlayerSet, Role, Seat, Targets, Vote, pick};
 use rand::Rng as _;
 
+/// Uniformly random legal play, drawn from the seat's own stream (the yardstick).
 #[derive(Clone, Debug, Default)]
 pub struct RandomAgent;
 

@@ -279,6 +279,7 @@ pub struct GameStreams {
 }
 
 impl GameStreams {
+    /// The streams of master key `key`.
     pub fn new(key: [u8; 32]) -> GameStreams {
         let streams = (0..PURPOSES).map(|p| Stream::empty(key, p)).collect();
         GameStreams {
@@ -292,6 +293,7 @@ impl GameStreams {
         }
     }
 
+    /// The master key.
     pub fn key(&self) -> [u8; 32] {
         self.key
     }
@@ -324,6 +326,7 @@ impl GameStreams {
         }
     }
 
+    /// The stream of purpose `p` for the current game.
     #[inline]
     pub fn get(&mut self, p: Purpose) -> &mut Stream {
         &mut self.streams[p.index()]

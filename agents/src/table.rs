@@ -143,6 +143,7 @@ fn lock_record(record: &Option<Arc<Mutex<Vec<Event>>>>) -> Option<std::sync::Mut
 }
 
 impl Table {
+    /// A table for `lineup` whose streams come from master key `key`.
     pub fn new(lineup: Lineup, key: [u8; 32]) -> Table {
         let plugins: Vec<Vec<Box<dyn Agent>>> =
             (0..lineup.plugins()).map(|p| (0..MAX_PLAYERS).map(|_| (lineup.plugin(p as u8))()).collect()).collect();
@@ -236,6 +237,7 @@ impl Table {
         }
     }
 
+    /// The lineup it plays.
     pub fn lineup(&self) -> &Lineup {
         &self.lineup
     }
@@ -545,8 +547,11 @@ impl<L: Log> Log for Recording<'_, L> {
 /// Everything one thread needs to play games of one setup and lineup,
 /// allocated once and reused for every game.
 pub struct Worker {
+    /// The agents and their streams.
     pub table: Table,
+    /// The engine's state (scratch space, reused).
     pub state: State,
+    /// The night's moves (scratch space, reused).
     pub moves: NightMoves,
     /// The game's deal, host and activity streams (the engine's `Chance`),
     /// set from the table's streams at each game's start.
@@ -575,6 +580,7 @@ impl Worker {
         self.table.forfeited(self.state.players())
     }
 
+    /// A worker for `lineup` with master key `key`.
     pub fn new(lineup: Lineup, key: [u8; 32]) -> Worker {
         let chance = [Purpose::Deal, Purpose::Host, Purpose::Activity].map(|p| Stream::new(key, 0, p));
         Worker { table: Table::new(lineup, key), state: State::default(), moves: NightMoves::default(), chance }

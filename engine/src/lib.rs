@@ -118,11 +118,15 @@ pub struct Chance<'a, D: ?Sized, H: ?Sized, A: ?Sized> {
 /// A game's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
+    /// The camp that won (`None`: a draw, C3 or E2).
     pub winner: Option<Camp>,
+    /// Why the game ended.
     pub cause: EndCause,
     /// The last day reached (C3: day 1, night 1, day 2, …).
     pub days: u16,
+    /// The players alive at the end.
     pub survivors: PlayerSet,
+    /// Answers the engine refused (counted, never silently fixed).
     pub illegal_decisions: u32,
     /// What the players did, counted for the behaviour columns.
     pub stats: Stats,

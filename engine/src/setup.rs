@@ -12,9 +12,11 @@ use std::fmt;
 /// absurd count is reported rather than wrapped.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
+    /// The setup's name (a preset's, or the file's stem).
     pub name: String,
     /// How many of each role, indexed by `Role as usize`.
     pub counts: [u64; Role::COUNT],
+    /// The rule settings.
     pub rules: Rules,
     /// E30: a designer's night order (every step once, the start of night
     /// first); `None` = the default [`NIGHT_ORDER`].
@@ -22,6 +24,7 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// A setup named `name` with no roles and the default rules.
     pub fn new(name: &str) -> Setup {
         Setup { name: name.to_string(), counts: [0; Role::COUNT], rules: Rules::default(), night_order: None }
     }
@@ -38,10 +41,12 @@ impl Setup {
         self.rules.set(key, value)?;
         Ok(self)
     }
+    /// The setup with `count` players of `role`.
     pub fn with(mut self, role: Role, count: u64) -> Setup {
         self.counts[role as usize] = count;
         self
     }
+    /// How many players the counts add up to.
     pub fn players(&self) -> u64 {
         self.counts.iter().sum()
     }
@@ -52,13 +57,16 @@ impl Setup {
 /// point at the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupProblem {
+    /// Where: `roles.don`, `rules.absence`, `roles` for the whole table, …
     pub path: String,
+    /// What is wrong, in words.
     pub message: String,
 }
 
 /// Every problem found in a setup.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError {
+    /// Every problem, in the order found.
     pub problems: Vec<SetupProblem>,
 }
 
@@ -281,15 +289,19 @@ impl Game {
         self.present
     }
 
+    /// The setup's name.
     pub fn name(&self) -> &str {
         &self.name
     }
+    /// How many players sit at the table.
     pub fn players(&self) -> usize {
         self.n as usize
     }
+    /// The rule settings.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+    /// How many players of `role` are dealt.
     pub fn count(&self, role: Role) -> usize {
         self.counts[role as usize] as usize
     }
@@ -326,8 +338,11 @@ fn active_steps(present: RoleSet) -> u8 {
 
 /// A built-in setup.
 pub struct Preset {
+    /// The name a command line or lineup uses (`classic`).
     pub name: &'static str,
+    /// One line on what it is, with its clause.
     pub about: &'static str,
+    /// How many of each role.
     pub counts: &'static [(Role, u64)],
 }
 
@@ -393,9 +408,11 @@ pub const PRESETS: [Preset; 4] = [
 ];
 
 impl Preset {
+    /// The preset of this name.
     pub fn find(name: &str) -> Option<&'static Preset> {
         PRESETS.iter().find(|p| p.name == name)
     }
+    /// The preset as an unchecked setup with the default rules.
     pub fn setup(&self) -> Setup {
         let mut s = Setup::new(self.name);
         for &(r, c) in self.counts {

@@ -44,6 +44,7 @@ pub struct Publication {
     pub accuse: PlayerSet,
     /// A free-text line: its number in the game's talk (see `View::talk`).
     pub text: Option<u32>,
+    /// The role the speaker claims (true or false).
     pub claim: Option<Role>,
 }
 
@@ -87,9 +88,11 @@ impl From<PublicationJson> for Publication {
 }
 
 impl Publication {
+    /// Says nothing.
     pub const NONE: Publication =
         Publication { claim: None, camps: [PlayerSet::EMPTY; Camp::COUNT], accuse: PlayerSet::EMPTY, text: None };
 
+    /// Whether it says nothing.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.claim.is_none() && self.camps.iter().all(|s| s.is_empty()) && self.accuse.is_empty() && self.text.is_none()

@@ -61,14 +61,18 @@ pub(crate) fn decode(x: u8) -> Option<Vote> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// Day `d` (from 1).
     Day(u16),
+    /// Night `n` (from 1), after day `n`.
     Night(u16),
 }
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct End {
+    /// The camp that won (`None`: a draw).
     pub winner: Option<Camp>,
+    /// Why the game ended.
     pub cause: EndCause,
 }
 
@@ -109,7 +113,9 @@ impl Bar {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CheckOutcome {
+    /// C6, E13: the target's camp.
     Camp(Camp),
+    /// C5, E7: whether the target holds the role asked about.
     IsRole(Role, bool),
 }
 
@@ -172,6 +178,7 @@ pub struct RoleSeats {
 }
 
 impl RoleSeats {
+    /// No role dealt.
     pub const EMPTY: RoleSeats = RoleSeats { dealt: RoleSet::EMPTY, seats: [PlayerSet::EMPTY; Role::COUNT] };
 
     /// The deal of `roles` (roles by seat).
@@ -492,12 +499,15 @@ impl State {
         self.illegal = 0;
     }
 
+    /// How many players sit at the table.
     pub fn players(&self) -> usize {
         self.n as usize
     }
+    /// The role of seat `s`.
     pub fn role(&self, s: Seat) -> Role {
         self.roles[s as usize]
     }
+    /// Every seat's role, by seat.
     pub fn roles(&self) -> &[Role] {
         &self.roles[..self.n as usize]
     }
@@ -506,29 +516,37 @@ impl State {
     pub fn role_seats(&self) -> &RoleSeats {
         &self.role_seats
     }
+    /// The living players.
     pub fn alive(&self) -> PlayerSet {
         self.alive
     }
+    /// The phase the game is in.
     pub fn phase(&self) -> Phase {
         self.phase
     }
+    /// The number of the current day or night (from 1).
     pub fn day(&self) -> u16 {
         match self.phase {
             Phase::Day(d) | Phase::Night(d) => d,
         }
     }
+    /// Every player of camp `c`, dead or alive.
     pub fn camp_members(&self, c: Camp) -> PlayerSet {
         self.camp_members[c as usize]
     }
+    /// The living players of camp `c`.
     pub fn living(&self, c: Camp) -> PlayerSet {
         self.camp_members[c as usize].inter(self.alive)
     }
+    /// How the game ended (`None` while it goes on).
     pub fn end(&self) -> Option<End> {
         self.end
     }
+    /// Answers refused so far.
     pub fn illegal_decisions(&self) -> u32 {
         self.illegal
     }
+    /// C8: consecutive nights without the mafia's kill so far.
     pub fn nights_without_kill(&self) -> u8 {
         self.nights_without_kill
     }
@@ -788,33 +806,41 @@ pub struct Observation<'a> {
 }
 
 impl<'a> Observation<'a> {
+    /// My seat.
     #[inline]
     pub fn seat(&self) -> Seat {
         self.seat
     }
+    /// My role.
     #[inline]
     pub fn role(&self) -> Role {
         self.st.roles[self.seat as usize]
     }
+    /// My camp.
     #[inline]
     pub fn camp(&self) -> Camp {
         self.role().camp()
     }
+    /// How many players sit at the table.
     pub fn players(&self) -> usize {
         self.st.n as usize
     }
+    /// The phase the game is in.
     #[inline]
     pub fn phase(&self) -> Phase {
         self.st.phase
     }
+    /// The number of the current day or night (from 1).
     #[inline]
     pub fn day(&self) -> u16 {
         self.st.day()
     }
+    /// The living players (public).
     #[inline]
     pub fn alive(&self) -> PlayerSet {
         self.st.alive
     }
+    /// Whether seat `s` is alive.
     #[inline]
     pub fn is_alive(&self, s: Seat) -> bool {
         self.st.alive.contains(s)

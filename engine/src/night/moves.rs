@@ -38,9 +38,19 @@ pub enum MoveError {
     /// A second target for a one-target move.
     UnexpectedSecond,
     /// A target the move may not name, and why.
-    Target { target: Seat, why: &'static str },
+    Target {
+        /// The target named.
+        target: Seat,
+        /// Why it may not be named.
+        why: &'static str,
+    },
     /// A second target the move may not name.
-    Second { target: Seat, why: &'static str },
+    Second {
+        /// The second target named.
+        target: Seat,
+        /// Why it may not be named.
+        why: &'static str,
+    },
     /// E3: only bandits search.
     NotABandit,
     /// E3: a search nick at a player who is not alive, or oneself.
@@ -77,9 +87,13 @@ impl std::error::Error for MoveError {}
 /// An accepted role move: what it does and to whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
+    /// What the move does.
     pub ability: NightAbility,
+    /// Its target (`None` for a move without one).
     pub target: Option<Seat>,
+    /// The second target of a two-target move (E11, E17).
     pub second: Option<Seat>,
+    /// E19: the role the Role Prostitute borrows.
     pub borrowed: Option<Role>,
 }
 
@@ -133,6 +147,7 @@ impl Default for NightMoves {
 }
 
 impl NightMoves {
+    /// Forgets every move (a new game).
     pub fn clear(&mut self) {
         *self = NightMoves::default();
     }
@@ -163,6 +178,7 @@ impl NightMoves {
             self.makers[m.ability.index()].insert(maker);
         }
     }
+    /// The kill nick of `shooter` tonight (C4, E8).
     #[inline]
     pub fn kill(&self, shooter: Seat) -> Option<Seat> {
         self.kill[shooter as usize]
@@ -177,11 +193,13 @@ impl NightMoves {
     pub(super) fn target(&self, maker: Seat) -> Seat {
         self.act[maker as usize]
     }
+    /// The second target of `actor`'s two-target move tonight (E11, E17).
     #[inline]
     pub fn second(&self, actor: Seat) -> Option<Seat> {
         let a = self.ability(actor);
         (a.info().targets == Targets::Two).then_some(self.second[actor as usize])
     }
+    /// E3: the search nick of `bandit` tonight.
     #[inline]
     pub fn search(&self, bandit: Seat) -> Option<Seat> {
         self.search[bandit as usize]

@@ -25,8 +25,10 @@ pub enum NightStep {
 }
 
 impl NightStep {
+    /// Every step, in the default order.
     pub const ALL: [NightStep; 7] = NIGHT_ORDER;
 
+    /// The step's name in tables and messages.
     pub const fn name(self) -> &'static str {
         match self {
             NightStep::StartOfNight => "start of night",
@@ -52,6 +54,7 @@ impl NightStep {
         }
     }
 
+    /// The step of a setup file's `night_order` key.
     pub fn from_key(s: &str) -> Option<NightStep> {
         NightStep::ALL.into_iter().find(|k| k.key() == s)
     }
