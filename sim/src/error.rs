@@ -115,8 +115,11 @@ impl From<std::io::Error> for Error {
 /// 1-based; the column counts characters).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// The line, from 1.
     pub line: usize,
+    /// The column, from 1, in characters.
     pub col: usize,
+    /// What is wrong.
     pub message: String,
 }
 

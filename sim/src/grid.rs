@@ -78,8 +78,11 @@ impl AxisKind {
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(into = "AxisData", try_from = "AxisData")]
 pub struct Axis {
+    /// The axis's name: its key in the grid and its column in the table.
     pub name: String,
+    /// What it varies.
     pub kind: AxisKind,
+    /// Its values, as written.
     pub values: Vec<String>,
 }
 
@@ -115,6 +118,7 @@ impl TryFrom<AxisData> for Axis {
 }
 
 impl Axis {
+    /// An axis of key `name` over `values`, checked (the key must be a grid key; `A..B` ranges are expanded by the caller).
     pub fn new(name: &str, values: Vec<String>) -> Result<Axis, String> {
         let kind = AxisKind::parse(name)?;
         if values.is_empty() {

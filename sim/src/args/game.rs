@@ -24,6 +24,8 @@ pub struct GameArgs {
     /// Strategies: `STRATEGY` for every seat and/or `camp=…`, `role=…`, `seatN=…`, comma-separated; `ext:COMMAND` is an agent in another process (protocol/README.md).
     #[arg(long, value_name = "SPEC")]
     pub agents: Option<String>,
+    // clap would print a doc comment on a flattened field as help text.
+    #[allow(missing_docs)]
     #[command(flatten)]
     pub ext: ExtArgs,
 }
@@ -152,6 +154,7 @@ pub fn check_game(setup: &Setup) -> Result<Game, Error> {
     })
 }
 
+/// The jobs of a run: the setups of `args` and every combination of the `--sweep` values, each with its lineup, checked.
 pub fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Error> {
     // `--sweep KEY=V1,V2` is an experiment's grid axis (`rules.` may be left out).
     let axes = sweeps
@@ -227,6 +230,7 @@ pub fn threads_for(job: &Job, requested: usize) -> usize {
     }
 }
 
+/// The one job of `args` (a command that plays one setup).
 pub fn one_job(args: &GameArgs) -> Result<Job, Error> {
     if args.setup.len() != 1 {
         return Err(Error::Invalid("give exactly one --setup".into()));

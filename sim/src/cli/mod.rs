@@ -6,6 +6,10 @@ use crate::commands::*;
 use crate::error::Error;
 use clap::{Parser, Subcommand};
 
+// The command line as clap reads it. Its items carry no doc comments:
+// clap would print them as help text (the help is in the attributes and in
+// each command's arguments).
+#[allow(missing_docs)]
 #[derive(Parser, Debug)]
 #[command(
     name = "mafia",

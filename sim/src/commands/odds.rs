@@ -61,8 +61,11 @@ pub struct OddsArgs {
 /// Counts of games played on from a position; merged by addition.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Odds {
+    /// Games played on.
     pub games: u64,
+    /// Wins by camp (`Camp as usize`).
     pub wins: [u64; Camp::COUNT],
+    /// Games that ended in a draw.
     pub draws: u64,
     /// Days from the position's to the last one reached, summed over games.
     pub days_left: u64,
@@ -71,6 +74,7 @@ pub struct Odds {
 }
 
 impl Odds {
+    /// Adds another count's games (a thread's).
     pub fn merge(&mut self, o: &Odds) {
         self.games += o.games;
         self.draws += o.draws;
@@ -80,6 +84,7 @@ impl Odds {
             self.wins[c] += o.wins[c];
         }
     }
+    /// The mean number of days played on (0 without games).
     pub fn mean_days_left(&self) -> f64 {
         if self.games == 0 { 0.0 } else { self.days_left as f64 / self.games as f64 }
     }

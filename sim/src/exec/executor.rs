@@ -92,22 +92,26 @@ pub enum Finish {
 #[allow(rustdoc::private_intra_doc_links)]
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Counts {
+    /// Per point: what its games counted.
     pub tallies: Vec<Tally>,
     /// Games each point played (its tally's games plus forfeits).
     pub played: Vec<u64>,
     /// Games an external agent forfeited, per point (not in the tallies).
     pub forfeits: Vec<u64>,
+    /// The pairs of points compared on the same games (indices into the points).
     pub pairs: Vec<(usize, usize)>,
     /// Per pair: games both points played (and neither forfeited).
     pub pair_games: Vec<u64>,
     /// Per pair and camp: games the camp won with the first point only, and with the second only.
     pub a_only: Vec<[u64; Camp::COUNT]>,
+    /// Per pair and camp: games the camp won with the second point only.
     pub b_only: Vec<[u64; Camp::COUNT]>,
     /// Whether each point is still playing.
     pub active: Vec<bool>,
 }
 
 impl Counts {
+    /// Empty counts for `points` and their `pairs`, every point active.
     pub fn new(points: &[Job], pairs: &[(usize, usize)]) -> Counts {
         let k = points.len();
         Counts {

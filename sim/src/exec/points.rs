@@ -11,7 +11,9 @@ use mafia_engine::Camp;
 /// One point of an experiment: its values on each axis and what it plays.
 #[derive(Clone)]
 pub struct Point {
+    /// The point's value on each axis, in the axes' order.
     pub values: Vec<String>,
+    /// What it plays.
     pub job: Job,
 }
 
@@ -25,19 +27,28 @@ impl Point {
 /// A grid over a base: the points it makes, in order, and the points left
 /// out (with `skip_invalid`: their label and why).
 pub struct Points {
+    /// The axes, the first varying slowest.
     pub axes: Vec<Axis>,
+    /// The points that make a game, in order.
     pub points: Vec<Point>,
+    /// The points left out: their label and why.
     pub skipped: Vec<(String, String)>,
 }
 
 /// How much to play and when to stop.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
+    /// Games per point (the most, with a precision).
     pub games: u64,
+    /// The first game index.
     pub first: u64,
+    /// The master seed.
     pub seed: u64,
+    /// Worker threads (0: every core).
     pub threads: usize,
+    /// Stop a point when every camp's interval is within ±this.
     pub precision: Option<f64>,
+    /// Show progress bars.
     pub progress: bool,
 }
 

@@ -24,8 +24,11 @@ const WINDOW: u64 = 64;
 /// One variant to simulate: a checked game, who plays it, and its label.
 #[derive(Clone)]
 pub struct Job {
+    /// The checked setup.
     pub game: Game,
+    /// Who plays each seat.
     pub lineup: Lineup,
+    /// The label of its rows.
     pub variant: Variant,
     /// The pools of the external agents the lineup names (`ext:COMMAND`).
     pub ext: Vec<Arc<Pool>>,
@@ -37,6 +40,7 @@ pub const EXT_CHUNK: u64 = 8;
 
 /// A run: variants, games per variant, master seed, threads.
 pub struct RunSpec {
+    /// The variants, each played on the same games.
     pub jobs: Vec<Job>,
     /// Games per job, with indices `first..first + games`.
     pub games: u64,
@@ -44,9 +48,13 @@ pub struct RunSpec {
     /// take disjoint ranges of the same seed; their tallies add up to the
     /// whole run's, and their per-game rows concatenate to its rows.
     pub first: u64,
+    /// The master seed.
     pub seed: u64,
+    /// Worker threads (0: every core).
     pub threads: usize,
+    /// Show a progress bar.
     pub progress: bool,
+    /// Write one row per game here (`--games-out`).
     pub games_out: Option<PathBuf>,
     /// `--precision H`: a variant stops at the first checkpoint
     /// ([`crate::stats::Schedule`]) where every camp's win-rate interval
@@ -93,9 +101,11 @@ fn deal_text(roles: &[mafia_engine::Role]) -> String {
 /// `--games-out` failed part-way — why. The games are still played and
 /// tallied to the end, so a full disk never loses the tables.
 pub struct RunOutput {
+    /// Per job: what its games counted.
     pub tallies: Vec<Tally>,
     /// Per job: games an external agent forfeited (not in the tallies).
     pub forfeits: Vec<u64>,
+    /// Why writing `--games-out` failed, if it did.
     pub games_out_error: Option<String>,
 }
 

@@ -36,25 +36,35 @@ use std::ops::Range;
 /// One point of a line: `y` with its 95% interval `[lo, hi]`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Point {
+    /// Where on the x axis.
     pub x: f64,
+    /// The value.
     pub y: f64,
+    /// The interval's lower end.
     pub lo: f64,
+    /// The interval's upper end.
     pub hi: f64,
 }
 
 /// A named line of points.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Series {
+    /// The legend's text.
     pub label: String,
+    /// The points, left to right.
     pub points: Vec<Point>,
 }
 
 /// A line chart with error bars.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LineChart {
+    /// The chart's title.
     pub title: String,
+    /// The x axis's label.
     pub x_label: String,
+    /// The y axis's label.
     pub y_label: String,
+    /// The lines.
     pub series: Vec<Series>,
     /// `None`: fit the data including the intervals (and the reference line),
     /// with a small margin. `Some((lo, hi))`: use this range; anything outside
@@ -69,18 +79,24 @@ pub struct LineChart {
 /// One bar: `value` with its 95% interval `[lo, hi]`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Bar {
+    /// The bar's label.
     pub label: String,
+    /// The value.
     pub value: f64,
+    /// The interval's lower end.
     pub lo: f64,
+    /// The interval's upper end.
     pub hi: f64,
 }
 
 /// A horizontal bar chart; bars are listed top to bottom in the given order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BarChart {
+    /// The chart's title.
     pub title: String,
     /// Label of the value axis (drawn horizontally, under the bars).
     pub y_label: String,
+    /// The bars, top to bottom.
     pub bars: Vec<Bar>,
     /// A vertical dashed line at this value with its label, e.g. `(0.0, "no difference")`.
     pub reference: Option<(f64, String)>,
@@ -91,10 +107,15 @@ pub struct BarChart {
 /// A heatmap of values in 0..1; `cells[y][x]`, rows listed top to bottom.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Heatmap {
+    /// The chart's title.
     pub title: String,
+    /// The x axis's label (the columns' axis).
     pub x_label: String,
+    /// The y axis's label (the rows' axis).
     pub y_label: String,
+    /// The columns' labels, left to right.
     pub xs: Vec<String>,
+    /// The rows' labels, top to bottom.
     pub ys: Vec<String>,
     /// `cells[y][x]`; `None` = not played (drawn grey, no annotation).
     pub cells: Vec<Vec<Option<f64>>>,

@@ -30,17 +30,23 @@ use crate::stats::{Tally, wilson};
 /// A row label: which variant a tally belongs to.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Variant {
+    /// The setup's name.
     pub setup: String,
     /// A short text like `no_kill_limit=off absence=0.05`; empty = defaults.
     pub rules: String,
+    /// The lineup's label.
     pub agents: String,
+    /// Players at the table.
     pub players: usize,
 }
 
 /// The three result tables (see the module docs for their columns).
 pub struct Tables {
+    /// Camp win rates, end causes, game length and how the games were played: one row per variant.
     pub summary: DataFrame,
+    /// Per role: survival and win rates.
     pub roles: DataFrame,
+    /// The distribution of game lengths in days.
     pub days: DataFrame,
 }
 

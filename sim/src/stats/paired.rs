@@ -12,11 +12,15 @@ const Z95: f64 = 1.959_963_984_540_054;
 /// A paired difference of two win rates with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Diff {
+    /// The difference of the rates, A − B.
     pub mean: f64,
+    /// The 95% interval's lower end.
     pub lo: f64,
+    /// The 95% interval's upper end.
     pub hi: f64,
     /// Games won with A and not with B, and the other way round.
     pub a_only: u64,
+    /// Games won with B and not with A.
     pub b_only: u64,
 }
 
@@ -25,6 +29,7 @@ impl Diff {
     pub fn worse(&self) -> bool {
         self.hi < 0.0
     }
+    /// Significantly above 0: the lower bound of the interval is above 0.
     pub fn better(&self) -> bool {
         self.lo > 0.0
     }

@@ -16,9 +16,13 @@
 /// checkpoints only (which makes the test slightly conservative).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Sprt {
+    /// The difference under H0 (`--sprt-h0`).
     pub d0: f64,
+    /// The difference under H1 (`--sprt`).
     pub d1: f64,
+    /// The chance of accepting H1 when H0 holds (`--alpha`).
     pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds (`--beta`).
     pub beta: f64,
 }
 
@@ -64,6 +68,7 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
+    /// The verdict after `n` paired games, `a_only` won with A only and `b_only` with B only.
     pub fn verdict(&self, n: u64, a_only: u64, b_only: u64) -> Verdict {
         let llr = self.llr(n, a_only, b_only);
         let (lo, hi) = self.bounds();

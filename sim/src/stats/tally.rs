@@ -8,33 +8,41 @@ use mafia_engine::{Camp, EndCause, Outcome, Role, RoleSeats};
 /// Counters for one variant (a setup with its rules and agents).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct Tally {
+    /// Games counted.
     pub games: u64,
     /// Wins by camp, indexed by `Camp as usize`.
     pub wins: [u64; Camp::COUNT],
+    /// Games that ended in a draw (C3's day cap, E2's nobody left).
     pub draws: u64,
     /// Ends by cause, indexed by `EndCause as usize`.
     pub causes: [u64; EndCause::COUNT],
     /// `days[d]`: games that ended on day (or night) `d`; index 0 unused.
     pub days: Vec<u64>,
-    /// Per role: players dealt it, those alive at the end, those whose camp won.
+    /// Per role (`Role as usize`): players dealt it.
     pub role_dealt: [u64; Role::COUNT],
+    /// Per role: players alive at the end.
     pub role_survived: [u64; Role::COUNT],
+    /// Per role: players whose camp won.
     pub role_won: [u64; Role::COUNT],
     /// Decisions the engine refused as illegal (should be 0 for built-in agents).
     pub illegal: u64,
     /// How the games were played, summed over games ([`mafia_engine::Stats`]):
-    /// players lynched and killed at night, by camp (`Camp as usize`).
+    /// players lynched, by camp (`Camp as usize`).
     pub lynched: [u64; Camp::COUNT],
+    /// Players killed at night, by camp.
     pub killed: [u64; Camp::COUNT],
-    /// Kills stopped by protection, claims of an information role, claims
-    /// of a role not held, nights the town's information roles lived through.
+    /// Kills stopped by protection, and guests healed.
     pub saves: u64,
+    /// Claims of a town information role by its holder.
     pub reveals: u64,
+    /// Claims of a role the speaker does not hold.
     pub false_claims: u64,
+    /// Nights the town's information roles lived through.
     pub info_nights: u64,
 }
 
 impl Tally {
+    /// Empty counters for games of at most `day_cap` days.
     pub fn new(day_cap: u16) -> Tally {
         Tally {
             games: 0,
@@ -92,6 +100,7 @@ impl Tally {
         self.info_nights += st.info_nights as u64;
     }
 
+    /// Adds another tally's counts (a shard's, a thread's).
     pub fn merge(&mut self, o: &Tally) {
         self.games += o.games;
         self.draws += o.draws;
@@ -131,6 +140,7 @@ impl Tally {
         self.killed.iter().sum()
     }
 
+    /// The mean game length in days (0 without games).
     pub fn mean_days(&self) -> f64 {
         if self.games == 0 {
             return 0.0;
