@@ -588,6 +588,33 @@ mod tests {
         }
     }
 
+    /// The book's table of settings (`docs/src/guide/rule-settings.md`) is
+    /// written by hand, with links and explanations, so a test keeps it to
+    /// the declaration: every setting, in order, with its values, default
+    /// word and clauses.
+    #[test]
+    fn the_books_table_lists_every_setting_as_declared() {
+        let page = include_str!("../../docs/src/guide/rule-settings.md");
+        let rows: Vec<Vec<String>> = page
+            .lines()
+            .filter(|l| l.starts_with("| `"))
+            .map(|l| {
+                let cells = l.trim_matches(|c| c == '|' || c == ' ').split(" | ");
+                cells.map(|c| c.replace('`', "").replace("\\|", "|").replace("bool", "true | false")).collect()
+            })
+            .collect();
+        let names: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+        assert_eq!(names, RULE_KEYS.iter().map(|k| k.name).collect::<Vec<_>>());
+        for (k, row) in RULE_KEYS.iter().zip(&rows) {
+            assert!(row[1].starts_with(k.values), "{}: values {:?}, declared {:?}", k.name, row[1], k.values);
+            let word = k.default_text().split(' ').next().unwrap().to_string();
+            assert!(row[2].starts_with(&word), "{}: default {:?}, declared {word:?}", k.name, row[2]);
+            let clauses: Vec<&str> =
+                row[3].split(", ").map(|c| c.split(']').next().unwrap().trim_start_matches('[')).collect();
+            assert_eq!(clauses.join(", "), k.clause, "{}", k.name);
+        }
+    }
+
     #[test]
     fn bad_values_are_refused_with_the_key() {
         let mut r = Rules::default();
