@@ -160,8 +160,8 @@ macro_rules! rule_settings {
             $(, note $note:literal)?;
     )*) => {
         /// The rule settings of one game. Probabilities are kept here as
-        /// `f64` (for display); `Game::new` turns them into `u32`
-        /// thresholds compared with one random word, so the hot path does no
+        /// `f64` (for display); `Game::new` turns them into thresholds
+        /// compared with one 32-bit random word, so the hot path does no
         /// floating point.
         #[derive(Clone, Copy, Debug, PartialEq)]
         pub struct Rules {
