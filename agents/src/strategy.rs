@@ -7,6 +7,10 @@
 //! `mafia`, …) is the unit that sets some of its parameters, for the roles
 //! it plays. A lineup layers them: the default's parameters, then the
 //! camp's, then the role's (`forum:trust=0.5,commissar=reveal:on=at-once`).
+//!
+//! Each parameter is declared once, as a row of `forum_parameters!` below;
+//! the catalogue's lists, [`Config`], its default and [`Config::set`] are
+//! made from the rows, so they cannot disagree.
 
 use mafia_engine::{Camp, Role};
 use std::fmt;
@@ -55,6 +59,9 @@ pub struct Param {
     pub values: Values,
     pub default: &'static str,
     pub about: &'static str,
+    /// It decides how a seat reads the thread (`forum/read.rs`'s reading
+    /// class), so every camp's model of the town depends on it.
+    pub reads_thread: bool,
 }
 
 /// Which roles a strategy plays.
@@ -98,168 +105,225 @@ pub struct StrategyInfo {
     pub params: &'static [Param],
 }
 
-const FRACTION: Values = Values::Fraction;
+/// Declares every parameter of the `forum` family once, unit by unit: its
+/// [`Config`] field and type, its name in lineups, its range (a count's
+/// `max`), default, whether it shapes the reading of the thread, and what
+/// it does with its source. Made from the rows: each unit's [`Param`] list
+/// (the catalogue `mafia strategies` prints), the [`Config`] struct, its
+/// default and the setter behind [`Config::set`]. The field's type says how
+/// the text reads ([`ParamValue`]) and so which values it lists.
+macro_rules! forum_parameters {
+    ($(
+        $unit:ident: [$(
+            $field:ident: $ty:ty {
+                name: $name:literal,
+                $(max: $max:literal,)?
+                default: $default:literal,
+                $(reads_thread: $reads:literal,)?
+                about: $about:literal $(,)?
+            }
+        ),* $(,)?]
+    ),* $(,)?) => {
+        $(
+            const $unit: &[Param] = &[$(
+                Param {
+                    name: $name,
+                    values: forum_parameters!(@values $ty $(, $max)?),
+                    default: $default,
+                    about: $about,
+                    reads_thread: forum_parameters!(@reads $($reads)?),
+                },
+            )*];
+        )*
 
-const TOWN: &[Param] = &[
-    Param {
-        name: "trust",
-        values: FRACTION,
-        default: "0.8",
-        about: "how far an uncontested claim and its published checks are believed: from 0.5 they are taken as proof (exposed are lynched, cleared are spared), below as leads that only move suspicion, 0 ignores them [notes §2 trust_uncontested]",
-    },
-    Param {
-        name: "counterclaim",
-        values: Values::Choice(&["later", "earlier", "both", "checks", "coin"]),
-        default: "later",
-        about: "two claim the same information role: lynch the later claimant, the earlier one, both in order, believe the one whose checks agree with what is known, or let a public coin choose whom to believe (`coin`); a third claim is a fake whatever was decided (a claim of a dead Detective's role where a Deputy is dealt is his successor's, E14, not a counter-claim). A mafioso who claims first (`mafia`'s `preempt`) turns `later` against the real one, one who counter-claims (`fake`) turns `earlier` [notes §2 counterclaim_policy]",
-    },
-    Param {
-        name: "coin",
-        values: FRACTION,
-        default: "0.5",
-        about: "with `counterclaim = coin`: the chance that the town's public coin (one roll a game, made when the first counter-claim appears, from a stream nobody can steer) sides with the earlier claimant; else the town believes the later one (in steps of 1/4096) [derived: notes §5 mix where the opponent keys on you]",
-    },
-    Param {
-        name: "coin_both",
-        values: FRACTION,
-        default: "0",
-        about: "with `counterclaim = coin`: the chance that the same roll says to believe neither claimant and lynch both; `coin` then decides between them in the other games (in steps of 1/4096) [derived: notes §5 mix where the opponent keys on you]",
-    },
-    Param {
-        name: "day1_pass",
-        values: Values::Flag,
-        default: "true",
-        about: "vote PASS on day 1 when nothing is known (C11.2's pardon) [notes §2 day1_pass]",
-    },
-    Param {
-        name: "pass_on_even",
-        values: Values::Flag,
-        default: "false",
-        about: "vote PASS without information when an even number are alive (C18 parity) [notes §1 pass_on_even_alive]",
-    },
-    Param {
-        name: "pass_first",
-        values: FRACTION,
-        default: "0",
-        about: "chance per game (the town's public coin: every town seat alike) that the town votes PASS first every day unless somebody is exposed, reads each first vote for a name as the mafia's bloc and changes, all alike, onto the player who voted a name first on most days (in steps of 1/4096) [derived: the Python rule_based town]",
-    },
-];
+        /// Every parameter of the `forum` family, typed. Fractions are kept as
+        /// thresholds on a 32-bit draw (`p · 2³²`, a `u32`) or, for the town's
+        /// public coin, in steps of 1/[`COIN_STEPS`] (a `u16`), so playing
+        /// needs no floats. Each field's doc is its catalogue entry.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Config {
+            $($(#[doc = $about] pub $field: $ty,)*)*
+        }
 
-const REVEAL: &[Param] = &[
-    Param {
-        name: "on",
-        values: Values::Choice(&["at-once", "first-mafia", "day2", "day3", "last-word"]),
-        default: "first-mafia",
-        about: "when the information role claims and publishes every check: the first day, the day after his first mafia find, from day 2 or 3, or only in his last word (C13) [notes §2 reveal_on]",
-    },
-    Param {
-        name: "mix",
-        values: FRACTION,
-        default: "0",
-        about: "chance per game to reveal at once whatever `on` says: a mixed timing the mafia cannot key on (with some settings of the other parameters the best replies cycle: reveals at once are met by no fake claims, later reveals by fakes) [notes §5 mix where the opponent keys on you]",
-    },
-    Param {
-        name: "by_day",
-        values: Values::Count(6),
-        default: "3",
-        about: "reveal on this day at the latest whatever was found (0: no deadline) [notes §2 reveal_by_day]",
-    },
-    Param {
-        name: "counter",
-        values: FRACTION,
-        default: "0",
-        about: "chance per game to claim the same day another living player claims my role, whatever `on` says: he is a fake for sure, and the town can only weigh two claims it has heard [derived: notes §2 counterclaim_policy]",
-    },
-];
+        impl Default for Config {
+            /// The catalogue's defaults, each read from its text.
+            fn default() -> Self {
+                Config {$($(
+                    $field: <$ty as ParamValue>::read($default)
+                        .expect(concat!("the default of `", $name, "` is one of its values")),
+                )*)*}
+            }
+        }
 
-const CHECK: &[Param] = &[Param {
-    name: "whom",
-    values: Values::Choice(&["uncertain", "random"]),
-    default: "uncertain",
-    about: "whom to check: an unchecked player whose camp is open (neither cleared nor exposed, and not the town's top suspect, whom the day's vote settles), at random among them (the vote record's most suspicious of them checked no better); for the mafia: claimants first, then who voted most against the camp; or any unchecked player [notes §2 check_score, don_check; derived: `mafia moves`]",
-}];
+        impl Config {
+            /// Sets the parameter called `name` from its text; false if the
+            /// text is not one of its values (or the name is unknown).
+            fn set_text(&mut self, name: &str, text: &str) -> bool {
+                match name {
+                    $($($name => match <$ty as ParamValue>::read(text) $(.filter(|&k| k <= $max))? {
+                        Some(v) => {
+                            self.$field = v;
+                            true
+                        }
+                        None => false,
+                    },)*)*
+                    _ => false,
+                }
+            }
+        }
+    };
+    (@values $ty:ty) => { <$ty as ParamValue>::VALUES };
+    (@values $ty:ty, $max:literal) => { Values::Count($max) };
+    (@reads) => { false };
+    (@reads $reads:literal) => { $reads };
+}
 
-const MAFIA: &[Param] = &[
-    Param {
-        name: "kill",
-        values: Values::Choice(&["hunt", "order"]),
-        default: "hunt",
-        about: "the nick: hunt (a revealed or Don-found information role, then a cleared town leader, then the agreed order) or the agreed order alone; both keep every nick a function of public facts (C2, C4) [notes §2 kill_priority]",
-    },
-    Param {
-        name: "skip",
-        values: FRACTION,
-        default: "0",
-        about: "chance the camp agrees to skip tonight's shot (drawn from the shared stream: all skip together; what makes C8's no-kill rule bite) [notes §2 allow_skip]",
-    },
-    Param {
-        name: "fake",
-        values: FRACTION,
-        default: "0",
-        about: "chance a member counter-claims the role of a revealed information role, publishing him as mafia [notes §2 fake_claim_prob]",
-    },
-    Param {
-        name: "preempt",
-        values: FRACTION,
-        default: "0",
-        about: "chance per game a member claims an information role first: before anybody claims it, or as the successor of a dead Detective where a Deputy is dealt (E14); he then publishes one made-up find per night gone (a townsman as mafia while none he named lives, else a partner as town) and any later claimant as mafia [derived: notes §2 fake_claim_prob, E14]",
-    },
-    Param {
-        name: "bus",
-        values: FRACTION,
-        default: "1",
-        about: "chance to vote with the town for a partner who is lynched anyway (to look town) [notes §2 bus_threshold]",
-    },
-    Param {
-        name: "blend",
-        values: FRACTION,
-        default: "0",
-        about: "chance per game (one roll of the camp's shared stream) that the camp votes PASS first every day while nobody outside it is exposed, as a `pass_first` town does: no first vote for a name to mark them [derived]",
-    },
-];
-
-const PROTECT: &[Param] = &[Param {
-    name: "heal",
-    values: Values::Choice(&["revealed", "self", "random"]),
-    default: "revealed",
-    about: "the Doctor: a revealed information role first (else himself, else the most trusted), himself first, or anybody (E15) [notes §3 heal_order]",
-}];
-
-const SHOOTER: &[Param] = &[Param {
-    name: "shoot",
-    values: Values::Choice(&["open", "exposed", "suspect", "second", "never"]),
-    default: "open",
-    about: "the Shooter fires at a player exposed as mafia or bandit (by his own knowledge or a trusted claim); when nobody is exposed: with `open`, from night 1, at a random living player neither cleared nor a believed claimant (enemies are 40-53% of the others in `forum-16` and `extended`: a random shot beat the town's top suspect by 1-2 points, who is lynched anyway); with `suspect` at the town's top suspect from night 2, with `second` at the most suspicious after him; with `exposed` only at the exposed, or never (E20) [notes §3 shoot_if; derived: `mafia moves`]",
-}];
-
-const BANDITS: &[Param] = &[
-    Param {
-        name: "search_nights",
-        values: Values::Count(12),
-        default: "12",
-        about: "nights a bandit searches for partners (E3: besides his role move, so it costs nothing; 12 covers nearly every game, and the bandits' best response in `extended`) [notes §3 search_nights]",
-    },
-    Param {
-        name: "scout",
-        values: Values::Choice(&["quiet", "fakes", "real"]),
-        default: "quiet",
-        about: "what the Scout's reports move in his vote (E27: he learns whom the Detective checked, so the claimant who published that player is the real one): nothing (`quiet`), a vote for the fake claimants they unmask (`fakes`: the mafia's, whose lynch helps the town more: it cost the bandits 0.42 points [0.36, 0.48] in `extended`), or for the real Detective (`real`: voting a believed player marks the Scout: 0.47 [0.41, 0.53]) [notes §3 Scout; derived: paired runs]",
-    },
-];
-
-const PROSTITUTE: &[Param] = &[Param {
-    name: "borrow",
-    values: Values::Choice(&["detective", "doctor", "random"]),
-    default: "detective",
-    about: "the role borrowed first when several are available: the Detective (then Doctor, Shooter), the Doctor (then Detective), or any (E19) [notes §3]",
-}];
-
-const NIGHT: &[Param] = &[Param {
-    name: "move",
-    values: Values::Choice(&["usual", "random", "none"]),
-    default: "usual",
-    about: "the role's own move (its night move, the Role Prostitute's borrowing, the Chosen's secret votes): the forum convention, a uniformly random legal move, or no move; everything else (votes, claims, the camp's kill and search) plays as usual. A yardstick: `mafia moves` pairs each role's usual move against the other two (E7: a Boss alive proxies a mafia member who sends no move) [derived: the agents issue's role test]",
-}];
+forum_parameters! {
+    TOWN: [
+        trust: u32 {
+            name: "trust",
+            default: "0.8",
+            reads_thread: true,
+            about: "how far an uncontested claim and its published checks are believed: from 0.5 they are taken as proof (exposed are lynched, cleared are spared), below as leads that only move suspicion, 0 ignores them [notes §2 trust_uncontested]",
+        },
+        counterclaim: Counterclaim {
+            name: "counterclaim",
+            default: "later",
+            reads_thread: true,
+            about: "two claim the same information role: lynch the later claimant, the earlier one, both in order, believe the one whose checks agree with what is known, or let a public coin choose whom to believe (`coin`); a third claim is a fake whatever was decided (a claim of a dead Detective's role where a Deputy is dealt is his successor's, E14, not a counter-claim). A mafioso who claims first (`mafia`'s `preempt`) turns `later` against the real one, one who counter-claims (`fake`) turns `earlier` [notes §2 counterclaim_policy]",
+        },
+        coin: u16 {
+            name: "coin",
+            default: "0.5",
+            reads_thread: true,
+            about: "with `counterclaim = coin`: the chance that the town's public coin (one roll a game, made when the first counter-claim appears, from a stream nobody can steer) sides with the earlier claimant; else the town believes the later one (in steps of 1/4096) [derived: notes §5 mix where the opponent keys on you]",
+        },
+        coin_both: u16 {
+            name: "coin_both",
+            default: "0",
+            reads_thread: true,
+            about: "with `counterclaim = coin`: the chance that the same roll says to believe neither claimant and lynch both; `coin` then decides between them in the other games (in steps of 1/4096) [derived: notes §5 mix where the opponent keys on you]",
+        },
+        day1_pass: bool {
+            name: "day1_pass",
+            default: "true",
+            about: "vote PASS on day 1 when nothing is known (C11.2's pardon) [notes §2 day1_pass]",
+        },
+        pass_on_even: bool {
+            name: "pass_on_even",
+            default: "false",
+            about: "vote PASS without information when an even number are alive (C18 parity) [notes §1 pass_on_even_alive]",
+        },
+        pass_first: u16 {
+            name: "pass_first",
+            default: "0",
+            about: "chance per game (the town's public coin: every town seat alike) that the town votes PASS first every day unless somebody is exposed, reads each first vote for a name as the mafia's bloc and changes, all alike, onto the player who voted a name first on most days (in steps of 1/4096) [derived: the Python rule_based town]",
+        },
+    ],
+    REVEAL: [
+        reveal_on: RevealOn {
+            name: "on",
+            default: "first-mafia",
+            about: "when the information role claims and publishes every check: the first day, the day after his first mafia find, from day 2 or 3, or only in his last word (C13) [notes §2 reveal_on]",
+        },
+        reveal_mix: u32 {
+            name: "mix",
+            default: "0",
+            about: "chance per game to reveal at once whatever `on` says: a mixed timing the mafia cannot key on (with some settings of the other parameters the best replies cycle: reveals at once are met by no fake claims, later reveals by fakes) [notes §5 mix where the opponent keys on you]",
+        },
+        reveal_by_day: u8 {
+            name: "by_day",
+            max: 6,
+            default: "3",
+            about: "reveal on this day at the latest whatever was found (0: no deadline) [notes §2 reveal_by_day]",
+        },
+        reveal_counter: u32 {
+            name: "counter",
+            default: "0",
+            about: "chance per game to claim the same day another living player claims my role, whatever `on` says: he is a fake for sure, and the town can only weigh two claims it has heard [derived: notes §2 counterclaim_policy]",
+        },
+    ],
+    CHECK: [
+        check: CheckPlan {
+            name: "whom",
+            default: "uncertain",
+            about: "whom to check: an unchecked player whose camp is open (neither cleared nor exposed, and not the town's top suspect, whom the day's vote settles), at random among them (the vote record's most suspicious of them checked no better); for the mafia: claimants first, then who voted most against the camp; or any unchecked player [notes §2 check_score, don_check; derived: `mafia moves`]",
+        },
+    ],
+    MAFIA: [
+        kill: KillPlan {
+            name: "kill",
+            default: "hunt",
+            about: "the nick: hunt (a revealed or Don-found information role, then a cleared town leader, then the agreed order) or the agreed order alone; both keep every nick a function of public facts (C2, C4) [notes §2 kill_priority]",
+        },
+        skip: u32 {
+            name: "skip",
+            default: "0",
+            about: "chance the camp agrees to skip tonight's shot (drawn from the shared stream: all skip together; what makes C8's no-kill rule bite) [notes §2 allow_skip]",
+        },
+        fake: u32 {
+            name: "fake",
+            default: "0",
+            about: "chance a member counter-claims the role of a revealed information role, publishing him as mafia [notes §2 fake_claim_prob]",
+        },
+        preempt: u32 {
+            name: "preempt",
+            default: "0",
+            about: "chance per game a member claims an information role first: before anybody claims it, or as the successor of a dead Detective where a Deputy is dealt (E14); he then publishes one made-up find per night gone (a townsman as mafia while none he named lives, else a partner as town) and any later claimant as mafia [derived: notes §2 fake_claim_prob, E14]",
+        },
+        bus: u32 {
+            name: "bus",
+            default: "1",
+            about: "chance to vote with the town for a partner who is lynched anyway (to look town) [notes §2 bus_threshold]",
+        },
+        blend: u32 {
+            name: "blend",
+            default: "0",
+            about: "chance per game (one roll of the camp's shared stream) that the camp votes PASS first every day while nobody outside it is exposed, as a `pass_first` town does: no first vote for a name to mark them [derived]",
+        },
+    ],
+    PROTECT: [
+        heal: HealPlan {
+            name: "heal",
+            default: "revealed",
+            about: "the Doctor: a revealed information role first (else himself, else the most trusted), himself first, or anybody (E15) [notes §3 heal_order]",
+        },
+    ],
+    SHOOTER: [
+        shoot: ShootPlan {
+            name: "shoot",
+            default: "open",
+            about: "the Shooter fires at a player exposed as mafia or bandit (by his own knowledge or a trusted claim); when nobody is exposed: with `open`, from night 1, at a random living player neither cleared nor a believed claimant (enemies are 40-53% of the others in `forum-16` and `extended`: a random shot beat the town's top suspect by 1-2 points, who is lynched anyway); with `suspect` at the town's top suspect from night 2, with `second` at the most suspicious after him; with `exposed` only at the exposed, or never (E20) [notes §3 shoot_if; derived: `mafia moves`]",
+        },
+    ],
+    BANDITS: [
+        search_nights: u8 {
+            name: "search_nights",
+            max: 12,
+            default: "12",
+            about: "nights a bandit searches for partners (E3: besides his role move, so it costs nothing; 12 covers nearly every game, and the bandits' best response in `extended`) [notes §3 search_nights]",
+        },
+        scout: ScoutPlan {
+            name: "scout",
+            default: "quiet",
+            about: "what the Scout's reports move in his vote (E27: he learns whom the Detective checked, so the claimant who published that player is the real one): nothing (`quiet`), a vote for the fake claimants they unmask (`fakes`: the mafia's, whose lynch helps the town more: it cost the bandits 0.42 points [0.36, 0.48] in `extended`), or for the real Detective (`real`: voting a believed player marks the Scout: 0.47 [0.41, 0.53]) [notes §3 Scout; derived: paired runs]",
+        },
+    ],
+    PROSTITUTE: [
+        borrow: BorrowPlan {
+            name: "borrow",
+            default: "detective",
+            about: "the role borrowed first when several are available: the Detective (then Doctor, Shooter), the Doctor (then Detective), or any (E19) [notes §3]",
+        },
+    ],
+    NIGHT: [
+        moves: MovePlan {
+            name: "move",
+            default: "usual",
+            about: "the role's own move (its night move, the Role Prostitute's borrowing, the Chosen's secret votes): the forum convention, a uniformly random legal move, or no move; everything else (votes, claims, the camp's kill and search) plays as usual. A yardstick: `mafia moves` pairs each role's usual move against the other two (E7: a Boss alive proxies a mafia member who sends no move) [derived: the agents issue's role test]",
+        },
+    ],
+}
 
 /// Every strategy a lineup may name.
 pub const STRATEGIES: &[StrategyInfo] = &[
@@ -424,36 +488,83 @@ pub enum BorrowPlan {
     Random,
 }
 
-/// Every parameter of the `forum` family, typed. Fractions are kept as
-/// thresholds on a 32-bit draw (`p · 2³²`), so playing needs no floats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Config {
-    pub trust: u32,
-    pub counterclaim: Counterclaim,
-    /// In steps of 1/[`COIN_STEPS`].
-    pub coin: u16,
-    pub coin_both: u16,
-    pub day1_pass: bool,
-    pub pass_on_even: bool,
-    /// In steps of 1/[`COIN_STEPS`].
-    pub pass_first: u16,
-    pub reveal_on: RevealOn,
-    pub reveal_mix: u32,
-    pub reveal_by_day: u8,
-    pub reveal_counter: u32,
-    pub check: CheckPlan,
-    pub kill: KillPlan,
-    pub skip: u32,
-    pub fake: u32,
-    pub preempt: u32,
-    pub bus: u32,
-    pub blend: u32,
-    pub heal: HealPlan,
-    pub shoot: ShootPlan,
-    pub borrow: BorrowPlan,
-    pub search_nights: u8,
-    pub moves: MovePlan,
-    pub scout: ScoutPlan,
+/// A parameter whose values are words: each word written once, beside
+/// the value it names, in the order the catalogue lists them.
+trait Words: Copy + 'static {
+    const WORDS: &'static [(Self, &'static str)];
+    /// The words alone, for [`Values::Choice`].
+    const NAMES: &'static [&'static str];
+}
+
+macro_rules! words {
+    ($($ty:ident { $($variant:ident $(($arg:expr))?: $word:literal),* $(,)? })*) => {$(
+        impl Words for $ty {
+            const WORDS: &'static [(Self, &'static str)] = &[$(($ty::$variant $(($arg))?, $word)),*];
+            const NAMES: &'static [&'static str] = &[$($word),*];
+        }
+    )*};
+}
+
+words! {
+    Counterclaim { Later: "later", Earlier: "earlier", Both: "both", Checks: "checks", Coin: "coin" }
+    RevealOn { AtOnce: "at-once", FirstMafia: "first-mafia", Day(2): "day2", Day(3): "day3", LastWord: "last-word" }
+    CheckPlan { Uncertain: "uncertain", Random: "random" }
+    KillPlan { Hunt: "hunt", Order: "order" }
+    HealPlan { Revealed: "revealed", SelfFirst: "self", Random: "random" }
+    ShootPlan { Open: "open", Exposed: "exposed", Suspect: "suspect", Second: "second", Never: "never" }
+    BorrowPlan { Detective: "detective", Doctor: "doctor", Random: "random" }
+    MovePlan { Usual: "usual", Random: "random", None: "none" }
+    ScoutPlan { Quiet: "quiet", Fakes: "fakes", Real: "real" }
+}
+
+/// How a [`Config`] field's type reads a parameter's text, and so which
+/// values the parameter lists (a count's row narrows `0..255` to its `max`).
+trait ParamValue: Copy {
+    const VALUES: Values;
+    fn read(text: &str) -> Option<Self>;
+}
+
+/// A chance in 0..=1.
+fn chance(text: &str) -> Option<f64> {
+    text.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p))
+}
+
+/// A fraction as a threshold on a 32-bit draw.
+impl ParamValue for u32 {
+    const VALUES: Values = Values::Fraction;
+    fn read(text: &str) -> Option<Self> {
+        chance(text).map(threshold)
+    }
+}
+
+/// A chance of the town's public coin, in steps of 1/[`COIN_STEPS`].
+impl ParamValue for u16 {
+    const VALUES: Values = Values::Fraction;
+    fn read(text: &str) -> Option<Self> {
+        chance(text).map(|p| (p * COIN_STEPS as f64).round() as u16)
+    }
+}
+
+/// A count.
+impl ParamValue for u8 {
+    const VALUES: Values = Values::Count(u8::MAX);
+    fn read(text: &str) -> Option<Self> {
+        text.parse().ok()
+    }
+}
+
+impl ParamValue for bool {
+    const VALUES: Values = Values::Flag;
+    fn read(text: &str) -> Option<Self> {
+        text.parse().ok()
+    }
+}
+
+impl<T: Words> ParamValue for T {
+    const VALUES: Values = Values::Choice(T::NAMES);
+    fn read(text: &str) -> Option<Self> {
+        T::WORDS.iter().find(|&&(_, w)| w == text).map(|&(v, _)| v)
+    }
 }
 
 /// The public coin's chances are kept in steps of 1/`COIN_STEPS`: a draw's
@@ -463,43 +574,6 @@ pub const COIN_STEPS: u16 = 4096;
 /// A fraction as a threshold on a 32-bit draw (`draw < t` has probability `p`).
 pub fn threshold(p: f64) -> u32 {
     (p.clamp(0.0, 1.0) * 4294967295.0).round() as u32
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        let mut c = Config {
-            trust: 0,
-            counterclaim: Counterclaim::Later,
-            coin: 0,
-            coin_both: 0,
-            day1_pass: false,
-            pass_on_even: false,
-            pass_first: 0,
-            reveal_on: RevealOn::FirstMafia,
-            reveal_mix: 0,
-            reveal_by_day: 3,
-            reveal_counter: 0,
-            check: CheckPlan::Uncertain,
-            kill: KillPlan::Hunt,
-            skip: 0,
-            fake: 0,
-            preempt: 0,
-            bus: 0,
-            blend: 0,
-            heal: HealPlan::Revealed,
-            shoot: ShootPlan::Suspect,
-            borrow: BorrowPlan::Detective,
-            search_nights: 12,
-            moves: MovePlan::Usual,
-            scout: ScoutPlan::Quiet,
-        };
-        for s in STRATEGIES {
-            for p in s.params {
-                c.set(p.name, p.default).expect("every default is a valid value");
-            }
-        }
-        c
-    }
 }
 
 /// Why a parameter value was refused: the values it takes.
@@ -516,108 +590,7 @@ impl Config {
             .flat_map(|s| s.params.iter())
             .find(|p| p.name == name)
             .ok_or_else(|| BadValue { expected: "a known parameter".into() })?;
-        let bad = || BadValue { expected: param.values.to_string() };
-        let chance = || value.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or_else(bad);
-        let fraction = || chance().map(threshold);
-        let count = |max: u8| value.parse::<u8>().ok().filter(|&k| k <= max).ok_or_else(bad);
-        let flag = || value.parse::<bool>().map_err(|_| bad());
-        match name {
-            "trust" => self.trust = fraction()?,
-            "counterclaim" => {
-                self.counterclaim = match value {
-                    "later" => Counterclaim::Later,
-                    "earlier" => Counterclaim::Earlier,
-                    "both" => Counterclaim::Both,
-                    "checks" => Counterclaim::Checks,
-                    "coin" => Counterclaim::Coin,
-                    _ => return Err(bad()),
-                }
-            }
-            "coin" | "coin_both" => {
-                let steps = (chance()? * COIN_STEPS as f64).round() as u16;
-                if name == "coin" { self.coin = steps } else { self.coin_both = steps }
-            }
-            "day1_pass" => self.day1_pass = flag()?,
-            "pass_on_even" => self.pass_on_even = flag()?,
-            "pass_first" => self.pass_first = (chance()? * COIN_STEPS as f64).round() as u16,
-            "on" => {
-                self.reveal_on = match value {
-                    "at-once" => RevealOn::AtOnce,
-                    "first-mafia" => RevealOn::FirstMafia,
-                    "day2" => RevealOn::Day(2),
-                    "day3" => RevealOn::Day(3),
-                    "last-word" => RevealOn::LastWord,
-                    _ => return Err(bad()),
-                }
-            }
-            "mix" => self.reveal_mix = fraction()?,
-            "by_day" => self.reveal_by_day = count(6)?,
-            "counter" => self.reveal_counter = fraction()?,
-            "whom" => {
-                self.check = match value {
-                    "uncertain" => CheckPlan::Uncertain,
-                    "random" => CheckPlan::Random,
-                    _ => return Err(bad()),
-                }
-            }
-            "kill" => {
-                self.kill = match value {
-                    "hunt" => KillPlan::Hunt,
-                    "order" => KillPlan::Order,
-                    _ => return Err(bad()),
-                }
-            }
-            "skip" => self.skip = fraction()?,
-            "fake" => self.fake = fraction()?,
-            "preempt" => self.preempt = fraction()?,
-            "bus" => self.bus = fraction()?,
-            "blend" => self.blend = fraction()?,
-            "heal" => {
-                self.heal = match value {
-                    "revealed" => HealPlan::Revealed,
-                    "self" => HealPlan::SelfFirst,
-                    "random" => HealPlan::Random,
-                    _ => return Err(bad()),
-                }
-            }
-            "shoot" => {
-                self.shoot = match value {
-                    "exposed" => ShootPlan::Exposed,
-                    "suspect" => ShootPlan::Suspect,
-                    "second" => ShootPlan::Second,
-                    "open" => ShootPlan::Open,
-                    "never" => ShootPlan::Never,
-                    _ => return Err(bad()),
-                }
-            }
-            "borrow" => {
-                self.borrow = match value {
-                    "detective" => BorrowPlan::Detective,
-                    "doctor" => BorrowPlan::Doctor,
-                    "random" => BorrowPlan::Random,
-                    _ => return Err(bad()),
-                }
-            }
-            "search_nights" => self.search_nights = count(12)?,
-            "scout" => {
-                self.scout = match value {
-                    "quiet" => ScoutPlan::Quiet,
-                    "fakes" => ScoutPlan::Fakes,
-                    "real" => ScoutPlan::Real,
-                    _ => return Err(bad()),
-                }
-            }
-            "move" => {
-                self.moves = match value {
-                    "usual" => MovePlan::Usual,
-                    "random" => MovePlan::Random,
-                    "none" => MovePlan::None,
-                    _ => return Err(bad()),
-                }
-            }
-            _ => unreachable!("every catalogue parameter is handled above"),
-        }
-        Ok(())
+        if self.set_text(name, value) { Ok(()) } else { Err(BadValue { expected: param.values.to_string() }) }
     }
 }
 

@@ -296,32 +296,58 @@ pub struct RoleInfo {
     pub unique: bool,
     /// A plain player without a role of his own (E4, E7 tell them apart).
     pub plain: bool,
-    /// E8: who decides the camp kill, lower first (the Boss, then his stand-ins).
+    /// E8: who decides the camp kill, lower first (the Boss, then his
+    /// stand-ins); [`RoleInfo::UNRANKED`] for a role outside that order.
     pub rank: u8,
     pub set: RuleSet,
     /// The clause that defines the role.
     pub clause: &'static str,
 }
 
-// One argument per column of the role table below, so each row reads as
-// the table's line does.
-#[allow(clippy::too_many_arguments)]
-const fn row(
-    role: Role,
-    name: &'static str,
-    camp: Camp,
-    night: NightAbility,
-    plain: bool,
-    rank: u8,
-    set: RuleSet,
-    clause: &'static str,
-) -> RoleInfo {
-    // E12: «До назначения на роль, Актер участвует только в линчевании».
-    let shoots = matches!(camp, Camp::Mafia) && !matches!(role, Role::Actor);
-    RoleInfo { role, name, camp, shoots, night, unique: !plain, plain, rank, set, clause }
+impl RoleInfo {
+    /// The rank of a role outside E8's order (every town and bandit role):
+    /// it sorts after every ranked one. A plain `u8` rather than an
+    /// `Option`, so the kill decision compares ranks with one `<`.
+    pub const UNRANKED: u8 = u8::MAX;
+
+    /// A row of the table with what every row names: the role, its name,
+    /// its camp, the rule set and the clause. The rest starts as the common
+    /// case (no night move, unique, unranked) and is changed by the named
+    /// setters below, so a row says only what is particular to its role.
+    const fn new(role: Role, name: &'static str, camp: Camp, set: RuleSet, clause: &'static str) -> RoleInfo {
+        // E12: «До назначения на роль, Актер участвует только в линчевании».
+        let shoots = matches!(camp, Camp::Mafia) && !matches!(role, Role::Actor);
+        RoleInfo {
+            role,
+            name,
+            camp,
+            shoots,
+            night: NightAbility::None,
+            unique: true,
+            plain: false,
+            rank: RoleInfo::UNRANKED,
+            set,
+            clause,
+        }
+    }
+
+    /// The role's night move.
+    const fn night(self, night: NightAbility) -> RoleInfo {
+        RoleInfo { night, ..self }
+    }
+
+    /// A plain player (citizen, mafioso): any number may be dealt.
+    const fn plain(self) -> RoleInfo {
+        RoleInfo { plain: true, unique: false, ..self }
+    }
+
+    /// E8: the role's place in the order that decides the camp kill.
+    const fn kill_rank(self, rank: u8) -> RoleInfo {
+        RoleInfo { rank, ..self }
+    }
 }
 
-use Camp::{Bandits as B, Mafia as M, Town as T};
+use Camp::{Bandits, Mafia, Town};
 use NightAbility as A;
 use RuleSet::{Both, Classic, Extended};
 
@@ -329,30 +355,30 @@ use RuleSet::{Both, Classic, Extended};
 /// Guard, Swindler, Actor; the classic Don ranks after the Boss and plain
 /// mafiosi last (a mixed set's decision, `RULES.md`).
 pub const ROLE_INFO: [RoleInfo; Role::COUNT] = [
-    row(Role::Citizen, "citizen", T, A::None, true, 255, Both, "C1, E4"),
-    row(Role::Commissar, "commissar", T, A::CheckCamp, false, 255, Classic, "C6"),
-    row(Role::Mafioso, "mafioso", M, A::None, true, 7, Both, "C1, E4"),
-    row(Role::Don, "don", M, A::CheckIsRole(Role::Commissar), false, 1, Classic, "C5"),
-    row(Role::Boss, "boss", M, A::BossCheck, false, 0, Extended, "E7, E8"),
-    row(Role::Thief, "thief", M, A::Rob, false, 2, Extended, "E9"),
-    row(Role::Guard, "guard", M, A::Guard, false, 3, Extended, "E10"),
-    row(Role::Swindler, "swindler", M, A::Swindle, false, 4, Extended, "E11"),
-    row(Role::Actor, "actor", M, A::None, false, 5, Extended, "E12"),
-    row(Role::Detective, "detective", T, A::CheckCamp, false, 255, Extended, "E13"),
-    row(Role::Deputy, "deputy", T, A::None, false, 255, Extended, "E14"),
-    row(Role::Doctor, "doctor", T, A::Heal, false, 255, Extended, "E15"),
-    row(Role::Chosen, "chosen", T, A::None, false, 255, Extended, "E16"),
-    row(Role::Journalist, "journalist", T, A::Compare, false, 255, Extended, "E17"),
-    row(Role::Witch, "witch", T, A::Hex, false, 255, Extended, "E18"),
-    row(Role::Prostitute, "prostitute", T, A::Borrow, false, 255, Extended, "E19"),
-    row(Role::Lucky, "lucky", T, A::None, false, 255, Extended, "E21"),
-    row(Role::Shooter, "shooter", T, A::Shoot, false, 255, Extended, "E20"),
-    row(Role::Sleepwalker, "sleepwalker", T, A::Watch, false, 255, Extended, "E22"),
-    row(Role::Psycho, "psycho", B, A::Invite, false, 255, Extended, "E23, E24"),
-    row(Role::Miner, "miner", B, A::Mine, false, 255, Extended, "E25"),
-    row(Role::Thug, "thug", B, A::Beat, false, 255, Extended, "E26"),
-    row(Role::Scout, "scout", B, A::Scout, false, 255, Extended, "E27"),
-    row(Role::Trickster, "trickster", B, A::Trick, false, 255, Extended, "E28"),
+    RoleInfo::new(Role::Citizen, "citizen", Town, Both, "C1, E4").plain(),
+    RoleInfo::new(Role::Commissar, "commissar", Town, Classic, "C6").night(A::CheckCamp),
+    RoleInfo::new(Role::Mafioso, "mafioso", Mafia, Both, "C1, E4").plain().kill_rank(7),
+    RoleInfo::new(Role::Don, "don", Mafia, Classic, "C5").night(A::CheckIsRole(Role::Commissar)).kill_rank(1),
+    RoleInfo::new(Role::Boss, "boss", Mafia, Extended, "E7, E8").night(A::BossCheck).kill_rank(0),
+    RoleInfo::new(Role::Thief, "thief", Mafia, Extended, "E9").night(A::Rob).kill_rank(2),
+    RoleInfo::new(Role::Guard, "guard", Mafia, Extended, "E10").night(A::Guard).kill_rank(3),
+    RoleInfo::new(Role::Swindler, "swindler", Mafia, Extended, "E11").night(A::Swindle).kill_rank(4),
+    RoleInfo::new(Role::Actor, "actor", Mafia, Extended, "E12").kill_rank(5),
+    RoleInfo::new(Role::Detective, "detective", Town, Extended, "E13").night(A::CheckCamp),
+    RoleInfo::new(Role::Deputy, "deputy", Town, Extended, "E14"),
+    RoleInfo::new(Role::Doctor, "doctor", Town, Extended, "E15").night(A::Heal),
+    RoleInfo::new(Role::Chosen, "chosen", Town, Extended, "E16"),
+    RoleInfo::new(Role::Journalist, "journalist", Town, Extended, "E17").night(A::Compare),
+    RoleInfo::new(Role::Witch, "witch", Town, Extended, "E18").night(A::Hex),
+    RoleInfo::new(Role::Prostitute, "prostitute", Town, Extended, "E19").night(A::Borrow),
+    RoleInfo::new(Role::Lucky, "lucky", Town, Extended, "E21"),
+    RoleInfo::new(Role::Shooter, "shooter", Town, Extended, "E20").night(A::Shoot),
+    RoleInfo::new(Role::Sleepwalker, "sleepwalker", Town, Extended, "E22").night(A::Watch),
+    RoleInfo::new(Role::Psycho, "psycho", Bandits, Extended, "E23, E24").night(A::Invite),
+    RoleInfo::new(Role::Miner, "miner", Bandits, Extended, "E25").night(A::Mine),
+    RoleInfo::new(Role::Thug, "thug", Bandits, Extended, "E26").night(A::Beat),
+    RoleInfo::new(Role::Scout, "scout", Bandits, Extended, "E27").night(A::Scout),
+    RoleInfo::new(Role::Trickster, "trickster", Bandits, Extended, "E28").night(A::Trick),
 ];
 
 impl Role {

@@ -1,6 +1,11 @@
 //! Rule settings: every **Decision** of the rules documents that designers may
 //! change, with its name, default and accepted values.
 //!
+//! Each setting is declared once, as one row of `rule_settings!` below: its
+//! name, type, range, default, clause and description. The [`Rules`] struct,
+//! its default, [`RULE_KEYS`], [`Rules::set`]/[`Rules::get`], the JSON and the
+//! JSON Schema are all made from those rows, so they cannot disagree.
+//!
 //! Settings are set by name from strings (`key=value` on the command line) or
 //! from typed setup-file values; both go through [`Rules::set`], so there is
 //! one parser and one list of names ([`RULE_KEYS`]).
@@ -100,125 +105,293 @@ pub enum CampKill {
     Leader,
 }
 
-/// The rule settings of one game. Probabilities are kept both as `f64` (for
-/// display) and as a `u32` threshold compared with one random word, so the
-/// hot path does no floating point.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rules {
-    /// C8: consecutive nights without a kill that give the town the win.
-    pub no_kill_limit: NoKillLimit,
-    /// C12: how ties for the lead are settled.
-    pub tie_break: TieBreak,
-    /// C12: how many times a tied revote is repeated (after the first revote) before nobody is hanged.
-    pub runoff_rounds: u8,
-    /// C11.2: on day 1 a single vote against PASS votes pardons.
-    pub first_day_pardon: bool,
-    /// C9: announce roles of the dead.
-    pub reveal_roles_on_death: bool,
-    /// C18: parity or elimination.
-    pub mafia_win: MafiaWin,
-    /// C3: a game still running after this many days is a draw.
-    pub day_cap: u16,
-    /// C16: per player, per phase probability of being absent.
-    pub absence: f64,
-    /// C15: per player, per day probability of a modkill.
-    pub modkill: f64,
-    /// E29: graph or sequential resolution of control moves.
-    pub resolution: Resolution,
-    /// E24: whether a heal saves the Psycho's guest from the blast.
-    pub blast_heal: bool,
-    /// E16: the Chosen's secret extra votes.
-    pub chosen_secret_votes: u8,
-    /// C4/E8: who decides the camp kill.
-    pub camp_kill: CampKill,
-    /// E9: the two readings of «ворует у шизика».
-    pub thief_at_psycho: ThiefAtPsycho,
-    /// E15/E26: the player named or the player reached.
-    pub repeat_target: RepeatTarget,
-    /// C12: who revotes when all the living are tied.
-    pub runoff_all_tied: RunoffAllTied,
+/// How a setting whose values are words reads and prints them: each word is
+/// written once, beside its variant, and the listing of accepted values
+/// (`catastrophe | random`) is made from the same words.
+macro_rules! words {
+    ($($ty:ident { $first:ident: $first_word:literal $(, $variant:ident: $word:literal)* $(,)? })*) => {$(
+        impl Setting for $ty {
+            const VALUES: &'static str = concat!($first_word $(, " | ", $word)*);
+            fn read(text: &str) -> Option<Self> {
+                match text {
+                    $first_word => Some($ty::$first),
+                    $($word => Some($ty::$variant),)*
+                    _ => None,
+                }
+            }
+            fn json(self) -> Json {
+                Json::Text(match self { $ty::$first => $first_word, $($ty::$variant => $word,)* }.into())
+            }
+            fn schema() -> Schema {
+                json_schema!({ "type": "string", "enum": [$first_word $(, $word)*] })
+            }
+        }
+    )*};
 }
 
-impl Default for Rules {
-    fn default() -> Self {
-        Rules {
-            no_kill_limit: NoKillLimit::Auto,
-            tie_break: TieBreak::Catastrophe,
-            runoff_rounds: 3,
-            first_day_pardon: true,
-            reveal_roles_on_death: false,
-            mafia_win: MafiaWin::Auto,
-            day_cap: 50,
-            absence: 0.0,
-            modkill: 0.0,
-            resolution: Resolution::Graph,
-            blast_heal: false,
-            chosen_secret_votes: 2,
-            camp_kill: CampKill::Auto,
-            thief_at_psycho: ThiefAtPsycho::Guest,
-            repeat_target: RepeatTarget::Named,
-            runoff_all_tied: RunoffAllTied::Revote,
+words! {
+    TieBreak { Catastrophe: "catastrophe", Random: "random" }
+    MafiaWin { Parity: "parity", Elimination: "elimination", Auto: "auto" }
+    Resolution { Graph: "graph", Sequential: "sequential" }
+    CampKill { Unanimous: "unanimous", Leader: "leader", Auto: "auto" }
+    RunoffAllTied { Revote: "revote", Nobody: "nobody" }
+    ThiefAtPsycho { Guest: "guest", House: "house" }
+    RepeatTarget { Named: "named", Reached: "reached" }
+}
+
+/// Declares every rule setting once, one row each:
+///
+/// ```text
+/// /// Its description (the field's doc).
+/// name: Type = default, [range LO..=HI,] clause "C…" [, note "what the default means"];
+/// ```
+///
+/// and makes from the rows the [`Rules`] struct (plain fields, read directly
+/// by the hot path), its `Default`, [`RULE_KEYS`], the typed reading and
+/// writing behind [`Rules::set`], [`Rules::get`] and the JSON, and each
+/// setting's JSON Schema. The type says how the words read ([`Setting`]);
+/// the range, where there is one, narrows it and is what `mafia rules` shows.
+macro_rules! rule_settings {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident: $ty:ty = $default:expr,
+            $(range $lo:literal ..= $hi:literal,)?
+            clause $clause:literal
+            $(, note $note:literal)?;
+    )*) => {
+        /// The rule settings of one game. Probabilities are kept here as
+        /// `f64` (for display); `Game::new` turns them into thresholds
+        /// compared with one 32-bit random word, so the hot path does no
+        /// floating point.
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Rules {
+            $($(#[doc = $doc])* pub $name: $ty,)*
+        }
+
+        impl Default for Rules {
+            fn default() -> Self {
+                Rules { $($name: $default,)* }
+            }
+        }
+
+        /// Every rule setting, in the order they are documented.
+        pub const RULE_KEYS: &[RuleKey] = &[$(
+            RuleKey {
+                name: stringify!($name),
+                values: rule_settings!(@values $ty $(, $lo, $hi)?),
+                clause: $clause,
+                note: rule_settings!(@note $($note)?),
+            },
+        )*];
+
+        impl Rules {
+            /// Sets `key` from its trimmed words; false if they are not one of
+            /// its values (or the key is unknown).
+            fn set_words(&mut self, key: &str, text: &str) -> bool {
+                match key {
+                    $(stringify!($name) => match <$ty as Setting>::read(text)
+                        $(.filter(|x| ($lo..=$hi).contains(x)))?
+                    {
+                        Some(x) => {
+                            self.$name = x;
+                            true
+                        }
+                        None => false,
+                    },)*
+                    _ => false,
+                }
+            }
+
+            /// The value of `key` typed for JSON; `None` for an unknown key.
+            fn json_value(&self, key: &str) -> Option<Json> {
+                match key {
+                    $(stringify!($name) => Some(self.$name.json()),)*
+                    _ => None,
+                }
+            }
+        }
+
+        /// The JSON Schema of one setting's value (without its description).
+        fn value_schema(key: &str) -> Option<Schema> {
+            match key {
+                $(stringify!($name) => Some(rule_settings!(@schema $ty $(, $lo, $hi)?)),)*
+                _ => None,
+            }
+        }
+    };
+    (@values $ty:ty) => { <$ty as Setting>::VALUES };
+    (@values $ty:ty, $lo:literal, $hi:literal) => { concat!(stringify!($lo), "..=", stringify!($hi)) };
+    (@note) => { None };
+    (@note $note:literal) => { Some($note) };
+    (@schema $ty:ty) => { <$ty as Setting>::schema() };
+    (@schema $ty:ty, $lo:literal, $hi:literal) => {{
+        let mut schema = <$ty as Setting>::schema();
+        let bounds = json_schema!({ "minimum": $lo, "maximum": $hi });
+        for (k, v) in bounds.as_object().into_iter().flatten() {
+            schema.insert(k.clone(), v.clone());
+        }
+        schema
+    }};
+}
+
+rule_settings! {
+    /// C8: consecutive nights without a kill that give the town the win.
+    no_kill_limit: NoKillLimit = NoKillLimit::Auto, clause "C8",
+        note "3 for classic roles only, off with extended roles";
+    /// C12: how ties for the lead are settled.
+    tie_break: TieBreak = TieBreak::Catastrophe, clause "C12";
+    /// C12: how many times a tied revote is repeated (after the first revote) before nobody is hanged.
+    runoff_rounds: u8 = 3, range 1..=100, clause "C12";
+    /// C11.2: on day 1 a single vote against PASS votes pardons.
+    first_day_pardon: bool = true, clause "C11.2";
+    /// C9: announce roles of the dead.
+    reveal_roles_on_death: bool = false, clause "C9";
+    /// C18: parity or elimination.
+    mafia_win: MafiaWin = MafiaWin::Auto, clause "C18, E2",
+        note "parity for classic roles only, elimination with extended roles";
+    /// C3: a game still running after this many days is a draw.
+    day_cap: u16 = 50, range 1..=10000, clause "C3";
+    /// C16: per player, per phase probability of being absent.
+    absence: f64 = 0.0, range 0.0..=1.0, clause "C16";
+    /// C15: per player, per day probability of a modkill.
+    modkill: f64 = 0.0, range 0.0..=1.0, clause "C15";
+    /// E29: graph or sequential resolution of control moves.
+    resolution: Resolution = Resolution::Graph, clause "E29";
+    /// E24: whether a heal saves the Psycho's guest from the blast.
+    blast_heal: bool = false, clause "E24";
+    /// E16: the Chosen's secret extra votes.
+    chosen_secret_votes: u8 = 2, range 0..=10, clause "E16";
+    /// C4/E8: who decides the camp kill.
+    camp_kill: CampKill = CampKill::Auto, clause "C4, E8",
+        note "unanimous for classic roles only, leader with extended roles";
+    /// C12: who revotes when all the living are tied.
+    runoff_all_tied: RunoffAllTied = RunoffAllTied::Revote, clause "C12",
+        note "everyone tied: the tied revote, never for themselves";
+    /// E9: the two readings of «ворует у шизика».
+    thief_at_psycho: ThiefAtPsycho = ThiefAtPsycho::Guest, clause "E9",
+        note "the Thief fails as the Psycho's guest; `house`: robbing the Psycho fails too";
+    /// E15/E26: the player named or the player reached.
+    repeat_target: RepeatTarget = RepeatTarget::Named, clause "E15, E26",
+        note "the Doctor's/Thug's bar is the player named last night; `reached`: the one reached";
+}
+
+/// One rule setting as `mafia rules` lists it: name, accepted values, clause
+/// and what its default means. Made from the [`Rules`] declaration.
+pub struct RuleKey {
+    pub name: &'static str,
+    pub values: &'static str,
+    pub clause: &'static str,
+    /// What the default means, where its word alone does not say (`auto`).
+    pub note: Option<&'static str>,
+}
+
+impl RuleKey {
+    /// The default as listed: its words, then the note in brackets. A
+    /// probability shows its decimal point (`0.0`).
+    pub fn default_text(&self) -> String {
+        let words = match Rules::default().json_value(self.name) {
+            Some(Json::Float(x)) => format!("{x:?}"),
+            Some(v) => v.into_text(),
+            None => String::new(),
+        };
+        match self.note {
+            Some(note) => format!("{words} ({note})"),
+            None => words,
         }
     }
 }
 
-/// One rule setting: name, accepted values, default and the clause it comes from.
-pub struct RuleKey {
-    pub name: &'static str,
-    pub values: &'static str,
-    pub default: &'static str,
-    pub clause: &'static str,
+/// The kind of value a rule setting holds: how it reads from its words, how
+/// it is typed in JSON (its words are that value printed), and its schema.
+trait Setting: Copy {
+    /// The accepted values, as listed, for a setting declared without a range.
+    const VALUES: &'static str;
+    /// The value these words name, if any (before the row's range, if any).
+    fn read(text: &str) -> Option<Self>;
+    fn json(self) -> Json;
+    fn schema() -> Schema;
 }
 
-/// Every rule setting, in the order they are documented.
-pub const RULE_KEYS: [RuleKey; 16] = [
-    RuleKey {
-        name: "no_kill_limit",
-        values: "1..=255, off or auto",
-        default: "auto (3 for classic roles only, off with extended roles)",
-        clause: "C8",
-    },
-    RuleKey { name: "tie_break", values: "catastrophe | random", default: "catastrophe", clause: "C12" },
-    RuleKey { name: "runoff_rounds", values: "1..=100", default: "3", clause: "C12" },
-    RuleKey { name: "first_day_pardon", values: "true | false", default: "true", clause: "C11.2" },
-    RuleKey { name: "reveal_roles_on_death", values: "true | false", default: "false", clause: "C9" },
-    RuleKey {
-        name: "mafia_win",
-        values: "parity | elimination | auto",
-        default: "auto (parity for classic roles only, elimination with extended roles)",
-        clause: "C18, E2",
-    },
-    RuleKey { name: "day_cap", values: "1..=10000", default: "50", clause: "C3" },
-    RuleKey { name: "absence", values: "0.0..=1.0", default: "0.0", clause: "C16" },
-    RuleKey { name: "modkill", values: "0.0..=1.0", default: "0.0", clause: "C15" },
-    RuleKey { name: "resolution", values: "graph | sequential", default: "graph", clause: "E29" },
-    RuleKey { name: "blast_heal", values: "true | false", default: "false", clause: "E24" },
-    RuleKey { name: "chosen_secret_votes", values: "0..=10", default: "2", clause: "E16" },
-    RuleKey {
-        name: "camp_kill",
-        values: "unanimous | leader | auto",
-        default: "auto (unanimous for classic roles only, leader with extended roles)",
-        clause: "C4, E8",
-    },
-    RuleKey {
-        name: "runoff_all_tied",
-        values: "revote | nobody",
-        default: "revote (everyone tied: the tied revote, never for themselves)",
-        clause: "C12",
-    },
-    RuleKey {
-        name: "thief_at_psycho",
-        values: "guest | house",
-        default: "guest (the Thief fails as the Psycho's guest; `house`: robbing the Psycho fails too)",
-        clause: "E9",
-    },
-    RuleKey {
-        name: "repeat_target",
-        values: "named | reached",
-        default: "named (the Doctor's/Thug's bar is the player named last night; `reached`: the one reached)",
-        clause: "E15, E26",
-    },
-];
+impl Setting for bool {
+    const VALUES: &'static str = "true | false";
+    fn read(text: &str) -> Option<Self> {
+        match text {
+            "true" | "on" | "yes" => Some(true),
+            "false" | "off" | "no" => Some(false),
+            _ => None,
+        }
+    }
+    fn json(self) -> Json {
+        Json::Bool(self)
+    }
+    fn schema() -> Schema {
+        json_schema!({ "type": "boolean" })
+    }
+}
+
+impl Setting for u8 {
+    const VALUES: &'static str = "0..=255";
+    fn read(text: &str) -> Option<Self> {
+        text.parse().ok()
+    }
+    fn json(self) -> Json {
+        Json::Int(self.into())
+    }
+    fn schema() -> Schema {
+        json_schema!({ "type": "integer" })
+    }
+}
+
+impl Setting for u16 {
+    const VALUES: &'static str = "0..=65535";
+    fn read(text: &str) -> Option<Self> {
+        text.parse().ok()
+    }
+    fn json(self) -> Json {
+        Json::Int(self.into())
+    }
+    fn schema() -> Schema {
+        json_schema!({ "type": "integer" })
+    }
+}
+
+/// A probability (its row gives the range `0.0..=1.0`).
+impl Setting for f64 {
+    const VALUES: &'static str = "a number";
+    fn read(text: &str) -> Option<Self> {
+        // `+ 0.0` turns -0.0 into 0.0, so it labels and compares as the default.
+        text.parse::<f64>().ok().map(|p| p + 0.0)
+    }
+    fn json(self) -> Json {
+        Json::Float(self)
+    }
+    fn schema() -> Schema {
+        json_schema!({ "type": "number" })
+    }
+}
+
+impl Setting for NoKillLimit {
+    const VALUES: &'static str = "1..=255, off or auto";
+    fn read(text: &str) -> Option<Self> {
+        match text {
+            "off" => Some(NoKillLimit::Off),
+            "auto" => Some(NoKillLimit::Auto),
+            _ => text.parse::<u8>().ok().filter(|&n| n >= 1).map(NoKillLimit::Nights),
+        }
+    }
+    fn json(self) -> Json {
+        match self {
+            NoKillLimit::Auto => Json::Text("auto".into()),
+            NoKillLimit::Off => Json::Text("off".into()),
+            NoKillLimit::Nights(n) => Json::Int(n.into()),
+        }
+    }
+    fn schema() -> Schema {
+        json_schema!({
+            "oneOf": [{ "type": "integer", "minimum": 1, "maximum": 255 }, { "enum": ["off", "auto"] }]
+        })
+    }
+}
 
 /// Why a rule setting was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -254,143 +427,19 @@ impl Rules {
     /// Sets one rule from its textual value. Strings are compared exactly;
     /// numbers accept what Rust's parsers accept.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
-        let v = value.trim();
         let Some(k) = RULE_KEYS.iter().find(|k| k.name == key) else {
             return Err(RuleError::UnknownKey { key: key.to_string() });
         };
-        let bad = || RuleError::BadValue { key: k.name, value: value.to_string(), expected: k.values };
-        match k.name {
-            "no_kill_limit" => {
-                self.no_kill_limit = match v {
-                    "off" => NoKillLimit::Off,
-                    "auto" => NoKillLimit::Auto,
-                    _ => match v.parse::<u8>() {
-                        Ok(n) if n >= 1 => NoKillLimit::Nights(n),
-                        _ => return Err(bad()),
-                    },
-                }
-            }
-            "tie_break" => {
-                self.tie_break = match v {
-                    "catastrophe" => TieBreak::Catastrophe,
-                    "random" => TieBreak::Random,
-                    _ => return Err(bad()),
-                }
-            }
-            "runoff_rounds" => match v.parse::<u8>() {
-                Ok(n) if (1..=100).contains(&n) => self.runoff_rounds = n,
-                _ => return Err(bad()),
-            },
-            "first_day_pardon" => self.first_day_pardon = parse_bool(v).ok_or_else(bad)?,
-            "reveal_roles_on_death" => self.reveal_roles_on_death = parse_bool(v).ok_or_else(bad)?,
-            "mafia_win" => {
-                self.mafia_win = match v {
-                    "parity" => MafiaWin::Parity,
-                    "elimination" => MafiaWin::Elimination,
-                    "auto" => MafiaWin::Auto,
-                    _ => return Err(bad()),
-                }
-            }
-            "day_cap" => match v.parse::<u16>() {
-                Ok(n) if (1..=10000).contains(&n) => self.day_cap = n,
-                _ => return Err(bad()),
-            },
-            "absence" => self.absence = parse_probability(v).ok_or_else(bad)?,
-            "modkill" => self.modkill = parse_probability(v).ok_or_else(bad)?,
-            "resolution" => {
-                self.resolution = match v {
-                    "graph" => Resolution::Graph,
-                    "sequential" => Resolution::Sequential,
-                    _ => return Err(bad()),
-                }
-            }
-            "blast_heal" => self.blast_heal = parse_bool(v).ok_or_else(bad)?,
-            "chosen_secret_votes" => match v.parse::<u8>() {
-                Ok(n) if n <= 10 => self.chosen_secret_votes = n,
-                _ => return Err(bad()),
-            },
-            "camp_kill" => {
-                self.camp_kill = match v {
-                    "unanimous" => CampKill::Unanimous,
-                    "leader" => CampKill::Leader,
-                    "auto" => CampKill::Auto,
-                    _ => return Err(bad()),
-                }
-            }
-            "runoff_all_tied" => {
-                self.runoff_all_tied = match v {
-                    "revote" => RunoffAllTied::Revote,
-                    "nobody" => RunoffAllTied::Nobody,
-                    _ => return Err(bad()),
-                }
-            }
-            "thief_at_psycho" => {
-                self.thief_at_psycho = match v {
-                    "guest" => ThiefAtPsycho::Guest,
-                    "house" => ThiefAtPsycho::House,
-                    _ => return Err(bad()),
-                }
-            }
-            "repeat_target" => {
-                self.repeat_target = match v {
-                    "named" => RepeatTarget::Named,
-                    "reached" => RepeatTarget::Reached,
-                    _ => return Err(bad()),
-                }
-            }
-            _ => unreachable!("every RULE_KEYS entry is handled above"),
+        if self.set_words(k.name, value.trim()) {
+            Ok(())
+        } else {
+            Err(RuleError::BadValue { key: k.name, value: value.to_string(), expected: k.values })
         }
-        Ok(())
     }
 
     /// The current value of a rule, as [`Rules::set`] would accept it.
     pub fn get(&self, key: &str) -> Option<String> {
-        Some(match key {
-            "no_kill_limit" => match self.no_kill_limit {
-                NoKillLimit::Auto => "auto".into(),
-                NoKillLimit::Off => "off".into(),
-                NoKillLimit::Nights(n) => n.to_string(),
-            },
-            "tie_break" => match self.tie_break {
-                TieBreak::Catastrophe => "catastrophe".into(),
-                TieBreak::Random => "random".into(),
-            },
-            "runoff_rounds" => self.runoff_rounds.to_string(),
-            "first_day_pardon" => self.first_day_pardon.to_string(),
-            "reveal_roles_on_death" => self.reveal_roles_on_death.to_string(),
-            "mafia_win" => match self.mafia_win {
-                MafiaWin::Auto => "auto".into(),
-                MafiaWin::Parity => "parity".into(),
-                MafiaWin::Elimination => "elimination".into(),
-            },
-            "day_cap" => self.day_cap.to_string(),
-            "absence" => self.absence.to_string(),
-            "modkill" => self.modkill.to_string(),
-            "resolution" => match self.resolution {
-                Resolution::Graph => "graph".into(),
-                Resolution::Sequential => "sequential".into(),
-            },
-            "blast_heal" => self.blast_heal.to_string(),
-            "chosen_secret_votes" => self.chosen_secret_votes.to_string(),
-            "camp_kill" => match self.camp_kill {
-                CampKill::Auto => "auto".into(),
-                CampKill::Unanimous => "unanimous".into(),
-                CampKill::Leader => "leader".into(),
-            },
-            "runoff_all_tied" => match self.runoff_all_tied {
-                RunoffAllTied::Revote => "revote".into(),
-                RunoffAllTied::Nobody => "nobody".into(),
-            },
-            "thief_at_psycho" => match self.thief_at_psycho {
-                ThiefAtPsycho::Guest => "guest".into(),
-                ThiefAtPsycho::House => "house".into(),
-            },
-            "repeat_target" => match self.repeat_target {
-                RepeatTarget::Named => "named".into(),
-                RepeatTarget::Reached => "reached".into(),
-            },
-            _ => return None,
-        })
+        self.json_value(key).map(Json::into_text)
     }
 
     /// The classic seed's rules: the defaults with every `auto` at its
@@ -421,33 +470,24 @@ impl Rules {
     }
 }
 
-/// A rule's value in JSON.
+/// A rule's value in JSON: numbers as numbers, `true`/`false` as booleans,
+/// words as strings. Printed, it is the value's words.
 #[derive(Deserialize)]
 #[serde(untagged)]
-enum RuleValue {
+enum Json {
     Bool(bool),
     Int(u64),
     Float(f64),
     Text(String),
 }
 
-impl Rules {
-    /// The value of `key` (one of [`RULE_KEYS`]) typed for JSON.
-    fn json_value(&self, key: &str) -> RuleValue {
-        match key {
-            "no_kill_limit" => match self.no_kill_limit {
-                NoKillLimit::Nights(n) => RuleValue::Int(n as u64),
-                _ => RuleValue::Text(self.get(key).unwrap_or_default()),
-            },
-            "runoff_rounds" => RuleValue::Int(self.runoff_rounds as u64),
-            "day_cap" => RuleValue::Int(self.day_cap as u64),
-            "chosen_secret_votes" => RuleValue::Int(self.chosen_secret_votes as u64),
-            "first_day_pardon" => RuleValue::Bool(self.first_day_pardon),
-            "reveal_roles_on_death" => RuleValue::Bool(self.reveal_roles_on_death),
-            "blast_heal" => RuleValue::Bool(self.blast_heal),
-            "absence" => RuleValue::Float(self.absence),
-            "modkill" => RuleValue::Float(self.modkill),
-            _ => RuleValue::Text(self.get(key).unwrap_or_default()),
+impl Json {
+    fn into_text(self) -> String {
+        match self {
+            Json::Bool(b) => b.to_string(),
+            Json::Int(n) => n.to_string(),
+            Json::Float(x) => x.to_string(),
+            Json::Text(t) => t,
         }
     }
 }
@@ -457,10 +497,11 @@ impl Serialize for Rules {
         let mut m = ser.serialize_struct("Rules", RULE_KEYS.len())?;
         for k in RULE_KEYS.iter() {
             match self.json_value(k.name) {
-                RuleValue::Bool(b) => m.serialize_field(k.name, &b)?,
-                RuleValue::Int(n) => m.serialize_field(k.name, &n)?,
-                RuleValue::Float(x) => m.serialize_field(k.name, &x)?,
-                RuleValue::Text(t) => m.serialize_field(k.name, &t)?,
+                Some(Json::Bool(b)) => m.serialize_field(k.name, &b)?,
+                Some(Json::Int(n)) => m.serialize_field(k.name, &n)?,
+                Some(Json::Float(x)) => m.serialize_field(k.name, &x)?,
+                Some(Json::Text(t)) => m.serialize_field(k.name, &t)?,
+                None => unreachable!("every RULE_KEYS entry has a value"),
             }
         }
         m.end()
@@ -472,14 +513,8 @@ impl Serialize for Rules {
 impl<'de> Deserialize<'de> for Rules {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let mut rules = Rules::default();
-        for (key, value) in BTreeMap::<String, RuleValue>::deserialize(d)? {
-            let text = match value {
-                RuleValue::Bool(b) => b.to_string(),
-                RuleValue::Int(n) => n.to_string(),
-                RuleValue::Float(x) => x.to_string(),
-                RuleValue::Text(t) => t,
-            };
-            rules.set(&key, &text).map_err(de::Error::custom)?;
+        for (key, value) in BTreeMap::<String, Json>::deserialize(d)? {
+            rules.set(&key, &value.into_text()).map_err(de::Error::custom)?;
         }
         Ok(rules)
     }
@@ -490,7 +525,6 @@ impl JsonSchema for Rules {
         "Rules".into()
     }
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let words = |values: &str| -> Vec<String> { values.split(" | ").map(str::to_string).collect() };
         let names: Vec<&str> = RULE_KEYS.iter().map(|k| k.name).collect();
         let mut schema = json_schema!({
             "description": "Every rule setting (`mafia rules`) by its name: numbers as numbers, \
@@ -502,35 +536,13 @@ impl JsonSchema for Rules {
         });
         let properties = schema.get_mut("properties").and_then(|p| p.as_object_mut()).expect("an object");
         for k in RULE_KEYS.iter() {
-            let mut p = match k.name {
-                "no_kill_limit" => json_schema!({
-                    "oneOf": [{ "type": "integer", "minimum": 1, "maximum": 255 }, { "enum": ["off", "auto"] }]
-                }),
-                "runoff_rounds" => json_schema!({ "type": "integer", "minimum": 1, "maximum": 100 }),
-                "day_cap" => json_schema!({ "type": "integer", "minimum": 1, "maximum": 10000 }),
-                "chosen_secret_votes" => json_schema!({ "type": "integer", "minimum": 0, "maximum": 10 }),
-                "absence" | "modkill" => json_schema!({ "type": "number", "minimum": 0.0, "maximum": 1.0 }),
-                _ if k.values == "true | false" => json_schema!({ "type": "boolean" }),
-                _ => json_schema!({ "type": "string", "enum": words(k.values) }),
-            };
-            p.insert("description".into(), format!("{}: {}. Default: {}.", k.clause, k.values, k.default).into());
+            let mut p = value_schema(k.name).expect("every RULE_KEYS entry has a schema");
+            let about = format!("{}: {}. Default: {}.", k.clause, k.values, k.default_text());
+            p.insert("description".into(), about.into());
             properties.insert(k.name.into(), p.to_value());
         }
         schema
     }
-}
-
-fn parse_bool(v: &str) -> Option<bool> {
-    match v {
-        "true" | "on" | "yes" => Some(true),
-        "false" | "off" | "no" => Some(false),
-        _ => None,
-    }
-}
-
-fn parse_probability(v: &str) -> Option<f64> {
-    // `+ 0.0` turns -0.0 into 0.0, so it labels and compares as the default.
-    v.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).map(|p| p + 0.0)
 }
 
 #[cfg(test)]
@@ -542,7 +554,8 @@ mod tests {
         let mut r = Rules::default();
         for k in RULE_KEYS.iter() {
             let v = r.get(k.name).expect("known key");
-            let default = k.default.split(' ').next().unwrap();
+            let text = k.default_text();
+            let default = text.split(' ').next().unwrap();
             assert_eq!(v, default.parse::<f64>().map_or(default.to_string(), |_| v.clone()));
             r.set(k.name, &v).expect("value read back is accepted");
         }
@@ -572,6 +585,33 @@ mod tests {
         let schema = serde_json::to_value(schemars::schema_for!(Rules)).unwrap();
         for k in RULE_KEYS.iter() {
             assert!(schema["properties"][k.name]["description"].is_string(), "{}", k.name);
+        }
+    }
+
+    /// The book's table of settings (`docs/src/guide/rule-settings.md`) is
+    /// written by hand, with links and explanations, so a test keeps it to
+    /// the declaration: every setting, in order, with its values, default
+    /// word and clauses.
+    #[test]
+    fn the_books_table_lists_every_setting_as_declared() {
+        let page = include_str!("../../docs/src/guide/rule-settings.md");
+        let rows: Vec<Vec<String>> = page
+            .lines()
+            .filter(|l| l.starts_with("| `"))
+            .map(|l| {
+                let cells = l.trim_matches(|c| c == '|' || c == ' ').split(" | ");
+                cells.map(|c| c.replace('`', "").replace("\\|", "|").replace("bool", "true | false")).collect()
+            })
+            .collect();
+        let names: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+        assert_eq!(names, RULE_KEYS.iter().map(|k| k.name).collect::<Vec<_>>());
+        for (k, row) in RULE_KEYS.iter().zip(&rows) {
+            assert!(row[1].starts_with(k.values), "{}: values {:?}, declared {:?}", k.name, row[1], k.values);
+            let word = k.default_text().split(' ').next().unwrap().to_string();
+            assert!(row[2].starts_with(&word), "{}: default {:?}, declared {word:?}", k.name, row[2]);
+            let clauses: Vec<&str> =
+                row[3].split(", ").map(|c| c.split(']').next().unwrap().trim_start_matches('[')).collect();
+            assert_eq!(clauses.join(", "), k.clause, "{}", k.name);
         }
     }
 

@@ -38,7 +38,7 @@ pub fn cmd_rules() -> Result<(), Error> {
     let (wn, wv, wc) = (w(|k| k.name, "rule"), w(|k| k.values, "values"), w(|k| k.clause, "clause"));
     writeln!(out, "{:<wn$}  {:<wv$}  {:<wc$}  default", "rule", "values", "clause")?;
     for k in RULE_KEYS.iter() {
-        writeln!(out, "{:<wn$}  {:<wv$}  {:<wc$}  {}", k.name, k.values, k.clause, k.default)?;
+        writeln!(out, "{:<wn$}  {:<wv$}  {:<wc$}  {}", k.name, k.values, k.clause, k.default_text())?;
     }
     Ok(())
 }

@@ -26,10 +26,6 @@ pub(super) fn base_text(s: &Setting) -> String {
     if s.is_empty() { "(usual layers)".to_string() } else { setting_text(s) }
 }
 
-/// The parameters of how a seat reads the thread (`forum/read.rs`'s
-/// reading class): every camp's, whichever unit declares them.
-pub(super) const READING: [&str; 4] = ["trust", "counterclaim", "coin", "coin_both"];
-
 /// Where a parameter comes in the catalogue (for a stable order).
 pub(super) fn param_rank(name: &str) -> usize {
     STRATEGIES.iter().flat_map(|s| s.params.iter()).position(|p| p.name == name).unwrap_or(usize::MAX)
@@ -268,7 +264,7 @@ pub(super) fn race(
     }
     // The parameters the camp's strategies read: those of the forum units
     // that play a dealt role of the camp, and every seat's reading of the
-    // thread (`READING`: a mafioso's or bandit's model of what the town
+    // thread (`Param::reads_thread`: a mafioso's or bandit's model of what the town
     // believes, which decides whom they hunt and how they vote).
     let params: Vec<&Param> = {
         let mut ps: Vec<&Param> = STRATEGIES
@@ -276,7 +272,7 @@ pub(super) fn race(
             .filter(|s| s.is_forum() && !s.params.is_empty() && roles.iter().any(|&r| s.plays.role(r)))
             .flat_map(|s| s.params.iter())
             .collect();
-        for p in STRATEGIES.iter().flat_map(|s| s.params.iter()).filter(|p| READING.contains(&p.name)) {
+        for p in STRATEGIES.iter().flat_map(|s| s.params.iter()).filter(|p| p.reads_thread) {
             if !ps.iter().any(|q| q.name == p.name) {
                 ps.push(p);
             }
