@@ -76,6 +76,8 @@
 //! assert!(outcome.days >= 1);
 //! ```
 
+#![warn(missing_docs)]
+
 mod agent;
 mod classic;
 mod data;

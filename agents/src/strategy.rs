@@ -55,9 +55,13 @@ impl fmt::Display for Values {
 /// One parameter of a strategy.
 #[derive(Clone, Copy, Debug)]
 pub struct Param {
+    /// Its name in lineups (`trust`).
     pub name: &'static str,
+    /// The values it takes.
     pub values: Values,
+    /// Its default, as written in a lineup.
     pub default: &'static str,
+    /// What it does, with its source in the strategy notes.
     pub about: &'static str,
     /// It decides how a seat reads the thread (`forum/read.rs`'s reading
     /// class), so every camp's model of the town depends on it.
@@ -67,12 +71,16 @@ pub struct Param {
 /// Which roles a strategy plays.
 #[derive(Clone, Copy, Debug)]
 pub enum Plays {
+    /// Every role.
     All,
+    /// Every role of a camp.
     Camp(Camp),
+    /// These roles.
     Roles(&'static [Role]),
 }
 
 impl Plays {
+    /// Whether it plays role `r`.
     pub fn role(self, r: Role) -> bool {
         match self {
             Plays::All => true,
@@ -99,9 +107,13 @@ impl fmt::Display for Plays {
 /// A strategy of the catalogue.
 #[derive(Clone, Copy, Debug)]
 pub struct StrategyInfo {
+    /// Its name in lineups (`town`, `reveal`, `random`).
     pub name: &'static str,
+    /// The roles it plays.
     pub plays: Plays,
+    /// What it does, in one line.
     pub about: &'static str,
+    /// Its parameters.
     pub params: &'static [Param],
 }
 
@@ -140,6 +152,8 @@ macro_rules! forum_parameters {
         /// thresholds on a 32-bit draw (`p · 2³²`, a `u32`) or, for the town's
         /// public coin, in steps of 1/[`COIN_STEPS`] (a `u16`), so playing
         /// needs no floats. Each field's doc is its catalogue entry.
+        // The entries' source tags (`[derived]`) are text, not links.
+        #[allow(rustdoc::broken_intra_doc_links)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Config {
             $($(#[doc = $about] pub $field: $ty,)*)*
@@ -402,6 +416,7 @@ pub const STRATEGIES: &[StrategyInfo] = &[
 ];
 
 impl StrategyInfo {
+    /// The catalogue's strategy of this name.
     pub fn find(name: &str) -> Option<&'static StrategyInfo> {
         STRATEGIES.iter().find(|s| s.name == name)
     }
@@ -419,72 +434,109 @@ impl StrategyInfo {
     }
 }
 
-/// When an information role reveals (see [`REVEAL`]).
+/// When an information role reveals (the `reveal` strategy's `on`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RevealOn {
+    /// On day 1 (`at-once`).
     AtOnce,
+    /// The day after his first mafia find (`first-mafia`).
     FirstMafia,
+    /// From day 2 or 3 (`day2`, `day3`).
     Day(u8),
+    /// Only in his last word, C13 (`last-word`).
     LastWord,
 }
 
+/// Whom the town believes when two claim the same information role
+/// (`counterclaim`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Counterclaim {
+    /// The earlier claimant: the later one is lynched.
     Later,
+    /// The later claimant: the earlier one is lynched.
     Earlier,
+    /// Neither: both are lynched in turn.
     Both,
+    /// The one whose checks agree with what is known.
     Checks,
+    /// A public coin decides (`coin`, `coin_both`).
     Coin,
 }
 
+/// Whom a checker checks (`whom`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CheckPlan {
+    /// An unchecked player whose camp the record leaves open.
     Uncertain,
+    /// Any unchecked player.
     Random,
 }
 
+/// How the mafia choose the nick (`kill`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KillPlan {
+    /// A revealed or found information role, then a cleared town leader, then the order.
     Hunt,
+    /// The agreed order alone.
     Order,
 }
 
+/// Whom the Doctor heals first (`heal`, E15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HealPlan {
+    /// A revealed information role (else himself, else the most trusted).
     Revealed,
+    /// Himself.
     SelfFirst,
+    /// Anybody.
     Random,
 }
 
+/// When and at whom the Shooter fires (`shoot`, E20).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShootPlan {
+    /// Only at a player exposed as mafia or bandit.
     Exposed,
+    /// The exposed, else the town's top suspect from night 2.
     Suspect,
+    /// The exposed, else the most suspicious after the top suspect.
     Second,
+    /// The exposed, else from night 1 a random player neither cleared nor believed.
     Open,
+    /// Never.
     Never,
 }
 
-/// How a role makes its own move (see [`NIGHT`]).
+/// How a role makes its own move (the `night` strategy's `move`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MovePlan {
+    /// The forum convention.
     Usual,
+    /// A uniformly random legal move.
     Random,
+    /// No move.
     None,
 }
 
-/// What the Scout's reports move in his vote (see [`BANDITS`]).
+/// What the Scout's reports move in his vote (the `bandits` strategy's `scout`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScoutPlan {
+    /// Nothing.
     Quiet,
+    /// A vote for the fake claimants they unmask.
     Fakes,
+    /// A vote for the real Detective.
     Real,
 }
 
+/// The role the Role Prostitute borrows first (`borrow`, E19).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BorrowPlan {
+    /// The Detective, then the Doctor, then the Shooter.
     Detective,
+    /// The Doctor, then the Detective.
     Doctor,
+    /// Any.
     Random,
 }
 
@@ -579,6 +631,7 @@ pub fn threshold(p: f64) -> u32 {
 /// Why a parameter value was refused: the values it takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadValue {
+    /// The values it takes, in words.
     pub expected: String,
 }
 
