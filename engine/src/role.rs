@@ -10,15 +10,21 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Camp {
+    /// The town (C1, E1).
     Town = 0,
+    /// The mafia (C1, E1).
     Mafia = 1,
+    /// The bandits (E1, E3).
     Bandits = 2,
 }
 
 impl Camp {
+    /// How many camps there are.
     pub const COUNT: usize = 3;
+    /// Every camp, in index order.
     pub const ALL: [Camp; 3] = [Camp::Town, Camp::Mafia, Camp::Bandits];
 
+    /// The camp's name in tables and lineups.
     pub const fn name(self) -> &'static str {
         match self {
             Camp::Town => "town",
@@ -27,6 +33,7 @@ impl Camp {
         }
     }
 
+    /// The camp of this name.
     pub fn from_name(s: &str) -> Option<Camp> {
         Camp::ALL.into_iter().find(|c| c.name() == s)
     }
@@ -89,6 +96,7 @@ pub enum NightAbility {
 pub enum Targets {
     /// No target (the Scout's report; the Prostitute names a role, then the role's targets).
     Zero,
+    /// One target.
     One,
     /// The Swindler (victim, new target) and the Journalist (two players).
     Two,
@@ -97,7 +105,9 @@ pub enum Targets {
 /// One row of the move table.
 #[derive(Clone, Copy, Debug)]
 pub struct AbilityInfo {
+    /// The move's name in tables and messages.
     pub name: &'static str,
+    /// How many targets it names.
     pub targets: Targets,
     /// The maker may name himself (E10 Guard, E15 Doctor, E26 Thug).
     pub self_allowed: bool,
@@ -159,6 +169,7 @@ impl NightAbility {
             NightAbility::Votes => 18,
         }
     }
+    /// How many moves there are.
     pub const COUNT: usize = 19;
 
     /// The move's table row (a lookup in a table built at compile time).
@@ -243,29 +254,53 @@ const ABILITY_INFO: [AbilityInfo; NightAbility::COUNT] = {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Role {
+    /// C1, E4: a plain town player.
     Citizen = 0,
+    /// C6: the town's checker: learns a player's camp each night.
     Commissar = 1,
+    /// C1, E4: a plain mafia member, who shoots in the camp kill.
     Mafioso = 2,
+    /// C5: the classic mafia's leader: asks each night whether a player is the Commissar.
     Don = 3,
+    /// E7, E8: the extended mafia's leader: decides the kill, checks a player, moves for a silent member.
     Boss = 4,
+    /// E9: robs a player: his move fails tonight.
     Thief = 5,
+    /// E10: guards a mafioso against the night's kills.
     Guard = 6,
+    /// E11: sends a non-mafia player's move tonight to another target.
     Swindler = 7,
+    /// E12: only votes until appointed to a vacant mafia role.
     Actor = 8,
+    /// E13: the extended town's checker: learns a player's camp each night.
     Detective = 9,
+    /// E14: becomes the Detective or the Doctor when the first of them dies.
     Deputy = 10,
+    /// E15: heals a player against the night's kills, never the same one two nights running.
     Doctor = 11,
+    /// E16: gives secret extra votes in the day vote.
     Chosen = 12,
+    /// E17: learns whether two players are of one camp.
     Journalist = 13,
+    /// E18: hexes a player: he makes no role move the next night.
     Witch = 14,
+    /// E19: the Role Prostitute: from night 2, makes the move of a dead town player's role.
     Prostitute = 15,
+    /// E21: has one spare life against kills (none against the lynch).
     Lucky = 16,
+    /// E20: kills a player at night.
     Shooter = 17,
+    /// E22: watches a house and learns the camp of each successful visitor.
     Sleepwalker = 18,
+    /// E23, E24: invites a guest, who dies the next night; a kill at the Psycho blasts the guest.
     Psycho = 19,
+    /// E25: mines a player: three or more votes against him the next day kill him.
     Miner = 20,
+    /// E26: beats a player: he is blocked and unreachable tonight (E6).
     Thug = 21,
+    /// E27: learns whom the Detective checked, the Thief robbed and the Doctor healed.
     Scout = 22,
+    /// E28: removes a player's lynch vote of the next day.
     Trickster = 23,
 }
 
@@ -283,13 +318,16 @@ pub enum RuleSet {
 /// One row of the role table.
 #[derive(Clone, Copy, Debug)]
 pub struct RoleInfo {
+    /// The role.
     pub role: Role,
     /// The name used in setup files, on the command line and in tables.
     pub name: &'static str,
+    /// Its camp.
     pub camp: Camp,
     /// Takes part in the camp's night kill (C4, E8) from the start. The
     /// Actor does not until he is appointed, or is the last of his camp (E12).
     pub shoots: bool,
+    /// Its night move (`None` for none).
     pub night: NightAbility,
     /// At most one of this role in a setup (C1 deals one Don; every named
     /// extended role is one person, E4).
@@ -299,6 +337,7 @@ pub struct RoleInfo {
     /// E8: who decides the camp kill, lower first (the Boss, then his
     /// stand-ins); [`RoleInfo::UNRANKED`] for a role outside that order.
     pub rank: u8,
+    /// The rule set that has it (classic, extended or both).
     pub set: RuleSet,
     /// The clause that defines the role.
     pub clause: &'static str,
@@ -382,7 +421,9 @@ pub const ROLE_INFO: [RoleInfo; Role::COUNT] = [
 ];
 
 impl Role {
+    /// How many roles there are.
     pub const COUNT: usize = 24;
+    /// Every role, in index order.
     pub const ALL: [Role; Role::COUNT] = [
         Role::Citizen,
         Role::Commissar,
@@ -410,14 +451,17 @@ impl Role {
         Role::Trickster,
     ];
 
+    /// The role's table row.
     #[inline]
     pub const fn info(self) -> &'static RoleInfo {
         &ROLE_INFO[self as usize]
     }
+    /// The role's camp.
     #[inline]
     pub const fn camp(self) -> Camp {
         self.info().camp
     }
+    /// The role's name in setup files, lineups and tables.
     pub const fn name(self) -> &'static str {
         self.info().name
     }
@@ -452,31 +496,39 @@ impl Role {
 pub struct RoleSet(pub u32);
 
 impl RoleSet {
+    /// No role.
     pub const EMPTY: RoleSet = RoleSet(0);
+    /// Whether `r` is in the set.
     #[inline]
     pub const fn contains(self, r: Role) -> bool {
         (self.0 >> r as u32) & 1 == 1
     }
+    /// Adds `r`.
     #[inline]
     pub fn insert(&mut self, r: Role) {
         self.0 |= 1 << r as u32;
     }
+    /// Whether the set is empty.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// How many roles it holds.
     #[inline]
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
+    /// The roles of `self` not in `o`.
     #[inline]
     pub const fn minus(self, o: RoleSet) -> RoleSet {
         RoleSet(self.0 & !o.0)
     }
+    /// The roles of either.
     #[inline]
     pub const fn union(self, o: RoleSet) -> RoleSet {
         RoleSet(self.0 | o.0)
     }
+    /// The roles it holds, in role order.
     pub fn iter(self) -> impl Iterator<Item = Role> {
         Role::ALL.into_iter().filter(move |&r| self.contains(r))
     }
@@ -485,6 +537,7 @@ impl RoleSet {
     pub fn best_ranked(self) -> Option<Role> {
         self.iter().min_by_key(|r| r.info().rank)
     }
+    /// The set of `r` alone.
     #[inline]
     pub const fn single(r: Role) -> RoleSet {
         RoleSet(1 << r as u32)

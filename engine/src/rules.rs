@@ -50,7 +50,9 @@ pub enum NoKillLimit {
     /// 3 for a setup of classic roles only (C8), off for one with any
     /// extended role (E2 names no such rule). Resolved by `Game::new`.
     Auto,
+    /// No such rule.
     Off,
+    /// The town wins after this many consecutive nights without a kill.
     Nights(u8),
 }
 
@@ -278,8 +280,11 @@ rule_settings! {
 /// One rule setting as `mafia rules` lists it: name, accepted values, clause
 /// and what its default means. Made from the [`Rules`] declaration.
 pub struct RuleKey {
+    /// The setting's key (`no_kill_limit`).
     pub name: &'static str,
+    /// The values it accepts, in words.
     pub values: &'static str,
+    /// The clauses it comes from.
     pub clause: &'static str,
     /// What the default means, where its word alone does not say (`auto`).
     pub note: Option<&'static str>,
@@ -396,8 +401,20 @@ impl Setting for NoKillLimit {
 /// Why a rule setting was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuleError {
-    UnknownKey { key: String },
-    BadValue { key: &'static str, value: String, expected: &'static str },
+    /// No setting of this name.
+    UnknownKey {
+        /// The key given.
+        key: String,
+    },
+    /// A value the setting does not take.
+    BadValue {
+        /// The setting.
+        key: &'static str,
+        /// The value given.
+        value: String,
+        /// The values it takes.
+        expected: &'static str,
+    },
 }
 
 impl fmt::Display for RuleError {
