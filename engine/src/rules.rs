@@ -334,31 +334,25 @@ impl Setting for bool {
     }
 }
 
-impl Setting for u8 {
-    const VALUES: &'static str = "0..=255";
-    fn read(text: &str) -> Option<Self> {
-        text.parse().ok()
-    }
-    fn json(self) -> Json {
-        Json::Int(self.into())
-    }
-    fn schema() -> Schema {
-        json_schema!({ "type": "integer" })
-    }
+/// Whole numbers: read as Rust parses them, an integer in JSON.
+macro_rules! whole_number_setting {
+    ($($ty:ty: $values:literal),*) => {$(
+        impl Setting for $ty {
+            const VALUES: &'static str = $values;
+            fn read(text: &str) -> Option<Self> {
+                text.parse().ok()
+            }
+            fn json(self) -> Json {
+                Json::Int(self.into())
+            }
+            fn schema() -> Schema {
+                json_schema!({ "type": "integer" })
+            }
+        }
+    )*};
 }
 
-impl Setting for u16 {
-    const VALUES: &'static str = "0..=65535";
-    fn read(text: &str) -> Option<Self> {
-        text.parse().ok()
-    }
-    fn json(self) -> Json {
-        Json::Int(self.into())
-    }
-    fn schema() -> Schema {
-        json_schema!({ "type": "integer" })
-    }
-}
+whole_number_setting!(u8: "0..=255", u16: "0..=65535");
 
 /// A probability (its row gives the range `0.0..=1.0`).
 impl Setting for f64 {
