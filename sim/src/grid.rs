@@ -225,12 +225,68 @@ pub fn apply_point(setup: &mut Setup, lineup: &mut Lineup, axes: &[Axis], values
     Ok(())
 }
 
-/// Every combination of the axes' values, the first axis slowest.
-pub fn combinations(axes: &[Axis]) -> Vec<Vec<usize>> {
+/// The most points a grid may make: each point holds its setup and lineup
+/// in memory before any game is played, and a study of more points is
+/// better split into several experiments.
+pub const MAX_POINTS: u64 = 10_000;
+
+/// Checks a grid as a whole: no two axes vary one setting (`absence` and
+/// `rules.absence` would label rows with values never played: the later
+/// axis would silently win), and the axes make at most [`MAX_POINTS`]
+/// points. The message names the axes.
+pub fn check_grid(axes: &[Axis]) -> Result<(), String> {
+    for (i, a) in axes.iter().enumerate() {
+        if let Some(b) = axes[..i].iter().find(|b| b.kind == a.kind) {
+            return Err(format!("`{}` and `{}` vary the same setting: give it one axis", b.name, a.name));
+        }
+    }
+    let sizes: Vec<u64> = axes.iter().map(|a| a.values.len() as u64).collect();
+    let points = sizes.iter().try_fold(1u64, |p, &n| p.checked_mul(n)).unwrap_or(u64::MAX);
+    if points > MAX_POINTS {
+        let product = sizes.iter().map(u64::to_string).collect::<Vec<_>>().join(" × ");
+        return Err(format!(
+            "the grid makes {points} points ({product}): at most {MAX_POINTS} (split it into several experiments)"
+        ));
+    }
+    Ok(())
+}
+
+/// Every combination of the axes' values, the first axis slowest (the
+/// grid checked by [`check_grid`]).
+pub fn combinations(axes: &[Axis]) -> Result<Vec<Vec<usize>>, String> {
+    check_grid(axes)?;
     let mut out: Vec<Vec<usize>> = vec![vec![]];
     for axis in axes {
         out =
             out.into_iter().flat_map(|base| (0..axis.values.len()).map(move |v| [&base[..], &[v]].concat())).collect();
     }
-    out
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn axis(name: &str, values: &[&str]) -> Axis {
+        Axis::new(name, values.iter().map(|v| v.to_string()).collect()).unwrap()
+    }
+
+    #[test]
+    fn two_axes_of_one_setting_are_refused_whatever_they_are_called() {
+        let bare = axis("absence", &["0", "0.1"]);
+        let full = axis("rules.absence", &["0.2"]);
+        let e = check_grid(&[bare.clone(), full]).unwrap_err();
+        assert!(e.contains("`absence` and `rules.absence`") && e.contains("one axis"), "{e}");
+        assert!(check_grid(&[axis("roles.doctor", &["0", "1"]), axis("roles.doctor", &["1"])]).is_err());
+        // Different settings are fine, and so is a rule beside a role count.
+        assert!(check_grid(&[bare, axis("rules.modkill", &["0"]), axis("roles.doctor", &["0"])]).is_ok());
+    }
+
+    #[test]
+    fn a_grid_of_more_points_than_the_cap_is_refused_before_any_is_made() {
+        let big = |name: &str, n: u64| Axis::new(name, (1..=n).map(|v| v.to_string()).collect()).unwrap();
+        let e = combinations(&[big("rules.day_cap", 1000), big("rules.runoff_rounds", 100)]).unwrap_err();
+        assert!(e.contains("100000 points (1000 × 100)") && e.contains("at most 10000"), "{e}");
+        assert_eq!(combinations(&[big("rules.day_cap", 100), big("rules.runoff_rounds", 100)]).unwrap().len(), 10_000);
+    }
 }

@@ -329,6 +329,17 @@ fn bad_flags_and_values_are_refused() {
     run(&["--sweep", "absence="], &["--sweep absence=", "no values"]);
     run(&["--sweep", "absence=0.1,2"], &["absence", "`2`"]);
     run(&["--sweep", "speed=1,2"], &["unknown rule", "speed"]);
+    // Issue 35: two axes of one setting would label rows with values never played.
+    run(
+        &["--sweep", "absence=0,0.1", "--sweep", "rules.absence=0.2,0.3"],
+        &["--sweep", "absence", "rules.absence", "one axis"],
+    );
+    run(&["--sweep", "absence=0,0.1", "--sweep", "absence=0.2"], &["--sweep", "absence", "one axis"]);
+    // A grid too large to hold is refused with its size, not an allocation failure.
+    run(
+        &["--sweep", "day_cap=1..400", "--sweep", "runoff_rounds=1..100"],
+        &["40000 points", "400 × 100", "at most 10000"],
+    );
     fails(&["replay", "--setup", "classic", "--setup", "classic-13"], &["exactly one --setup"]);
     fails(&["bench", "--games", "0"], &["--games", "0"]);
     fails(&["bench", "--games", "100", "--vs", "nosuch"], &["nosuch"]);

@@ -142,11 +142,7 @@ enum Elision<'a> {
 
 fn elides(shown: &str) -> Option<Elision<'_>> {
     let t = shown.trim_start();
-    if t.starts_with('…') {
-        Some(Elision::Lines)
-    } else {
-        shown.strip_suffix('…').map(Elision::Rest)
-    }
+    if t.starts_with('…') { Some(Elision::Lines) } else { shown.strip_suffix('…').map(Elision::Rest) }
 }
 
 /// Whether the output matches the shown lines, elisions allowed.
@@ -303,7 +299,10 @@ fn console_examples_in_the_readme_and_the_book_print_what_they_show() {
 
 #[test]
 fn words_split_like_a_shell_for_plain_words_and_quotes() {
-    assert_eq!(words("run --agents 'forum:trust=0.5' --a \"x y\""), ["run", "--agents", "forum:trust=0.5", "--a", "x y"]);
+    assert_eq!(
+        words("run --agents 'forum:trust=0.5' --a \"x y\""),
+        ["run", "--agents", "forum:trust=0.5", "--a", "x y"]
+    );
     assert_eq!(words("a  ''  b"), ["a", "", "b"]);
 }
 

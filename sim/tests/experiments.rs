@@ -135,6 +135,15 @@ fn bad_experiment_files_name_the_line() {
     fails(&["experiment", &dir.file("missing.toml")], &["missing.toml"]);
     let f = dir.write("h.toml", "precision = 2\n");
     fails(&["experiment", &f], &["h.toml:1:13", "precision"]);
+    // Issue 35: one setting on two axes, and a grid too large to hold.
+    let f = dir.write("i.toml", "[grid]\nabsence = [0, 0.1]\n\"rules.absence\" = [0.2]\n");
+    fails(&["experiment", &f], &["i.toml:3:1", "rules.absence", "absence", "one axis"]);
+    let big: Vec<String> = (1..=400).map(|v| v.to_string()).collect();
+    let f = dir.write(
+        "j.toml",
+        &format!("[grid]\nday_cap = [{0}]\nchosen_secret_votes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nrunoff_rounds = [{1}]\n", big.join(", "), big[..100].join(", ")),
+    );
+    fails(&["experiment", &f], &["j.toml", "440000 points", "at most"]);
 }
 
 // ---------------------------------------------------------------------------

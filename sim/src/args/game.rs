@@ -161,7 +161,7 @@ pub fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Error> {
         .iter()
         .map(|s| crate::grid::Axis::from_flag(s).map_err(|e| Error::Invalid(format!("--sweep {e}"))))
         .collect::<Result<Vec<_>, _>>()?;
-    let combos = crate::grid::combinations(&axes);
+    let combos = crate::grid::combinations(&axes).map_err(|e| Error::Invalid(format!("--sweep: {e}")))?;
     let mut jobs = Vec::new();
     let mut noted: Vec<String> = Vec::new();
     let settings = args.ext.settings()?;

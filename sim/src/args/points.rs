@@ -23,7 +23,7 @@ pub fn make_points(
     let loaded = load_with(setup_name, base.agents.as_deref(), Some((&settings, &mut pools)))?;
     let mut points = Vec::new();
     let mut skipped = Vec::new();
-    for combo in combinations(axes) {
+    for combo in combinations(axes).map_err(Error::Invalid)? {
         let values: Vec<&str> = combo.iter().enumerate().map(|(a, &v)| axes[a].values[v].as_str()).collect();
         let label = axes.iter().zip(&values).map(|(a, v)| format!("{}={v}", a.name)).collect::<Vec<_>>().join(" ");
         let made = (|| -> Result<Job, String> {

@@ -141,6 +141,7 @@ pub fn cmd_balance(a: BalanceArgs) -> Result<(), Error> {
     if a.game.setup.len() != 1 {
         return Err(Error::Invalid("give exactly one --setup".into()));
     }
+    crate::grid::check_grid(&axes).map_err(|e| Error::Invalid(format!("--grid: {e}")))?;
     let mut points = make_points(&a.game, &a.game.setup[0], &[], &axes, true)?;
     if !points.skipped.is_empty() {
         eprintln!("note: {} configurations of the grid make no game and are left out", points.skipped.len());

@@ -77,9 +77,13 @@ pub(crate) fn read_experiment(
 ) -> ExperimentFile {
     let mut x = ExperimentFile { name: default_name.to_string(), ..ExperimentFile::default() };
     let mut setup_at = None;
+    let mut grid_at = None;
     for (k, v) in entries(t) {
         let at = entry_start(k, v);
         let key: &str = k.get_ref();
+        if key == "grid" {
+            grid_at = Some(at);
+        }
         let str_of = |fp: &mut Problems<'_>, v: &Val<'_>| -> Option<String> {
             match v.get_ref() {
                 DeValue::String(s) => Some(s.to_string()),
@@ -165,7 +169,16 @@ pub(crate) fn read_experiment(
                                 .ok_or_else(|| format!("grid.{name}: give a list of values"))
                                 .and_then(|vs| Axis::new(name, vs).map_err(|e| format!("grid.{e}")))
                             {
-                                Ok(axis) => x.axes.push(axis),
+                                Ok(axis) => match x.axes.iter().find(|a| a.kind == axis.kind) {
+                                    Some(b) => fp.at(
+                                        rat,
+                                        format!(
+                                            "grid.{name}: `{}` and `{name}` vary the same setting: give it one axis",
+                                            b.name
+                                        ),
+                                    ),
+                                    None => x.axes.push(axis),
+                                },
                                 Err(e) => fp.at(rat, e),
                             }
                         }
@@ -183,6 +196,9 @@ pub(crate) fn read_experiment(
         && !x.axes.iter().any(|a| &a.name == axis)
     {
         fp.at(0, format!("[reference] {axis}: not an axis of [grid]"));
+    }
+    if let Err(e) = crate::grid::check_grid(&x.axes) {
+        fp.at(grid_at.unwrap_or(0), format!("[grid]: {e}"));
     }
     x
 }
