@@ -413,6 +413,23 @@ fn bad_study_files_name_the_problem() {
         "title = \"x\"\n[[experiment]]\ngames = 10\ngrid = { mafia = [2, 3] }\n[[plot]]\nkind = \"line\"\nx = \"players\"\ny = \"town_rate\"\n",
     );
     fails(&["report", &f], &["plot 1", "`players` is not an axis"]);
+    // Issue 35: the whole file is checked before any game, every problem
+    // with its line and column (one bad field does not hide the next), and
+    // no report folder is made.
+    let f = dir.write(
+        "e.toml",
+        "title = \"x\"\n[[experiment]]\ngames = 100000000\ngrid = { mafia = [2, 3], replace = [\"none\", \"don\"] }\n         [[plot]]\nkind = \"line\"\nx = \"players\"\ny = \"town_rate\"\nseries = \"doctor\"\n         [[plot]]\nkind = \"line\"\nx = \"replace\"\ny = \"town_rate\"\nwhere = { mafia = 4 }\n",
+    );
+    let out = fails(
+        &["report", &f],
+        &[
+            "e.toml:7:5: plot 1 x: `players` is not an axis of experiment",
+            "e.toml:9:10: plot 1 series: `doctor` is not an axis",
+            "e.toml:12:5: plot 2 x: `replace` has values that are not numbers",
+            "e.toml:14:11: plot 2 where: mafia = 4 is not a value of the axis (2, 3)",
+        ],
+    );
+    assert!(!out.contains("Experiment"), "nothing was played: {out}");
 }
 
 // ---------------------------------------------------------------------------

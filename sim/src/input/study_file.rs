@@ -140,6 +140,10 @@ pub fn load_study(path: &Path) -> Result<Study, Error> {
     }
     for (i, (at, t)) in plots.iter().enumerate() {
         let mut p = PlotSpec { file: format!("plot-{}.svg", i + 1), ..PlotSpec::default() };
+        // Where each axis the plot names was written, to check it against
+        // its experiment once the plot is read: (position, key, axis name,
+        // the value a `where` filter asks of it).
+        let mut names: Vec<(usize, String, String, Option<String>)> = Vec::new();
         for (k, v) in entries(t) {
             let key: &str = k.get_ref();
             if key == "where" {
@@ -147,7 +151,9 @@ pub fn load_study(path: &Path) -> Result<Study, Error> {
                     DeValue::Table(w) => {
                         for (wk, wv) in entries(w) {
                             let name: &str = wk.get_ref();
-                            p.filter.push((name.to_string(), rule_text(wv.get_ref()).unwrap_or_default()));
+                            let value = rule_text(wv.get_ref()).unwrap_or_default();
+                            names.push((wk.span().start, "where".into(), name.to_string(), Some(value.clone())));
+                            p.filter.push((name.to_string(), value));
                         }
                     }
                     _ => fp.at(v.span().start, "`where` takes a table of axis = value".into()),
@@ -158,6 +164,9 @@ pub fn load_study(path: &Path) -> Result<Study, Error> {
                 fp.at(v.span().start, format!("plot.{key} takes a string"));
                 continue;
             };
+            if matches!(key, "x" | "y" | "series" | "label") {
+                names.push((v.span().start, key.to_string(), s.clone(), None));
+            }
             match key {
                 "experiment" => p.experiment = s,
                 "kind" => p.kind = s,
@@ -175,8 +184,9 @@ pub fn load_study(path: &Path) -> Result<Study, Error> {
         if p.experiment.is_empty() && st.experiments.len() == 1 {
             p.experiment = st.experiments[0].name.clone();
         }
-        if !st.experiments.iter().any(|e| e.name == p.experiment) {
-            fp.at(*at, format!("plot {}: no experiment named `{}`", i + 1, p.experiment));
+        match st.experiments.iter().find(|e| e.name == p.experiment) {
+            None => fp.at(*at, format!("plot {}: no experiment named `{}`", i + 1, p.experiment)),
+            Some(x) => check_plot_axes(&mut fp, i, &p.kind, x, &names),
         }
         let need = |fp: &mut Problems<'_>, what: &str, v: &Option<String>| {
             if v.is_none() {
@@ -218,4 +228,54 @@ pub fn load_study(path: &Path) -> Result<Study, Error> {
 fn fp_none<T>(fp: &mut Problems<'_>, at: usize, key: &str) -> Option<T> {
     fp.at(at, format!("`{key}`: give a positive number"));
     None
+}
+
+/// Checks the axes a plot names against its experiment's grid, every one
+/// (so one bad field does not hide the next), before any game is played:
+/// the axes a kind reads (`x`, and `series` of a line; `label` of bars;
+/// `x` and `y` of a heatmap), every `where` axis and its value, and that a
+/// line's `x` axis has numbers.
+fn check_plot_axes(
+    fp: &mut Problems<'_>,
+    i: usize,
+    kind: &str,
+    x: &ExperimentFile,
+    names: &[(usize, String, String, Option<String>)],
+) {
+    let axis_names = || x.axes.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(", ");
+    for (at, key, name, value) in names {
+        let reads_axis = match key.as_str() {
+            "x" => matches!(kind, "line" | "heatmap"),
+            "series" => kind == "line",
+            "label" => kind == "bars",
+            "y" => kind == "heatmap",
+            _ => true,
+        };
+        if !reads_axis {
+            continue;
+        }
+        let Some(axis) = x.axes.iter().find(|a| &a.name == name) else {
+            fp.at(
+                *at,
+                format!(
+                    "plot {} {key}: `{name}` is not an axis of experiment `{}` (its axes: {})",
+                    i + 1,
+                    x.name,
+                    axis_names()
+                ),
+            );
+            continue;
+        };
+        if let Some(v) = value
+            && !axis.values.contains(v)
+        {
+            fp.at(
+                *at,
+                format!("plot {} where: {name} = {v} is not a value of the axis ({})", i + 1, axis.values.join(", ")),
+            );
+        }
+        if key == "x" && kind == "line" && axis.values.iter().any(|v| v.parse::<f64>().is_err()) {
+            fp.at(*at, format!("plot {} x: `{name}` has values that are not numbers; a line needs numbers", i + 1));
+        }
+    }
 }
