@@ -105,6 +105,21 @@ fn the_same_seed_gives_the_same_output_on_one_and_two_threads() {
 }
 
 #[test]
+fn a_precision_the_games_cannot_reach_is_said() {
+    // Issue 35: `odds --precision` said nothing when `--games` ran out first.
+    let file = root().join("scenarios/odds/classic-day-3-commissar.toml");
+    let f = file.to_str().unwrap();
+    let short = mafia(&["odds", f, "--games", "3000", "--precision", "0.001", "--quiet"]);
+    assert!(short.status.success(), "{}", String::from_utf8_lossy(&short.stderr));
+    let text = String::from_utf8_lossy(&short.stdout);
+    assert!(text.contains("played 3000 games: the cap of 3000 games reached before every interval was within ±0.001"), "{text}");
+    let met = mafia(&["odds", f, "--games", "100000", "--precision", "0.02", "--quiet"]);
+    let text = String::from_utf8_lossy(&met.stdout);
+    assert!(text.contains(": every interval within ±0.02"), "{text}");
+    assert!(!text.contains("played 100000 games"), "it stopped at a checkpoint: {text}");
+}
+
+#[test]
 fn the_example_states_run_and_write_tables() {
     let dir = std::env::temp_dir().join(format!("odds-out-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

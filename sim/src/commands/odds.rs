@@ -265,6 +265,17 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
     let frame = odds_frame(&start, &odds)?;
     let mut tables = [Printed::new(&title, frame, "")];
     tables[0].print(&mut out)?;
+    if let Some(h) = precision {
+        // As `run` and `experiment` say it: a precision the cap of games
+        // did not allow is never passed over in silence.
+        let half = odds.wins.iter().map(|&w| crate::stats::wilson_half(w, odds.games)).fold(0.0, f64::max);
+        let why = if half <= h {
+            format!("every interval within ±{h}")
+        } else {
+            format!("the cap of {} games reached before every interval was within ±{h} (the widest is ±{half:.4})", a.games)
+        };
+        writeln!(out, "played {} games: {why}", odds.games)?;
+    }
     out.flush()?;
     if let Some(p) = &a.out {
         for w in write_frames(&mut tables, p).map_err(Error::Io)? {
