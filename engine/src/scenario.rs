@@ -60,8 +60,6 @@ pub struct Carry {
     /// E18: hexed next night.
     pub hex_next: PlayerSet,
     /// E23: tonight's guest, who dies next night unless healed (`null`: none).
-    #[serde(with = "crate::json::opt_seat")]
-    #[schemars(with = "Option<crate::json::SeatNumber>")]
     pub guest: Option<Seat>,
     /// E25: mined for the next day.
     pub mines: PlayerSet,
@@ -115,14 +113,14 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
         push!("night".into(), "nights count from 1".into());
     }
     st.phase = Phase::Night(night);
-    let seat_ok = |s: Seat| (s as usize) < n;
-    let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s as usize + 1);
+    let seat_ok = |s: Seat| s.index() < n;
+    let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s.index() + 1);
     let mut dead = PlayerSet::EMPTY;
     for (i, &s) in sc.dead.iter().enumerate() {
         if !seat_ok(s) {
             push!(format!("dead.{i}"), bad_seat(s));
         } else if dead.contains(s) {
-            push!(format!("dead.{i}"), format!("seat {} is listed twice", s + 1));
+            push!(format!("dead.{i}"), format!("seat {} is listed twice", s.number()));
         } else {
             dead.insert(s);
             st.alive.remove(s);
@@ -132,7 +130,7 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
             } else {
                 Phase::Day(night)
             };
-            st.death[s as usize] = Some((phase, DeathCause::Lynched));
+            st.death[s.index()] = Some((phase, DeathCause::Lynched));
             st.revealed.insert(s);
         }
     }
@@ -170,12 +168,12 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
             continue;
         }
         if seen.contains(*s) {
-            push!(path, format!("seat {} has two entries", s + 1));
+            push!(path, format!("seat {} has two entries", s.number()));
             continue;
         }
         seen.insert(*s);
         if let Err(e) = st.submit(*s, choice, &mut moves, log) {
-            push!(path, format!("seat {} ({}): {e}", s + 1, st.acting_role(*s)));
+            push!(path, format!("seat {} ({}): {e}", s.number(), st.acting_role(*s)));
         }
     }
     if !problems.is_empty() {
@@ -211,10 +209,10 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
         };
     }
     let n = st.players();
-    let seat_ok = |s: Seat| (s as usize) < n;
-    let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s as usize + 1);
+    let seat_ok = |s: Seat| s.index() < n;
+    let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s.index() + 1);
     let roles = st.roles;
-    let role_of = |s: Seat| roles[s as usize];
+    let role_of = |s: Seat| roles[s.index()];
     for (i, &(s, r)) in c.acting.iter().enumerate() {
         if !seat_ok(s) {
             push!(format!("acting.{i}"), bad_seat(s));
@@ -230,17 +228,17 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
         if ok && !game.roles_present().contains(r) {
             push!(
                 format!("acting.{i}"),
-                format!("seat {} cannot act as the {r}: no {r} was dealt in this game (E12, E14)", s + 1)
+                format!("seat {} cannot act as the {r}: no {r} was dealt in this game (E12, E14)", s.number())
             );
         } else if ok {
-            st.acting[s as usize] = r;
+            st.acting[s.index()] = r;
         } else {
             push!(
                 format!("acting.{i}"),
                 format!(
                     "seat {} is the {}: only the Actor takes a vacant mafia role (E12) and only the Deputy \
                      becomes the Detective or the Doctor (E14), not the {r}",
-                    s + 1,
+                    s.number(),
                     role_of(s)
                 ),
             );
@@ -267,17 +265,17 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
     for (i, &(s, t)) in c.last_targets.iter().enumerate() {
         if !seat_ok(s) || !seat_ok(t) {
             push!(format!("last_targets.{i}"), bad_seat(if seat_ok(s) { t } else { s }));
-        } else if !matches!(st.acting[s as usize], Role::Doctor | Role::Thug) {
+        } else if !matches!(st.acting[s.index()], Role::Doctor | Role::Thug) {
             push!(
                 format!("last_targets.{i}"),
                 format!(
                     "seat {} is the {}: only the Doctor and the Thug have a last target (E15, E26)",
-                    s + 1,
+                    s.number(),
                     role_of(s)
                 ),
             );
         } else {
-            st.bars[s as usize] = crate::state::Bar { night, target: t };
+            st.bars[s.index()] = crate::state::Bar { night, target: t };
         }
     }
     for (i, &s) in c.spare_life_spent.iter().enumerate() {
@@ -286,7 +284,7 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
         } else if role_of(s) != Role::Lucky {
             push!(
                 format!("spare_life_spent.{i}"),
-                format!("seat {} is the {}, not the Lucky (E21)", s + 1, role_of(s))
+                format!("seat {} is the {}, not the Lucky (E21)", s.number(), role_of(s))
             );
         } else {
             st.spare_life.remove(s);
@@ -314,7 +312,7 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
         if !seat_ok(a) || !seat_ok(b) {
             push!(format!("bandits_known.{i}"), bad_seat(if seat_ok(a) { b } else { a }));
         } else if role_of(a).camp() != Camp::Bandits || role_of(b).camp() != Camp::Bandits || a == b {
-            push!(format!("bandits_known.{i}"), format!("seats {} and {} are not two bandits (E3)", a + 1, b + 1));
+            push!(format!("bandits_known.{i}"), format!("seats {} and {} are not two bandits (E3)", a.number(), b.number()));
         } else {
             st.know(a).mates.insert(b);
             st.know(b).mates.insert(a);
@@ -325,9 +323,9 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
     let doc = st.seat_of[Role::Doctor as usize];
     let dep = st.seat_of[Role::Deputy as usize];
     if dep != NONE && st.acting[dep as usize] == Role::Deputy && det != NONE && doc != NONE {
-        let pos = |s: u8| c.dead.iter().position(|&d| d == s);
+        let pos = |s: u8| c.dead.iter().position(|&d| d == Seat::new(s));
         if let (Some(a), Some(b)) = (pos(det), pos(doc))
-            && st.alive.contains(dep)
+            && st.alive.contains(Seat::new(dep))
         {
             let first = if a < b { Role::Detective } else { Role::Doctor };
             st.acting[dep as usize] = first;

@@ -21,8 +21,6 @@ pub enum ToAgent<'a> {
     /// A game starts for `seat` (no answer). `view` if the agent asked for views.
     Start {
         game: u64,
-        #[serde(with = "mafia_engine::serde_seat::one")]
-        #[schemars(with = "mafia_engine::SeatNumber")]
         seat: Seat,
         #[serde(skip_serializing_if = "Option::is_none")]
         view: Option<&'a View>,
@@ -32,8 +30,6 @@ pub enum ToAgent<'a> {
     Request {
         id: u64,
         game: u64,
-        #[serde(with = "mafia_engine::serde_seat::one")]
-        #[schemars(with = "mafia_engine::SeatNumber")]
         seat: Seat,
         /// From the seat's own seeded stream (below 2^53): seed the agent's
         /// randomness with it, and a run reproduces on any pool size.
@@ -48,8 +44,6 @@ pub enum ToAgent<'a> {
     /// The game is over for `seat` (no answer).
     End {
         game: u64,
-        #[serde(with = "mafia_engine::serde_seat::one")]
-        #[schemars(with = "mafia_engine::SeatNumber")]
         seat: Seat,
         ending: &'a Ending,
     },
@@ -105,8 +99,6 @@ pub enum FromAgent {
     Answer {
         id: u64,
         game: u64,
-        #[serde(with = "mafia_engine::serde_seat::one")]
-        #[schemars(with = "mafia_engine::SeatNumber")]
         seat: Seat,
         answer: Answer,
     },

@@ -158,16 +158,16 @@ impl Default for Faults {
 
 impl Faults {
     pub fn add(&self, seat: Seat, kind: FaultKind) {
-        self.counts[seat as usize * FaultKind::COUNT + kind as usize].fetch_add(1, Ordering::Relaxed);
+        self.counts[seat.index() * FaultKind::COUNT + kind as usize].fetch_add(1, Ordering::Relaxed);
     }
     pub fn forfeit(&self, seat: Seat) {
-        self.forfeits[seat as usize].fetch_add(1, Ordering::Relaxed);
+        self.forfeits[seat.index()].fetch_add(1, Ordering::Relaxed);
     }
     pub fn get(&self, seat: Seat, kind: FaultKind) -> u64 {
-        self.counts[seat as usize * FaultKind::COUNT + kind as usize].load(Ordering::Relaxed)
+        self.counts[seat.index() * FaultKind::COUNT + kind as usize].load(Ordering::Relaxed)
     }
     pub fn forfeits(&self, seat: Seat) -> u64 {
-        self.forfeits[seat as usize].load(Ordering::Relaxed)
+        self.forfeits[seat.index()].load(Ordering::Relaxed)
     }
     /// Every fault of every seat.
     pub fn total(&self) -> u64 {

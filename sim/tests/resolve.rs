@@ -912,11 +912,11 @@ fn the_next_night_carry_block_is_a_valid_scenario_part() {
     let f2 = parse_scenario("n2.toml", &night2).unwrap_or_else(|e| panic!("{e}\n{night2}"));
     let sc = &f2.scenario;
     assert_eq!(sc.night, 2);
-    assert_eq!(sc.guest, Some(6), "the Psycho's guest carries");
-    assert_eq!(sc.hexed, [1], "the hex carries");
-    assert!(sc.last_targets.contains(&(3, 5)), "the heal carries: {:?}", sc.last_targets);
-    assert!(sc.last_targets.contains(&(7, 3)), "the beating carries: {:?}", sc.last_targets);
-    assert_eq!(sc.bandits_known, [(7, 2)]);
+    assert_eq!(sc.guest, Some(Seat::new(6)), "the Psycho's guest carries");
+    assert_eq!(sc.hexed, [Seat::new(1)], "the hex carries");
+    assert!(sc.last_targets.contains(&(Seat::new(3), Seat::new(5))), "the heal carries: {:?}", sc.last_targets);
+    assert!(sc.last_targets.contains(&(Seat::new(7), Seat::new(3))), "the beating carries: {:?}", sc.last_targets);
+    assert_eq!(sc.bandits_known, [(Seat::new(7), Seat::new(2))]);
     // The Doctor may not heal the same player again (E15).
     let again = format!("{night2}[[move]]\nseat = 4\ntarget = 6\n");
     let e = parse_scenario("n2.toml", &again).unwrap().resolve().unwrap_err();
@@ -959,7 +959,7 @@ fn random_roles(rng: &mut ChaCha8Rng) -> Vec<Role> {
 
 /// A seat, mostly in range, sometimes not (the engine and the reader refuse those).
 fn any_seat(rng: &mut ChaCha8Rng, n: usize) -> Seat {
-    if chance(rng, 3) { (n + below(rng, 3)) as Seat } else { below(rng, n) as Seat }
+    if chance(rng, 3) { Seat::from_index(n + below(rng, 3)) } else { Seat::from_index(below(rng, n)) }
 }
 
 fn random_scenario(rng: &mut ChaCha8Rng) -> Scenario {
@@ -982,15 +982,15 @@ fn random_scenario(rng: &mut ChaCha8Rng) -> Scenario {
         }
         sc.night_order = Some(order);
     }
-    let holder = |r: Role| roles.iter().position(|&x| x == r).map(|i| i as Seat);
+    let holder = |r: Role| roles.iter().position(|&x| x == r).map(|i| Seat::from_index(i));
     for _ in 0..below(rng, n / 3 + 1) {
         sc.dead.push(any_seat(rng, n));
     }
     if chance(rng, 15) {
-        sc.acting.push((holder(Role::Actor).unwrap_or(0), ROLE_INFO[below(rng, ROLE_INFO.len())].role));
+        sc.acting.push((holder(Role::Actor).unwrap_or(Seat::new(0)), ROLE_INFO[below(rng, ROLE_INFO.len())].role));
     }
     if chance(rng, 15) {
-        sc.acting.push((holder(Role::Deputy).unwrap_or(0), [Role::Detective, Role::Doctor][below(rng, 2)]));
+        sc.acting.push((holder(Role::Deputy).unwrap_or(Seat::new(0)), [Role::Detective, Role::Doctor][below(rng, 2)]));
     }
     if chance(rng, 20) {
         sc.hexed.push(any_seat(rng, n));
@@ -999,10 +999,10 @@ fn random_scenario(rng: &mut ChaCha8Rng) -> Scenario {
         sc.guest = Some(any_seat(rng, n));
     }
     if chance(rng, 20) {
-        sc.last_targets.push((holder(Role::Thug).unwrap_or(0), any_seat(rng, n)));
+        sc.last_targets.push((holder(Role::Thug).unwrap_or(Seat::new(0)), any_seat(rng, n)));
     }
     if chance(rng, 20) {
-        sc.last_targets.push((holder(Role::Doctor).unwrap_or(0), any_seat(rng, n)));
+        sc.last_targets.push((holder(Role::Doctor).unwrap_or(Seat::new(0)), any_seat(rng, n)));
     }
     if chance(rng, 15) {
         sc.spare_life_spent.push(any_seat(rng, n));
@@ -1032,7 +1032,7 @@ fn random_scenario(rng: &mut ChaCha8Rng) -> Scenario {
             // The night calculator takes the moves as sent, the Boss's included (E7): no deferral.
             defer: false,
         };
-        sc.moves.push((if chance(rng, 3) { any_seat(rng, n) } else { s as Seat }, choice));
+        sc.moves.push((if chance(rng, 3) { any_seat(rng, n) } else { Seat::from_index(s) }, choice));
     }
     sc
 }
@@ -1082,10 +1082,10 @@ fn drop_at<T>(v: &mut Vec<T>, i: usize) {
 
 /// A seat in a file: its number, or its role when exactly one seat holds it.
 fn seat_ref(rng: &mut ChaCha8Rng, roles: &[Role], s: Seat) -> String {
-    let r = roles.get(s as usize).copied();
+    let r = roles.get(s.index()).copied();
     match r {
         Some(r) if roles.iter().filter(|&&x| x == r).count() == 1 && chance(rng, 40) => format!("\"{r}\""),
-        _ => (s as usize + 1).to_string(),
+        _ => (s.index() + 1).to_string(),
     }
 }
 
@@ -1112,7 +1112,7 @@ fn to_file(rng: &mut ChaCha8Rng, sc: &Scenario) -> Option<String> {
         |rng: &mut ChaCha8Rng, v: &[Seat]| v.iter().map(|&s| seat_ref(rng, roles, s)).collect::<Vec<_>>().join(", ");
     o += &format!("dead = [{}]\n", list(rng, &sc.dead));
     for &(s, r) in &sc.acting {
-        let key = match roles.get(s as usize) {
+        let key = match roles.get(s.index()) {
             Some(Role::Actor) => "actor",
             Some(Role::Deputy) => "deputy",
             _ => return None,
@@ -1127,16 +1127,16 @@ fn to_file(rng: &mut ChaCha8Rng, sc: &Scenario) -> Option<String> {
     let mut beat = false;
     for (i, &(s, t)) in sc.last_targets.iter().enumerate() {
         let acting_doctor = sc.acting.iter().any(|&(d, r)| d == s && r == Role::Doctor);
-        match roles.get(s as usize) {
+        match roles.get(s.index()) {
             Some(Role::Thug) if i == 0 => {
                 o += &format!("last_beating = {}\n", seat_ref(rng, roles, t));
                 beat = true;
             }
             Some(Role::Doctor) | Some(Role::Deputy)
-                if (i == 0 || beat) && (acting_doctor || roles[s as usize] == Role::Doctor) =>
+                if (i == 0 || beat) && (acting_doctor || roles[s.index()] == Role::Doctor) =>
             {
                 let deputy_doc = sc.acting.iter().any(|&(_, r)| r == Role::Doctor);
-                if roles[s as usize] == Role::Doctor && deputy_doc {
+                if roles[s.index()] == Role::Doctor && deputy_doc {
                     return None;
                 }
                 o += &format!("last_heal = {}\n", seat_ref(rng, roles, t));

@@ -16,7 +16,7 @@ use crate::input::{Resolved, load_scenario};
 use clap::Args;
 use mafia_engine::{
     Camp, Carry, Event, Fail, Killer, MissReason, NightAbility, NightStep, PlayerSet, Report, Role, RoleSet, Rules,
-    Seat, SeatNumber, Status,
+    Seat, Status,
 };
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -95,8 +95,6 @@ pub enum CampKillMode {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct TraceSeat {
     /// The seat.
-    #[serde(with = "mafia_engine::serde_seat::one")]
-    #[schemars(with = "SeatNumber")]
     pub seat: Seat,
     /// The role dealt.
     pub role: Role,
@@ -112,8 +110,6 @@ pub struct TraceSeat {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct ActingSeat {
     /// The Actor or the Deputy.
-    #[serde(with = "mafia_engine::serde_seat::one")]
-    #[schemars(with = "SeatNumber")]
     pub seat: Seat,
     /// The role he acts as.
     pub role: Role,
@@ -123,12 +119,8 @@ pub struct ActingSeat {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct LastTarget {
     /// The Doctor or the Thug.
-    #[serde(with = "mafia_engine::serde_seat::one")]
-    #[schemars(with = "SeatNumber")]
     pub seat: Seat,
     /// Whom he named last night.
-    #[serde(with = "mafia_engine::serde_seat::one")]
-    #[schemars(with = "SeatNumber")]
     pub target: Seat,
 }
 
@@ -136,35 +128,23 @@ pub struct LastTarget {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct CarriedIn {
     /// The dead, in the order they died.
-    #[serde(with = "mafia_engine::serde_seat::list")]
-    #[schemars(with = "Vec<SeatNumber>")]
     pub dead: Vec<Seat>,
     /// Appointments and promotions already made (E12, E14).
     pub acting: Vec<ActingSeat>,
     /// E18: hexed last night (hexed tonight).
-    #[serde(with = "mafia_engine::serde_seat::list")]
-    #[schemars(with = "Vec<SeatNumber>")]
     pub hexed: Vec<Seat>,
     /// E23: last night's guest of the Psycho (`null`: none).
-    #[serde(with = "mafia_engine::serde_seat::opt")]
-    #[schemars(with = "Option<SeatNumber>")]
     pub guest: Option<Seat>,
     /// E15, E26: last night's heal and beating.
     pub last_targets: Vec<LastTarget>,
     /// E21: Lucky players whose spare life is spent.
-    #[serde(with = "mafia_engine::serde_seat::list")]
-    #[schemars(with = "Vec<SeatNumber>")]
     pub spare_life_spent: Vec<Seat>,
     /// E11: swindled before.
-    #[serde(with = "mafia_engine::serde_seat::list")]
-    #[schemars(with = "Vec<SeatNumber>")]
     pub swindled: Vec<Seat>,
     /// E19: roles the Role Prostitute borrowed before.
     pub borrowed: Vec<Role>,
     /// E3: pairs of bandits who know each other.
-    #[serde(with = "mafia_engine::serde_seat::pairs")]
-    #[schemars(with = "Vec<[SeatNumber; 2]>")]
-    pub bandits_known: Vec<(Seat, Seat)>,
+    pub bandits_known: Vec<[Seat; 2]>,
 }
 
 /// One step of the night order with its events.
@@ -182,8 +162,6 @@ pub struct TraceStep {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct TraceDeath {
     /// The dead player.
-    #[serde(with = "mafia_engine::serde_seat::one")]
-    #[schemars(with = "SeatNumber")]
     pub seat: Seat,
     /// His role.
     pub role: Role,
@@ -209,7 +187,7 @@ struct Names<'a> {
 
 impl Names<'_> {
     fn valid(&self, s: Seat) -> bool {
-        (s as usize) < self.r.state.players()
+        s.index() < self.r.state.players()
     }
 
     /// The seat's role (a seat the engine never names, `?`, reads as a citizen).
@@ -224,9 +202,9 @@ impl Names<'_> {
         }
         let (role, acting) = (self.role(s), self.r.state.acting_role(s));
         if role == acting {
-            format!("{} ({role})", s as u32 + 1)
+            format!("{} ({role})", s.get() as u32 + 1)
         } else {
-            format!("{} ({role} as {acting})", s as u32 + 1)
+            format!("{} ({role} as {acting})", s.get() as u32 + 1)
         }
     }
 
@@ -235,7 +213,7 @@ impl Names<'_> {
         if !self.valid(s) {
             return "?".into();
         }
-        format!("{} ({})", s as u32 + 1, self.role(s))
+        format!("{} ({})", s.get() as u32 + 1, self.role(s))
     }
 
     fn opt(&self, s: Option<Seat>) -> String {
@@ -256,7 +234,7 @@ fn roles_text(r: RoleSet) -> String {
 }
 
 fn n(s: Seat) -> u64 {
-    s as u64 + 1
+    s.get() as u64 + 1
 }
 
 /// The trace's parts: events of the start of night, the moves as submitted,
@@ -556,8 +534,6 @@ fn deaths(r: &Resolved) -> Vec<(Seat, bool, Vec<Killer>)> {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct NextCarry {
     /// The dead, in the order they died, tonight's deaths last.
-    #[serde(with = "mafia_engine::serde_seat::list")]
-    #[schemars(with = "Vec<SeatNumber>")]
     pub dead: Vec<Seat>,
     /// E12: the role the Actor acts as (`null`: not appointed).
     pub actor: Option<Role>,
@@ -566,16 +542,10 @@ pub struct NextCarry {
     /// E18: hexed last night, as the next night sees it.
     pub hexed: PlayerSet,
     /// E23: the Psycho's guest of tonight (`null`: none).
-    #[serde(with = "mafia_engine::serde_seat::opt")]
-    #[schemars(with = "Option<SeatNumber>")]
     pub guest: Option<Seat>,
     /// E15: whom the Doctor may not heal next night (`null`: nobody).
-    #[serde(with = "mafia_engine::serde_seat::opt")]
-    #[schemars(with = "Option<SeatNumber>")]
     pub last_heal: Option<Seat>,
     /// E26: whom the Thug may not beat next night (`null`: nobody).
-    #[serde(with = "mafia_engine::serde_seat::opt")]
-    #[schemars(with = "Option<SeatNumber>")]
     pub last_beating: Option<Seat>,
     /// E21: Lucky players whose spare life is spent.
     pub spare_life_spent: PlayerSet,
@@ -584,26 +554,24 @@ pub struct NextCarry {
     /// E19: roles borrowed so far.
     pub borrowed: RoleSet,
     /// E3: pairs of bandits who know each other.
-    #[serde(with = "mafia_engine::serde_seat::pairs")]
-    #[schemars(with = "Vec<[SeatNumber; 2]>")]
-    pub bandits_known: Vec<(Seat, Seat)>,
+    pub bandits_known: Vec<[Seat; 2]>,
 }
 
 fn next_night(r: &Resolved, carry: &Carry) -> NextNight {
     let st = &r.state;
     let mut dead = r.scenario.dead.clone();
     dead.extend(deaths(r).into_iter().map(|(s, _, _)| s));
-    let seat_of = |role: Role| (0..st.players() as Seat).find(|&s| st.role(s) == role);
+    let seat_of = |role: Role| Seat::all(st.players()).find(|&s| st.role(s) == role);
     let acting = |role: Role| seat_of(role).map(|s| st.acting_role(s)).filter(|&a| a != role);
     // E15, E26: the target each named (the engine keeps the submitted one).
     // E15/E26: what the engine bars next night (`repeat_target`: named or reached).
     let last =
-        |role: Role| (0..st.players() as Seat).filter(|&s| st.acting_role(s) == role).find_map(|s| st.next_bar(s));
-    let lucky: PlayerSet = (0..st.players() as Seat).filter(|&s| st.role(s) == Role::Lucky).collect();
-    let mut bandits_known = r.scenario.bandits_known.clone();
+        |role: Role| Seat::all(st.players()).filter(|&s| st.acting_role(s) == role).find_map(|s| st.next_bar(s));
+    let lucky: PlayerSet = Seat::all(st.players()).filter(|&s| st.role(s) == Role::Lucky).collect();
+    let mut bandits_known: Vec<[Seat; 2]> = r.scenario.bandits_known.iter().map(|&(a, b)| [a, b]).collect();
     for e in &r.log {
         if let Event::BanditsMeet { a, b } = *e {
-            bandits_known.push((a, b));
+            bandits_known.push([a, b]);
         }
     }
     let carry = NextCarry {
@@ -659,7 +627,7 @@ impl NextNight {
             lines.push(format!("borrowed = [{}]", roles.join(", ")));
         }
         if !c.bandits_known.is_empty() {
-            let pairs: Vec<String> = c.bandits_known.iter().map(|&(a, b)| format!("[{}, {}]", n(a), n(b))).collect();
+            let pairs: Vec<String> = c.bandits_known.iter().map(|&[a, b]| format!("[{}, {}]", n(a), n(b))).collect();
             lines.push(format!("bandits_known = [{}]", pairs.join(", ")));
         }
         lines
@@ -687,7 +655,7 @@ pub fn to_text(r: &Resolved) -> String {
     writeln!(o, "Scenario {}: night {}, {} seats", sc.name, sc.night, st.players()).unwrap();
     writeln!(o, "Rules of the night: {}", night_rules(r)).unwrap();
     writeln!(o, "Night order: {}", order.join(", ")).unwrap();
-    let seats: Vec<String> = (0..st.players() as Seat)
+    let seats: Vec<String> = Seat::all(st.players())
         .map(|s| {
             let dead = if sc.dead.contains(&s) { ", dead" } else { "" };
             format!("{} ({}{dead})", n(s), st.role(s))
@@ -739,7 +707,7 @@ pub fn to_text(r: &Resolved) -> String {
     }
     let mut i = 0;
     while i < parts.moves.len() {
-        let seat = submission_seat(parts.moves[i]).unwrap_or(0);
+        let seat = submission_seat(parts.moves[i]).unwrap_or(Seat::new(0));
         let mut what = Vec::new();
         while i < parts.moves.len() && submission_seat(parts.moves[i]) == Some(seat) {
             what.push(names.submission_text(parts.moves[i]));
@@ -773,7 +741,7 @@ pub fn to_text(r: &Resolved) -> String {
     }
 
     let c = st.carry();
-    let lucky: PlayerSet = (0..st.players() as Seat).filter(|&s| st.role(s) == Role::Lucky).collect();
+    let lucky: PlayerSet = Seat::all(st.players()).filter(|&s| st.role(s) == Role::Lucky).collect();
     writeln!(o, "\nCarry-over:").unwrap();
     writeln!(o, "  hexed next night (E18): {}", names.set(c.hex_next)).unwrap();
     writeln!(o, "  the Psycho's guest, dies next night unless healed (E23): {}", names.set(guest_set(c.guest)))
@@ -809,7 +777,7 @@ pub fn to_json(r: &Resolved) -> Value {
 pub fn trace(r: &Resolved) -> Trace {
     let sc = &r.scenario;
     let st = &r.state;
-    let seats = (0..st.players() as Seat)
+    let seats = Seat::all(st.players())
         .map(|s| TraceSeat {
             seat: s,
             role: st.role(s),
@@ -831,7 +799,7 @@ pub fn trace(r: &Resolved) -> Trace {
     let deaths =
         deaths(r).into_iter().map(|(s, guest, by)| TraceDeath { seat: s, role: st.role(s), guest, by }).collect();
     let c = st.carry();
-    let lucky: PlayerSet = (0..st.players() as Seat).filter(|&s| st.role(s) == Role::Lucky).collect();
+    let lucky: PlayerSet = Seat::all(st.players()).filter(|&s| st.role(s) == Role::Lucky).collect();
     Trace {
         scenario: sc.name.clone(),
         night: sc.night,
@@ -848,7 +816,7 @@ pub fn trace(r: &Resolved) -> Trace {
             spare_life_spent: sc.spare_life_spent.clone(),
             swindled: sc.swindled.clone(),
             borrowed: sc.borrowed.clone(),
-            bandits_known: sc.bandits_known.clone(),
+            bandits_known: sc.bandits_known.iter().map(|&(a, b)| [a, b]).collect(),
         },
         moves: parts.moves.iter().map(|&&e| e).collect(),
         steps,

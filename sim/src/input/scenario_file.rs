@@ -433,7 +433,7 @@ impl Reader<'_> {
                 let x = integer(v.get_ref()).unwrap_or(i128::MAX);
                 let max = n.unwrap_or(MAX_PLAYERS);
                 if (1..=max as i128).contains(&x) {
-                    Some((x - 1) as Seat)
+                    Some(Seat::from_index((x - 1) as usize))
                 } else {
                     let msg = match n {
                         Some(n) => format!("{what}: seat {x} does not exist (seats are 1 to {n})"),
@@ -453,7 +453,7 @@ impl Reader<'_> {
                 let roles = self.roles.as_ref()?;
                 let holders: Vec<usize> = (0..roles.len()).filter(|&i| roles[i] == Some(role)).collect();
                 match holders.as_slice() {
-                    [one] => Some(*one as Seat),
+                    [one] => Some(Seat::from_index(*one)),
                     [] => {
                         self.report_span(v.span(), format!("{what}: no seat holds the {role}"));
                         None
@@ -512,7 +512,7 @@ impl Reader<'_> {
 
     /// The seat holding `role` (the roles are valid when this is asked).
     fn holder(&self, role: Role) -> Option<Seat> {
-        self.roles.as_ref()?.iter().position(|&r| r == Some(role)).map(|i| i as Seat)
+        self.roles.as_ref()?.iter().position(|&r| r == Some(role)).map(|i| Seat::from_index(i))
     }
 
     pub(crate) fn read_carry(&mut self, table: &DeTable<'_>) {
@@ -732,7 +732,7 @@ mod tests {
         let cases = [
             (MoveError::Dead, "seat"),
             (MoveError::NotAShooter, "kill"),
-            (MoveError::KillTarget(3), "kill"),
+            (MoveError::KillTarget(Seat::new(3)), "kill"),
             (MoveError::NoMove(Role::Citizen), "target"),
             (MoveError::BorrowMissing, "target"),
             (MoveError::NotABorrower(Role::Doctor), "borrow"),
@@ -740,10 +740,10 @@ mod tests {
             (MoveError::CannotBorrow(Role::Lucky), "borrow"),
             (MoveError::MissingTarget, "target"),
             (MoveError::UnexpectedSecond, "second"),
-            (MoveError::Target { target: 2, why: "x" }, "target"),
-            (MoveError::Second { target: 2, why: "x" }, "second"),
+            (MoveError::Target { target: Seat::new(2), why: "x" }, "target"),
+            (MoveError::Second { target: Seat::new(2), why: "x" }, "second"),
             (MoveError::NotABandit, "search"),
-            (MoveError::SearchTarget(1), "search"),
+            (MoveError::SearchTarget(Seat::new(1)), "search"),
         ];
         for (e, field) in cases {
             let message = format!("seat 4 (thief): {e}");
@@ -782,16 +782,16 @@ target = 3
         assert_eq!(sc.roles.len(), 8);
         assert_eq!(sc.roles[2], Role::Psycho);
         assert_eq!(sc.rules.resolution, mafia_engine::Resolution::Sequential);
-        assert_eq!(sc.dead, [5]);
-        assert_eq!(sc.hexed, [6]);
-        assert_eq!(sc.guest, Some(4));
-        assert_eq!(sc.last_targets, [(3, 3)]);
+        assert_eq!(sc.dead, [Seat::new(5)]);
+        assert_eq!(sc.hexed, [Seat::new(6)]);
+        assert_eq!(sc.guest, Some(Seat::new(4)));
+        assert_eq!(sc.last_targets, [(Seat::new(3), Seat::new(3))]);
         assert_eq!(sc.moves.len(), 2);
-        assert_eq!(sc.moves[0].0, 1);
-        assert_eq!(sc.moves[0].1.act, Some(2));
-        assert_eq!(sc.moves[1].1.kill, Some(3));
+        assert_eq!(sc.moves[0].0, Seat::new(1));
+        assert_eq!(sc.moves[0].1.act, Some(Seat::new(2)));
+        assert_eq!(sc.moves[1].1.kill, Some(Seat::new(3)));
         let r = f.resolve().unwrap();
-        assert!(r.result.killed.contains(4), "the unhealed guest dies (E23)");
+        assert!(r.result.killed.contains(Seat::new(4)), "the unhealed guest dies (E23)");
     }
 
     #[test]
