@@ -105,13 +105,13 @@ impl ClassicAgent {
         if self.view.key != Some(key) {
             let me = obs.seat();
             for s in obs.alive().iter() {
-                let v = self.votes.voted[s.index()];
+                let v = self.votes.voted[s];
                 let mut score = 2 * v.inter(town).len() as i32 - 2 * v.inter(mafia).len() as i32;
                 // A vote against me yesterday counts a little.
                 if obs.prev_vote_of(s) == Some(Vote::For(me)) {
                     score += 1;
                 }
-                self.view.score[s.index()] = score as i16;
+                self.view.score[s] = score as i16;
             }
             self.view.key = Some(key);
             self.view.town = town;
@@ -132,7 +132,7 @@ impl ClassicAgent {
         let mut best = i16::MIN;
         let mut top = PlayerSet::EMPTY;
         for s in pool.iter() {
-            let sc = view.score[s.index()];
+            let sc = view.score[s];
             if sc > best {
                 best = sc;
                 top = PlayerSet::single(s);
@@ -265,7 +265,7 @@ impl Agent for ClassicAgent {
         if !pair.inter(view.mafia).is_empty() {
             return true;
         }
-        pair.iter().map(|s| view.score[s.index()]).max().unwrap_or(0) > 0
+        pair.iter().map(|s| view.score[s]).max().unwrap_or(0) > 0
     }
 
     fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {

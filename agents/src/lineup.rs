@@ -625,7 +625,7 @@ impl Lineup {
             if let Some(p) = plays.filter(|p| !matches!(p, crate::strategy::Plays::All)) {
                 return Err(refuse(p));
             }
-            self.seats.get_or_insert_with(|| Box::new(std::array::from_fn(|_| None)))[seat.index()] = Some(choice);
+            self.seats.get_or_insert_with(|| Box::new(std::array::from_fn(|_| None)))[seat] = Some(choice);
         } else {
             return Err(LineupError::UnknownKey { key: key.to_string() });
         }
@@ -729,7 +729,7 @@ impl Lineup {
         let of_role = self.variant(pick, role).0;
         match &self.seats {
             None => of_role,
-            Some(seats) => seats[seat.index()].as_ref().map_or(of_role, |c| c.strategy),
+            Some(seats) => seats[seat].as_ref().map_or(of_role, |c| c.strategy),
         }
     }
 
@@ -738,7 +738,7 @@ impl Lineup {
     /// role's), else the role's.
     pub fn for_seat(&self, pick: &Pick, seat: Seat, role: Role) -> (Strategy, Config) {
         let (strategy, mut config) = *self.variant(pick, role);
-        match self.seats.as_ref().and_then(|s| s[seat.index()].as_ref()) {
+        match self.seats.as_ref().and_then(|s| s[seat].as_ref()) {
             None => (strategy, config),
             Some(choice) => {
                 for (k, v) in &choice.params {

@@ -473,9 +473,13 @@ mod tests {
             r.set_word_pos(word as u128);
             r.next_u32()
         };
-        for purpose in
-            [Purpose::Deal, Purpose::Camp(Camp::Mafia), Purpose::Seat(Seat::new(9)), Purpose::Camp(Camp::Bandits), Purpose::Mix]
-        {
+        for purpose in [
+            Purpose::Deal,
+            Purpose::Camp(Camp::Mafia),
+            Purpose::Seat(Seat::new(9)),
+            Purpose::Camp(Camp::Bandits),
+            Purpose::Mix,
+        ] {
             let p = purpose.index() as u64;
             let expected: Vec<u32> = (0..150u64)
                 .map(|i| {

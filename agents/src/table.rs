@@ -256,7 +256,7 @@ impl Table {
     #[inline(never)]
     fn seat_new_game(&mut self, obs: &Observation<'_>) {
         let role = obs.role();
-        self.seat_role[obs.seat().index()] = role;
+        self.seat_role[obs.seat()] = role;
         // Without a mix every game plays pick 0.
         let (role_kind, role_config) = match self.mixed {
             false => (self.role_kind[role as usize], self.role_config[role as usize]),
@@ -269,7 +269,7 @@ impl Table {
             false => role_kind,
             true => self.lineup.strategy_of(&self.pick, obs.seat(), role),
         };
-        self.kind[obs.seat().index()] = kind;
+        self.kind[obs.seat()] = kind;
         if kind == Strategy::Forum {
             let s = obs.seat().index();
             match self.lineup.has_seat_overrides() {
@@ -292,7 +292,7 @@ impl Table {
         if kind == Strategy::Forum && !obs.camp().members_know_each_other() {
             // No conference, no shared stream and no public read: straight to the seat.
             let rng = self.streams.get(Purpose::Seat(obs.seat()));
-            let mut seat = Turn::new(&mut self.forum[obs.seat().index()], &mut self.forum_public);
+            let mut seat = Turn::new(&mut self.forum[obs.seat()], &mut self.forum_public);
             return seat.new_game(obs, &mut Cx { rng, shared: None, io: None });
         }
         ask!(self, obs, shared, |a, cx| a.new_game(obs, &mut cx))
@@ -394,7 +394,7 @@ impl Table {
             return;
         }
         for s in Seat::all(state.players()) {
-            if let Strategy::Plugin(_) = self.kind[s.index()] {
+            if let Strategy::Plugin(_) = self.kind[s] {
                 let obs = state.observe(s);
                 let ending = mafia_engine::Ending::of(outcome, state.roles(), Some(s));
                 ask!(self, obs, |a, cx| a.end(&obs, &ending, &mut cx));
@@ -468,7 +468,7 @@ impl Players for Table {
     // Inlined into the engine's vote loop, as the night move is (see `night`).
     #[inline(always)]
     fn vote(&mut self, obs: &Observation<'_>) -> Vote {
-        if self.kind[obs.seat().index()] == Strategy::Random {
+        if self.kind[obs.seat()] == Strategy::Random {
             // Any `random` seat: the same draw `ask!` would hand
             // `RandomAgent::vote`, without the dispatch (the uniform model's
             // hottest decision).

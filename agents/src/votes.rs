@@ -43,7 +43,7 @@ impl VoteRecord {
         // Only the seats that named somebody (a set made without a branch per vote).
         for s in obs.prev_naming().iter() {
             if let Some(Vote::For(t)) = obs.prev_vote_of(s) {
-                self.voted[s.index()].insert(t);
+                self.voted[s].insert(t);
             }
         }
         self.recorded_day = yesterday;
@@ -94,7 +94,7 @@ impl Ties {
     pub fn first(&self, set: PlayerSet) -> Option<Seat> {
         let mut best = u16::MAX;
         for s in set.iter() {
-            best = best.min((self.rank[s.index()] as u16) << 8 | s.get() as u16);
+            best = best.min((self.rank[s] as u16) << 8 | s.get() as u16);
         }
         (!set.is_empty()).then_some(Seat::from_index(best as usize))
     }
@@ -108,7 +108,7 @@ impl Ties {
     pub fn best_by(&self, set: PlayerSet, key: impl Fn(Seat) -> i32) -> Option<Seat> {
         let mut best = i64::MIN;
         for s in set.iter() {
-            best = best.max((key(s) as i64) << 16 | (255 - self.rank[s.index()] as i64) << 8 | s.get() as i64);
+            best = best.max((key(s) as i64) << 16 | (255 - self.rank[s] as i64) << 8 | s.get() as i64);
         }
         (!set.is_empty()).then_some(Seat::from_index((best & 0xFF) as usize))
     }
@@ -180,7 +180,7 @@ mod tests {
         for seed in 0..2000 {
             let t = ties(seed, 10);
             let first = t.first(all).unwrap();
-            firsts[first.index()] += 1;
+            firsts[first] += 1;
             assert_eq!(t.best_by(all, |_| 7), Some(first), "best_by ties like first");
         }
         for (s, &k) in firsts.iter().enumerate() {

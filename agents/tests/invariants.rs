@@ -728,11 +728,11 @@ fn town_observations_do_not_leak_hidden_roles() {
                     st.deal(&game, &mut Stream::new(key, i, Purpose::Deal));
                     roles_a.copy_from_slice(st.roles());
                 }
-                let town: Vec<Seat> = Seat::all(n).filter(|&s| roles_a[s.index()].camp() == Camp::Town).collect();
+                let town: Vec<Seat> = Seat::all(n).filter(|&s| roles_a[s].camp() == Camp::Town).collect();
                 // Half the games watch the Commissar, half a citizen.
                 let observer = if i % 2 == 0 {
                     commissar_observers += 1;
-                    town.iter().copied().find(|&s| roles_a[s.index()] == Role::Commissar).unwrap()
+                    town.iter().copied().find(|&s| roles_a[s] == Role::Commissar).unwrap()
                 } else {
                     town[below(&mut rng, town.len() as u32) as usize]
                 };
@@ -762,7 +762,7 @@ fn town_observations_do_not_leak_hidden_roles() {
                     .filter(|&s| s != observer && !checked.contains(s))
                     .filter(|&s| !game.rules().reveal_roles_on_death || st.alive().contains(s))
                     .collect();
-                let hidden: Vec<Role> = free.iter().map(|&s| roles_a[s.index()]).collect();
+                let hidden: Vec<Role> = free.iter().map(|&s| roles_a[s]).collect();
                 if hidden.iter().all(|&r| r == hidden[0]) {
                     continue; // nothing to permute
                 }
@@ -774,7 +774,7 @@ fn town_observations_do_not_leak_hidden_roles() {
                         free.swap(k, j);
                     }
                     for (&s, &r) in free.iter().zip(&hidden) {
-                        roles_b[s.index()] = r;
+                        roles_b[s] = r;
                     }
                 }
 
@@ -783,7 +783,7 @@ fn town_observations_do_not_leak_hidden_roles() {
                 sa.set_roles(&game, &roles_a);
                 sb.set_roles(&game, &roles_b);
                 for &t in &town {
-                    if roles_b[t.index()] == roles_a[t.index()] {
+                    if roles_b[t] == roles_a[t] {
                         let (oa, ob) = (sa.observe(t), sb.observe(t));
                         for s in Seat::all(n) {
                             assert_eq!(oa.known_camp(s), ob.known_camp(s));
@@ -801,7 +801,7 @@ fn town_observations_do_not_leak_hidden_roles() {
                         x == y,
                         "{preset} {rules:?} game {i}: seat {observer:?} ({:?}) sees a difference at step {k}\n\
                          roles A {roles_a:?}\nroles B {roles_b:?}\nA: {x}\nB: {y}",
-                        roles_a[observer.index()]
+                        roles_a[observer]
                     );
                 }
                 assert_eq!(a.len(), b.len());
@@ -813,7 +813,7 @@ fn town_observations_do_not_leak_hidden_roles() {
                 if let Some(c) = first_check {
                     let other = Seat::all(n)
                         .filter(|&s| s != observer)
-                        .find(|&s| roles_a[s.index()].camp() != roles_a[c.index()].camp())
+                        .find(|&s| roles_a[s].camp() != roles_a[c].camp())
                         .expect("both camps have members");
                     let mut roles_c = roles_a.clone();
                     roles_c.swap(c.index(), other.index());

@@ -230,9 +230,33 @@ fn odd_day(game: &Game) -> (State, Script) {
     assert_eq!(state.alive(), PlayerSet::first(9), "night 1 killed seat 9");
 
     let script = Script::default()
-        .with_votes(&[(Seat::new(0), Seat::new(1)), (Seat::new(1), Seat::new(2)), (Seat::new(2), Seat::new(0)), (Seat::new(3), Seat::new(0)), (Seat::new(4), Seat::new(0)), (Seat::new(5), Seat::new(1)), (Seat::new(6), Seat::new(1)), (Seat::new(7), Seat::new(2)), (Seat::new(8), Seat::new(2))])
-        .with_runoff(&[(Seat::new(3), Seat::new(0)), (Seat::new(4), Seat::new(1)), (Seat::new(5), Seat::new(2)), (Seat::new(6), Seat::new(0)), (Seat::new(7), Seat::new(1)), (Seat::new(8), Seat::new(2))])
-        .with_runoff(&[(Seat::new(3), Seat::new(0)), (Seat::new(4), Seat::new(0)), (Seat::new(5), Seat::new(0)), (Seat::new(6), Seat::new(1)), (Seat::new(7), Seat::new(1)), (Seat::new(8), Seat::new(2))]);
+        .with_votes(&[
+            (Seat::new(0), Seat::new(1)),
+            (Seat::new(1), Seat::new(2)),
+            (Seat::new(2), Seat::new(0)),
+            (Seat::new(3), Seat::new(0)),
+            (Seat::new(4), Seat::new(0)),
+            (Seat::new(5), Seat::new(1)),
+            (Seat::new(6), Seat::new(1)),
+            (Seat::new(7), Seat::new(2)),
+            (Seat::new(8), Seat::new(2)),
+        ])
+        .with_runoff(&[
+            (Seat::new(3), Seat::new(0)),
+            (Seat::new(4), Seat::new(1)),
+            (Seat::new(5), Seat::new(2)),
+            (Seat::new(6), Seat::new(0)),
+            (Seat::new(7), Seat::new(1)),
+            (Seat::new(8), Seat::new(2)),
+        ])
+        .with_runoff(&[
+            (Seat::new(3), Seat::new(0)),
+            (Seat::new(4), Seat::new(0)),
+            (Seat::new(5), Seat::new(0)),
+            (Seat::new(6), Seat::new(1)),
+            (Seat::new(7), Seat::new(1)),
+            (Seat::new(8), Seat::new(2)),
+        ]);
     (state, script)
 }
 
@@ -240,8 +264,18 @@ fn odd_day(game: &Game) -> (State, Script) {
 /// two tied: the eight others vote hang-both or pardon-both (C12.3); with
 /// `hangers` of them for hanging.
 fn even_day(game: &Game, hangers: usize) -> (State, Script) {
-    let mut script =
-        Script::default().with_votes(&[(Seat::new(0), Seat::new(1)), (Seat::new(1), Seat::new(0)), (Seat::new(2), Seat::new(0)), (Seat::new(3), Seat::new(0)), (Seat::new(4), Seat::new(0)), (Seat::new(5), Seat::new(0)), (Seat::new(6), Seat::new(1)), (Seat::new(7), Seat::new(1)), (Seat::new(8), Seat::new(1)), (Seat::new(9), Seat::new(1))]);
+    let mut script = Script::default().with_votes(&[
+        (Seat::new(0), Seat::new(1)),
+        (Seat::new(1), Seat::new(0)),
+        (Seat::new(2), Seat::new(0)),
+        (Seat::new(3), Seat::new(0)),
+        (Seat::new(4), Seat::new(0)),
+        (Seat::new(5), Seat::new(0)),
+        (Seat::new(6), Seat::new(1)),
+        (Seat::new(7), Seat::new(1)),
+        (Seat::new(8), Seat::new(1)),
+        (Seat::new(9), Seat::new(1)),
+    ]);
     for (k, v) in (2..10u8).enumerate() {
         script.hang[v as usize] = k < hangers;
     }

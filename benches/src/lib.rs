@@ -116,7 +116,7 @@ impl Script {
     /// Sets the first votes from `(voter, target)` pairs.
     pub fn with_votes(mut self, votes: &[(Seat, Seat)]) -> Script {
         for &(v, t) in votes {
-            self.votes[v.index()] = Vote::For(t);
+            self.votes[v] = Vote::For(t);
         }
         self
     }
@@ -134,14 +134,14 @@ impl Script {
     /// Sets the hang-both choice of each listed voter.
     pub fn with_hang(mut self, choices: &[(Seat, bool)]) -> Script {
         for &(v, h) in choices {
-            self.hang[v.index()] = h;
+            self.hang[v] = h;
         }
         self
     }
 
     /// Sets the night move of a seat.
     pub fn with_night(mut self, seat: Seat, kill: Option<Seat>, act: Option<Seat>) -> Script {
-        self.night[seat.index()] = NightChoice { kill, act, ..NightChoice::default() };
+        self.night[seat] = NightChoice { kill, act, ..NightChoice::default() };
         self
     }
 }
@@ -160,7 +160,7 @@ impl Players for Script {
 
     fn vote(&mut self, obs: &Observation<'_>) -> Vote {
         self.asked.votes += 1;
-        self.votes[obs.seat().index()]
+        self.votes[obs.seat()]
     }
 
     fn revise(&mut self, _obs: &Observation<'_>) -> Option<Vote> {
@@ -184,12 +184,12 @@ impl Players for Script {
 
     fn hang_both(&mut self, obs: &Observation<'_>, _pair: PlayerSet) -> bool {
         self.asked.hang_both += 1;
-        self.hang[obs.seat().index()]
+        self.hang[obs.seat()]
     }
 
     fn night(&mut self, obs: &Observation<'_>) -> NightChoice {
         self.asked.night += 1;
-        self.night[obs.seat().index()]
+        self.night[obs.seat()]
     }
 
     fn last_word(&mut self, _obs: &Observation<'_>) -> Publication {
@@ -381,7 +381,7 @@ pub fn extended_night(game: &Game) -> (State, NightMoves) {
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     let mut script = Script::default();
     for s in Seat::all(EXT_DEAL.len()) {
-        script.votes[s.index()] = Vote::For(if s == GUARD { DOCTOR } else { GUARD });
+        script.votes[s] = Vote::For(if s == GUARD { DOCTOR } else { GUARD });
     }
     let end = state.run_day(game, 1, &mut script, &mut rng.clone(), &mut rng, &mut NoLog);
     assert_eq!(end, None);
@@ -389,12 +389,12 @@ pub fn extended_night(game: &Game) -> (State, NightMoves) {
 
     let mut script = Script::default();
     for m in [BOSS, THIEF, SWINDLER, ACTOR] {
-        script.night[m.index()].kill = Some(DETECTIVE);
+        script.night[m].kill = Some(DETECTIVE);
     }
-    script.night[PSYCHO.index()].act = Some(CHOSEN);
-    script.night[WITCH.index()].act = Some(LUCKY);
-    script.night[DOCTOR.index()].act = Some(JOURNALIST);
-    script.night[THUG.index()].act = Some(SCOUT);
+    script.night[PSYCHO].act = Some(CHOSEN);
+    script.night[WITCH].act = Some(LUCKY);
+    script.night[DOCTOR].act = Some(JOURNALIST);
+    script.night[THUG].act = Some(SCOUT);
     let mut moves = NightMoves::default();
     let end = state.run_night(game, 1, &mut script, &mut moves, &mut rng, &mut NoLog);
     assert_eq!(end, None);

@@ -52,7 +52,7 @@ use mafia_engine::{
 };
 
 fn is_mafia(roles: &[Role], s: Seat) -> bool {
-    roles[s.index()].camp() == Camp::Mafia
+    roles[s].camp() == Camp::Mafia
 }
 
 /// C17, C18 and E2, restated for the classic camps: the end that holds for
@@ -78,8 +78,8 @@ fn end_state(roles: &[Role], alive: PlayerSet, win: MafiaWin) -> Option<(Option<
 /// The seats of `among` with the most votes in `tally` (all of `among` when
 /// nobody has a vote).
 fn leaders(tally: &[u32; 64], among: PlayerSet) -> PlayerSet {
-    let best = among.iter().map(|s| tally[s.index()]).max().unwrap_or(0);
-    among.iter().filter(|&s| tally[s.index()] == best).collect()
+    let best = among.iter().map(|s| tally[s]).max().unwrap_or(0);
+    among.iter().filter(|&s| tally[s] == best).collect()
 }
 
 /// C11: the lynch result of a day's final votes.
@@ -87,8 +87,8 @@ fn expected_lynch(votes: &[Option<Vote>; 64], alive: PlayerSet, day: u16, pardon
     let mut tally = [0u32; 64];
     let mut total = 0;
     for s in alive.iter() {
-        if let Some(Vote::For(t)) = votes[s.index()] {
-            tally[t.index()] += 1;
+        if let Some(Vote::For(t)) = votes[s] {
+            tally[t] += 1;
             total += 1;
         }
     }
@@ -187,7 +187,7 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
     // C1: the deal comes first, one role per seat, the setup's multiset.
     let roles = read_deal(game, log)?;
     let roles = &roles[..n];
-    let shooters_all: PlayerSet = Seat::all(n).filter(|&s| roles[s.index()].info().shoots).collect();
+    let shooters_all: PlayerSet = Seat::all(n).filter(|&s| roles[s].info().shoots).collect();
 
     let mut alive = PlayerSet::first(n);
     let mut dead = PlayerSet::EMPTY;
@@ -360,7 +360,7 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                 } else {
                     seen.passes += 1;
                 }
-                let prev = votes[seat.index()];
+                let prev = votes[seat];
                 if change {
                     ensure!(prev.is_some(), "{}", at("C10: a change before a first vote".into()));
                     ensure!(!changed.contains(seat), "{}", at("C10: a second vote change in one day".into()));
@@ -370,7 +370,7 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                 } else {
                     ensure!(prev.is_none(), "{}", at("C10: two first votes in one day".into()));
                 }
-                votes[seat.index()] = Some(vote);
+                votes[seat] = Some(vote);
             }
             Event::Illegal { .. } => illegal += 1,
             Event::Lynch(r) => {
@@ -477,7 +477,7 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                 }
                 ensure!(!round_voters.contains(seat), "{}", at("C12.8: two runoff votes in one round".into()));
                 round_voters.insert(seat);
-                tally[choice.index()] += 1;
+                tally[choice] += 1;
             }
             Event::HangBothVote { pair: p } => {
                 ensure!(rules.tie_break == TieBreak::Catastrophe, "{}", at("hang-both under random tie-break".into()));
@@ -590,39 +590,39 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                 ensure!(alive.contains(target), "{}", at("C4: a nick for a player not alive".into()));
                 ensure!(!nicked.contains(seat) && kill.is_none() && !missed, "{}", at("a nick out of order".into()));
                 nicked.insert(seat);
-                nicks[seat.index()] = Some(target);
+                nicks[seat] = Some(target);
             }
             Event::NightAct { seat, target: Some(target), .. } => {
                 ensure!(matches!(cur, Cur::Night(_)), "{}", at("a night act outside a night".into()));
                 ensure!(present.contains(seat), "{}", at("C16: an absent player acted".into()));
                 ensure!(
-                    matches!(roles[seat.index()], Role::Don | Role::Commissar),
+                    matches!(roles[seat], Role::Don | Role::Commissar),
                     "{}",
                     at("C5/C6: a night act from a role without one".into())
                 );
                 ensure!(alive.contains(target) && target != seat, "{}", at("C5/C6: an illegal check target".into()));
                 ensure!(!acted.contains(seat), "{}", at("two night acts".into()));
                 acted.insert(seat);
-                acts[seat.index()] = Some(target);
+                acts[seat] = Some(target);
             }
             Event::CampCheck { seat, target, camp } => {
-                ensure!(roles[seat.index()] == Role::Commissar, "{}", at("C6: not the Commissar".into()));
-                ensure!(acts[seat.index()] == Some(target), "{}", at("C6: a check nobody asked for".into()));
-                ensure!(camp == roles[target.index()].camp(), "{}", at("C6: the wrong camp".into()));
+                ensure!(roles[seat] == Role::Commissar, "{}", at("C6: not the Commissar".into()));
+                ensure!(acts[seat] == Some(target), "{}", at("C6: a check nobody asked for".into()));
+                ensure!(camp == roles[target].camp(), "{}", at("C6: the wrong camp".into()));
                 seen.camp_checks += 1;
             }
             Event::RoleCheck { seat, target, role, yes } => {
-                ensure!(roles[seat.index()] == Role::Don, "{}", at("C5: not the Don".into()));
-                ensure!(acts[seat.index()] == Some(target), "{}", at("C5: a check nobody asked for".into()));
+                ensure!(roles[seat] == Role::Don, "{}", at("C5: not the Don".into()));
+                ensure!(acts[seat] == Some(target), "{}", at("C5: a check nobody asked for".into()));
                 ensure!(role == Role::Commissar, "{}", at("C5: the Don asks about the Commissar".into()));
-                ensure!(yes == (roles[target.index()] == Role::Commissar), "{}", at("C5: the wrong answer".into()));
+                ensure!(yes == (roles[target] == Role::Commissar), "{}", at("C5: the wrong answer".into()));
                 seen.role_checks += 1;
             }
             Event::NightKill { target, .. } => {
                 ensure!(matches!(cur, Cur::Night(_)), "{}", at("a kill outside a night".into()));
                 let shooters = shooters_all.inter(alive);
                 ensure!(
-                    !shooters.is_empty() && shooters.iter().all(|s| nicks[s.index()] == Some(target)),
+                    !shooters.is_empty() && shooters.iter().all(|s| nicks[s] == Some(target)),
                     "{}",
                     at(format!("C4: the living shooters {shooters:?} did not all send {target:?}"))
                 );
@@ -636,16 +636,16 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                 let shooters = shooters_all.inter(alive);
                 match reason {
                     MissReason::Silent(s) => ensure!(
-                        shooters.contains(s) && nicks[s.index()].is_none(),
+                        shooters.contains(s) && nicks[s].is_none(),
                         "{}",
                         at("C4: a silent shooter who sent a nick".into())
                     ),
                     MissReason::Disagree(a, b) => ensure!(
                         shooters.contains(a)
                             && shooters.contains(b)
-                            && nicks[a.index()].is_some()
-                            && nicks[b.index()].is_some()
-                            && nicks[a.index()] != nicks[b.index()],
+                            && nicks[a].is_some()
+                            && nicks[b].is_some()
+                            && nicks[a] != nicks[b],
                         "{}",
                         at("C4: a disagreement that is not one".into())
                     ),
@@ -669,7 +669,7 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                 ensure!(alive.contains(seat), "{}", at("a death of a player not alive".into()));
                 // C9 setting; C15: a modkilled player's role stays hidden regardless.
                 let shown = rules.reveal_roles_on_death && cause != DeathCause::Modkilled;
-                let expect_reveal = shown.then_some(roles[seat.index()]);
+                let expect_reveal = shown.then_some(roles[seat]);
                 ensure!(revealed == expect_reveal, "{}", at(format!("C9: expected revealed {expect_reveal:?}")));
                 match cause {
                     DeathCause::Lynched => {

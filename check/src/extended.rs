@@ -67,7 +67,7 @@ fn end_state(roles: &[Role], alive: PlayerSet, win: MafiaWin) -> Option<(Option<
     if alive.is_empty() {
         return Some((None, EndCause::Nobody));
     }
-    let count = |c: Camp| alive.iter().filter(|&s| roles[s.index()].camp() == c).count();
+    let count = |c: Camp| alive.iter().filter(|&s| roles[s].camp() == c).count();
     let (mafia, town, bandits) = (count(Camp::Mafia), count(Camp::Town), count(Camp::Bandits));
     if mafia == 0 && bandits == 0 {
         return Some((Some(Camp::Town), EndCause::MafiaEliminated));
@@ -469,11 +469,11 @@ struct Checker<'g> {
 
 impl<'g> Checker<'g> {
     fn seat_of(&self, r: Role) -> Option<Seat> {
-        self.roles.iter().position(|&x| x == r).map(|s| Seat::from_index(s))
+        self.roles.iter().position(|&x| x == r).map(Seat::from_index)
     }
 
     fn camp(&self, s: Seat) -> Camp {
-        self.roles[s.index()].camp()
+        self.roles[s].camp()
     }
 
     /// E12: the roles the Actor may be appointed to now: the roles of dead
@@ -481,7 +481,7 @@ impl<'g> Checker<'g> {
     fn actor_vacancies(&self) -> RoleSet {
         let mut vacant = RoleSet::EMPTY;
         for d in self.dead.iter() {
-            let r = self.acting[d.index()];
+            let r = self.acting[d];
             if r.camp() == Camp::Mafia && !r.info().plain && !matches!(r, Role::Boss | Role::Actor) {
                 vacant.insert(r);
             }
@@ -497,7 +497,7 @@ impl<'g> Checker<'g> {
         let mut shooters = self.shooters.inter(self.alive);
         if let Some(a) = self.seat_of(Role::Actor).filter(|&a| self.alive.contains(a)) {
             let living_mafia: PlayerSet = self.alive.iter().filter(|&s| self.camp(s) == Camp::Mafia).collect();
-            if self.acting[a.index()] != Role::Actor || living_mafia == PlayerSet::single(a) {
+            if self.acting[a] != Role::Actor || living_mafia == PlayerSet::single(a) {
                 shooters.insert(a);
             }
         }
@@ -507,7 +507,7 @@ impl<'g> Checker<'g> {
     /// E14: the role the Deputy takes now, if any: the first of the Detective
     /// and the Doctor to die (the Detective if both died in one phase).
     fn deputy_role(&self) -> Option<Role> {
-        let key = |r: Role| self.seat_of(r).filter(|&s| self.dead.contains(s)).map(|s| self.death_key[s.index()]);
+        let key = |r: Role| self.seat_of(r).filter(|&s| self.dead.contains(s)).map(|s| self.death_key[s]);
         match (key(Role::Detective), key(Role::Doctor)) {
             (Some(a), Some(b)) if b < a => Some(Role::Doctor),
             (Some(_), _) => Some(Role::Detective),
@@ -522,19 +522,19 @@ impl<'g> Checker<'g> {
         if self.game.leader_kill() {
             let mut best: Option<(u8, Seat)> = None;
             for s in shooters.iter() {
-                if self.night.nicks[s.index()].is_some() {
+                if self.night.nicks[s].is_some() {
                     // E12: an appointed Actor ranks as the role he acts in.
-                    let rank = self.acting[s.index()].info().rank;
+                    let rank = self.acting[s].info().rank;
                     if best.is_none_or(|(r, _)| rank < r) {
                         best = Some((rank, s));
                     }
                 }
             }
-            best.map(|(_, s)| (self.night.nicks[s.index()].unwrap(), s))
+            best.map(|(_, s)| (self.night.nicks[s].unwrap(), s))
         } else {
             let first = shooters.lowest()?;
-            let target = self.night.nicks[first.index()]?;
-            shooters.iter().all(|s| self.night.nicks[s.index()] == Some(target)).then_some((target, first))
+            let target = self.night.nicks[first]?;
+            shooters.iter().all(|s| self.night.nicks[s] == Some(target)).then_some((target, first))
         }
     }
 
@@ -543,7 +543,7 @@ impl<'g> Checker<'g> {
     fn reach(&self, s: Seat) -> Option<Seat> {
         match self.night.redirect {
             Some((victim, to)) if victim == s => Some(to),
-            _ => self.night.acts[s.index()].and_then(|a| a.target),
+            _ => self.night.acts[s].and_then(|a| a.target),
         }
     }
 
@@ -570,14 +570,14 @@ impl<'g> Checker<'g> {
     }
 
     fn judge_once(&mut self, seat: Seat, what: &str) -> Result<(), String> {
-        ensure!(self.night.acts[seat.index()].is_some(), "{what}: seat {seat:?} submitted no move tonight");
+        ensure!(self.night.acts[seat].is_some(), "{what}: seat {seat:?} submitted no move tonight");
         ensure!(!self.night.judged.contains(seat), "{what}: seat {seat:?}'s move was judged twice");
         self.night.judged.insert(seat);
         Ok(())
     }
 
     fn ability_is(&self, seat: Seat, ability: NightAbility, what: &str) -> Result<Act, String> {
-        let act = self.night.acts[seat.index()].ok_or_else(|| format!("{what}: seat {seat:?} made no move"))?;
+        let act = self.night.acts[seat].ok_or_else(|| format!("{what}: seat {seat:?} made no move"))?;
         ensure!(act.ability == ability, "{what}: seat {seat:?} submitted {:?}, not {ability:?}", act.ability);
         Ok(act)
     }
@@ -608,14 +608,14 @@ impl<'g> Checker<'g> {
         // appoints at the first night with a vacancy).
         if let Some(a) = self.seat_of(Role::Actor).filter(|&a| self.alive.contains(a)) {
             ensure!(
-                self.acting[a.index()] != Role::Actor || self.actor_vacancies().is_empty(),
+                self.acting[a] != Role::Actor || self.actor_vacancies().is_empty(),
                 "E12: the Actor was not appointed to any of {:?}",
                 self.actor_vacancies()
             );
         }
         if let Some(d) = self.seat_of(Role::Deputy).filter(|&d| self.alive.contains(d)) {
             ensure!(
-                self.acting[d.index()] != Role::Deputy || self.deputy_role().is_none(),
+                self.acting[d] != Role::Deputy || self.deputy_role().is_none(),
                 "E14: the Deputy was not promoted to {:?}",
                 self.deputy_role()
             );
@@ -640,7 +640,7 @@ impl<'g> Checker<'g> {
         let blast_due = nt.psycho_tried && nt.guest_tonight.is_some();
         ensure!(nt.blasts == blast_due as u32, "E24: blast due {blast_due}, {} blasts", nt.blasts);
         // E21: a spare life absorbs whatever reaches its Lucky, once.
-        let lucky: PlayerSet = Seat::all(self.n).filter(|&s| self.roles[s.index()] == Role::Lucky).collect();
+        let lucky: PlayerSet = Seat::all(self.n).filter(|&s| self.roles[s] == Role::Lucky).collect();
         // (`spare_used` already holds tonight's spared.)
         let with_life = if extended { lucky.minus(self.spare_used.minus(nt.spared)) } else { PlayerSet::EMPTY };
         ensure!(
@@ -651,21 +651,21 @@ impl<'g> Checker<'g> {
         );
         // E3: a bandit naming a bandit he did not know meets him.
         for a in self.alive.iter() {
-            if let Some(b) = nt.searches[a.index()] {
+            if let Some(b) = nt.searches[a] {
                 if self.camp(b) == Camp::Bandits && self.camp(a) == Camp::Bandits {
-                    ensure!(self.met[a.index()].contains(b), "E3: bandits {a:?} and {b:?} did not meet");
+                    ensure!(self.met[a].contains(b), "E3: bandits {a:?} and {b:?} did not meet");
                 }
             }
         }
         // Statuses come only from moves that succeeded (a failed move leaves no trace).
         for &(x, status, by) in &nt.status_sets {
             ensure!(!nt.failed.contains(by), "E30: seat {by:?}'s failed move put {status:?} on {x:?}");
-            let act = nt.acts[by.index()].ok_or_else(|| format!("a status from seat {by:?} who made no move"))?;
+            let act = nt.acts[by].ok_or_else(|| format!("a status from seat {by:?} who made no move"))?;
             ensure!(status_of(act.ability) == Some(status), "a {status:?} status from a {:?} move", act.ability);
             ensure!(
-                nt.succeeded[by.index()] == Some((act.ability, Some(x))),
+                nt.succeeded[by] == Some((act.ability, Some(x))),
                 "{status:?} on {x:?} but seat {by:?}'s move succeeded as {:?}",
-                nt.succeeded[by.index()]
+                nt.succeeded[by]
             );
         }
         // E22 with E26 and E29: a watcher (the Sleepwalker, or a Role
@@ -679,11 +679,10 @@ impl<'g> Checker<'g> {
         let thug_came: PlayerSet = nt.status_sets.iter().filter(|x| x.1 == Status::Beaten).map(|x| x.0).collect();
         let stopped: PlayerSet =
             nt.status_sets.iter().filter(|x| matches!(x.1, Status::Robbed | Status::Invited)).map(|x| x.0).collect();
-        let watchers: PlayerSet = Seat::all(self.n)
-            .filter(|&w| nt.acts[w.index()].is_some_and(|a| a.ability == NightAbility::Watch))
-            .collect();
+        let watchers: PlayerSet =
+            Seat::all(self.n).filter(|&w| nt.acts[w].is_some_and(|a| a.ability == NightAbility::Watch)).collect();
         let walking = watchers.minus(nt.hexed).minus(thug_came).minus(stopped);
-        let own_house = |w: Seat| nt.acts[w.index()].and_then(|a| a.target);
+        let own_house = |w: Seat| nt.acts[w].and_then(|a| a.target);
         let beaten_at_home = |w: Seat| walking.contains(w) && own_house(w).is_some_and(|h| thug_came.contains(h));
         let watched = |w: Seat| match nt.redirect {
             Some((victim, to)) if victim == w => Some(to),
@@ -697,11 +696,9 @@ impl<'g> Checker<'g> {
              (walking {walking:?})",
             nt.beaten_watching
         );
-        for w in
-            Seat::all(self.n).filter(|&w| nt.acts[w.index()].is_some_and(|a| a.ability == NightAbility::Swindle))
-        {
-            let Some(victim) = nt.acts[w.index()].and_then(|a| a.target) else { continue };
-            if nt.reasons[w.index()] == Some(Fail::TargetBeaten) {
+        for w in Seat::all(self.n).filter(|&w| nt.acts[w].is_some_and(|a| a.ability == NightAbility::Swindle)) {
+            let Some(victim) = nt.acts[w].and_then(|a| a.target) else { continue };
+            if nt.reasons[w] == Some(Fail::TargetBeaten) {
                 ensure!(
                     thug_came.contains(victim),
                     "E6/E22: the swindle failed on a beaten target, but the Thug did not come to {victim:?}"
@@ -713,7 +710,7 @@ impl<'g> Checker<'g> {
         }
         // Each success: the right target; never from a blocked maker; never at a beaten player.
         for s in &nt.successes {
-            let act = nt.acts[s.seat.index()]
+            let act = nt.acts[s.seat]
                 .ok_or_else(|| format!("event {}: success of seat {} without a move", s.idx, s.seat.index()))?;
             ensure!(
                 act.ability == s.ability,
@@ -735,11 +732,11 @@ impl<'g> Checker<'g> {
                 // him but not whether the swindle was still undecided then. The sequence never
                 // rewrites control moves.
                 let swindle = Seat::all(self.n).find(|&w| {
-                    nt.acts[w.index()].is_some_and(|a| a.ability == NightAbility::Swindle && a.target == Some(s.seat))
+                    nt.acts[w].is_some_and(|a| a.ability == NightAbility::Swindle && a.target == Some(s.seat))
                 });
                 match swindle {
                     Some(w) if graph && !nt.swindle_blocked.contains(w) && self.camp(s.seat) != Camp::Mafia => {
-                        let to = nt.acts[w.index()].and_then(|a| a.second);
+                        let to = nt.acts[w].and_then(|a| a.second);
                         if nt.redirect.is_some() {
                             (to, None)
                         } else if nt.cycle_broken.contains(s.seat) {
@@ -770,7 +767,7 @@ impl<'g> Checker<'g> {
             if s.ability == NightAbility::Compare {
                 ensure!(s.second == act.second, "event {}: E17 compared the wrong second player", s.idx);
             }
-            let from = nt.status_from[s.seat.index()] & !BY_SELF;
+            let from = nt.status_from[s.seat] & !BY_SELF;
             if s.ability != NightAbility::Trick && from != 0 {
                 let excused = control
                     && from & BY_HEX == 0
@@ -882,19 +879,19 @@ impl<'g> Checker<'g> {
         let d = &mut self.day;
         let mut tally = [0u32; 64];
         for s in d.present.inter(self.alive).iter() {
-            if let Some(Vote::For(t)) = d.votes[s.index()] {
+            if let Some(Vote::For(t)) = d.votes[s] {
                 if !d.removed.contains(s) {
-                    tally[t.index()] += 1;
+                    tally[t] += 1;
                 }
             }
         }
         for &(_, t, k) in &d.secret {
-            tally[t.index()] += k as u32;
+            tally[t] += k as u32;
         }
         d.tally = tally;
-        let best = self.alive.iter().map(|s| tally[s.index()]).max().unwrap_or(0);
-        let leaders: PlayerSet = self.alive.iter().filter(|&s| tally[s.index()] == best).collect();
-        d.explode = self.mines.inter(self.alive).iter().filter(|&s| tally[s.index()] >= 3).collect();
+        let best = self.alive.iter().map(|s| tally[s]).max().unwrap_or(0);
+        let leaders: PlayerSet = self.alive.iter().filter(|&s| tally[s] == best).collect();
+        d.explode = self.mines.inter(self.alive).iter().filter(|&s| tally[s] >= 3).collect();
         Ok(if best == 0 {
             LynchResult::AllPass
         } else if day == 1 && rules.first_day_pardon && best == 1 && leaders.len() == 1 {
@@ -909,7 +906,7 @@ impl<'g> Checker<'g> {
     /// E16, E28: the marks the count must show (checked at the lynch result).
     fn check_marks(&self) -> Result<(), String> {
         let d = &self.day;
-        let voted_for = |s: Seat| matches!(d.votes[s.index()], Some(Vote::For(_)));
+        let voted_for = |s: Seat| matches!(d.votes[s], Some(Vote::For(_)));
         let removable: PlayerSet = self.tricks.inter(d.present).iter().filter(|&s| voted_for(s)).collect();
         ensure!(d.removed == removable, "E28: removed votes {:?}, expected {removable:?}", d.removed);
         // E16: the Chosen's votes, and (E19) those of a Role Prostitute who
@@ -930,10 +927,13 @@ impl<'g> Checker<'g> {
         );
         for &(v, t, n) in &d.secret {
             ensure!(n == k, "E16: {n} secret votes, the rules give {k}");
-            ensure!(t != v && self.alive.contains(t), "E16: secret votes of {v:?} for {t:?}, not another living player");
+            ensure!(
+                t != v && self.alive.contains(t),
+                "E16: secret votes of {v:?} for {t:?}, not another living player"
+            );
         }
         // Whoever has an open vote for somebody gives his secret votes (at least to it).
-        let expected = || voters.iter().filter(|&v| matches!(d.votes[v.index()], Some(Vote::For(_))));
+        let expected = || voters.iter().filter(|&v| matches!(d.votes[v], Some(Vote::For(_))));
         ensure!(
             expected().all(gave),
             "E16/E19: secret votes {:?}, expected from {:?}",
@@ -1084,14 +1084,14 @@ impl<'g> Checker<'g> {
                 if let Vote::For(t) = vote {
                     ensure!(t != seat && self.alive.contains(t), "C10: a vote for {t:?}");
                 }
-                let prev = d.votes[seat.index()];
+                let prev = d.votes[seat];
                 if change {
                     ensure!(prev.is_some() && !d.changed.contains(seat), "C10: a vote change out of order");
                     d.changed.insert(seat);
                 } else {
                     ensure!(prev.is_none(), "C10: two first votes in one day");
                 }
-                d.votes[seat.index()] = Some(vote);
+                d.votes[seat] = Some(vote);
             }
             Event::VoteRemoved { seat } => {
                 ensure!(extended && matches!(self.cur, Cur::Day(_)), "E28: a vote removed outside an extended day");
@@ -1106,9 +1106,9 @@ impl<'g> Checker<'g> {
                 // E16: the Chosen; E19: a Role Prostitute who borrowed him last night.
                 let borrowed = self.secret_next.contains(seat);
                 ensure!(
-                    self.roles[seat.index()] == Role::Chosen || borrowed,
+                    self.roles[seat] == Role::Chosen || borrowed,
                     "E16/E19: secret votes from the {}",
-                    self.roles[seat.index()]
+                    self.roles[seat]
                 );
                 ensure!(self.day.lynch.is_none(), "E16: secret votes after the count");
                 ensure!(self.day.secret.iter().all(|x| x.0 != seat), "E16: secret votes given twice");
@@ -1194,7 +1194,7 @@ impl<'g> Checker<'g> {
                 ensure!(extended && matches!(self.cur, Cur::Day(_)), "E25: a mine outside an extended day");
                 let d = &mut self.day;
                 ensure!(self.mines.contains(seat), "E25: seat {seat:?} was not mined last night");
-                ensure!(votes >= 3 && votes as u32 == d.tally[seat.index()], "E25: {votes} votes counted");
+                ensure!(votes >= 3 && votes as u32 == d.tally[seat], "E25: {votes} votes counted");
                 ensure!(d.explode.contains(seat) && !d.exploded.contains(seat), "E25: not due");
                 d.exploded.insert(seat);
                 seen.mines_exploded += 1;
@@ -1203,7 +1203,7 @@ impl<'g> Checker<'g> {
             Event::Promoted { seat, role } => {
                 ensure!(extended && matches!(self.cur, Cur::Night(_)), "a promotion outside an extended night");
                 ensure!(self.night.acted().is_empty(), "E30.1: a promotion after the moves");
-                match (self.roles[seat.index()], self.acting[seat.index()]) {
+                match (self.roles[seat], self.acting[seat]) {
                     // E12: the Boss's choice (the Actor's own once the Boss is dead) among the vacancies.
                     (Role::Actor, Role::Actor) => {
                         let vacant = self.actor_vacancies();
@@ -1215,16 +1215,13 @@ impl<'g> Checker<'g> {
                     }
                     (r, a) => return Err(format!("E12/E14: the {r} (acting {a}) promoted")),
                 }
-                self.acting[seat.index()] = role;
+                self.acting[seat] = role;
                 self.night.promoted.insert(seat);
                 seen.promotions += 1;
             }
             Event::Introduced { a, b } => {
-                ensure!(
-                    self.roles[a.index()] == Role::Deputy && self.night.promoted.contains(a),
-                    "E14: not the Deputy"
-                );
-                let other = if self.acting[a.index()] == Role::Detective { Role::Doctor } else { Role::Detective };
+                ensure!(self.roles[a] == Role::Deputy && self.night.promoted.contains(a), "E14: not the Deputy");
+                let other = if self.acting[a] == Role::Detective { Role::Doctor } else { Role::Detective };
                 ensure!(self.seat_of(other) == Some(b) && self.alive.contains(b), "E14: introduced to {b:?}");
             }
             Event::HexHolds { seat } => {
@@ -1232,7 +1229,7 @@ impl<'g> Checker<'g> {
                 ensure!(self.hex_next.contains(seat), "E18: seat {seat:?} hexed without a hex last night");
                 ensure!(!self.night.hexed.contains(seat), "E18: hexed twice");
                 self.night.hexed.insert(seat);
-                self.night.status_from[seat.index()] |= BY_HEX;
+                self.night.status_from[seat] |= BY_HEX;
                 seen.hexes_held += 1;
             }
             Event::NightKillNick { seat, target } => {
@@ -1243,31 +1240,27 @@ impl<'g> Checker<'g> {
                 ensure!(
                     shooters.contains(seat),
                     "C4/E12: a nick from the {} (acting {})",
-                    self.roles[seat.index()],
-                    self.acting[seat.index()]
+                    self.roles[seat],
+                    self.acting[seat]
                 );
-                if self.roles[seat.index()] == Role::Actor {
+                if self.roles[seat] == Role::Actor {
                     seen.actor_nicks += 1;
                 }
                 ensure!(self.alive.contains(target), "C4: a nick for a player not alive");
-                ensure!(nt.nicks[seat.index()].is_none() && nt.steps == 0, "a nick out of order");
-                nt.nicks[seat.index()] = Some(target);
+                ensure!(nt.nicks[seat].is_none() && nt.steps == 0, "a nick out of order");
+                nt.nicks[seat] = Some(target);
             }
             Event::SearchNick { seat, target } => {
                 let nt = &mut self.night;
                 ensure!(nt.present.contains(seat), "C16: an absent bandit searched");
-                ensure!(self.roles[seat.index()].camp() == Camp::Bandits, "E3: a search from a non-bandit");
+                ensure!(self.roles[seat].camp() == Camp::Bandits, "E3: a search from a non-bandit");
                 ensure!(target != seat && self.alive.contains(target), "E3: a search for {target:?}");
-                ensure!(nt.searches[seat.index()].is_none() && nt.steps == 0, "E3: a search out of order");
-                nt.searches[seat.index()] = Some(target);
+                ensure!(nt.searches[seat].is_none() && nt.steps == 0, "E3: a search out of order");
+                nt.searches[seat] = Some(target);
             }
             Event::Borrowed { seat, role } => {
                 let Cur::Night(night) = self.cur else { return Err("a borrow outside a night".into()) };
-                ensure!(
-                    self.acting[seat.index()] == Role::Prostitute,
-                    "E19: a borrow by the {}",
-                    self.acting[seat.index()]
-                );
+                ensure!(self.acting[seat] == Role::Prostitute, "E19: a borrow by the {}", self.acting[seat]);
                 ensure!(night >= 2, "E19: a borrow on night {night}");
                 ensure!(!self.borrowed.contains(role), "E19: the {role} borrowed twice");
                 // A town role with a move to make (the Chosen's secret votes
@@ -1278,8 +1271,7 @@ impl<'g> Checker<'g> {
                         && (role.info().night != NightAbility::None || role == Role::Chosen),
                     "E19: the {role} cannot be borrowed"
                 );
-                let dead_holder =
-                    self.dead.iter().any(|d| self.camp(d) == Camp::Town && self.acting[d.index()] == role);
+                let dead_holder = self.dead.iter().any(|d| self.camp(d) == Camp::Town && self.acting[d] == role);
                 ensure!(dead_holder, "E19: no dead town player was the {role}");
                 ensure!(self.night.pending_borrow.is_none(), "E19: two borrows");
                 self.borrowed.insert(role);
@@ -1291,7 +1283,7 @@ impl<'g> Checker<'g> {
                 // who left his move to the Boss (`defer`, which the log shows only
                 // by this second move: it replaces the member's own).
                 ensure!(matches!(self.cur, Cur::Night(_)), "E7: a proxy outside a night");
-                ensure!(self.roles[boss.index()] == Role::Boss, "E7: a proxy from a non-Boss");
+                ensure!(self.roles[boss] == Role::Boss, "E7: a proxy from a non-Boss");
                 ensure!(self.night.present.contains(boss), "E7: an absent Boss sent a proxy");
                 ensure!(
                     member != boss && self.camp(member) == Camp::Mafia && self.alive.contains(member),
@@ -1309,17 +1301,14 @@ impl<'g> Checker<'g> {
                 let proxied = nt.pending_proxy.take() == Some(seat);
                 ensure!(proxied || nt.present.contains(seat), "C16: an absent player acted");
                 // E7: the Boss's proxy replaces a deferred member's own move.
-                ensure!(
-                    (nt.acts[seat.index()].is_none() || proxied) && nt.steps == 0,
-                    "two night acts or one out of order"
-                );
+                ensure!((nt.acts[seat].is_none() || proxied) && nt.steps == 0, "two night acts or one out of order");
                 let own = match nt.pending_borrow.take() {
                     Some((s, r)) => {
                         ensure!(s == seat, "E19: a borrow by {s:?} followed by a move of {seat:?}");
                         // E19/E16: the borrowed Chosen's move is his secret votes.
                         if r == Role::Chosen { NightAbility::Votes } else { r.info().night }
                     }
-                    None => self.acting[seat.index()].info().night,
+                    None => self.acting[seat].info().night,
                 };
                 ensure!(
                     ability == own && !matches!(own, NightAbility::None | NightAbility::Borrow),
@@ -1339,10 +1328,10 @@ impl<'g> Checker<'g> {
                     ensure!(t != seat || may_name_self(ability), "a {ability:?} move at its own maker");
                     match ability {
                         NightAbility::Guard => {
-                            ensure!(self.roles[t.index()].camp() == Camp::Mafia, "E10: the Guard guards {t:?}")
+                            ensure!(self.roles[t].camp() == Camp::Mafia, "E10: the Guard guards {t:?}")
                         }
                         NightAbility::Heal | NightAbility::Beat => ensure!(
-                            self.prev_heal_beat[seat.index()] != Some(t),
+                            self.prev_heal_beat[seat] != Some(t),
                             "E15/E26: {ability:?} at {t:?} two nights running"
                         ),
                         NightAbility::Swindle => {
@@ -1355,7 +1344,7 @@ impl<'g> Checker<'g> {
                     ensure!(self.alive.contains(u) && u != t, "E11/E17: second target {u:?}");
                     ensure!(ability != NightAbility::Compare || u != seat, "E17: the Journalist compares himself");
                 }
-                nt.acts[seat.index()] = Some(Act { ability, target, second });
+                nt.acts[seat] = Some(Act { ability, target, second });
             }
             Event::Step(step) => {
                 ensure!(extended, "E30: a step marker in a classic game");
@@ -1370,7 +1359,7 @@ impl<'g> Checker<'g> {
             }
             Event::CycleBroken { seat } => {
                 ensure!(rules.resolution == Resolution::Graph, "E29: a cycle broken in sequential resolution");
-                let act = self.night.acts[seat.index()].ok_or("E29: a cycle broken at a seat without a move")?;
+                let act = self.night.acts[seat].ok_or("E29: a cycle broken at a seat without a move")?;
                 ensure!(control_rank(act.ability).is_some(), "E29: a cycle broken at a {:?} move", act.ability);
                 self.night.cycle_broken.insert(seat);
                 seen.cycles_broken += 1;
@@ -1381,7 +1370,7 @@ impl<'g> Checker<'g> {
                 let psycho = self.seat_of(Role::Psycho);
                 let nt = &mut self.night;
                 nt.failed.insert(seat);
-                nt.reasons[seat.index()] = Some(reason);
+                nt.reasons[seat] = Some(reason);
                 let control = control_rank(ability).is_some();
                 ensure!(ability != NightAbility::Trick, "E28: the Trickster's pick failed");
                 if ability == NightAbility::Swindle && matches!(reason, Fail::Blocked { .. } | Fail::Overruled) {
@@ -1393,7 +1382,7 @@ impl<'g> Checker<'g> {
                     }
                     Fail::Blocked { status, by: Some(b) } => {
                         if control {
-                            let by = nt.acts[b.index()].ok_or("E29: blocked by a seat without a move")?;
+                            let by = nt.acts[b].ok_or("E29: blocked by a seat without a move")?;
                             ensure!(status_of(by.ability) == Some(status), "E29: {status:?} by a {:?}", by.ability);
                             // E9 (`thief_at_psycho = house`): a robbery of the Psycho blocks nobody.
                             ensure!(
@@ -1458,7 +1447,7 @@ impl<'g> Checker<'g> {
                     Fail::NothingToRedirect => {
                         // E11: the victim made no move with a target tonight.
                         let victim = act.target.ok_or("E11: a swindle without a victim")?;
-                        let moved = self.night.acts[victim.index()]
+                        let moved = self.night.acts[victim]
                             .is_some_and(|m| m.ability.info().targets != mafia_engine::Targets::Zero);
                         ensure!(
                             ability == NightAbility::Swindle && !moved,
@@ -1470,7 +1459,7 @@ impl<'g> Checker<'g> {
                         let victim = act.target.ok_or("E28: a swindle without a victim")?;
                         ensure!(
                             ability == NightAbility::Swindle
-                                && self.night.acts[victim.index()].is_some_and(|m| m.ability == NightAbility::Trick),
+                                && self.night.acts[victim].is_some_and(|m| m.ability == NightAbility::Trick),
                             "E28: unredirectable, but {victim:?} made no Trickster's pick"
                         );
                         seen.unredirectable += 1;
@@ -1498,13 +1487,13 @@ impl<'g> Checker<'g> {
                 }
                 if !control && !matches!(reason, Fail::Blocked { .. }) {
                     let nt = &self.night;
-                    ensure!(nt.status_from[seat.index()] == 0, "E6: a blocked maker failed for another reason");
+                    ensure!(nt.status_from[seat] == 0, "E6: a blocked maker failed for another reason");
                 }
             }
             Event::Succeeded { seat, ability, target } => {
                 self.ability_is(seat, ability, "a success")?;
                 self.judge_once(seat, "a success")?;
-                self.night.succeeded[seat.index()] = Some((ability, target));
+                self.night.succeeded[seat] = Some((ability, target));
                 self.record_success(idx, seat, ability, target, None);
                 match ability {
                     NightAbility::Hex => {
@@ -1539,18 +1528,18 @@ impl<'g> Checker<'g> {
                 match status {
                     Status::Robbed => {
                         nt.robbed.insert(seat);
-                        nt.status_from[seat.index()] |= BY_ROB;
+                        nt.status_from[seat] |= BY_ROB;
                         nt.last_robbed = Some(seat);
                     }
                     Status::Beaten => {
                         nt.beaten.insert(seat);
                         // E26: the Thug may beat himself; his own beating does not stop it.
-                        nt.status_from[seat.index()] |= if by == seat { BY_SELF } else { BY_BEAT };
+                        nt.status_from[seat] |= if by == seat { BY_SELF } else { BY_BEAT };
                     }
                     Status::Invited => {
                         ensure!(nt.guest_tonight.is_none(), "E23: two guests in one night");
                         nt.invited.insert(seat);
-                        nt.status_from[seat.index()] |= BY_INVITE;
+                        nt.status_from[seat] |= BY_INVITE;
                         nt.guest_tonight = Some(seat);
                     }
                     Status::Hexed => return Err("E18: a hex is not set as a status of tonight".into()),
@@ -1571,22 +1560,22 @@ impl<'g> Checker<'g> {
                 ensure!(!nt.beaten_watching.contains(seat), "E22: beaten too twice");
                 nt.beaten.insert(seat);
                 nt.beaten_watching.insert(seat);
-                nt.status_from[seat.index()] |= BY_WATCHING;
+                nt.status_from[seat] |= BY_WATCHING;
                 seen.beaten_watching += 1;
             }
             Event::Redirected { by, victim, from, to } => {
                 let act = self.ability_is(by, NightAbility::Swindle, "E11: a redirect")?;
                 let nt = &self.night;
                 ensure!(act.target == Some(victim) && act.second == Some(to), "E11: not the Swindler's move");
-                ensure!(nt.succeeded[by.index()] == Some((NightAbility::Swindle, Some(victim))), "E11: unsuccessful");
+                ensure!(nt.succeeded[by] == Some((NightAbility::Swindle, Some(victim))), "E11: unsuccessful");
                 ensure!(nt.redirect.is_none(), "E11: two redirects in one night");
                 ensure!(self.camp(victim) != Camp::Mafia, "E11: a mafioso swindled");
                 ensure!(!self.swindled.contains(victim), "E11: seat {victim:?} swindled twice");
-                let submitted = nt.acts[victim.index()].and_then(|a| a.target);
+                let submitted = nt.acts[victim].and_then(|a| a.target);
                 ensure!(from == submitted, "E11: the victim's move went to {submitted:?}, not {from:?}");
                 // E28: the Trickster's pick cannot be redirected.
                 ensure!(
-                    nt.acts[victim.index()].is_none_or(|a| a.ability != NightAbility::Trick),
+                    nt.acts[victim].is_none_or(|a| a.ability != NightAbility::Trick),
                     "E28: the Trickster's pick redirected"
                 );
                 self.swindled.insert(victim);
@@ -1595,19 +1584,19 @@ impl<'g> Checker<'g> {
             }
             Event::Guarded { seat, by } => {
                 let nt = &mut self.night;
-                ensure!(nt.succeeded[by.index()] == Some((NightAbility::Guard, Some(seat))), "E10: not a guard");
+                ensure!(nt.succeeded[by] == Some((NightAbility::Guard, Some(seat))), "E10: not a guard");
                 nt.guarded.insert(seat);
             }
             Event::Healed { seat, by } => {
                 let nt = &mut self.night;
-                ensure!(nt.succeeded[by.index()] == Some((NightAbility::Heal, Some(seat))), "E15: not a heal");
+                ensure!(nt.succeeded[by] == Some((NightAbility::Heal, Some(seat))), "E15: not a heal");
                 nt.healed.insert(seat);
                 nt.last_healed = Some(seat);
             }
             Event::BossCheck { seat, target, plain, camp } => {
                 self.ability_is(seat, NightAbility::BossCheck, "E7")?;
                 self.judge_once(seat, "E7")?;
-                let info = self.roles[target.index()].info();
+                let info = self.roles[target].info();
                 ensure!(plain == info.plain && camp == info.camp, "E7: the wrong answer about {target:?}");
                 self.record_success(idx, seat, NightAbility::BossCheck, Some(target), None);
                 self.visit(seat, target);
@@ -1623,7 +1612,7 @@ impl<'g> Checker<'g> {
             Event::RoleCheck { seat, target, role, yes } => {
                 self.ability_is(seat, NightAbility::CheckIsRole(role), "C5")?;
                 self.judge_once(seat, "C5")?;
-                ensure!(yes == (self.roles[target.index()] == role), "C5: the wrong answer about {target:?}");
+                ensure!(yes == (self.roles[target] == role), "C5: the wrong answer about {target:?}");
                 self.record_success(idx, seat, NightAbility::CheckIsRole(role), Some(target), None);
                 self.visit(seat, target);
             }
@@ -1665,7 +1654,7 @@ impl<'g> Checker<'g> {
                 ensure!(self.night.healed.contains(seat), "E18: a hex lifted from {seat:?}, who was not healed");
                 let witch = Seat::all(self.n)
                     .find(|&w| {
-                        let a = self.night.acts[w.index()];
+                        let a = self.night.acts[w];
                         a.is_some_and(|a| a.ability == NightAbility::Hex)
                             && !self.night.judged.contains(w)
                             && self.reach(w) == Some(seat)
@@ -1697,7 +1686,7 @@ impl<'g> Checker<'g> {
                     Killer::Shooter(s) => {
                         self.ability_is(s, NightAbility::Shoot, "E20")?;
                         ensure!(
-                            self.night.succeeded[s.index()] == Some((NightAbility::Shoot, Some(target))),
+                            self.night.succeeded[s] == Some((NightAbility::Shoot, Some(target))),
                             "E20: a shot without its success"
                         );
                         let stop = self.night.kill_stopped(target);
@@ -1748,7 +1737,7 @@ impl<'g> Checker<'g> {
                         self.judge_once(s, "E20")?;
                         ensure!(self.reach(s) == Some(target), "E20: the shot went to {target:?}");
                         ensure!(self.night.kill_stopped(target) == Some(reason), "E20: stopped by {reason:?}");
-                        ensure!(self.night.status_from[s.index()] == 0, "E20: a blocked Shooter's shot was judged");
+                        ensure!(self.night.status_from[s] == 0, "E20: a blocked Shooter's shot was judged");
                     }
                     Killer::Blast(_) => {
                         ensure!(self.night.guest_tonight == Some(target) && self.night.psycho_tried, "E24");
@@ -1769,18 +1758,14 @@ impl<'g> Checker<'g> {
                 ensure!(self.guest == Some(seat), "E23: {seat:?} was not last night's guest");
                 ensure!(self.night.healed.contains(seat), "E23: the guest was saved without a heal");
                 ensure!(
-                    self.night.succeeded[by.index()] == Some((NightAbility::Heal, Some(seat))),
+                    self.night.succeeded[by] == Some((NightAbility::Heal, Some(seat))),
                     "E23: saved by {by:?}, whose heal did not reach the guest"
                 );
                 self.night.guest_outcomes += 1;
                 seen.guests_saved += 1;
             }
             Event::SpareLife { seat } => {
-                ensure!(
-                    self.roles[seat.index()] == Role::Lucky,
-                    "E21: a spare life of the {}",
-                    self.roles[seat.index()]
-                );
+                ensure!(self.roles[seat] == Role::Lucky, "E21: a spare life of the {}", self.roles[seat]);
                 ensure!(!self.spare_used.contains(seat), "E21: a second spare life of seat {seat:?}");
                 ensure!(self.night.hits.contains(seat), "E21: a spare life spent without a kill");
                 self.spare_used.insert(seat);
@@ -1789,11 +1774,11 @@ impl<'g> Checker<'g> {
             }
             Event::BanditsMeet { a, b } => {
                 let nt = &self.night;
-                ensure!(nt.searches[a.index()] == Some(b), "E3: {a:?} did not name {b:?}");
+                ensure!(nt.searches[a] == Some(b), "E3: {a:?} did not name {b:?}");
                 ensure!(self.camp(a) == Camp::Bandits && self.camp(b) == Camp::Bandits, "E3: not two bandits");
-                ensure!(!self.met[a.index()].contains(b), "E3: {a:?} and {b:?} met twice");
-                self.met[a.index()].insert(b);
-                self.met[b.index()].insert(a);
+                ensure!(!self.met[a].contains(b), "E3: {a:?} and {b:?} met twice");
+                self.met[a].insert(b);
+                self.met[b].insert(a);
                 seen.bandits_met += 1;
             }
             Event::NightMiss(reason) => {
@@ -1804,10 +1789,10 @@ impl<'g> Checker<'g> {
                 let nicks = &self.night.nicks;
                 match reason {
                     MissReason::Silent(s) => {
-                        ensure!(shooters.contains(s) && nicks[s.index()].is_none(), "C4: not silent")
+                        ensure!(shooters.contains(s) && nicks[s].is_none(), "C4: not silent")
                     }
                     MissReason::Disagree(a, b) => ensure!(
-                        !game.leader_kill() && nicks[a.index()].is_some() && nicks[a.index()] != nicks[b.index()],
+                        !game.leader_kill() && nicks[a].is_some() && nicks[a] != nicks[b],
                         "C4: not a disagreement"
                     ),
                 }
@@ -1826,7 +1811,7 @@ impl<'g> Checker<'g> {
             Event::Died { seat, cause, revealed } => {
                 ensure!(self.alive.contains(seat), "a death of a player not alive");
                 let shown = rules.reveal_roles_on_death && cause != DeathCause::Modkilled;
-                ensure!(revealed == shown.then_some(self.roles[seat.index()]), "C9: revealed {revealed:?}");
+                ensure!(revealed == shown.then_some(self.roles[seat]), "C9: revealed {revealed:?}");
                 let key = match self.cur {
                     Cur::Day(d) => 2 * d as u32,
                     Cur::Night(d) => 2 * d as u32 + 1,
@@ -1860,7 +1845,7 @@ impl<'g> Checker<'g> {
                 }
                 self.alive.remove(seat);
                 self.dead.insert(seat);
-                self.death_key[seat.index()] = key;
+                self.death_key[seat] = key;
                 self.owe_last_word.insert(seat);
                 self.batch_open = true;
             }
@@ -1953,9 +1938,7 @@ pub fn check_with(
     let deal = read_deal(game, log)?;
     let roles = &deal[..n];
     // C4/E8 (E12: not the Actor before his appointment).
-    let shooters = Seat::all(n)
-        .filter(|&s| roles[s.index()].camp() == Camp::Mafia && roles[s.index()] != Role::Actor)
-        .collect();
+    let shooters = Seat::all(n).filter(|&s| roles[s].camp() == Camp::Mafia && roles[s] != Role::Actor).collect();
     let rules = game.rules();
     let setting = |key: &str, values: [&str; 2]| -> Result<bool, String> {
         match rules.get(key) {

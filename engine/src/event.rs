@@ -846,7 +846,11 @@ mod tests {
             r#"{"event":"learned","seat":1,"report":{"kind":"watch","target":5,"camps":["mafia","bandits"]}}"#
         );
         // The inner values read back.
-        for k in [Killer::Camp { camp: Camp::Mafia, decider: Seat::new(3) }, Killer::Shooter(Seat::new(1)), Killer::Blast(Seat::new(9))] {
+        for k in [
+            Killer::Camp { camp: Camp::Mafia, decider: Seat::new(3) },
+            Killer::Shooter(Seat::new(1)),
+            Killer::Blast(Seat::new(9)),
+        ] {
             assert_eq!(serde_json::from_value::<Killer>(serde_json::to_value(k).unwrap()).unwrap(), k);
         }
         for l in [LynchResult::NoVoteModkillDay, LynchResult::AllPass, LynchResult::Pardoned(Seat::new(4))] {

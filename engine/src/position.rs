@@ -496,7 +496,10 @@ impl Start {
             if pos.view.is_some_and(|v| v != c.by) {
                 push!(
                     path,
-                    format!("with view = {}, only that seat's own checks are known", (pos.view.unwrap_or(Seat::new(0))).number())
+                    format!(
+                        "with view = {}, only that seat's own checks are known",
+                        (pos.view.unwrap_or(Seat::new(0))).number()
+                    )
                 );
                 continue;
             }
@@ -538,7 +541,10 @@ impl Start {
             if let Some(r) = target_role
                 && !admits(outcome, r)
             {
-                push!(path, format!("seat {} is the {r}: the check cannot have answered {outcome:?}", c.target.number()));
+                push!(
+                    path,
+                    format!("seat {} is the {r}: the check cannot have answered {outcome:?}", c.target.number())
+                );
                 continue;
             }
             if fixed[c.target.index()].is_none() {

@@ -312,7 +312,10 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
         if !seat_ok(a) || !seat_ok(b) {
             push!(format!("bandits_known.{i}"), bad_seat(if seat_ok(a) { b } else { a }));
         } else if role_of(a).camp() != Camp::Bandits || role_of(b).camp() != Camp::Bandits || a == b {
-            push!(format!("bandits_known.{i}"), format!("seats {} and {} are not two bandits (E3)", a.number(), b.number()));
+            push!(
+                format!("bandits_known.{i}"),
+                format!("seats {} and {} are not two bandits (E3)", a.number(), b.number())
+            );
         } else {
             st.know(a).mates.insert(b);
             st.know(b).mates.insert(a);

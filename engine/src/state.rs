@@ -471,15 +471,15 @@ impl State {
         // little and check less).
         if !self.speakers.is_empty() {
             for s in self.speakers.iter() {
-                self.said[s.index()] = Publication::NONE;
-                self.claim_rank[s.index()] = 0;
+                self.said[s] = Publication::NONE;
+                self.claim_rank[s] = 0;
             }
             self.claimed = [PlayerSet::EMPTY; Role::COUNT];
             self.claims_made = 0;
             self.speakers = PlayerSet::EMPTY;
         }
         for s in self.knowing.iter() {
-            self.knowledge[s.index()] = Knowledge::default();
+            self.knowledge[s] = Knowledge::default();
         }
         self.knowing = PlayerSet::EMPTY;
         self.death[..n].fill(None);
@@ -496,7 +496,7 @@ impl State {
         self.n as usize
     }
     pub fn role(&self, s: Seat) -> Role {
-        self.roles[s.index()]
+        self.roles[s]
     }
     pub fn roles(&self) -> &[Role] {
         &self.roles[..self.n as usize]
@@ -536,14 +536,14 @@ impl State {
     /// E15/E26: the player `s` may not heal or beat next night (after this
     /// night's resolution), if any.
     pub fn next_bar(&self, s: Seat) -> Option<Seat> {
-        let bar = self.bars[s.index()];
+        let bar = self.bars[s];
         (bar.night == self.day() + 1).then_some(bar.target)
     }
 
     /// E15/E26: bars `s` from naming `target` on the night after this one.
     #[inline]
     pub(crate) fn bar_next_night(&mut self, s: Seat, target: Seat) {
-        self.bars[s.index()] = Bar { night: self.day() + 1, target };
+        self.bars[s] = Bar { night: self.day() + 1, target };
     }
 
     /// Seat `s`'s private knowledge, to write (marks it for the reset of
@@ -551,7 +551,7 @@ impl State {
     #[inline]
     pub(crate) fn know(&mut self, s: Seat) -> &mut Knowledge {
         self.knowing.insert(s);
-        &mut self.knowledge[s.index()]
+        &mut self.knowledge[s]
     }
 
     /// The seat holding the unique role `r`, if it is dealt.
@@ -565,7 +565,7 @@ impl State {
     /// or promoted to (E12, E14).
     #[inline]
     pub fn acting_role(&self, s: Seat) -> Role {
-        self.acting[s.index()]
+        self.acting[s]
     }
 
     /// The legal first targets of `ability` for seat `s` tonight: living
@@ -582,7 +582,7 @@ impl State {
         match ability {
             NightAbility::Guard => t = t.inter(self.camp_members[Camp::Mafia as usize]),
             NightAbility::Heal | NightAbility::Beat => {
-                let bar = self.bars[s.index()];
+                let bar = self.bars[s];
                 if bar.night == self.day() {
                     t.remove(bar.target);
                 }
@@ -609,13 +609,13 @@ impl State {
     /// dead town players with a night move, never the Lucky, the Deputy or
     /// one she borrowed before; none on night 1.
     pub fn borrowable(&self, s: Seat) -> RoleSet {
-        if self.acting[s.index()].info().night != NightAbility::Borrow || self.day() < 2 {
+        if self.acting[s].info().night != NightAbility::Borrow || self.day() < 2 {
             return RoleSet::EMPTY;
         }
         let mut r = RoleSet::EMPTY;
         let dead_town = self.camp_members[Camp::Town as usize].minus(self.alive);
         for d in dead_town.iter() {
-            let role = self.acting[d.index()];
+            let role = self.acting[d];
             if role.borrowable() {
                 r.insert(role);
             }
@@ -659,7 +659,7 @@ impl State {
         self.version = self.version.wrapping_add(1);
         for s in who.iter() {
             self.alive.remove(s);
-            self.death[s.index()] = Some((self.phase, cause));
+            self.death[s] = Some((self.phase, cause));
             if cause != DeathCause::Modkilled {
                 self.revealed.insert(s);
             }
@@ -669,7 +669,7 @@ impl State {
             if L::ENABLED {
                 // C9 setting; C15: a modkilled player's role stays hidden regardless.
                 let shown = self.reveal_roles && cause != DeathCause::Modkilled;
-                let revealed = if shown { Some(self.roles[s.index()]) } else { None };
+                let revealed = if shown { Some(self.roles[s]) } else { None };
                 log.push(Event::Died { seat: s, cause, revealed });
             }
         }
@@ -684,12 +684,12 @@ impl State {
         }
         self.version = self.version.wrapping_add(1);
         self.speakers.insert(s);
-        self.said[s.index()].merge(what);
+        self.said[s].merge(what);
         if let Some(r) = what.claim
             && !self.claimed[r as usize].contains(s)
         {
             // E12/E14: the Actor and the promoted Deputy claim the role they act as.
-            if r != self.roles[s.index()] && r != self.acting[s.index()] {
+            if r != self.roles[s] && r != self.acting[s] {
                 self.stats.false_claims = self.stats.false_claims.saturating_add(1);
             } else if self.informers.contains(s) {
                 self.stats.reveals = self.stats.reveals.saturating_add(1);
@@ -697,8 +697,8 @@ impl State {
             self.claimed[r as usize].insert(s);
             // At most 64 players × 24 roles: no overflow.
             self.claims_made += 1;
-            if self.claim_rank[s.index()] == 0 {
-                self.claim_rank[s.index()] = self.claims_made;
+            if self.claim_rank[s] == 0 {
+                self.claim_rank[s] = self.claims_made;
             }
         }
     }
@@ -734,7 +734,7 @@ impl State {
         // The behaviour counts of who left how, by camp, once per game.
         let (mut lynched, mut killed) = (PlayerSet::EMPTY, PlayerSet::EMPTY);
         for s in PlayerSet::first(self.players()).minus(self.alive).iter() {
-            match self.death[s.index()] {
+            match self.death[s] {
                 Some((_, DeathCause::Lynched)) => lynched.insert(s),
                 Some((_, DeathCause::Killed)) => killed.insert(s),
                 _ => {}
@@ -794,7 +794,7 @@ impl<'a> Observation<'a> {
     }
     #[inline]
     pub fn role(&self) -> Role {
-        self.st.roles[self.seat.index()]
+        self.st.roles[self.seat]
     }
     #[inline]
     pub fn camp(&self) -> Camp {
@@ -833,13 +833,13 @@ impl<'a> Observation<'a> {
             self.st.camp_members[c as usize]
         } else {
             // E3: bandits found by the search; E14: the Deputy's introduction.
-            self.st.knowledge[self.seat.index()].mates.with(self.seat)
+            self.st.knowledge[self.seat].mates.with(self.seat)
         }
     }
     /// The role whose move I make tonight (E12, E14).
     #[inline]
     pub fn acting_role(&self) -> Role {
-        self.st.acting[self.seat.index()]
+        self.st.acting[self.seat]
     }
     /// My night move by my acting role.
     #[inline]
@@ -896,7 +896,7 @@ impl<'a> Observation<'a> {
     /// E16/E19: how many secret votes I give at today's count (0: none).
     pub fn secret_votes(&self) -> u8 {
         let me = self.seat;
-        let chosen = self.st.roles[me.index()] == Role::Chosen || self.st.secret_voters.contains(me);
+        let chosen = self.st.roles[me] == Role::Chosen || self.st.secret_voters.contains(me);
         if chosen { self.st.rules.chosen_secret_votes } else { 0 }
     }
     /// The roles dealt in this game (public: the setup is announced).
@@ -915,12 +915,12 @@ impl<'a> Observation<'a> {
     }
     /// E15/E26: whom my heal or beating may not name tonight.
     pub fn barred(&self) -> Option<Seat> {
-        let bar = self.st.bars[self.seat.index()];
+        let bar = self.st.bars[self.seat];
         (bar.night != 0 && bar.night == self.st.day()).then_some(bar.target)
     }
     /// The acting role of a camp mate I know (E12: the mafia know the Actor's appointment).
     pub fn mate_acting(&self, s: Seat) -> Option<Role> {
-        self.mate_role(s).map(|_| self.st.acting[s.index()])
+        self.mate_role(s).map(|_| self.st.acting[s])
     }
     /// A number that changes whenever the public record changes other than
     /// by today's votes (a day begins, somebody publishes or leaves) and
@@ -941,7 +941,7 @@ impl<'a> Observation<'a> {
     /// roles and appointments); `None` for anybody else.
     pub fn mate_ability(&self, member: Seat) -> NightAbility {
         if member != self.seat && self.camp() == Camp::Mafia && self.camp_mates().contains(member) {
-            self.st.acting[member.index()].info().night
+            self.st.acting[member].info().night
         } else {
             NightAbility::None
         }
@@ -967,11 +967,11 @@ impl<'a> Observation<'a> {
     }
     /// E7: players I (the Boss) found to hold a role; the rest of `checked()` are plain.
     pub fn found_holders(&self) -> PlayerSet {
-        self.st.knowledge[self.seat.index()].holders
+        self.st.knowledge[self.seat].holders
     }
     /// My latest report (E17, E22, E27).
     pub fn last_report(&self) -> Option<Report> {
-        self.st.knowledge[self.seat.index()].report
+        self.st.knowledge[self.seat].report
     }
     /// E21: whether I (a Lucky) still have my spare life.
     pub fn has_spare_life(&self) -> bool {
@@ -980,7 +980,7 @@ impl<'a> Observation<'a> {
     /// The role of a camp mate I know (C2: the mafia's conference names the
     /// Don); `None` for anybody else.
     pub fn mate_role(&self, s: Seat) -> Option<Role> {
-        if self.camp_mates().contains(s) { Some(self.st.roles[s.index()]) } else { None }
+        if self.camp_mates().contains(s) { Some(self.st.roles[s]) } else { None }
     }
     /// The camp of `s` if I know it: myself, my known mates, my own checks,
     /// and the announced roles of the dead when `reveal_roles_on_death` is on.
@@ -991,7 +991,7 @@ impl<'a> Observation<'a> {
         if let Some(r) = self.revealed_role(s) {
             return Some(r.camp());
         }
-        let k = &self.st.knowledge[self.seat.index()];
+        let k = &self.st.knowledge[self.seat];
         Camp::ALL.into_iter().find(|&c| k.camps[c as usize].contains(s))
     }
     /// The role of `s` if it is public (dead and C9's reveal setting on) or my own.
@@ -1000,30 +1000,30 @@ impl<'a> Observation<'a> {
             return Some(self.role());
         }
         if self.st.reveal_roles && self.st.revealed.contains(s) {
-            return Some(self.st.roles[s.index()]);
+            return Some(self.st.roles[s]);
         }
         None
     }
     /// Everybody I have checked (C5, C6).
     pub fn checked(&self) -> PlayerSet {
-        self.st.knowledge[self.seat.index()].checked
+        self.st.knowledge[self.seat].checked
     }
     /// Players I found to be in camp `c` (C6).
     pub fn found_in_camp(&self, c: Camp) -> PlayerSet {
-        self.st.knowledge[self.seat.index()].camps[c as usize]
+        self.st.knowledge[self.seat].camps[c as usize]
     }
     /// Players my role check answered "yes" for (C5: the Don found the Commissar).
     pub fn found_role(&self) -> PlayerSet {
-        self.st.knowledge[self.seat.index()].role_yes
+        self.st.knowledge[self.seat].role_yes
     }
     /// My latest check and its answer.
     pub fn last_check(&self) -> Option<(Seat, CheckOutcome)> {
-        self.st.knowledge[self.seat.index()].last
+        self.st.knowledge[self.seat].last
     }
     /// Today's current vote of `s` (public, C10).
     #[inline]
     pub fn vote_of(&self, s: Seat) -> Option<Vote> {
-        decode(self.st.votes[s.index()])
+        decode(self.st.votes[s])
     }
     /// Whether `s` has used his vote change today.
     pub fn has_changed(&self, s: Seat) -> bool {
@@ -1039,11 +1039,11 @@ impl<'a> Observation<'a> {
     }
     /// Today's votes for `s` so far.
     pub fn votes_for(&self, s: Seat) -> u32 {
-        self.st.tally[s.index()] as u32
+        self.st.tally[s] as u32
     }
     /// Yesterday's final vote of `s`.
     pub fn prev_vote_of(&self, s: Seat) -> Option<Vote> {
-        decode(self.st.prev_votes[s.index()])
+        decode(self.st.prev_votes[s])
     }
     /// The players whose vote today names somebody (not PASS, no vote yet):
     /// `vote_of(s)` is `Some(Vote::For(_))` exactly for them. Eight votes
@@ -1082,7 +1082,7 @@ impl<'a> Observation<'a> {
     /// Public: the thread shows the order claims were made in (a
     /// counter-claim is the later one).
     pub fn claim_rank(&self, s: Seat) -> u16 {
-        self.st.claim_rank[s.index()]
+        self.st.claim_rank[s]
     }
     /// Dead players of camp `c` whose roles were announced (C9 setting).
     pub fn revealed_in_camp(&self, c: Camp) -> PlayerSet {
@@ -1090,7 +1090,7 @@ impl<'a> Observation<'a> {
     }
     /// Everything `s` has published so far (posts and last word).
     pub fn said(&self, s: Seat) -> &Publication {
-        &self.st.said[s.index()]
+        &self.st.said[s]
     }
     /// Everybody killed at night so far (public).
     pub fn killed_at_night(&self) -> PlayerSet {
@@ -1098,7 +1098,7 @@ impl<'a> Observation<'a> {
     }
     /// When and how `s` left the game, if he has (deaths are public).
     pub fn death(&self, s: Seat) -> Option<(Phase, DeathCause)> {
-        self.st.death[s.index()]
+        self.st.death[s]
     }
     /// C8: consecutive nights without a kill so far (public: nobody died).
     pub fn nights_without_kill(&self) -> u8 {
@@ -1126,7 +1126,7 @@ mod tests {
                 };
             }
             let expected: PlayerSet =
-                Seat::all(MAX_PLAYERS).filter(|&s| matches!(decode(votes[s.index()]), Some(Vote::For(_)))).collect();
+                Seat::all(MAX_PLAYERS).filter(|&s| matches!(decode(votes[s]), Some(Vote::For(_)))).collect();
             assert_eq!(naming(&votes), expected, "round {round}: {votes:?}");
         }
         assert_eq!(naming(&[NO_VOTE; MAX_PLAYERS]), PlayerSet::EMPTY);
@@ -1146,10 +1146,10 @@ mod tests {
                 st.deal(&game, &mut rng);
                 let order = &st.mover_order[..st.mover_count as usize];
                 let mut expected: Vec<Seat> = st.night_movers.iter().collect();
-                expected.sort_by_key(|&s| (st.roles[s.index()] as u8, s));
+                expected.sort_by_key(|&s| (st.roles[s] as u8, s));
                 assert_eq!(order, &expected[..], "{}: {:?}", preset.name, &st.roles[..game.players()]);
                 // Movers of several roles, so the order is not the seats'.
-                assert!(order.iter().any(|&s| st.roles[s.index()] != st.roles[order[0].index()]), "{}", preset.name);
+                assert!(order.iter().any(|&s| st.roles[s] != st.roles[order[0].index()]), "{}", preset.name);
                 // Tonight's movers (some absent or dead) come in that order.
                 let tonight = PlayerSet(st.night_movers.0 & rng.next_u64());
                 let mut out = [Seat::new(0); MAX_PLAYERS];

@@ -556,7 +556,7 @@ fn c2_mafia_know_each_other_town_know_only_themselves() {
             continue;
         }
         assert_eq!(st.observe(viewer).camp_mates(), PlayerSet::single(viewer));
-        assert_eq!(st.observe(viewer).role(), roles_of(spec)[viewer.index()]);
+        assert_eq!(st.observe(viewer).role(), roles_of(spec)[viewer]);
         for other in Seat::all(10).filter(|&o| o != viewer) {
             assert_eq!(st.observe(viewer).mate_role(other), None);
             assert_eq!(st.observe(viewer).known_camp(other), None);
@@ -646,7 +646,21 @@ fn c4_a_living_mafioso_sending_nothing_is_a_miss() {
 fn c4_only_living_mafiosi_must_agree() {
     let mut t = table("DMMCcccccc", &[]);
     // Day 1: nine votes lynch mafioso 2.
-    t.p.day_votes(1, &[f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(0)), f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(2))]);
+    t.p.day_votes(
+        1,
+        &[
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(0)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+        ],
+    );
     t.day(1);
     assert_eq!(t.deaths(), vec![(Seat::new(2), DeathCause::Lynched)]);
     // Night 1: the two living mafiosi agree; the dead one is not asked.
@@ -705,11 +719,29 @@ fn c5_dons_check_answers_no_for_anyone_else() {
 #[test]
 fn c5_the_check_dies_with_the_don() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(1, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0))]);
+    t.p.day_votes(
+        1,
+        &[
+            f(Seat::new(1)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
     t.day(1);
     assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched)]);
     // The mafiosi try the Don's move: nobody checks anything.
-    t.p.act(1, Seat::new(1), Seat::new(3)).act(1, Seat::new(2), Seat::new(3)).shoot(1, &[Seat::new(1), Seat::new(2)], Seat::new(5));
+    t.p.act(1, Seat::new(1), Seat::new(3)).act(1, Seat::new(2), Seat::new(3)).shoot(
+        1,
+        &[Seat::new(1), Seat::new(2)],
+        Seat::new(5),
+    );
     t.night(1);
     assert_eq!(t.count(|e| matches!(e, Event::RoleCheck { .. })), 0);
     for s in [1, 2].map(Seat::new) {
@@ -763,7 +795,10 @@ fn c7_commissar_killed_tonight_gets_his_result_and_publishes_it() {
     assert!(t.has(Event::LastWord { seat: Seat::new(3), what: want }));
     assert!(
         t.index_of(Event::LastWord { seat: Seat::new(3), what: want })
-            > t.log.iter().position(|e| matches!(e, Event::NightKill { target, .. } if *target == Seat::new(3))).expect("night kill")
+            > t.log
+                .iter()
+                .position(|e| matches!(e, Event::NightKill { target, .. } if *target == Seat::new(3)))
+                .expect("night kill")
     );
     assert_eq!(t.state.observe(Seat::new(7)).said(Seat::new(3)).camps[Camp::Mafia as usize], set(&[Seat::new(0)]));
 }
@@ -850,7 +885,21 @@ fn c8_a_lone_mafioso_may_skip_but_three_skips_in_a_row_lose() {
 #[test]
 fn c9_deaths_are_announced_without_the_role() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0))]);
+    t.p.day_votes(
+        2,
+        &[
+            f(Seat::new(1)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
     t.day(2);
     t.p.shoot(2, &[Seat::new(1), Seat::new(2)], Seat::new(3));
     t.night(2);
@@ -877,7 +926,21 @@ fn c9_deaths_are_announced_without_the_role() {
 fn c9_reveal_roles_on_death_announces_the_role() {
     assert!(!Rules::default().reveal_roles_on_death);
     let mut t = table("DMMCcccccc", &[("reveal_roles_on_death", "true")]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0))]);
+    t.p.day_votes(
+        2,
+        &[
+            f(Seat::new(1)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
     t.day(2);
     assert!(t.has(Event::Died { seat: Seat::new(0), cause: DeathCause::Lynched, revealed: Some(Role::Don) }));
     let obs = t.state.observe(Seat::new(5));
@@ -918,7 +981,21 @@ fn c10_no_vote_for_oneself_or_for_the_dead() {
 fn c10_one_change_and_the_second_vote_is_final() {
     let mut t = table("DMMCcccccc", &[]);
     // First votes: 5 leads 3–2. Seats 1 and 2 change to 6: 6 leads 4–1.
-    t.p.day_votes(2, &[P, f(Seat::new(5)), f(Seat::new(5)), f(Seat::new(5)), f(Seat::new(6)), f(Seat::new(6)), f(Seat::new(4)), P, P, P]);
+    t.p.day_votes(
+        2,
+        &[
+            P,
+            f(Seat::new(5)),
+            f(Seat::new(5)),
+            f(Seat::new(5)),
+            f(Seat::new(6)),
+            f(Seat::new(6)),
+            f(Seat::new(4)),
+            P,
+            P,
+            P,
+        ],
+    );
     t.p.change(2, Seat::new(1), f(Seat::new(6))).change(2, Seat::new(2), f(Seat::new(6)));
     t.day(2);
     assert!(t.has(Event::Vote { seat: Seat::new(1), vote: f(Seat::new(6)), change: true }));
@@ -935,14 +1012,21 @@ fn c10_one_change_and_the_second_vote_is_final() {
 fn c10_yesterdays_final_votes_are_public_the_next_day() {
     let mut t = table("DMMCcccccc", &[]);
     // Day 1: seat 5 changes from 2 to 3 (his final vote); 1 and 3 tie.
-    t.p.day_votes(1, &[P, P, P, P, f(Seat::new(1)), f(Seat::new(2)), P, P, P, P]).change(1, Seat::new(5), f(Seat::new(3)));
+    t.p.day_votes(1, &[P, P, P, P, f(Seat::new(1)), f(Seat::new(2)), P, P, P, P]).change(
+        1,
+        Seat::new(5),
+        f(Seat::new(3)),
+    );
     t.day(1);
     t.night(1);
     t.day(2);
     // Day 2: everybody reads day 1's final votes, the changes included.
     for viewer in [0, 3, 9].map(Seat::new) {
         let obs = t.state.observe(viewer);
-        assert_eq!((obs.prev_vote_of(Seat::new(4)), obs.prev_vote_of(Seat::new(5)), obs.prev_vote_of(Seat::new(6))), (Some(f(Seat::new(1))), Some(f(Seat::new(3))), Some(P)));
+        assert_eq!(
+            (obs.prev_vote_of(Seat::new(4)), obs.prev_vote_of(Seat::new(5)), obs.prev_vote_of(Seat::new(6))),
+            (Some(f(Seat::new(1))), Some(f(Seat::new(3))), Some(P))
+        );
         // A game played from day 1 carries no older record (a position may).
         assert_eq!(obs.carried_votes(), None);
     }
@@ -953,7 +1037,21 @@ fn c10_an_absent_player_casts_nothing() {
     let mut t = table("DMMCcccccc", &[("absence", "0.5")]);
     // Day 2 presence draws, seat by seat: 5..9 absent.
     let mut activity = words(&[HERE, HERE, HERE, HERE, HERE, GONE, GONE, GONE, GONE, GONE]);
-    t.p.day_votes(2, &[f(Seat::new(1)), P, P, P, P, f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(2))]);
+    t.p.day_votes(
+        2,
+        &[
+            f(Seat::new(1)),
+            P,
+            P,
+            P,
+            P,
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+        ],
+    );
     t.day_with(2, &mut rng(0), &mut activity);
     for s in (5..10).map(Seat::new) {
         assert!(t.has(Event::Absent { seat: s }));
@@ -1089,7 +1187,9 @@ fn c12_even_two_tied_tie_or_minority_pardons_both() {
 fn c12_even_three_tied_revote_one_leader_is_hanged_alone() {
     let mut t = table("cccccM", &[]);
     t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P]);
-    t.p.runoff(Seat::new(3), &[Seat::new(0)]).runoff(Seat::new(4), &[Seat::new(0)]).runoff(Seat::new(5), &[Seat::new(1)]);
+    t.p.runoff(Seat::new(3), &[Seat::new(0)])
+        .runoff(Seat::new(4), &[Seat::new(0)])
+        .runoff(Seat::new(5), &[Seat::new(1)]);
     t.day(2);
     assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1), Seat::new(2)]))]);
     assert!(t.has(Event::Revote { round: 1, candidates: set(&[Seat::new(0), Seat::new(1), Seat::new(2)]) }));
@@ -1101,9 +1201,16 @@ fn c12_even_three_tied_revote_one_leader_is_hanged_alone() {
 #[test]
 fn c12_even_three_tied_two_leaders_go_to_the_hang_both_vote() {
     let mut t = table("cccccccM", &[]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), f(Seat::new(2)), P, P]);
+    t.p.day_votes(
+        2,
+        &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), f(Seat::new(2)), P, P],
+    );
     // Revote among 0, 1, 2: 2–2–1.
-    t.p.runoff(Seat::new(3), &[Seat::new(0)]).runoff(Seat::new(4), &[Seat::new(0)]).runoff(Seat::new(5), &[Seat::new(1)]).runoff(Seat::new(6), &[Seat::new(1)]).runoff(Seat::new(7), &[Seat::new(2)]);
+    t.p.runoff(Seat::new(3), &[Seat::new(0)])
+        .runoff(Seat::new(4), &[Seat::new(0)])
+        .runoff(Seat::new(5), &[Seat::new(1)])
+        .runoff(Seat::new(6), &[Seat::new(1)])
+        .runoff(Seat::new(7), &[Seat::new(2)]);
     t.p.hang(&[Seat::new(3), Seat::new(4), Seat::new(5), Seat::new(6), Seat::new(7)], true);
     t.day(2);
     assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1), Seat::new(2)]))]);
@@ -1122,7 +1229,9 @@ fn c12_even_three_leaders_revote_again() {
     let mut t = table("cccccM", &[]);
     t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P]);
     // Round 1: 1–1–1; round 2: 0 leads.
-    t.p.runoff(Seat::new(3), &[Seat::new(0), Seat::new(0)]).runoff(Seat::new(4), &[Seat::new(1), Seat::new(0)]).runoff(Seat::new(5), &[Seat::new(2), Seat::new(2)]);
+    t.p.runoff(Seat::new(3), &[Seat::new(0), Seat::new(0)])
+        .runoff(Seat::new(4), &[Seat::new(1), Seat::new(0)])
+        .runoff(Seat::new(5), &[Seat::new(2), Seat::new(2)]);
     t.day(2);
     for round in [1, 2] {
         assert!(t.has(Event::Revote { round, candidates: set(&[Seat::new(0), Seat::new(1), Seat::new(2)]) }));
@@ -1136,7 +1245,11 @@ fn c12_even_three_leaders_revote_again() {
 fn c12_odd_revote_among_the_tied_and_the_leader_is_hanged() {
     let mut t = table("ccccccM", &[]);
     t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P, P]);
-    t.p.runoff(Seat::new(2), &[Seat::new(0)]).runoff(Seat::new(3), &[Seat::new(1)]).runoff(Seat::new(4), &[Seat::new(1)]).runoff(Seat::new(5), &[Seat::new(1)]).runoff(Seat::new(6), &[Seat::new(0)]);
+    t.p.runoff(Seat::new(2), &[Seat::new(0)])
+        .runoff(Seat::new(3), &[Seat::new(1)])
+        .runoff(Seat::new(4), &[Seat::new(1)])
+        .runoff(Seat::new(5), &[Seat::new(1)])
+        .runoff(Seat::new(6), &[Seat::new(0)]);
     t.day(2);
     assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1)]))]);
     assert!(t.p.asked(is_hang).is_empty(), "odd: no hang-both vote");
@@ -1156,7 +1269,9 @@ fn c12_everyone_tied_the_tied_revote_never_for_themselves() {
     let mut t = table("Mcc", &[]);
     assert_eq!(t.game.rules().runoff_all_tied, RunoffAllTied::Revote);
     t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0))]);
-    t.p.runoff(Seat::new(0), &[Seat::new(1)]).runoff(Seat::new(1), &[Seat::new(0)]).runoff(Seat::new(2), &[Seat::new(0)]);
+    t.p.runoff(Seat::new(0), &[Seat::new(1)])
+        .runoff(Seat::new(1), &[Seat::new(0)])
+        .runoff(Seat::new(2), &[Seat::new(0)]);
     t.day(2);
     assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1), Seat::new(2)]))]);
     assert_eq!(
@@ -1204,7 +1319,10 @@ fn c12_repeated_tie_is_revoted_at_most_runoff_rounds_times_then_nobody() {
         // Odd (7 alive): tied 0, 1, 2; the revotes keep tying 0 and 1 at 2–2.
         let mut t = table("ccccccM", &[("runoff_rounds", &r)]);
         t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P, P]);
-        t.p.runoff(Seat::new(3), &[Seat::new(0)]).runoff(Seat::new(4), &[Seat::new(0)]).runoff(Seat::new(5), &[Seat::new(1)]).runoff(Seat::new(6), &[Seat::new(1)]);
+        t.p.runoff(Seat::new(3), &[Seat::new(0)])
+            .runoff(Seat::new(4), &[Seat::new(0)])
+            .runoff(Seat::new(5), &[Seat::new(1)])
+            .runoff(Seat::new(6), &[Seat::new(1)]);
         t.day(2);
         let revotes = t.count(|e| matches!(e, Event::Revote { .. }));
         assert_eq!(revotes, 1 + rounds as usize, "odd, runoff_rounds={rounds}");
@@ -1215,7 +1333,9 @@ fn c12_repeated_tie_is_revoted_at_most_runoff_rounds_times_then_nobody() {
         // Even (6 alive): three leaders every time.
         let mut t = table("cccccM", &[("runoff_rounds", &r)]);
         t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P]);
-        t.p.runoff(Seat::new(3), &[Seat::new(0)]).runoff(Seat::new(4), &[Seat::new(1)]).runoff(Seat::new(5), &[Seat::new(2)]);
+        t.p.runoff(Seat::new(3), &[Seat::new(0)])
+            .runoff(Seat::new(4), &[Seat::new(1)])
+            .runoff(Seat::new(5), &[Seat::new(2)]);
         t.day(2);
         let revotes = t.count(|e| matches!(e, Event::Revote { .. }));
         assert_eq!(revotes, 1 + rounds as usize, "even, runoff_rounds={rounds}");
@@ -1232,7 +1352,11 @@ fn c12_runoff_accepts_only_candidates() {
     t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P, P]);
     // Round 1: 0–0–1–1 and seat 6 names non-candidate 3: a 2–2 tie.
     // Round 2: seat 6 names 1: 1 leads 3–2.
-    t.p.runoff(Seat::new(2), &[Seat::new(0)]).runoff(Seat::new(3), &[Seat::new(0)]).runoff(Seat::new(4), &[Seat::new(1)]).runoff(Seat::new(5), &[Seat::new(1)]).runoff(Seat::new(6), &[Seat::new(3), Seat::new(1)]);
+    t.p.runoff(Seat::new(2), &[Seat::new(0)])
+        .runoff(Seat::new(3), &[Seat::new(0)])
+        .runoff(Seat::new(4), &[Seat::new(1)])
+        .runoff(Seat::new(5), &[Seat::new(1)])
+        .runoff(Seat::new(6), &[Seat::new(3), Seat::new(1)]);
     t.day(2);
     assert!(t.has(Event::Illegal { seat: Seat::new(6), what: "runoff vote" }));
     assert_eq!(t.state.illegal_decisions(), 1);
@@ -1246,8 +1370,15 @@ fn c12_the_absent_still_vote_in_the_runoff() {
     // C12.8: every living player other than the tied votes; no absence.
     let mut t = table("ccccccM", &[("absence", "0.5")]);
     let mut activity = words(&[HERE, HERE, HERE, HERE, HERE, GONE, GONE]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, f(Seat::new(0)), f(Seat::new(0))]);
-    t.p.runoff(Seat::new(2), &[Seat::new(0)]).runoff(Seat::new(3), &[Seat::new(1)]).runoff(Seat::new(4), &[Seat::new(0)]).runoff(Seat::new(5), &[Seat::new(0)]).runoff(Seat::new(6), &[Seat::new(1)]);
+    t.p.day_votes(
+        2,
+        &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, f(Seat::new(0)), f(Seat::new(0))],
+    );
+    t.p.runoff(Seat::new(2), &[Seat::new(0)])
+        .runoff(Seat::new(3), &[Seat::new(1)])
+        .runoff(Seat::new(4), &[Seat::new(0)])
+        .runoff(Seat::new(5), &[Seat::new(0)])
+        .runoff(Seat::new(6), &[Seat::new(1)]);
     t.day_with(2, &mut rng(0), &mut activity);
     assert_eq!(sorted(t.p.asked(is_vote)), [0, 1, 2, 3, 4].map(Seat::new));
     assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1)]))]);
@@ -1258,8 +1389,18 @@ fn c12_the_absent_still_vote_in_the_runoff() {
 #[test]
 fn c12_tie_break_random_hangs_one_of_the_leaders() {
     for (spec, votes, leaders, games) in [
-        ("cccccM", &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P][..], set(&[Seat::new(0), Seat::new(1)]), 200),
-        ("cccccM", &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P][..], set(&[Seat::new(0), Seat::new(1), Seat::new(2)]), 300),
+        (
+            "cccccM",
+            &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P][..],
+            set(&[Seat::new(0), Seat::new(1)]),
+            200,
+        ),
+        (
+            "cccccM",
+            &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P][..],
+            set(&[Seat::new(0), Seat::new(1), Seat::new(2)]),
+            300,
+        ),
     ] {
         let mut hanged = [0u32; 3];
         for seed in 0..games {
@@ -1273,14 +1414,14 @@ fn c12_tie_break_random_hangs_one_of_the_leaders() {
             assert!(leaders.contains(s));
             assert!(t.has(Event::RandomTieBreak { leaders, hanged: s }));
             assert!(t.p.asked(|a| is_defence(a) || is_runoff(a) || is_hang(a)).is_empty());
-            hanged[s.index()] += 1;
+            hanged[s] += 1;
         }
         // Uniform: each of k leaders about games/k times (5 standard deviations).
         let k = leaders.len() as f64;
         let mean = games as f64 / k;
         let sd = (games as f64 * (1.0 / k) * (1.0 - 1.0 / k)).sqrt();
         for s in leaders.iter() {
-            let got = hanged[s.index()] as f64;
+            let got = hanged[s] as f64;
             assert!((got - mean).abs() < 5.0 * sd, "{s:?} hanged {got} of {games}");
         }
     }
@@ -1315,7 +1456,21 @@ fn c12_never_more_than_two_leave_in_one_lynch() {
 #[test]
 fn c13_a_lynched_player_gets_a_last_word_in_the_record() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(2, &[f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(0)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(4))]);
+    t.p.day_votes(
+        2,
+        &[
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(0)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+        ],
+    );
     let lie = claim(Role::Commissar);
     t.p.last_words.insert(Seat::new(4), lie);
     t.day(2);
@@ -1334,20 +1489,41 @@ fn c10_c13_claims_rank_in_the_order_they_were_made() {
     // counter-claims in his last word: the later claim, from a lower seat.
     let mut t = table("DMMCcccccc", &[]);
     t.p.posts.insert(Seat::new(7), claim(Role::Commissar));
-    t.p.day_votes(2, &[f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(0)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(4))]);
+    t.p.day_votes(
+        2,
+        &[
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(0)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+        ],
+    );
     t.p.last_words.insert(Seat::new(4), claim(Role::Commissar));
     t.day(2);
     for viewer in [0, 5, 9].map(Seat::new) {
         let obs = t.state.observe(viewer);
         assert_eq!(obs.claimants(Role::Commissar), set(&[Seat::new(4), Seat::new(7)]));
-        assert_eq!((obs.claim_rank(Seat::new(7)), obs.claim_rank(Seat::new(4)), obs.claim_rank(Seat::new(3))), (1, 2, 0));
+        assert_eq!(
+            (obs.claim_rank(Seat::new(7)), obs.claim_rank(Seat::new(4)), obs.claim_rank(Seat::new(3))),
+            (1, 2, 0)
+        );
     }
 }
 
 #[test]
 fn c13_the_commissar_last_word_can_include_his_checks() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.act(1, Seat::new(3), Seat::new(0)).act(2, Seat::new(3), Seat::new(5)).shoot(2, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(3));
+    t.p.act(1, Seat::new(3), Seat::new(0)).act(2, Seat::new(3), Seat::new(5)).shoot(
+        2,
+        &[Seat::new(0), Seat::new(1), Seat::new(2)],
+        Seat::new(3),
+    );
     t.night(1);
     t.night(2);
     let mut want = claim(Role::Commissar);
@@ -1404,7 +1580,21 @@ fn c15_modkill_leaves_with_last_word_no_lynch_that_day_and_night_comes() {
     // ever lands under the threshold.
     let mut activity = words(&[HERE, HERE, HERE, HERE, HERE, GONE]);
     // Everybody would vote for 0 if a vote were held.
-    t.p.day_votes(0, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0))]);
+    t.p.day_votes(
+        0,
+        &[
+            f(Seat::new(1)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
     let out = t.play(&mut activity);
     assert!(t.has(Event::Modkill { seat: Seat::new(5) }));
     assert_eq!(t.deaths(), vec![(Seat::new(5), DeathCause::Modkilled)]);
@@ -1439,7 +1629,21 @@ fn c15_modkill_probability_one_removes_everyone() {
 #[test]
 fn c16_absence_probability_one_nobody_votes_no_lynch() {
     let mut t = table("DMMCcccccc", &[("absence", "1.0")]);
-    t.p.day_votes(0, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0))]);
+    t.p.day_votes(
+        0,
+        &[
+            f(Seat::new(1)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
     t.p.shoot(0, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(5));
     let out = t.play(&mut rng(0));
     assert_eq!(t.lynches(), vec![LynchResult::AllPass; 3]);
@@ -1456,7 +1660,9 @@ fn c16_absence_probability_zero_everyone_is_present() {
     assert_eq!(Rules::default().absence, 0.0);
     let mut t = table("DMMCcccccc", &[]);
     // Mafia kill 9, 8, 7 on nights 1–3; nobody is lynched.
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(9)).shoot(2, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(8)).shoot(3, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(7));
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(9))
+        .shoot(2, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(8))
+        .shoot(3, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(7));
     t.play(&mut rng(0));
     assert_eq!(t.count(|e| matches!(e, Event::Absent { .. })), 0);
     for (day, alive) in [(1u16, 10usize), (2, 9), (3, 8), (4, 7)] {
@@ -1474,9 +1680,33 @@ fn c16_absence_probability_zero_everyone_is_present() {
 #[test]
 fn c17_town_wins_when_no_mafioso_is_alive() {
     let mut t = table("DMcccccc", &[]);
-    t.p.day_votes(2, &[f(Seat::new(2)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0))]);
+    t.p.day_votes(
+        2,
+        &[
+            f(Seat::new(2)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
     assert_eq!(t.day(2), None, "one mafioso is still alive");
-    t.p.day_votes(3, &[P, f(Seat::new(2)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1))]);
+    t.p.day_votes(
+        3,
+        &[
+            P,
+            f(Seat::new(2)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+        ],
+    );
     assert_eq!(t.day(3), end(Some(Camp::Town), EndCause::MafiaEliminated));
     assert_eq!(t.state.end(), end(Some(Camp::Town), EndCause::MafiaEliminated));
 }
@@ -1506,7 +1736,9 @@ fn c18_mafia_win_at_parity() {
 #[test]
 fn c18_mafia_win_elimination_plays_on_past_parity() {
     let mut t = table("MMccc", &[("mafia_win", "elimination")]);
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(2)).shoot(2, &[Seat::new(0), Seat::new(1)], Seat::new(3)).shoot(3, &[Seat::new(0), Seat::new(1)], Seat::new(4));
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(2))
+        .shoot(2, &[Seat::new(0), Seat::new(1)], Seat::new(3))
+        .shoot(3, &[Seat::new(0), Seat::new(1)], Seat::new(4));
     let out = t.play(&mut rng(0));
     assert_eq!(out.winner, Some(Camp::Mafia));
     assert_eq!(out.cause, EndCause::TownEliminated);
@@ -1581,7 +1813,7 @@ fn c19_end_is_checked_after_every_elimination_in_random_games() {
                 }
                 Event::Died { seat, .. } => alive.remove(seat),
                 Event::LastWord { .. } if !matches!(log.get(i + 1), Some(Event::LastWord { .. })) => {
-                    let mafia = alive.iter().filter(|&s| roles[s.index()].camp() == Camp::Mafia).count();
+                    let mafia = alive.iter().filter(|&s| roles[s].camp() == Camp::Mafia).count();
                     let town = alive.len() as usize - mafia;
                     let over = mafia == 0
                         || town == 0

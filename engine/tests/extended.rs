@@ -300,7 +300,10 @@ fn e1_mafia_know_each_other_town_and_bandits_know_only_themselves() {
 fn e2_when_only_bandits_are_left_the_bandits_win() {
     // Boss 0, mafioso 1, Detective 2, citizen 3, Psycho 4, Thug 5.
     let mut t = table(&[R::Boss, R::Mafioso, R::Detective, R::Citizen, R::Psycho, R::Thug], &[]);
-    t.p.day_votes(1, &[f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0))]);
+    t.p.day_votes(
+        1,
+        &[f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0))],
+    );
     t.p.at(1, Seat::new(1), kill(Seat::new(3)));
     t.p.day_votes(2, &[P, f(Seat::new(2)), f(Seat::new(1)), P, f(Seat::new(2)), f(Seat::new(2))]);
     // Mafia and bandits alive after day 2: three camps were two, the game goes on (E2).
@@ -308,7 +311,12 @@ fn e2_when_only_bandits_are_left_the_bandits_win() {
     let out = t.play();
     assert_eq!(
         t.deaths(),
-        vec![(Seat::new(0), DeathCause::Lynched), (Seat::new(3), DeathCause::Killed), (Seat::new(2), DeathCause::Lynched), (Seat::new(1), DeathCause::Lynched)]
+        vec![
+            (Seat::new(0), DeathCause::Lynched),
+            (Seat::new(3), DeathCause::Killed),
+            (Seat::new(2), DeathCause::Lynched),
+            (Seat::new(1), DeathCause::Lynched)
+        ]
     );
     assert!(t.has(Event::NightStart { night: 2, alive: set(&[Seat::new(1), Seat::new(4), Seat::new(5)]) }));
     assert_eq!((out.winner, out.cause, out.days), (Some(Camp::Bandits), EndCause::OnlyBandits, 3));
@@ -322,7 +330,14 @@ fn e2_when_only_mafia_are_left_the_mafia_win() {
     t.p.day_votes(1, &[f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(0)), f(Seat::new(2))]);
     t.p.at(1, Seat::new(0), kill(Seat::new(1))).at(2, Seat::new(0), kill(Seat::new(3)));
     let out = t.play();
-    assert_eq!(t.deaths(), vec![(Seat::new(2), DeathCause::Lynched), (Seat::new(1), DeathCause::Killed), (Seat::new(3), DeathCause::Killed)]);
+    assert_eq!(
+        t.deaths(),
+        vec![
+            (Seat::new(2), DeathCause::Lynched),
+            (Seat::new(1), DeathCause::Killed),
+            (Seat::new(3), DeathCause::Killed)
+        ]
+    );
     // Boss against one citizen after night 1 is no end with extended roles (elimination, E2).
     assert_eq!((out.winner, out.cause, out.days), (Some(Camp::Mafia), EndCause::TownEliminated, 2));
 }
@@ -336,7 +351,9 @@ fn e2_when_only_town_is_left_the_town_wins() {
     let out = t.play();
     assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched), (Seat::new(1), DeathCause::Lynched)]);
     // Town and a bandit after day 1: not over.
-    assert!(t.has(Event::NightStart { night: 1, alive: set(&[Seat::new(1), Seat::new(2), Seat::new(3), Seat::new(4)]) }));
+    assert!(
+        t.has(Event::NightStart { night: 1, alive: set(&[Seat::new(1), Seat::new(2), Seat::new(3), Seat::new(4)]) })
+    );
     assert_eq!((out.winner, out.cause, out.days), (Some(Camp::Town), EndCause::MafiaEliminated, 2));
 }
 
@@ -346,7 +363,11 @@ fn e2_nobody_alive_is_a_draw() {
     // night 2 he invites the Boss and the Boss kills him: the Psycho dies,
     // the blast takes tonight's guest (E24), last night's guest dies (E23).
     let mut t = table(&[R::Boss, R::Psycho, R::Shooter], &[]);
-    t.p.at(1, Seat::new(1), act(Seat::new(2))).at(2, Seat::new(1), act(Seat::new(0))).at(2, Seat::new(0), kill(Seat::new(1)));
+    t.p.at(1, Seat::new(1), act(Seat::new(2))).at(2, Seat::new(1), act(Seat::new(0))).at(
+        2,
+        Seat::new(0),
+        kill(Seat::new(1)),
+    );
     let out = t.play();
     assert_eq!((out.winner, out.cause, out.days), (None, EndCause::Nobody, 2));
     assert_eq!(out.survivors, PlayerSet::EMPTY);
@@ -391,7 +412,10 @@ fn e2_parity_waits_while_bandits_live() {
 #[test]
 fn e3_a_bandit_naming_a_bandit_introduces_the_two() {
     // Boss 0, Detective 1, Psycho 2, Thug 3, Miner 4.
-    let n = one_night(&[R::Boss, R::Detective, R::Psycho, R::Thug, R::Miner], &[(Seat::new(2), search(Seat::new(3))), (Seat::new(4), search(Seat::new(1)))]);
+    let n = one_night(
+        &[R::Boss, R::Detective, R::Psycho, R::Thug, R::Miner],
+        &[(Seat::new(2), search(Seat::new(3))), (Seat::new(4), search(Seat::new(1)))],
+    );
     assert!(n.has(Event::BanditsMeet { a: Seat::new(2), b: Seat::new(3) }));
     assert_eq!(n.count(|e| matches!(e, Event::BanditsMeet { .. })), 1, "the Miner named a town player");
     assert_eq!(n.obs(Seat::new(2)).camp_mates(), set(&[Seat::new(2), Seat::new(3)]));
@@ -409,10 +433,18 @@ fn e3_searches_across_nights_introduce_only_the_named_pairs() {
     t.p.at(2, Seat::new(4), search(Seat::new(2))).at(2, Seat::new(3), search(Seat::new(5)));
     t.night(1);
     assert_eq!(t.obs(Seat::new(2)).camp_mates(), set(&[Seat::new(2), Seat::new(3)]));
-    assert_eq!(t.obs(Seat::new(2)).search_targets(), set(&[Seat::new(0), Seat::new(1), Seat::new(4), Seat::new(5)]), "a known mate is no longer searched for");
+    assert_eq!(
+        t.obs(Seat::new(2)).search_targets(),
+        set(&[Seat::new(0), Seat::new(1), Seat::new(4), Seat::new(5)]),
+        "a known mate is no longer searched for"
+    );
     t.night(2);
     assert!(t.on(2, Event::BanditsMeet { a: Seat::new(4), b: Seat::new(2) }));
-    assert_eq!(t.obs(Seat::new(4)).camp_mates(), set(&[Seat::new(2), Seat::new(4)]), "the Miner learns the Psycho, not the Thug");
+    assert_eq!(
+        t.obs(Seat::new(4)).camp_mates(),
+        set(&[Seat::new(2), Seat::new(4)]),
+        "the Miner learns the Psycho, not the Thug"
+    );
     assert_eq!(t.obs(Seat::new(2)).camp_mates(), set(&[Seat::new(2), Seat::new(3), Seat::new(4)]));
     assert_eq!(t.obs(Seat::new(3)).camp_mates(), set(&[Seat::new(2), Seat::new(3)]));
 }
@@ -423,12 +455,23 @@ fn e3_the_search_is_not_blocked() {
     // hexed bandit still finds his mate. Boss 0, Thief 1, Witch 2, Psycho 3, Thug 4, Miner 5.
     let mut sc = scenario(
         &[R::Boss, R::Thief, R::Witch, R::Psycho, R::Thug, R::Miner],
-        &[(Seat::new(1), act(Seat::new(3))), (Seat::new(3), NightChoice { search: Some(Seat::new(4)), act: Some(Seat::new(0)), ..NightChoice::default() }), (Seat::new(5), search(Seat::new(3)))],
+        &[
+            (Seat::new(1), act(Seat::new(3))),
+            (
+                Seat::new(3),
+                NightChoice { search: Some(Seat::new(4)), act: Some(Seat::new(0)), ..NightChoice::default() },
+            ),
+            (Seat::new(5), search(Seat::new(3))),
+        ],
     );
     sc.hexed = vec![Seat::new(5)];
     let n = resolve(&sc);
     assert!(n.has(Event::StatusSet { seat: Seat::new(3), status: Status::Robbed, by: Seat::new(1) }));
-    assert_eq!(n.failed(Seat::new(3)), Some(blocked(Status::Robbed, Some(Seat::new(1)))), "the robbed Psycho's invitation fails");
+    assert_eq!(
+        n.failed(Seat::new(3)),
+        Some(blocked(Status::Robbed, Some(Seat::new(1)))),
+        "the robbed Psycho's invitation fails"
+    );
     assert!(n.has(Event::BanditsMeet { a: Seat::new(3), b: Seat::new(4) }));
     assert!(n.has(Event::BanditsMeet { a: Seat::new(5), b: Seat::new(3) }));
     assert_eq!(n.obs(Seat::new(3)).camp_mates(), set(&[Seat::new(3), Seat::new(4), Seat::new(5)]));
@@ -592,7 +635,11 @@ fn e6_every_move_at_a_beaten_player_fails() {
     // E22: the Sleepwalker watching the beaten house is beaten too.
     assert!(n.has(Event::BeatenWatching { seat: Seat::new(10) }));
     assert_eq!(n.failed(Seat::new(10)), Some(blocked(Status::Beaten, Some(Seat::new(7)))));
-    assert!(n.has(Event::KillFailed { target: Seat::new(8), by: mafia_kill(Seat::new(0)), reason: Fail::TargetBeaten }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(8),
+        by: mafia_kill(Seat::new(0)),
+        reason: Fail::TargetBeaten
+    }));
     assert_eq!(n.killed(), PlayerSet::EMPTY);
     let carry = n.st.carry();
     assert_eq!(
@@ -607,11 +654,24 @@ fn e6_an_invited_player_can_be_neither_healed_nor_killed_tonight() {
     // Boss 0, Doctor 1, Shooter 2, Psycho 3, citizen 4.
     let n = one_night(
         &[R::Boss, R::Doctor, R::Shooter, R::Psycho, R::Citizen],
-        &[(Seat::new(3), act(Seat::new(4))), (Seat::new(1), act(Seat::new(4))), (Seat::new(0), kill(Seat::new(4))), (Seat::new(2), act(Seat::new(4)))],
+        &[
+            (Seat::new(3), act(Seat::new(4))),
+            (Seat::new(1), act(Seat::new(4))),
+            (Seat::new(0), kill(Seat::new(4))),
+            (Seat::new(2), act(Seat::new(4))),
+        ],
     );
     assert_eq!(n.failed(Seat::new(1)), Some(Fail::TargetInvited));
-    assert!(n.has(Event::KillFailed { target: Seat::new(4), by: mafia_kill(Seat::new(0)), reason: Fail::TargetInvited }));
-    assert!(n.has(Event::KillFailed { target: Seat::new(4), by: Killer::Shooter(Seat::new(2)), reason: Fail::TargetInvited }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(4),
+        by: mafia_kill(Seat::new(0)),
+        reason: Fail::TargetInvited
+    }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(4),
+        by: Killer::Shooter(Seat::new(2)),
+        reason: Fail::TargetInvited
+    }));
     assert_eq!(n.killed(), PlayerSet::EMPTY);
     assert_eq!(n.st.carry().guest, Some(Seat::new(4)));
 }
@@ -638,7 +698,8 @@ fn e7_boss_learns_role_or_plain_and_the_camp() {
     // Boss 0, mafioso 1, citizen 2, Detective 3, Thug 4.
     let roles = [R::Boss, R::Mafioso, R::Citizen, R::Detective, R::Thug];
     for (x, plain, camp) in
-        [(1, true, Camp::Mafia), (2, true, Camp::Town), (3, false, Camp::Town), (4, false, Camp::Bandits)].map(|(x, p, c)| (Seat::new(x), p, c))
+        [(1, true, Camp::Mafia), (2, true, Camp::Town), (3, false, Camp::Town), (4, false, Camp::Bandits)]
+            .map(|(x, p, c)| (Seat::new(x), p, c))
     {
         let n = one_night(&roles, &[(Seat::new(0), act(x))]);
         assert!(n.has(Event::BossCheck { seat: Seat::new(0), target: x, plain, camp }), "seat {x:?}");
@@ -680,7 +741,11 @@ fn e7_the_boss_sends_a_move_for_a_member_who_sent_none() {
     let roles = [R::Boss, R::Thief, R::Guard, R::Detective, R::Citizen, R::Citizen, R::Psycho];
     let mut t = table(&roles, &[]);
     // The Thief sends nothing; the Guard guards himself. The Boss robs the Detective for the Thief.
-    t.p.at(1, Seat::new(0), kill(Seat::new(4))).at(1, Seat::new(2), act(Seat::new(2))).at(1, Seat::new(3), act(Seat::new(6)));
+    t.p.at(1, Seat::new(0), kill(Seat::new(4))).at(1, Seat::new(2), act(Seat::new(2))).at(
+        1,
+        Seat::new(3),
+        act(Seat::new(6)),
+    );
     t.p.proxies.insert(Seat::new(1), act(Seat::new(3)));
     t.p.proxies.insert(Seat::new(2), act(Seat::new(0)));
     assert_eq!(t.night(1), None);
@@ -689,7 +754,11 @@ fn e7_the_boss_sends_a_move_for_a_member_who_sent_none() {
     assert!(t.has(Event::Proxy { boss: Seat::new(0), member: Seat::new(1) }));
     // The move is the Thief's own: it robs the Detective, whose check fails (E9).
     assert!(t.has(Event::StatusSet { seat: Seat::new(3), status: Status::Robbed, by: Seat::new(1) }));
-    assert!(t.has(Event::Failed { seat: Seat::new(3), ability: A::CheckCamp, reason: blocked(Status::Robbed, Some(Seat::new(1))) }));
+    assert!(t.has(Event::Failed {
+        seat: Seat::new(3),
+        ability: A::CheckCamp,
+        reason: blocked(Status::Robbed, Some(Seat::new(1)))
+    }));
     assert!(t.has(Event::Guarded { seat: Seat::new(2), by: Seat::new(2) }));
 }
 
@@ -710,7 +779,10 @@ fn e7_a_proxy_move_is_judged_as_the_members_and_illegal_ones_are_refused() {
 fn e7_the_boss_decides_the_camp_kill() {
     // Boss 0, Thief 1, mafioso 2, citizens 3–5, Psycho 6: three different nicks.
     let roles = [R::Boss, R::Thief, R::Mafioso, R::Citizen, R::Citizen, R::Citizen, R::Psycho];
-    let n = one_night(&roles, &[(Seat::new(0), kill(Seat::new(3))), (Seat::new(1), kill(Seat::new(4))), (Seat::new(2), kill(Seat::new(5)))]);
+    let n = one_night(
+        &roles,
+        &[(Seat::new(0), kill(Seat::new(3))), (Seat::new(1), kill(Seat::new(4))), (Seat::new(2), kill(Seat::new(5)))],
+    );
     assert_eq!(n.killed(), set(&[Seat::new(3)]));
     assert!(n.has(Event::NightKill { target: Seat::new(3), by: mafia_kill(Seat::new(0)) }));
 }
@@ -721,7 +793,10 @@ fn e7_a_blocked_boss_still_decides_the_kill() {
     // Boss 0, Psycho 1, citizen 2, Witch 3.
     let mut sc = scenario(
         &[R::Boss, R::Psycho, R::Citizen, R::Witch],
-        &[(Seat::new(1), act(Seat::new(0))), (Seat::new(0), NightChoice { kill: Some(Seat::new(2)), act: Some(Seat::new(3)), ..NightChoice::default() })],
+        &[
+            (Seat::new(1), act(Seat::new(0))),
+            (Seat::new(0), NightChoice { kill: Some(Seat::new(2)), act: Some(Seat::new(3)), ..NightChoice::default() }),
+        ],
     );
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(0)), Some(blocked(Status::Invited, Some(Seat::new(1)))), "his check fails");
@@ -764,7 +839,9 @@ fn e8_the_highest_ranked_sender_decides() {
         R::Psycho,
     ];
     // Each member s nicks 6 + s.
-    let nicks = |senders: &[Seat]| -> Vec<(Seat, NightChoice)> { senders.iter().map(|&s| (s, kill(Seat::new(6 + s.get())))).collect() };
+    let nicks = |senders: &[Seat]| -> Vec<(Seat, NightChoice)> {
+        senders.iter().map(|&s| (s, kill(Seat::new(6 + s.get())))).collect()
+    };
     // (dead before tonight, senders, decider)
     // The unappointed Actor (4) sends no nick (E12); see the E12 tests.
     let cases: [(&[Seat], &[Seat], Seat); 6] = [
@@ -843,7 +920,10 @@ fn e8_camp_kill_unanimous_setting_needs_every_nick_to_agree() {
 #[test]
 fn e9_thief_robbery_makes_the_move_fail() {
     // Boss 0, Thief 1, Detective 2, Psycho 3.
-    let n = one_night(&[R::Boss, R::Thief, R::Detective, R::Psycho], &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(3)))]);
+    let n = one_night(
+        &[R::Boss, R::Thief, R::Detective, R::Psycho],
+        &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(3)))],
+    );
     assert!(n.has(Event::StatusSet { seat: Seat::new(2), status: Status::Robbed, by: Seat::new(1) }));
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Robbed, Some(Seat::new(1)))));
     assert!(n.obs(Seat::new(2)).checked().is_empty());
@@ -858,7 +938,10 @@ fn e9_thief_fails_when_hexed_or_invited() {
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Hexed, None)));
     assert!(n.has(Event::CampCheck { seat: Seat::new(2), target: Seat::new(0), camp: Camp::Mafia }));
-    let n = one_night(&roles, &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(0))), (Seat::new(4), act(Seat::new(1)))]);
+    let n = one_night(
+        &roles,
+        &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(0))), (Seat::new(4), act(Seat::new(1)))],
+    );
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Invited, Some(Seat::new(4)))));
     assert!(n.has(Event::CampCheck { seat: Seat::new(2), target: Seat::new(0), camp: Camp::Mafia }));
     // A Thief who "forgot" robs nobody.
@@ -905,8 +988,16 @@ fn e10_every_shot_at_the_guarded_fails() {
         &[(Seat::new(2), act(Seat::new(0))), (Seat::new(1), kill(Seat::new(0))), (Seat::new(3), act(Seat::new(0)))],
     );
     assert!(n.has(Event::Guarded { seat: Seat::new(0), by: Seat::new(2) }));
-    assert!(n.has(Event::KillFailed { target: Seat::new(0), by: mafia_kill(Seat::new(1)), reason: Fail::TargetGuarded }));
-    assert!(n.has(Event::KillFailed { target: Seat::new(0), by: Killer::Shooter(Seat::new(3)), reason: Fail::TargetGuarded }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(0),
+        by: mafia_kill(Seat::new(1)),
+        reason: Fail::TargetGuarded
+    }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(0),
+        by: Killer::Shooter(Seat::new(3)),
+        reason: Fail::TargetGuarded
+    }));
     assert_eq!(n.killed(), PlayerSet::EMPTY);
 }
 
@@ -917,14 +1008,25 @@ fn e10_a_shot_at_the_guard_kills_only_the_guard() {
         &[(Seat::new(2), act(Seat::new(0))), (Seat::new(1), kill(Seat::new(0))), (Seat::new(3), act(Seat::new(2)))],
     );
     assert_eq!(n.killed(), set(&[Seat::new(2)]));
-    assert!(n.has(Event::KillFailed { target: Seat::new(0), by: mafia_kill(Seat::new(1)), reason: Fail::TargetGuarded }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(0),
+        by: mafia_kill(Seat::new(1)),
+        reason: Fail::TargetGuarded
+    }));
 }
 
 #[test]
 fn e10_a_guard_who_guards_himself_survives_shots() {
     // Decision.
-    let n = one_night(&[R::Boss, R::Guard, R::Shooter, R::Psycho], &[(Seat::new(1), act(Seat::new(1))), (Seat::new(2), act(Seat::new(1)))]);
-    assert!(n.has(Event::KillFailed { target: Seat::new(1), by: Killer::Shooter(Seat::new(2)), reason: Fail::TargetGuarded }));
+    let n = one_night(
+        &[R::Boss, R::Guard, R::Shooter, R::Psycho],
+        &[(Seat::new(1), act(Seat::new(1))), (Seat::new(2), act(Seat::new(1)))],
+    );
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(1),
+        by: Killer::Shooter(Seat::new(2)),
+        reason: Fail::TargetGuarded
+    }));
     assert_eq!(n.killed(), PlayerSet::EMPTY);
 }
 
@@ -932,7 +1034,10 @@ fn e10_a_guard_who_guards_himself_survives_shots() {
 fn e10_guard_fails_when_invited_or_hexed_or_the_guarded_is_invited() {
     // Boss 0, Guard 1, Witch 2, Shooter 3, Psycho 4.
     let roles = [R::Boss, R::Guard, R::Witch, R::Shooter, R::Psycho];
-    let n = one_night(&roles, &[(Seat::new(1), act(Seat::new(0))), (Seat::new(3), act(Seat::new(0))), (Seat::new(4), act(Seat::new(1)))]);
+    let n = one_night(
+        &roles,
+        &[(Seat::new(1), act(Seat::new(0))), (Seat::new(3), act(Seat::new(0))), (Seat::new(4), act(Seat::new(1)))],
+    );
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Invited, Some(Seat::new(4)))));
     assert_eq!(n.killed(), set(&[Seat::new(0)]));
     let mut sc = scenario(&roles, &[(Seat::new(1), act(Seat::new(0))), (Seat::new(3), act(Seat::new(0)))]);
@@ -948,7 +1053,9 @@ fn e10_guard_fails_when_invited_or_hexed_or_the_guarded_is_invited() {
 #[test]
 fn e10_the_guard_guards_only_mafia() {
     let n = one_night(&[R::Boss, R::Guard, R::Citizen, R::Psycho], &[]);
-    assert!(matches!(n.st.check_move(Seat::new(1), &act(Seat::new(2))), Err(MoveError::Target { target, .. }) if target == Seat::new(2)));
+    assert!(
+        matches!(n.st.check_move(Seat::new(1), &act(Seat::new(2))), Err(MoveError::Target { target, .. }) if target == Seat::new(2))
+    );
     assert_eq!(n.obs(Seat::new(1)).targets(A::Guard), set(&[Seat::new(0), Seat::new(1)]));
 }
 
@@ -959,8 +1066,16 @@ fn e10_the_guard_guards_only_mafia() {
 #[test]
 fn e11_the_swindled_move_goes_to_the_new_target() {
     // Boss 0, Swindler 1, Detective 2, citizen 3, Psycho 4.
-    let n = one_night(&[R::Boss, R::Swindler, R::Detective, R::Citizen, R::Psycho], &[(Seat::new(2), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(2), Seat::new(4)))]);
-    assert!(n.has(Event::Redirected { by: Seat::new(1), victim: Seat::new(2), from: Some(Seat::new(3)), to: Seat::new(4) }));
+    let n = one_night(
+        &[R::Boss, R::Swindler, R::Detective, R::Citizen, R::Psycho],
+        &[(Seat::new(2), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(2), Seat::new(4)))],
+    );
+    assert!(n.has(Event::Redirected {
+        by: Seat::new(1),
+        victim: Seat::new(2),
+        from: Some(Seat::new(3)),
+        to: Seat::new(4)
+    }));
     assert!(n.has(Event::CampCheck { seat: Seat::new(2), target: Seat::new(4), camp: Camp::Bandits }));
     assert_eq!(n.obs(Seat::new(2)).checked(), set(&[Seat::new(4)]));
 }
@@ -970,24 +1085,39 @@ fn e11_blockers_and_killers_can_be_swindled() {
     // The Psycho's guest: Boss 0, Swindler 1, Detective 2, citizen 3, Psycho 4.
     let n = one_night(
         &[R::Boss, R::Swindler, R::Detective, R::Citizen, R::Psycho],
-        &[(Seat::new(4), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(4), Seat::new(2))), (Seat::new(2), act(Seat::new(0)))],
+        &[
+            (Seat::new(4), act(Seat::new(3))),
+            (Seat::new(1), act2(Seat::new(4), Seat::new(2))),
+            (Seat::new(2), act(Seat::new(0))),
+        ],
     );
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Invited, Some(Seat::new(4)))));
     assert_eq!(n.st.carry().guest, Some(Seat::new(2)));
     // The Thug's beating: Boss 0, Swindler 1, Detective 2, citizen 3, Thug 4.
     let n = one_night(
         &[R::Boss, R::Swindler, R::Detective, R::Citizen, R::Thug],
-        &[(Seat::new(4), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(4), Seat::new(2))), (Seat::new(2), act(Seat::new(0)))],
+        &[
+            (Seat::new(4), act(Seat::new(3))),
+            (Seat::new(1), act2(Seat::new(4), Seat::new(2))),
+            (Seat::new(2), act(Seat::new(0))),
+        ],
     );
     assert!(n.has(Event::StatusSet { seat: Seat::new(2), status: Status::Beaten, by: Seat::new(4) }));
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Beaten, Some(Seat::new(4)))));
     // The Shooter's shot: Boss 0, Swindler 1, Shooter 2, citizen 3, Psycho 4.
-    let n = one_night(&[R::Boss, R::Swindler, R::Shooter, R::Citizen, R::Psycho], &[(Seat::new(2), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(2), Seat::new(4)))]);
+    let n = one_night(
+        &[R::Boss, R::Swindler, R::Shooter, R::Citizen, R::Psycho],
+        &[(Seat::new(2), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(2), Seat::new(4)))],
+    );
     assert_eq!(n.killed(), set(&[Seat::new(4)]));
     // The Doctor's heal: Boss 0, Swindler 1, Doctor 2, citizen 3, Psycho 4; the Boss kills 3.
     let n = one_night(
         &[R::Boss, R::Swindler, R::Doctor, R::Citizen, R::Psycho],
-        &[(Seat::new(2), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(2), Seat::new(4))), (Seat::new(0), kill(Seat::new(3)))],
+        &[
+            (Seat::new(2), act(Seat::new(3))),
+            (Seat::new(1), act2(Seat::new(2), Seat::new(4))),
+            (Seat::new(0), kill(Seat::new(3))),
+        ],
     );
     assert!(n.has(Event::Healed { seat: Seat::new(4), by: Seat::new(2) }));
     assert_eq!(n.killed(), set(&[Seat::new(3)]));
@@ -996,9 +1126,15 @@ fn e11_blockers_and_killers_can_be_swindled() {
 #[test]
 fn e11_swindle_fails_on_a_mafioso() {
     // Boss 0, Swindler 1, Thief 2, Detective 3, citizen 4.
-    let n = one_night(&[R::Boss, R::Swindler, R::Thief, R::Detective, R::Citizen], &[(Seat::new(2), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(2), Seat::new(4)))]);
+    let n = one_night(
+        &[R::Boss, R::Swindler, R::Thief, R::Detective, R::Citizen],
+        &[(Seat::new(2), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(2), Seat::new(4)))],
+    );
     assert_eq!(n.failed(Seat::new(1)), Some(Fail::TargetMafia));
-    assert!(n.has(Event::StatusSet { seat: Seat::new(3), status: Status::Robbed, by: Seat::new(2) }), "the Thief robs whom he chose");
+    assert!(
+        n.has(Event::StatusSet { seat: Seat::new(3), status: Status::Robbed, by: Seat::new(2) }),
+        "the Thief robs whom he chose"
+    );
     assert_eq!(n.st.carry().swindled, PlayerSet::EMPTY);
 }
 
@@ -1006,10 +1142,18 @@ fn e11_swindle_fails_on_a_mafioso() {
 fn e11_swindle_fails_when_the_swindler_is_beaten_or_hexed() {
     // Boss 0, Swindler 1, Detective 2, citizen 3, Thug 4, Witch 5.
     let roles = [R::Boss, R::Swindler, R::Detective, R::Citizen, R::Thug, R::Witch];
-    let n = one_night(&roles, &[(Seat::new(4), act(Seat::new(1))), (Seat::new(1), act2(Seat::new(2), Seat::new(4))), (Seat::new(2), act(Seat::new(3)))]);
+    let n = one_night(
+        &roles,
+        &[
+            (Seat::new(4), act(Seat::new(1))),
+            (Seat::new(1), act2(Seat::new(2), Seat::new(4))),
+            (Seat::new(2), act(Seat::new(3))),
+        ],
+    );
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Beaten, Some(Seat::new(4)))));
     assert!(n.has(Event::CampCheck { seat: Seat::new(2), target: Seat::new(3), camp: Camp::Town }));
-    let mut sc = scenario(&roles, &[(Seat::new(1), act2(Seat::new(2), Seat::new(4))), (Seat::new(2), act(Seat::new(3)))]);
+    let mut sc =
+        scenario(&roles, &[(Seat::new(1), act2(Seat::new(2), Seat::new(4))), (Seat::new(2), act(Seat::new(3)))]);
     sc.hexed = vec![Seat::new(1)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Hexed, None)));
@@ -1025,7 +1169,9 @@ fn e11_never_the_same_player_twice_in_one_game() {
     let roles = [R::Boss, R::Swindler, R::Detective, R::Citizen, R::Psycho];
     let n = one_night(&roles, &[(Seat::new(2), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(2), Seat::new(4)))]);
     assert_eq!(n.st.carry().swindled, set(&[Seat::new(2)]));
-    assert!(matches!(n.st.check_move(Seat::new(1), &act2(Seat::new(2), Seat::new(3))), Err(MoveError::Target { target, .. }) if target == Seat::new(2)));
+    assert!(
+        matches!(n.st.check_move(Seat::new(1), &act2(Seat::new(2), Seat::new(3))), Err(MoveError::Target { target, .. }) if target == Seat::new(2))
+    );
     assert!(!n.obs(Seat::new(1)).targets(A::Swindle).contains(Seat::new(2)));
     assert!(n.st.check_move(Seat::new(1), &act2(Seat::new(4), Seat::new(3))).is_ok());
     // The same history carried in a scenario.
@@ -1040,7 +1186,11 @@ fn e11_a_swindled_sleepwalker_watches_the_new_house() {
     // Boss 0, Swindler 1, Sleepwalker 2, citizens 3 and 4, Detective 5.
     let n = one_night(
         &[R::Boss, R::Swindler, R::Sleepwalker, R::Citizen, R::Citizen, R::Detective],
-        &[(Seat::new(2), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(2), Seat::new(4))), (Seat::new(5), act(Seat::new(4)))],
+        &[
+            (Seat::new(2), act(Seat::new(3))),
+            (Seat::new(1), act2(Seat::new(2), Seat::new(4))),
+            (Seat::new(5), act(Seat::new(4))),
+        ],
     );
     assert_eq!(n.report(Seat::new(2)), Some(Report::Watch { target: Seat::new(4), camps: [true, false, false] }));
 }
@@ -1106,7 +1256,8 @@ fn e12_the_bosss_death_and_a_plain_mafiosos_appoint_nobody() {
 #[test]
 fn e12_with_the_boss_dead_the_actor_appoints_himself() {
     // Boss 0, Actor 1, Guard 2, Detective 3, Psycho 4.
-    let mut sc = scenario(&[R::Boss, R::Actor, R::Guard, R::Detective, R::Psycho], &[(Seat::new(1), act(Seat::new(1)))]);
+    let mut sc =
+        scenario(&[R::Boss, R::Actor, R::Guard, R::Detective, R::Psycho], &[(Seat::new(1), act(Seat::new(1)))]);
     sc.dead = vec![Seat::new(0), Seat::new(2)];
     let n = resolve(&sc);
     assert!(n.has(Event::Promoted { seat: Seat::new(1), role: R::Guard }));
@@ -1161,7 +1312,11 @@ fn e13_a_failed_check_leaves_no_old_answer() {
     // camps he found stay.
     let roles = [R::Boss, R::Thief, R::Detective, R::Citizen, R::Psycho];
     let mut t = table(&roles, &[]);
-    t.p.at(1, Seat::new(2), act(Seat::new(4))).at(2, Seat::new(1), act(Seat::new(2))).at(2, Seat::new(2), act(Seat::new(3)));
+    t.p.at(1, Seat::new(2), act(Seat::new(4))).at(2, Seat::new(1), act(Seat::new(2))).at(
+        2,
+        Seat::new(2),
+        act(Seat::new(3)),
+    );
     assert_eq!(t.night(1), None);
     assert_eq!(t.obs(Seat::new(2)).last_check(), Some((Seat::new(4), CheckOutcome::Camp(Camp::Bandits))));
     assert_eq!(t.night(2), None);
@@ -1183,7 +1338,10 @@ fn e13_detective_fails_when_robbed_or_the_suspect_is_beaten() {
 #[test]
 fn e13_a_detective_killed_tonight_still_learns() {
     // E30: information before kills; "dead" in failure lists is dead at dusk.
-    let n = one_night(&[R::Boss, R::Detective, R::Psycho], &[(Seat::new(0), kill(Seat::new(1))), (Seat::new(1), act(Seat::new(0)))]);
+    let n = one_night(
+        &[R::Boss, R::Detective, R::Psycho],
+        &[(Seat::new(0), kill(Seat::new(1))), (Seat::new(1), act(Seat::new(0)))],
+    );
     assert_eq!(n.killed(), set(&[Seat::new(1)]));
     assert!(n.has(Event::CampCheck { seat: Seat::new(1), target: Seat::new(0), camp: Camp::Mafia }));
 }
@@ -1196,7 +1354,11 @@ fn e13_a_detective_killed_tonight_still_learns() {
 fn e14_deputy_becomes_the_detective_and_meets_the_doctor() {
     // Boss 0, Detective 1, Deputy 2, Doctor 3, citizens 4 and 5, Psycho 6.
     let mut t = table(&[R::Boss, R::Detective, R::Deputy, R::Doctor, R::Citizen, R::Citizen, R::Psycho], &[]);
-    t.p.at(1, Seat::new(0), kill(Seat::new(1))).at(1, Seat::new(2), act(Seat::new(0))).at(1, Seat::new(3), act(Seat::new(4)));
+    t.p.at(1, Seat::new(0), kill(Seat::new(1))).at(1, Seat::new(2), act(Seat::new(0))).at(
+        1,
+        Seat::new(3),
+        act(Seat::new(4)),
+    );
     t.p.at(2, Seat::new(2), act(Seat::new(0))).at(2, Seat::new(3), act(Seat::new(5)));
     t.p.at(3, Seat::new(0), kill(Seat::new(3))).at(3, Seat::new(2), act(Seat::new(6)));
     t.p.at(4, Seat::new(2), act(Seat::new(4)));
@@ -1222,13 +1384,26 @@ fn e14_deputy_becomes_the_detective_and_meets_the_doctor() {
 fn e14_deputy_becomes_the_doctor_when_the_doctor_dies_first() {
     // Boss 0, Detective 1, Deputy 2, Doctor 3, citizen 4, Psycho 5, citizen 6.
     let mut t = table(&[R::Boss, R::Detective, R::Deputy, R::Doctor, R::Citizen, R::Psycho, R::Citizen], &[]);
-    t.p.day_votes(1, &[f(Seat::new(3)), f(Seat::new(3)), f(Seat::new(3)), f(Seat::new(0)), f(Seat::new(3)), f(Seat::new(3)), f(Seat::new(3))]);
+    t.p.day_votes(
+        1,
+        &[
+            f(Seat::new(3)),
+            f(Seat::new(3)),
+            f(Seat::new(3)),
+            f(Seat::new(0)),
+            f(Seat::new(3)),
+            f(Seat::new(3)),
+            f(Seat::new(3)),
+        ],
+    );
     t.p.at(1, Seat::new(2), act(Seat::new(4))).at(1, Seat::new(0), kill(Seat::new(4)));
     t.day(1);
     t.night(1);
     assert!(t.on(1, Event::Promoted { seat: Seat::new(2), role: R::Doctor }));
     assert!(t.on(1, Event::Introduced { a: Seat::new(2), b: Seat::new(1) }));
-    assert!(t.on(1, Event::KillFailed { target: Seat::new(4), by: mafia_kill(Seat::new(0)), reason: Fail::TargetHealed }));
+    assert!(
+        t.on(1, Event::KillFailed { target: Seat::new(4), by: mafia_kill(Seat::new(0)), reason: Fail::TargetHealed })
+    );
     assert_eq!(t.deaths(), vec![(Seat::new(3), DeathCause::Lynched)]);
 }
 
@@ -1258,10 +1433,21 @@ fn e14_both_dying_in_one_phase_makes_the_deputy_a_detective() {
 fn e15_a_healed_player_survives_every_kill_tonight() {
     // Boss 0, Doctor 1, Shooter 2, citizens 3 and 4, Psycho 5.
     let roles = [R::Boss, R::Doctor, R::Shooter, R::Citizen, R::Citizen, R::Psycho];
-    let n = one_night(&roles, &[(Seat::new(1), act(Seat::new(3))), (Seat::new(0), kill(Seat::new(3))), (Seat::new(2), act(Seat::new(3)))]);
+    let n = one_night(
+        &roles,
+        &[(Seat::new(1), act(Seat::new(3))), (Seat::new(0), kill(Seat::new(3))), (Seat::new(2), act(Seat::new(3)))],
+    );
     assert!(n.has(Event::Healed { seat: Seat::new(3), by: Seat::new(1) }));
-    assert!(n.has(Event::KillFailed { target: Seat::new(3), by: mafia_kill(Seat::new(0)), reason: Fail::TargetHealed }));
-    assert!(n.has(Event::KillFailed { target: Seat::new(3), by: Killer::Shooter(Seat::new(2)), reason: Fail::TargetHealed }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(3),
+        by: mafia_kill(Seat::new(0)),
+        reason: Fail::TargetHealed
+    }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(3),
+        by: Killer::Shooter(Seat::new(2)),
+        reason: Fail::TargetHealed
+    }));
     assert_eq!(n.killed(), PlayerSet::EMPTY);
     // Himself included.
     let n = one_night(&roles, &[(Seat::new(1), act(Seat::new(1))), (Seat::new(0), kill(Seat::new(1)))]);
@@ -1279,7 +1465,11 @@ fn e15_never_the_same_player_two_nights_running() {
     // Next night: not 3 again, but 2 again (a night between) is fine.
     assert_eq!(n.st.next_bar(Seat::new(1)), Some(Seat::new(3)));
     let mut t = table(&roles, &[]);
-    t.p.at(1, Seat::new(1), act(Seat::new(3))).at(2, Seat::new(1), act(Seat::new(3))).at(3, Seat::new(1), act(Seat::new(2)));
+    t.p.at(1, Seat::new(1), act(Seat::new(3))).at(2, Seat::new(1), act(Seat::new(3))).at(
+        3,
+        Seat::new(1),
+        act(Seat::new(2)),
+    );
     t.night(1);
     t.night(2);
     assert_eq!(t.state.illegal_decisions(), 1, "3 again on night 2 is refused");
@@ -1295,7 +1485,10 @@ fn e15_never_the_same_player_two_nights_running() {
 fn e15_doctor_fails_when_robbed_or_hexed() {
     // Boss 0, Thief 1, Doctor 2, Witch 3, citizen 4, Psycho 5.
     let roles = [R::Boss, R::Thief, R::Doctor, R::Witch, R::Citizen, R::Psycho];
-    let n = one_night(&roles, &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(4))), (Seat::new(0), kill(Seat::new(4)))]);
+    let n = one_night(
+        &roles,
+        &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(4))), (Seat::new(0), kill(Seat::new(4)))],
+    );
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Robbed, Some(Seat::new(1)))));
     assert_eq!(n.killed(), set(&[Seat::new(4)]));
     let mut sc = scenario(&roles, &[(Seat::new(2), act(Seat::new(4))), (Seat::new(0), kill(Seat::new(4)))]);
@@ -1336,7 +1529,10 @@ fn e15_a_heal_saves_last_nights_guest() {
 /// and 5 vote the Boss, 1, 2 and 3 the Psycho.
 fn chosen_table(rules: &[(&str, &str)]) -> Table {
     let mut t = table(&[R::Chosen, R::Boss, R::Citizen, R::Citizen, R::Psycho, R::Citizen], rules);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(1)), f(Seat::new(1))]);
+    t.p.day_votes(
+        2,
+        &[f(Seat::new(1)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(1)), f(Seat::new(1))],
+    );
     t.night(1);
     t
 }
@@ -1387,7 +1583,9 @@ fn e16_chosen_secret_votes_setting_sets_their_count() {
 fn e17_journalist_learns_same_or_different_camps() {
     // Boss 0, Thief 1, Journalist 2, citizen 3, Psycho 4, Thug 5.
     let roles = [R::Boss, R::Thief, R::Journalist, R::Citizen, R::Psycho, R::Thug];
-    for (a, b, same) in [(0, 1, true), (0, 3, false), (4, 5, true), (3, 4, false)].map(|(a, b, s)| (Seat::new(a), Seat::new(b), s)) {
+    for (a, b, same) in
+        [(0, 1, true), (0, 3, false), (4, 5, true), (3, 4, false)].map(|(a, b, s)| (Seat::new(a), Seat::new(b), s))
+    {
         let n = one_night(&roles, &[(Seat::new(2), act2(a, b))]);
         let report = Report::Compare { a, b, same };
         assert!(n.has(Event::Learned { seat: Seat::new(2), report }));
@@ -1434,7 +1632,10 @@ fn e18_a_hex_blocks_exactly_the_next_night() {
     t.p.at(2, Seat::new(2), act(Seat::new(0)));
     t.p.at(3, Seat::new(2), act(Seat::new(3)));
     t.night(1);
-    assert!(t.on(1, Event::CampCheck { seat: Seat::new(2), target: Seat::new(4), camp: Camp::Bandits }), "not on the night it is cast");
+    assert!(
+        t.on(1, Event::CampCheck { seat: Seat::new(2), target: Seat::new(4), camp: Camp::Bandits }),
+        "not on the night it is cast"
+    );
     assert_eq!(t.state.carry().hex_next, set(&[Seat::new(2)]));
     t.night(2);
     assert!(t.on(2, Event::HexHolds { seat: Seat::new(2) }));
@@ -1483,7 +1684,9 @@ fn e18_the_hex_of_a_witch_who_then_dies_still_holds() {
 fn e18_witch_fails_when_robbed_beaten_or_invited() {
     // Boss 0, Thief 1, Witch 2, Detective 3, Psycho 4, Thug 5.
     let roles = [R::Boss, R::Thief, R::Witch, R::Detective, R::Psycho, R::Thug];
-    for (blocker, status) in [(1, Status::Robbed), (5, Status::Beaten), (4, Status::Invited)].map(|(b, s)| (Seat::new(b), s)) {
+    for (blocker, status) in
+        [(1, Status::Robbed), (5, Status::Beaten), (4, Status::Invited)].map(|(b, s)| (Seat::new(b), s))
+    {
         let n = one_night(&roles, &[(Seat::new(2), act(Seat::new(3))), (blocker, act(Seat::new(2)))]);
         assert_eq!(n.failed(Seat::new(2)), Some(blocked(status, Some(blocker))));
         assert_eq!(n.st.carry().hex_next, PlayerSet::EMPTY);
@@ -1493,8 +1696,10 @@ fn e18_witch_fails_when_robbed_beaten_or_invited() {
 #[test]
 fn e18_a_hexed_maker_of_a_control_move_fails() {
     // E29: the carried hex blocks. Boss 0, Witch 1, Thug 2, Psycho 3, Detective 4.
-    let mut sc =
-        scenario(&[R::Boss, R::Witch, R::Thug, R::Psycho, R::Detective], &[(Seat::new(2), act(Seat::new(4))), (Seat::new(3), act(Seat::new(4))), (Seat::new(4), act(Seat::new(0)))]);
+    let mut sc = scenario(
+        &[R::Boss, R::Witch, R::Thug, R::Psycho, R::Detective],
+        &[(Seat::new(2), act(Seat::new(4))), (Seat::new(3), act(Seat::new(4))), (Seat::new(4), act(Seat::new(0)))],
+    );
     sc.hexed = vec![Seat::new(2), Seat::new(3)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Hexed, None)));
@@ -1520,7 +1725,10 @@ fn e19_no_move_on_night_one() {
 
 #[test]
 fn e19_from_night_two_she_makes_a_dead_town_roles_move_once() {
-    let mut sc = scenario(&[R::Boss, R::Prostitute, R::Detective, R::Psycho], &[(Seat::new(1), borrow(R::Detective, Seat::new(0)))]);
+    let mut sc = scenario(
+        &[R::Boss, R::Prostitute, R::Detective, R::Psycho],
+        &[(Seat::new(1), borrow(R::Detective, Seat::new(0)))],
+    );
     sc.night = 2;
     sc.dead = vec![Seat::new(2)];
     let n = resolve(&sc);
@@ -1529,7 +1737,10 @@ fn e19_from_night_two_she_makes_a_dead_town_roles_move_once() {
     assert_eq!(n.obs(Seat::new(1)).found_in_camp(Camp::Mafia), set(&[Seat::new(0)]));
     assert!(n.st.carry().borrowed.contains(R::Detective));
     // Each dead role at most once.
-    assert_eq!(n.st.check_move(Seat::new(1), &borrow(R::Detective, Seat::new(3))), Err(MoveError::CannotBorrow(R::Detective)));
+    assert_eq!(
+        n.st.check_move(Seat::new(1), &borrow(R::Detective, Seat::new(3))),
+        Err(MoveError::CannotBorrow(R::Detective))
+    );
     assert!(n.obs(Seat::new(1)).borrowable().is_empty());
     sc.borrowed = vec![R::Detective];
     assert_eq!(resolve_scenario(&sc, &mut Vec::new()).unwrap_err().problems[0].path, "moves.0");
@@ -1551,7 +1762,10 @@ fn e19_only_dead_town_roles_never_the_lucky_or_the_deputy() {
     }
     assert_eq!(n.st.check_move(Seat::new(1), &act(Seat::new(0))), Err(MoveError::BorrowMissing));
     // Another role cannot borrow.
-    assert_eq!(n.st.check_move(Seat::new(6), &borrow(R::Detective, Seat::new(0))), Err(MoveError::NotABorrower(R::Doctor)));
+    assert_eq!(
+        n.st.check_move(Seat::new(6), &borrow(R::Detective, Seat::new(0))),
+        Err(MoveError::NotABorrower(R::Doctor))
+    );
 }
 
 #[test]
@@ -1642,7 +1856,10 @@ fn e20_the_shot_fails_on_the_beaten_invited_healed_or_guarded() {
 #[test]
 fn e21_every_shot_of_one_night_costs_the_one_spare_life() {
     // Boss 0, Shooter 1, Lucky 2, citizen 3, Psycho 4.
-    let n = one_night(&[R::Boss, R::Shooter, R::Lucky, R::Citizen, R::Psycho], &[(Seat::new(0), kill(Seat::new(2))), (Seat::new(1), act(Seat::new(2)))]);
+    let n = one_night(
+        &[R::Boss, R::Shooter, R::Lucky, R::Citizen, R::Psycho],
+        &[(Seat::new(0), kill(Seat::new(2))), (Seat::new(1), act(Seat::new(2)))],
+    );
     assert!(n.has(Event::NightKill { target: Seat::new(2), by: mafia_kill(Seat::new(0)) }));
     assert!(n.has(Event::NightKill { target: Seat::new(2), by: Killer::Shooter(Seat::new(1)) }));
     assert_eq!(n.count(|e| matches!(e, Event::SpareLife { .. })), 1);
@@ -1681,8 +1898,15 @@ fn e21_no_spare_life_against_the_lynch() {
 #[test]
 fn e21_a_healed_lucky_keeps_his_spare_life() {
     // E30.5: the spare life absorbs only what reaches him. Boss 0, Doctor 1, Lucky 2, Psycho 3.
-    let n = one_night(&[R::Boss, R::Doctor, R::Lucky, R::Psycho], &[(Seat::new(1), act(Seat::new(2))), (Seat::new(0), kill(Seat::new(2)))]);
-    assert!(n.has(Event::KillFailed { target: Seat::new(2), by: mafia_kill(Seat::new(0)), reason: Fail::TargetHealed }));
+    let n = one_night(
+        &[R::Boss, R::Doctor, R::Lucky, R::Psycho],
+        &[(Seat::new(1), act(Seat::new(2))), (Seat::new(0), kill(Seat::new(2)))],
+    );
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(2),
+        by: mafia_kill(Seat::new(0)),
+        reason: Fail::TargetHealed
+    }));
     assert!(n.st.carry().spare_life.contains(Seat::new(2)));
 }
 
@@ -1705,7 +1929,15 @@ fn e21_the_spare_life_absorbs_the_guests_death() {
 fn e22_sleepwalker_learns_the_camps_of_successful_visitors() {
     // Boss 0, Sleepwalker 1, Detective 2, Miner 3, citizen 4.
     let roles = [R::Boss, R::Sleepwalker, R::Detective, R::Miner, R::Citizen];
-    let n = one_night(&roles, &[(Seat::new(1), act(Seat::new(4))), (Seat::new(2), act(Seat::new(4))), (Seat::new(0), act(Seat::new(4))), (Seat::new(3), act(Seat::new(4)))]);
+    let n = one_night(
+        &roles,
+        &[
+            (Seat::new(1), act(Seat::new(4))),
+            (Seat::new(2), act(Seat::new(4))),
+            (Seat::new(0), act(Seat::new(4))),
+            (Seat::new(3), act(Seat::new(4))),
+        ],
+    );
     assert_eq!(n.report(Seat::new(1)), Some(Report::Watch { target: Seat::new(4), camps: [true, true, true] }));
     let n = one_night(&roles, &[(Seat::new(1), act(Seat::new(4))), (Seat::new(3), act(Seat::new(4)))]);
     assert_eq!(n.report(Seat::new(1)), Some(Report::Watch { target: Seat::new(4), camps: [false, false, true] }));
@@ -1727,7 +1959,10 @@ fn e22_a_failed_move_leaves_no_trace() {
 
 #[test]
 fn e22_the_camp_kill_shows_the_deciders_camp() {
-    let n = one_night(&[R::Boss, R::Sleepwalker, R::Citizen, R::Psycho], &[(Seat::new(0), kill(Seat::new(2))), (Seat::new(1), act(Seat::new(2)))]);
+    let n = one_night(
+        &[R::Boss, R::Sleepwalker, R::Citizen, R::Psycho],
+        &[(Seat::new(0), kill(Seat::new(2))), (Seat::new(1), act(Seat::new(2)))],
+    );
     assert_eq!(n.killed(), set(&[Seat::new(2)]));
     assert_eq!(n.report(Seat::new(1)), Some(Report::Watch { target: Seat::new(2), camps: [false, true, false] }));
 }
@@ -1742,7 +1977,11 @@ fn e22_the_thug_beating_the_watched_beats_the_sleepwalker_too() {
     assert!(n.has(Event::BeatenWatching { seat: Seat::new(1) }));
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Beaten, Some(Seat::new(3)))));
     assert_eq!(n.report(Seat::new(1)), None);
-    assert!(n.has(Event::KillFailed { target: Seat::new(1), by: mafia_kill(Seat::new(0)), reason: Fail::TargetBeaten }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(1),
+        by: mafia_kill(Seat::new(0)),
+        reason: Fail::TargetBeaten
+    }));
     assert_eq!(n.killed(), PlayerSet::EMPTY);
 }
 
@@ -1769,8 +2008,10 @@ fn e22_sleepwalker_fails_when_robbed_invited_or_hexed() {
 #[test]
 fn e23_the_guest_is_blocked_and_cannot_be_healed_tonight() {
     // Boss 0, Psycho 1, Detective 2, Doctor 3, citizen 4.
-    let n =
-        one_night(&[R::Boss, R::Psycho, R::Detective, R::Doctor, R::Citizen], &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(0))), (Seat::new(3), act(Seat::new(2)))]);
+    let n = one_night(
+        &[R::Boss, R::Psycho, R::Detective, R::Doctor, R::Citizen],
+        &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(0))), (Seat::new(3), act(Seat::new(2)))],
+    );
     assert!(n.has(Event::StatusSet { seat: Seat::new(2), status: Status::Invited, by: Seat::new(1) }));
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Invited, Some(Seat::new(1)))));
     assert_eq!(n.failed(Seat::new(3)), Some(Fail::TargetInvited));
@@ -1803,7 +2044,10 @@ fn e23_the_guest_dies_next_night_unless_healed() {
 fn e23_psycho_fails_when_robbed_or_hexed() {
     // Boss 0, Thief 1, Psycho 2, Witch 3, Detective 4.
     let roles = [R::Boss, R::Thief, R::Psycho, R::Witch, R::Detective];
-    let n = one_night(&roles, &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(4))), (Seat::new(4), act(Seat::new(0)))]);
+    let n = one_night(
+        &roles,
+        &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(4))), (Seat::new(4), act(Seat::new(0)))],
+    );
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Robbed, Some(Seat::new(1)))));
     assert_eq!(n.st.carry().guest, None);
     assert!(n.has(Event::CampCheck { seat: Seat::new(4), target: Seat::new(0), camp: Camp::Mafia }));
@@ -1847,26 +2091,42 @@ fn e24_killing_the_psycho_kills_his_guest() {
 #[test]
 fn e24_a_try_that_fails_still_blasts() {
     // The Psycho is healed and lives; the try at him takes the guest.
-    let n = one_night(&BLAST, &[(Seat::new(1), act(Seat::new(3))), (Seat::new(2), act(Seat::new(1))), (Seat::new(0), kill(Seat::new(1)))]);
-    assert!(n.has(Event::KillFailed { target: Seat::new(1), by: mafia_kill(Seat::new(0)), reason: Fail::TargetHealed }));
+    let n = one_night(
+        &BLAST,
+        &[(Seat::new(1), act(Seat::new(3))), (Seat::new(2), act(Seat::new(1))), (Seat::new(0), kill(Seat::new(1)))],
+    );
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(1),
+        by: mafia_kill(Seat::new(0)),
+        reason: Fail::TargetHealed
+    }));
     assert_eq!(n.killed(), set(&[Seat::new(3)]));
 }
 
 #[test]
 fn e24_a_blocked_shooter_tries_nothing() {
     // Decision: only an unblocked Shooter aiming at the Psycho counts as a try.
-    let n = one_night(&BLAST, &[(Seat::new(1), act(Seat::new(3))), (Seat::new(6), act(Seat::new(4))), (Seat::new(4), act(Seat::new(1)))]);
+    let n = one_night(
+        &BLAST,
+        &[(Seat::new(1), act(Seat::new(3))), (Seat::new(6), act(Seat::new(4))), (Seat::new(4), act(Seat::new(1)))],
+    );
     assert_eq!(n.failed(Seat::new(4)), Some(blocked(Status::Robbed, Some(Seat::new(6)))));
     assert_eq!(n.killed(), PlayerSet::EMPTY);
     // No guest, no blast: a robbed Psycho invites nobody.
-    let n = one_night(&BLAST, &[(Seat::new(6), act(Seat::new(1))), (Seat::new(1), act(Seat::new(3))), (Seat::new(0), kill(Seat::new(1)))]);
+    let n = one_night(
+        &BLAST,
+        &[(Seat::new(6), act(Seat::new(1))), (Seat::new(1), act(Seat::new(3))), (Seat::new(0), kill(Seat::new(1)))],
+    );
     assert_eq!(n.killed(), set(&[Seat::new(1)]));
 }
 
 #[test]
 fn e24_by_default_a_heal_does_not_save_the_guest_from_the_blast() {
     // Decision (blast_heal = false): the guest cannot be healed that night (E23).
-    let n = one_night(&BLAST, &[(Seat::new(1), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3))), (Seat::new(0), kill(Seat::new(1)))]);
+    let n = one_night(
+        &BLAST,
+        &[(Seat::new(1), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3))), (Seat::new(0), kill(Seat::new(1)))],
+    );
     assert_eq!(n.failed(Seat::new(2)), Some(Fail::TargetInvited));
     assert_eq!(n.killed(), set(&[Seat::new(1), Seat::new(3)]));
 }
@@ -1874,10 +2134,22 @@ fn e24_by_default_a_heal_does_not_save_the_guest_from_the_blast() {
 #[test]
 fn e24_blast_heal_lets_a_heal_save_the_guest() {
     // The seed's "unless healed", as the setting `blast_heal = true`.
-    let mut sc = scenario(&BLAST, &[(Seat::new(1), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3))), (Seat::new(0), kill(Seat::new(1))), (Seat::new(3), act(Seat::new(0)))]);
+    let mut sc = scenario(
+        &BLAST,
+        &[
+            (Seat::new(1), act(Seat::new(3))),
+            (Seat::new(2), act(Seat::new(3))),
+            (Seat::new(0), kill(Seat::new(1))),
+            (Seat::new(3), act(Seat::new(0))),
+        ],
+    );
     sc.rules.set("blast_heal", "true").unwrap();
     let n = resolve(&sc);
-    assert!(n.has(Event::KillFailed { target: Seat::new(3), by: Killer::Blast(Seat::new(1)), reason: Fail::TargetHealed }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(3),
+        by: Killer::Blast(Seat::new(1)),
+        reason: Fail::TargetHealed
+    }));
     assert_eq!(n.killed(), set(&[Seat::new(1)]));
     // The heal does not free the guest tonight: he is still blocked.
     assert_eq!(n.failed(Seat::new(3)), Some(blocked(Status::Invited, Some(Seat::new(1)))));
@@ -1919,7 +2191,21 @@ fn mine_day(night1: &[(Seat, NightChoice)], votes: &[Vote]) -> Table {
 #[test]
 fn e25_a_mined_player_with_three_votes_dies_though_not_lynched() {
     // 3 votes on 3, 4 on 4.
-    let t = mine_day(&[], &[f(Seat::new(3)), f(Seat::new(3)), f(Seat::new(3)), P, P, f(Seat::new(4)), f(Seat::new(4)), P, f(Seat::new(4)), f(Seat::new(4))]);
+    let t = mine_day(
+        &[],
+        &[
+            f(Seat::new(3)),
+            f(Seat::new(3)),
+            f(Seat::new(3)),
+            P,
+            P,
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            P,
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+        ],
+    );
     assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(4))]);
     assert!(t.has(Event::MineExplodes { seat: Seat::new(3), votes: 3 }));
     assert_eq!(t.deaths(), vec![(Seat::new(4), DeathCause::Lynched), (Seat::new(3), DeathCause::Mined)]);
@@ -1937,14 +2223,31 @@ fn e25_a_mined_player_lynched_dies_once() {
 
 #[test]
 fn e25_two_votes_are_not_enough() {
-    let t = mine_day(&[], &[f(Seat::new(3)), f(Seat::new(3)), P, P, P, f(Seat::new(4)), f(Seat::new(4)), P, f(Seat::new(4)), P]);
+    let t = mine_day(
+        &[],
+        &[f(Seat::new(3)), f(Seat::new(3)), P, P, P, f(Seat::new(4)), f(Seat::new(4)), P, f(Seat::new(4)), P],
+    );
     assert_eq!(t.count(|e| matches!(e, Event::MineExplodes { .. })), 0);
     assert_eq!(t.deaths(), vec![(Seat::new(4), DeathCause::Lynched)]);
 }
 
 #[test]
 fn e25_healing_does_not_help() {
-    let t = mine_day(&[(Seat::new(9), act(Seat::new(3)))], &[f(Seat::new(3)), f(Seat::new(3)), f(Seat::new(3)), P, P, f(Seat::new(4)), f(Seat::new(4)), P, f(Seat::new(4)), f(Seat::new(4))]);
+    let t = mine_day(
+        &[(Seat::new(9), act(Seat::new(3)))],
+        &[
+            f(Seat::new(3)),
+            f(Seat::new(3)),
+            f(Seat::new(3)),
+            P,
+            P,
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            P,
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+        ],
+    );
     assert!(t.on(1, Event::Healed { seat: Seat::new(3), by: Seat::new(9) }));
     assert_eq!(t.deaths(), vec![(Seat::new(4), DeathCause::Lynched), (Seat::new(3), DeathCause::Mined)]);
 }
@@ -1952,7 +2255,10 @@ fn e25_healing_does_not_help() {
 #[test]
 fn e25_the_chosens_secret_votes_count() {
     // Decision: one open vote (the Chosen's) plus his 2 secret votes make 3.
-    let t = mine_day(&[], &[P, P, P, P, P, f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(3)), f(Seat::new(4)), f(Seat::new(4))]);
+    let t = mine_day(
+        &[],
+        &[P, P, P, P, P, f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(3)), f(Seat::new(4)), f(Seat::new(4))],
+    );
     assert!(t.has(Event::SecretVotes { seat: Seat::new(7), target: Seat::new(3), votes: 2 }));
     assert!(t.has(Event::MineExplodes { seat: Seat::new(3), votes: 3 }));
     assert_eq!(t.deaths(), vec![(Seat::new(4), DeathCause::Lynched), (Seat::new(3), DeathCause::Mined)]);
@@ -1961,7 +2267,21 @@ fn e25_the_chosens_secret_votes_count() {
 #[test]
 fn e25_a_vote_removed_by_the_trickster_does_not_count() {
     // Decision: three open votes on 3, but the Trickster removed the Miner's.
-    let t = mine_day(&[(Seat::new(8), act(Seat::new(0)))], &[f(Seat::new(3)), f(Seat::new(3)), f(Seat::new(3)), P, P, f(Seat::new(4)), f(Seat::new(4)), P, f(Seat::new(4)), f(Seat::new(4))]);
+    let t = mine_day(
+        &[(Seat::new(8), act(Seat::new(0)))],
+        &[
+            f(Seat::new(3)),
+            f(Seat::new(3)),
+            f(Seat::new(3)),
+            P,
+            P,
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            P,
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+        ],
+    );
     assert!(t.has(Event::VoteRemoved { seat: Seat::new(0) }));
     assert_eq!(t.count(|e| matches!(e, Event::MineExplodes { .. })), 0);
     assert_eq!(t.deaths(), vec![(Seat::new(4), DeathCause::Lynched)]);
@@ -1972,7 +2292,10 @@ fn e25_the_mine_lasts_for_the_next_day_only() {
     let roles = [R::Miner, R::Boss, R::Citizen, R::Citizen, R::Citizen, R::Citizen, R::Citizen];
     let mut t = table(&roles, &[]);
     t.p.at(1, Seat::new(0), act(Seat::new(3)));
-    t.p.day_votes(3, &[f(Seat::new(3)), f(Seat::new(3)), f(Seat::new(3)), P, f(Seat::new(5)), f(Seat::new(4)), f(Seat::new(4))]);
+    t.p.day_votes(
+        3,
+        &[f(Seat::new(3)), f(Seat::new(3)), f(Seat::new(3)), P, f(Seat::new(5)), f(Seat::new(4)), f(Seat::new(4))],
+    );
     t.night(1);
     t.day(2);
     t.night(2);
@@ -1989,20 +2312,34 @@ fn e25_the_mine_lasts_for_the_next_day_only() {
 #[test]
 fn e26_the_beaten_player_is_blocked_and_unreachable() {
     // Boss 0, Thug 1, Detective 2, Psycho 3.
-    let n = one_night(&[R::Boss, R::Thug, R::Detective, R::Psycho], &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(0))), (Seat::new(0), kill(Seat::new(2)))]);
+    let n = one_night(
+        &[R::Boss, R::Thug, R::Detective, R::Psycho],
+        &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(0))), (Seat::new(0), kill(Seat::new(2)))],
+    );
     assert!(n.has(Event::StatusSet { seat: Seat::new(2), status: Status::Beaten, by: Seat::new(1) }));
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Beaten, Some(Seat::new(1)))));
-    assert!(n.has(Event::KillFailed { target: Seat::new(2), by: mafia_kill(Seat::new(0)), reason: Fail::TargetBeaten }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(2),
+        by: mafia_kill(Seat::new(0)),
+        reason: Fail::TargetBeaten
+    }));
     assert_eq!(n.killed(), PlayerSet::EMPTY);
 }
 
 #[test]
 fn e26_the_thug_may_beat_himself() {
     // Boss 0, Thug 1, Shooter 2, Psycho 3.
-    let n = one_night(&[R::Boss, R::Thug, R::Shooter, R::Psycho], &[(Seat::new(1), act(Seat::new(1))), (Seat::new(2), act(Seat::new(1))), (Seat::new(0), kill(Seat::new(1)))]);
+    let n = one_night(
+        &[R::Boss, R::Thug, R::Shooter, R::Psycho],
+        &[(Seat::new(1), act(Seat::new(1))), (Seat::new(2), act(Seat::new(1))), (Seat::new(0), kill(Seat::new(1)))],
+    );
     assert!(n.has(Event::StatusSet { seat: Seat::new(1), status: Status::Beaten, by: Seat::new(1) }));
     assert_eq!(n.failed(Seat::new(2)), Some(Fail::TargetBeaten));
-    assert!(n.has(Event::KillFailed { target: Seat::new(1), by: mafia_kill(Seat::new(0)), reason: Fail::TargetBeaten }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(1),
+        by: mafia_kill(Seat::new(0)),
+        reason: Fail::TargetBeaten
+    }));
     assert_eq!(n.killed(), PlayerSet::EMPTY);
 }
 
@@ -2030,7 +2367,10 @@ fn e26_thug_fails_when_robbed_invited_or_hexed() {
     // Decision (no failure list in the seed). Boss 0, Thug 1, Thief 2, Witch 3, Psycho 4, Detective 5.
     let roles = [R::Boss, R::Thug, R::Thief, R::Witch, R::Psycho, R::Detective];
     for (blocker, status) in [(2, Status::Robbed), (4, Status::Invited)].map(|(b, s)| (Seat::new(b), s)) {
-        let n = one_night(&roles, &[(Seat::new(1), act(Seat::new(5))), (Seat::new(5), act(Seat::new(0))), (blocker, act(Seat::new(1)))]);
+        let n = one_night(
+            &roles,
+            &[(Seat::new(1), act(Seat::new(5))), (Seat::new(5), act(Seat::new(0))), (blocker, act(Seat::new(1)))],
+        );
         assert_eq!(n.failed(Seat::new(1)), Some(blocked(status, Some(blocker))));
         assert!(n.has(Event::CampCheck { seat: Seat::new(5), target: Seat::new(0), camp: Camp::Mafia }));
     }
@@ -2049,15 +2389,35 @@ fn e26_thug_fails_when_robbed_invited_or_hexed() {
 fn e27_scout_learns_the_successful_check_robbery_and_heal() {
     // Boss 0, Thief 1, Detective 2, Doctor 3, Scout 4, citizens 5 and 6, Psycho 7.
     let roles = [R::Boss, R::Thief, R::Detective, R::Doctor, R::Scout, R::Citizen, R::Citizen, R::Psycho];
-    let n = one_night(&roles, &[(Seat::new(1), act(Seat::new(5))), (Seat::new(2), act(Seat::new(7))), (Seat::new(3), act(Seat::new(6))), (Seat::new(4), NightChoice::default())]);
+    let n = one_night(
+        &roles,
+        &[
+            (Seat::new(1), act(Seat::new(5))),
+            (Seat::new(2), act(Seat::new(7))),
+            (Seat::new(3), act(Seat::new(6))),
+            (Seat::new(4), NightChoice::default()),
+        ],
+    );
     let report = Report::Scout { checked: Some(Seat::new(7)), robbed: Some(Seat::new(5)), healed: Some(Seat::new(6)) };
     assert!(n.has(Event::Learned { seat: Seat::new(4), report }));
     assert_eq!(n.report(Seat::new(4)), Some(report));
     // The robbed Detective's check and the invited Doctor's heal failed: not learned.
-    let n = one_night(&roles, &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(7))), (Seat::new(7), act(Seat::new(3))), (Seat::new(3), act(Seat::new(6))), (Seat::new(4), NightChoice::default())]);
+    let n = one_night(
+        &roles,
+        &[
+            (Seat::new(1), act(Seat::new(2))),
+            (Seat::new(2), act(Seat::new(7))),
+            (Seat::new(7), act(Seat::new(3))),
+            (Seat::new(3), act(Seat::new(6))),
+            (Seat::new(4), NightChoice::default()),
+        ],
+    );
     assert_eq!(n.report(Seat::new(4)), Some(Report::Scout { checked: None, robbed: Some(Seat::new(2)), healed: None }));
     // Robbed, the Scout learns nothing.
-    let n = one_night(&roles, &[(Seat::new(1), act(Seat::new(4))), (Seat::new(2), act(Seat::new(7))), (Seat::new(4), NightChoice::default())]);
+    let n = one_night(
+        &roles,
+        &[(Seat::new(1), act(Seat::new(4))), (Seat::new(2), act(Seat::new(7))), (Seat::new(4), NightChoice::default())],
+    );
     assert_eq!(n.failed(Seat::new(4)), Some(blocked(Status::Robbed, Some(Seat::new(1)))));
     assert_eq!(n.report(Seat::new(4)), None);
 }
@@ -2065,7 +2425,10 @@ fn e27_scout_learns_the_successful_check_robbery_and_heal() {
 #[test]
 fn e27_in_a_mixed_set_the_commissars_check_counts() {
     // Decision: the Scout learns camp checks, the Commissar's too. Boss 0, Commissar 1, Scout 2, citizen 3.
-    let n = one_night(&[R::Boss, R::Commissar, R::Scout, R::Citizen], &[(Seat::new(1), act(Seat::new(3))), (Seat::new(2), NightChoice::default())]);
+    let n = one_night(
+        &[R::Boss, R::Commissar, R::Scout, R::Citizen],
+        &[(Seat::new(1), act(Seat::new(3))), (Seat::new(2), NightChoice::default())],
+    );
     assert_eq!(n.report(Seat::new(2)), Some(Report::Scout { checked: Some(Seat::new(3)), robbed: None, healed: None }));
 }
 
@@ -2154,7 +2517,10 @@ fn with_resolution(mut sc: Scenario, resolution: &str) -> Night {
 #[test]
 fn e29_the_thief_psycho_cycle_is_broken_at_the_thief() {
     // Boss 0, Thief 1, Psycho 2, Detective 3: the Thief robs the Psycho, the Psycho invites the Thief.
-    let sc = scenario(&[R::Boss, R::Thief, R::Psycho, R::Detective], &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(1)))]);
+    let sc = scenario(
+        &[R::Boss, R::Thief, R::Psycho, R::Detective],
+        &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(1)))],
+    );
     let g = with_resolution(sc.clone(), "graph");
     assert!(g.has(Event::CycleBroken { seat: Seat::new(1) }));
     assert_eq!(g.failed(Seat::new(2)), Some(blocked(Status::Robbed, Some(Seat::new(1)))));
@@ -2173,14 +2539,28 @@ fn e29_a_cycle_through_a_redirect_is_broken_at_the_higher_priority_maker() {
     // while she sends his beating to the Detective. If her swindle stood the
     // beating would miss her; if it reached her, her swindle would fail: a
     // cycle, broken at the Thug (before the Swindler): his move stands as made.
-    let n = one_night(&[R::Boss, R::Swindler, R::Thug, R::Detective], &[(Seat::new(2), act(Seat::new(1))), (Seat::new(1), act2(Seat::new(2), Seat::new(3))), (Seat::new(3), act(Seat::new(2)))]);
+    let n = one_night(
+        &[R::Boss, R::Swindler, R::Thug, R::Detective],
+        &[
+            (Seat::new(2), act(Seat::new(1))),
+            (Seat::new(1), act2(Seat::new(2), Seat::new(3))),
+            (Seat::new(3), act(Seat::new(2))),
+        ],
+    );
     assert!(n.has(Event::CycleBroken { seat: Seat::new(2) }));
     assert!(n.has(Event::StatusSet { seat: Seat::new(1), status: Status::Beaten, by: Seat::new(2) }));
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Beaten, Some(Seat::new(2)))));
     assert_eq!(n.count(|e| matches!(e, Event::Redirected { .. })), 0);
     assert!(n.has(Event::CampCheck { seat: Seat::new(3), target: Seat::new(2), camp: Camp::Bandits }));
     // The same with the Psycho inviting the Swindler.
-    let n = one_night(&[R::Boss, R::Swindler, R::Psycho, R::Detective], &[(Seat::new(2), act(Seat::new(1))), (Seat::new(1), act2(Seat::new(2), Seat::new(3))), (Seat::new(3), act(Seat::new(2)))]);
+    let n = one_night(
+        &[R::Boss, R::Swindler, R::Psycho, R::Detective],
+        &[
+            (Seat::new(2), act(Seat::new(1))),
+            (Seat::new(1), act2(Seat::new(2), Seat::new(3))),
+            (Seat::new(3), act(Seat::new(2))),
+        ],
+    );
     assert!(n.has(Event::CycleBroken { seat: Seat::new(2) }));
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Invited, Some(Seat::new(2)))));
     assert_eq!(n.st.carry().guest, Some(Seat::new(1)));
@@ -2188,7 +2568,10 @@ fn e29_a_cycle_through_a_redirect_is_broken_at_the_higher_priority_maker() {
 
 #[test]
 fn e29_the_psycho_thug_cycle_is_broken_at_the_psycho() {
-    let n = one_night(&[R::Boss, R::Psycho, R::Thug, R::Detective], &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(1)))]);
+    let n = one_night(
+        &[R::Boss, R::Psycho, R::Thug, R::Detective],
+        &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(1)))],
+    );
     assert!(n.has(Event::CycleBroken { seat: Seat::new(1) }));
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Invited, Some(Seat::new(1)))));
     assert_eq!(n.st.carry().guest, Some(Seat::new(2)));
@@ -2197,7 +2580,10 @@ fn e29_the_psycho_thug_cycle_is_broken_at_the_psycho() {
 #[test]
 fn e29_a_third_blocker_opens_the_thief_psycho_cycle() {
     // Boss 0, Thief 1, Psycho 2, Thug 3, Detective 4; the Thug beats the Thief.
-    let sc = scenario(&[R::Boss, R::Thief, R::Psycho, R::Thug, R::Detective], &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(1))), (Seat::new(3), act(Seat::new(1)))]);
+    let sc = scenario(
+        &[R::Boss, R::Thief, R::Psycho, R::Thug, R::Detective],
+        &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(1))), (Seat::new(3), act(Seat::new(1)))],
+    );
     // Graph: nothing blocks the Thug, so the Thief is blocked and the
     // Psycho is not robbed; his invitation stands, but reaches a beaten
     // player and fails there (E6).
@@ -2218,7 +2604,10 @@ fn e29_a_third_blocker_opens_the_thief_psycho_cycle() {
 #[test]
 fn e29_a_later_blocker_wins_only_in_the_graph() {
     // Boss 0, Thief 1, Thug 2, Detective 3, Psycho 4: the Thug beats the Thief, who robs the Detective.
-    let sc = scenario(&[R::Boss, R::Thief, R::Thug, R::Detective, R::Psycho], &[(Seat::new(2), act(Seat::new(1))), (Seat::new(1), act(Seat::new(3))), (Seat::new(3), act(Seat::new(0)))]);
+    let sc = scenario(
+        &[R::Boss, R::Thief, R::Thug, R::Detective, R::Psycho],
+        &[(Seat::new(2), act(Seat::new(1))), (Seat::new(1), act(Seat::new(3))), (Seat::new(3), act(Seat::new(0)))],
+    );
     let g = with_resolution(sc.clone(), "graph");
     assert_eq!(g.failed(Seat::new(1)), Some(blocked(Status::Beaten, Some(Seat::new(2)))));
     assert!(g.has(Event::CampCheck { seat: Seat::new(3), target: Seat::new(0), camp: Camp::Mafia }));
@@ -2232,10 +2621,20 @@ fn e29_the_redirect_of_the_thug_reaches_him_only_in_the_graph() {
     // beats the Detective; the Swindler sends him to the Doctor.
     let sc = scenario(
         &[R::Boss, R::Swindler, R::Thug, R::Detective, R::Doctor, R::Citizen],
-        &[(Seat::new(2), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(2), Seat::new(4))), (Seat::new(3), act(Seat::new(0))), (Seat::new(4), act(Seat::new(5)))],
+        &[
+            (Seat::new(2), act(Seat::new(3))),
+            (Seat::new(1), act2(Seat::new(2), Seat::new(4))),
+            (Seat::new(3), act(Seat::new(0))),
+            (Seat::new(4), act(Seat::new(5))),
+        ],
     );
     let g = with_resolution(sc.clone(), "graph");
-    assert!(g.has(Event::Redirected { by: Seat::new(1), victim: Seat::new(2), from: Some(Seat::new(3)), to: Seat::new(4) }));
+    assert!(g.has(Event::Redirected {
+        by: Seat::new(1),
+        victim: Seat::new(2),
+        from: Some(Seat::new(3)),
+        to: Seat::new(4)
+    }));
     assert!(g.has(Event::StatusSet { seat: Seat::new(4), status: Status::Beaten, by: Seat::new(2) }));
     assert_eq!(g.failed(Seat::new(4)), Some(blocked(Status::Beaten, Some(Seat::new(2)))));
     assert!(g.has(Event::CampCheck { seat: Seat::new(3), target: Seat::new(0), camp: Camp::Mafia }));
@@ -2252,7 +2651,12 @@ fn e29_a_swindled_psycho_can_block_the_thief() {
     // Psycho invites 5; the Swindler sends him to the Thief, who robs the Detective.
     let sc = scenario(
         &[R::Boss, R::Thief, R::Swindler, R::Psycho, R::Detective, R::Citizen],
-        &[(Seat::new(3), act(Seat::new(5))), (Seat::new(2), act2(Seat::new(3), Seat::new(1))), (Seat::new(1), act(Seat::new(4))), (Seat::new(4), act(Seat::new(0)))],
+        &[
+            (Seat::new(3), act(Seat::new(5))),
+            (Seat::new(2), act2(Seat::new(3), Seat::new(1))),
+            (Seat::new(1), act(Seat::new(4))),
+            (Seat::new(4), act(Seat::new(0))),
+        ],
     );
     let g = with_resolution(sc.clone(), "graph");
     assert_eq!(g.failed(Seat::new(1)), Some(blocked(Status::Invited, Some(Seat::new(3)))));
@@ -2288,21 +2692,28 @@ fn e30_the_default_order_is_the_seven_steps() {
 #[test]
 fn e30_a_heal_saves_because_protection_comes_before_kills() {
     // Boss 0, Doctor 1, citizen 2, Psycho 3.
-    let mut sc = scenario(&[R::Boss, R::Doctor, R::Citizen, R::Psycho], &[(Seat::new(1), act(Seat::new(2))), (Seat::new(0), kill(Seat::new(2)))]);
+    let mut sc = scenario(
+        &[R::Boss, R::Doctor, R::Citizen, R::Psycho],
+        &[(Seat::new(1), act(Seat::new(2))), (Seat::new(0), kill(Seat::new(2)))],
+    );
     assert_eq!(resolve(&sc).killed(), PlayerSet::EMPTY);
     // Reordered, kills before protection: the heal no longer saves.
     sc.night_order = Some(order(&["start", "control", "kills", "protection", "information", "marks", "watchers"]));
     let n = resolve(&sc);
     assert_eq!(n.killed(), set(&[Seat::new(2)]));
     assert!(
-        n.index_of(Event::NightKill { target: Seat::new(2), by: mafia_kill(Seat::new(0)) }) < n.index_of(Event::Healed { seat: Seat::new(2), by: Seat::new(1) })
+        n.index_of(Event::NightKill { target: Seat::new(2), by: mafia_kill(Seat::new(0)) })
+            < n.index_of(Event::Healed { seat: Seat::new(2), by: Seat::new(1) })
     );
 }
 
 #[test]
 fn e30_each_step_sees_only_the_statuses_of_earlier_steps() {
     // Information before control: the Detective checks before the Thief robs him.
-    let mut sc = scenario(&[R::Boss, R::Thief, R::Detective, R::Psycho], &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(0)))]);
+    let mut sc = scenario(
+        &[R::Boss, R::Thief, R::Detective, R::Psycho],
+        &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(0)))],
+    );
     assert_eq!(resolve(&sc).failed(Seat::new(2)), Some(blocked(Status::Robbed, Some(Seat::new(1)))));
     sc.night_order = Some(order(&["start", "information", "control", "protection", "kills", "marks", "watchers"]));
     let n = resolve(&sc);
@@ -2328,8 +2739,15 @@ fn e30_a_night_order_starts_with_the_start_and_names_every_step_once() {
 fn e30_last_nights_statuses_expire() {
     // Boss 0, Thief 1, Detective 2, Doctor 3, Thug 4, Psycho 5, citizen 6.
     let mut t = table(&[R::Boss, R::Thief, R::Detective, R::Doctor, R::Thug, R::Psycho, R::Citizen], &[]);
-    t.p.at(1, Seat::new(1), act(Seat::new(2))).at(1, Seat::new(4), act(Seat::new(3))).at(1, Seat::new(2), act(Seat::new(0))).at(1, Seat::new(3), act(Seat::new(6)));
-    t.p.at(2, Seat::new(1), act(Seat::new(6))).at(2, Seat::new(4), act(Seat::new(6))).at(2, Seat::new(2), act(Seat::new(0))).at(2, Seat::new(3), act(Seat::new(2))).at(2, Seat::new(0), kill(Seat::new(2)));
+    t.p.at(1, Seat::new(1), act(Seat::new(2)))
+        .at(1, Seat::new(4), act(Seat::new(3)))
+        .at(1, Seat::new(2), act(Seat::new(0)))
+        .at(1, Seat::new(3), act(Seat::new(6)));
+    t.p.at(2, Seat::new(1), act(Seat::new(6)))
+        .at(2, Seat::new(4), act(Seat::new(6)))
+        .at(2, Seat::new(2), act(Seat::new(0)))
+        .at(2, Seat::new(3), act(Seat::new(2)))
+        .at(2, Seat::new(0), kill(Seat::new(2)));
     t.night(1);
     assert_eq!(t.failed_on(1, Seat::new(2)), Some(blocked(Status::Robbed, Some(Seat::new(1)))));
     assert_eq!(t.failed_on(1, Seat::new(3)), Some(blocked(Status::Beaten, Some(Seat::new(4)))));
@@ -2363,7 +2781,10 @@ fn e31_a_borrowed_heal_sits_in_protection() {
 #[test]
 fn e31_a_borrowed_shot_sits_in_kills() {
     // Boss 0, Prostitute 1, Shooter 2 (dead), Doctor 3, Psycho 4: a heal of the Boss stops the borrowed shot.
-    let mut sc = scenario(&[R::Boss, R::Prostitute, R::Shooter, R::Doctor, R::Psycho], &[(Seat::new(1), borrow(R::Shooter, Seat::new(0)))]);
+    let mut sc = scenario(
+        &[R::Boss, R::Prostitute, R::Shooter, R::Doctor, R::Psycho],
+        &[(Seat::new(1), borrow(R::Shooter, Seat::new(0)))],
+    );
     sc.night = 2;
     sc.dead = vec![Seat::new(2)];
     let n = resolve(&sc);
@@ -2371,7 +2792,11 @@ fn e31_a_borrowed_shot_sits_in_kills() {
     assert_eq!(n.killed(), set(&[Seat::new(0)]));
     sc.moves.push((Seat::new(3), act(Seat::new(0))));
     let n = resolve(&sc);
-    assert!(n.has(Event::KillFailed { target: Seat::new(0), by: Killer::Shooter(Seat::new(1)), reason: Fail::TargetHealed }));
+    assert!(n.has(Event::KillFailed {
+        target: Seat::new(0),
+        by: Killer::Shooter(Seat::new(1)),
+        reason: Fail::TargetHealed
+    }));
 }
 
 // ---------------------------------------------------------------------------
@@ -2454,7 +2879,10 @@ fn e14_e19_e23_the_guest_is_saved_by_the_heal_that_reached_him() {
 #[test]
 fn e22_e23_the_psychos_invitation_is_a_visit() {
     // Boss 0, Sleepwalker 1, Psycho 2, citizen 3.
-    let n = one_night(&[R::Boss, R::Sleepwalker, R::Psycho, R::Citizen], &[(Seat::new(1), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3)))]);
+    let n = one_night(
+        &[R::Boss, R::Sleepwalker, R::Psycho, R::Citizen],
+        &[(Seat::new(1), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3)))],
+    );
     assert_eq!(n.report(Seat::new(1)), Some(Report::Watch { target: Seat::new(3), camps: [false, false, true] }));
 }
 
@@ -2465,7 +2893,14 @@ fn e10_e22_the_guard_and_the_swindler_are_seen_as_mafia() {
     let n = one_night(&roles, &[(Seat::new(3), act(Seat::new(0))), (Seat::new(1), act(Seat::new(0)))]);
     assert_eq!(n.report(Seat::new(3)), Some(Report::Watch { target: Seat::new(0), camps: [false, true, false] }));
     // The Swindler's visit is to her victim's house.
-    let n = one_night(&roles, &[(Seat::new(3), act(Seat::new(4))), (Seat::new(4), act(Seat::new(5))), (Seat::new(2), act2(Seat::new(4), Seat::new(0)))]);
+    let n = one_night(
+        &roles,
+        &[
+            (Seat::new(3), act(Seat::new(4))),
+            (Seat::new(4), act(Seat::new(5))),
+            (Seat::new(2), act2(Seat::new(4), Seat::new(0))),
+        ],
+    );
     assert_eq!(n.report(Seat::new(3)), Some(Report::Watch { target: Seat::new(4), camps: [false, true, false] }));
     assert!(n.has(Event::CampCheck { seat: Seat::new(4), target: Seat::new(0), camp: Camp::Mafia }));
 }
@@ -2495,15 +2930,41 @@ fn e22_e11_a_sleepwalker_sent_from_a_beaten_house_sees_the_visitors_of_the_new_o
     // rewrites his target before his walk is judged).
     let roles = [R::Boss, R::Swindler, R::Sleepwalker, R::Citizen, R::Citizen, R::Thug, R::Psycho];
     for resolution in ["graph", "sequential"] {
-        let sc = scenario(&roles, &[(Seat::new(5), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(2), Seat::new(4)))]);
+        let sc = scenario(
+            &roles,
+            &[
+                (Seat::new(5), act(Seat::new(3))),
+                (Seat::new(2), act(Seat::new(3))),
+                (Seat::new(1), act2(Seat::new(2), Seat::new(4))),
+            ],
+        );
         let n = with_resolution(sc, resolution);
-        assert!(n.has(Event::Redirected { by: Seat::new(1), victim: Seat::new(2), from: Some(Seat::new(3)), to: Seat::new(4) }), "{resolution}");
+        assert!(
+            n.has(Event::Redirected {
+                by: Seat::new(1),
+                victim: Seat::new(2),
+                from: Some(Seat::new(3)),
+                to: Seat::new(4)
+            }),
+            "{resolution}"
+        );
         assert!(!n.has(Event::BeatenWatching { seat: Seat::new(2) }), "{resolution}");
-        assert_eq!(n.report(Seat::new(2)), Some(Report::Watch { target: Seat::new(4), camps: [false, false, false] }), "{resolution}");
+        assert_eq!(
+            n.report(Seat::new(2)),
+            Some(Report::Watch { target: Seat::new(4), camps: [false, false, false] }),
+            "{resolution}"
+        );
     }
     // Sent the other way, from an unvisited house to the beaten one, he walks
     // round the beaten house and is beaten too.
-    let n = one_night(&roles, &[(Seat::new(5), act(Seat::new(3))), (Seat::new(2), act(Seat::new(4))), (Seat::new(1), act2(Seat::new(2), Seat::new(3)))]);
+    let n = one_night(
+        &roles,
+        &[
+            (Seat::new(5), act(Seat::new(3))),
+            (Seat::new(2), act(Seat::new(4))),
+            (Seat::new(1), act2(Seat::new(2), Seat::new(3))),
+        ],
+    );
     assert!(n.has(Event::BeatenWatching { seat: Seat::new(2) }));
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Beaten, Some(Seat::new(5)))));
 }
@@ -2514,7 +2975,15 @@ fn e22_the_sleepwalker_sees_the_visitors_of_the_house_he_is_sent_to() {
     // The Psycho invites 3 (a bandit visit) and the Detective checks 4 (a town
     // visit); the Sleepwalker meant 3 but is sent to 4.
     let roles = [R::Boss, R::Swindler, R::Sleepwalker, R::Citizen, R::Citizen, R::Detective, R::Psycho];
-    let n = one_night(&roles, &[(Seat::new(6), act(Seat::new(3))), (Seat::new(5), act(Seat::new(4))), (Seat::new(2), act(Seat::new(3))), (Seat::new(1), act2(Seat::new(2), Seat::new(4)))]);
+    let n = one_night(
+        &roles,
+        &[
+            (Seat::new(6), act(Seat::new(3))),
+            (Seat::new(5), act(Seat::new(4))),
+            (Seat::new(2), act(Seat::new(3))),
+            (Seat::new(1), act2(Seat::new(2), Seat::new(4))),
+        ],
+    );
     assert_eq!(n.report(Seat::new(2)), Some(Report::Watch { target: Seat::new(4), camps: [true, false, false] }));
 }
 
@@ -2527,20 +2996,37 @@ fn e22_e26_a_robbed_invited_or_hexed_sleepwalker_is_not_beaten_too() {
     let roles = [R::Boss, R::Thief, R::Sleepwalker, R::Citizen, R::Thug, R::Psycho, R::Witch];
     for resolution in ["graph", "sequential"] {
         // Robbed: the Thief ranks before the Thug (E29), so the robbery stands.
-        let sc = scenario(&roles, &[(Seat::new(4), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3))), (Seat::new(1), act(Seat::new(2))), (Seat::new(0), kill(Seat::new(2)))]);
+        let sc = scenario(
+            &roles,
+            &[
+                (Seat::new(4), act(Seat::new(3))),
+                (Seat::new(2), act(Seat::new(3))),
+                (Seat::new(1), act(Seat::new(2))),
+                (Seat::new(0), kill(Seat::new(2))),
+            ],
+        );
         let n = with_resolution(sc, resolution);
         assert!(!n.has(Event::BeatenWatching { seat: Seat::new(2) }), "{resolution}");
-        assert!(n.has(Event::StatusSet { seat: Seat::new(2), status: Status::Robbed, by: Seat::new(1) }), "{resolution}");
+        assert!(
+            n.has(Event::StatusSet { seat: Seat::new(2), status: Status::Robbed, by: Seat::new(1) }),
+            "{resolution}"
+        );
         assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Robbed, Some(Seat::new(1)))), "{resolution}");
         assert_eq!(n.killed(), set(&[Seat::new(2)]), "{resolution}");
         // Invited: the Psycho ranks before the Thug too.
-        let sc = scenario(&roles, &[(Seat::new(4), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3))), (Seat::new(5), act(Seat::new(2)))]);
+        let sc = scenario(
+            &roles,
+            &[(Seat::new(4), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3))), (Seat::new(5), act(Seat::new(2)))],
+        );
         let n = with_resolution(sc, resolution);
         assert!(!n.has(Event::BeatenWatching { seat: Seat::new(2) }), "{resolution}");
         assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Invited, Some(Seat::new(5)))), "{resolution}");
     }
     // Hexed since last night: no walk, no beating.
-    let mut sc = scenario(&roles, &[(Seat::new(4), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3))), (Seat::new(0), kill(Seat::new(2)))]);
+    let mut sc = scenario(
+        &roles,
+        &[(Seat::new(4), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3))), (Seat::new(0), kill(Seat::new(2)))],
+    );
     sc.hexed = vec![Seat::new(2)];
     let n = resolve(&sc);
     assert!(!n.has(Event::BeatenWatching { seat: Seat::new(2) }));
@@ -2575,7 +3061,10 @@ fn c4_e12_an_unappointed_actor_does_not_spoil_a_unanimous_kill() {
 fn e12_the_actor_left_alone_in_his_camp_decides_the_kill() {
     // Boss 0 dead (no vacancy: nobody takes the Boss's place), Actor 1 the last
     // living mafioso: «unless he is the last living member of the camp».
-    let mut sc = scenario(&[R::Boss, R::Actor, R::Citizen, R::Citizen, R::Citizen, R::Psycho], &[(Seat::new(1), kill(Seat::new(3)))]);
+    let mut sc = scenario(
+        &[R::Boss, R::Actor, R::Citizen, R::Citizen, R::Citizen, R::Psycho],
+        &[(Seat::new(1), kill(Seat::new(3)))],
+    );
     sc.dead = vec![Seat::new(0)];
     let n = resolve(&sc);
     assert!(n.obs(Seat::new(1)).shoots());
@@ -2590,7 +3079,19 @@ fn e12_the_boss_chooses_the_actors_role() {
     let mut t = table(&roles, &[]);
     // Day 1: the Thief is lynched. Night 1: the Boss waits (no appointment yet),
     // and the mafia's kill takes their own Swindler.
-    t.p.day_votes(1, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1))]);
+    t.p.day_votes(
+        1,
+        &[
+            f(Seat::new(1)),
+            f(Seat::new(0)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+        ],
+    );
     t.day(1);
     t.p.appoint = Some(None);
     t.p.at(1, Seat::new(0), kill(Seat::new(2)));
@@ -2622,13 +3123,27 @@ fn e12_an_appointment_may_wait_and_is_asked_again() {
     // his own letter; answering none leaves him unappointed tonight.
     let roles = [R::Boss, R::Guard, R::Actor, R::Citizen, R::Citizen, R::Citizen, R::Psycho];
     let mut t = table(&roles, &[]);
-    t.p.day_votes(1, &[f(Seat::new(3)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0))]);
+    t.p.day_votes(
+        1,
+        &[
+            f(Seat::new(3)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
     t.day(1);
     t.p.appoint = Some(None);
     t.night(1);
     assert_eq!(t.p.asked_appoint, vec![]);
     // Nothing vacant yet (the Boss's place is never vacant). The Guard dies on day 2.
-    t.p.day_votes(2, &[P, f(Seat::new(3)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1))]);
+    t.p.day_votes(
+        2,
+        &[P, f(Seat::new(3)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1))],
+    );
     t.day(2);
     t.night(2);
     assert_eq!(t.p.asked_appoint, vec![(Seat::new(2), RoleSet::single(R::Guard))]);
@@ -2708,7 +3223,11 @@ fn c8_e23_the_psychos_guest_dying_does_not_reset_the_no_kill_count() {
     assert_eq!((out.winner, out.cause, out.days), (Some(Camp::Town), EndCause::NoKillRule, 2));
     // A tried mafia kill resets it (a prevented kill counts, C8): the game goes on past night 2.
     let mut t = table(&roles, &[("no_kill_limit", "2"), ("day_cap", "3")]);
-    t.p.at(1, Seat::new(1), act(Seat::new(2))).at(2, Seat::new(0), kill(Seat::new(1))).at(2, Seat::new(1), act(Seat::new(1)));
+    t.p.at(1, Seat::new(1), act(Seat::new(2))).at(2, Seat::new(0), kill(Seat::new(1))).at(
+        2,
+        Seat::new(1),
+        act(Seat::new(1)),
+    );
     let out = t.play();
     assert_ne!(out.cause, EndCause::NoKillRule, "{out:?}");
 }
@@ -2756,7 +3275,10 @@ fn e15_e26_repeat_target_named_or_reached() {
         assert!(t.on(3, Event::Healed { seat: allowed, by: Seat::new(2) }), "{setting}: {allowed:?} allowed");
     }
     // `reached`: a heal that failed reached nobody, so nobody is barred.
-    let mut sc = scenario(&[R::Boss, R::Thief, R::Doctor, R::Citizen, R::Psycho], &[(Seat::new(2), act(Seat::new(3))), (Seat::new(1), act(Seat::new(2)))]);
+    let mut sc = scenario(
+        &[R::Boss, R::Thief, R::Doctor, R::Citizen, R::Psycho],
+        &[(Seat::new(2), act(Seat::new(3))), (Seat::new(1), act(Seat::new(2)))],
+    );
     sc.rules.set("repeat_target", "reached").unwrap();
     assert_eq!(resolve(&sc).st.next_bar(Seat::new(2)), None);
     sc.rules.set("repeat_target", "named").unwrap();
@@ -2769,7 +3291,18 @@ fn e19_e16_the_role_prostitute_may_borrow_the_chosens_secret_votes() {
     let roles = [R::Prostitute, R::Chosen, R::Boss, R::Citizen, R::Citizen, R::Citizen, R::Psycho];
     let mut t = table(&roles, &[]);
     // Day 1: the Chosen is lynched. Night 2: she borrows the Chosen.
-    t.p.day_votes(1, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1)), f(Seat::new(1))]);
+    t.p.day_votes(
+        1,
+        &[
+            f(Seat::new(1)),
+            f(Seat::new(0)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+        ],
+    );
     t.day(1);
     t.night(1);
     assert!(t.obs(Seat::new(0)).borrowable().contains(R::Chosen) || t.obs(Seat::new(0)).day() < 2);
@@ -2795,7 +3328,10 @@ fn e19_a_blocked_borrow_of_the_chosen_gives_no_votes() {
     let mut sc = scenario(&[R::Prostitute, R::Chosen, R::Thief, R::Boss, R::Citizen, R::Psycho], &[]);
     sc.night = 2;
     sc.dead = vec![Seat::new(1)];
-    sc.moves = vec![(Seat::new(0), NightChoice { borrow: Some(R::Chosen), ..NightChoice::default() }), (Seat::new(2), act(Seat::new(0)))];
+    sc.moves = vec![
+        (Seat::new(0), NightChoice { borrow: Some(R::Chosen), ..NightChoice::default() }),
+        (Seat::new(2), act(Seat::new(0))),
+    ];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(0)), Some(blocked(Status::Robbed, Some(Seat::new(2)))));
     assert!(n.st.carry().borrowed.contains(R::Chosen));

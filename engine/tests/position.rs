@@ -205,7 +205,10 @@ fn c9_the_dead_and_the_record_carry_into_the_observation() {
     claim.claim = Some(Role::Commissar);
     claim.camps[Camp::Mafia as usize] = PlayerSet::single(Seat::new(1));
     pos.published = vec![(Seat::new(3), claim)];
-    pos.checks = vec![Check { by: Seat::new(3), target: Seat::new(1), outcome: None }, Check { by: Seat::new(0), target: Seat::new(4), outcome: None }];
+    pos.checks = vec![
+        Check { by: Seat::new(3), target: Seat::new(1), outcome: None },
+        Check { by: Seat::new(0), target: Seat::new(4), outcome: None },
+    ];
     let start = Start::new(&pos).unwrap();
     let mut st = State::default();
     start.set_up(
@@ -316,8 +319,9 @@ fn on(day: u16, votes: &[(Seat, Vote)]) -> Vec<DayVote> {
 
 #[test]
 fn c10_the_last_days_votes_carry_into_a_position() {
-    let votes = [(4, Vote::For(Seat::new(1))), (5, Vote::For(Seat::new(1))), (6, Vote::Pass), (0, Vote::For(Seat::new(3)))]
-        .map(|(by, v)| (Seat::new(by), v));
+    let votes =
+        [(4, Vote::For(Seat::new(1))), (5, Vote::For(Seat::new(1))), (6, Vote::Pass), (0, Vote::For(Seat::new(3)))]
+            .map(|(by, v)| (Seat::new(by), v));
     // At day 3 they are yesterday's votes, and today's count starts empty.
     let mut pos = classic_known(Phase::Day(3));
     pos.votes = on(2, &votes);
@@ -339,7 +343,10 @@ fn c10_the_last_days_votes_carry_into_a_position() {
     pos.votes = on(1, &[(Seat::new(4), Vote::For(Seat::new(1)))]);
     assert_eq!(paths(&pos), ["votes.0"]);
     let mut pos = classic_known(Phase::Night(2));
-    pos.votes = on(2, &[(Seat::new(4), Vote::For(Seat::new(4))), (Seat::new(5), Vote::For(Seat::new(1))), (Seat::new(5), Vote::Pass)]);
+    pos.votes = on(
+        2,
+        &[(Seat::new(4), Vote::For(Seat::new(4))), (Seat::new(5), Vote::For(Seat::new(1))), (Seat::new(5), Vote::Pass)],
+    );
     assert_eq!(paths(&pos), ["votes.0", "votes.2"]);
 }
 
@@ -356,7 +363,10 @@ fn c10_earlier_days_votes_carry_into_a_position_as_a_record() {
     assert_eq!(seen.past[6], set(&[Seat::new(1)]));
     assert!(seen.past[5].is_empty(), "a PASS names nobody");
     assert!(seen.past[7].is_empty(), "day 3 is yesterday's count, not the record");
-    assert_eq!((seen.prev[4], seen.prev[7], seen.prev[6]), (Some(Vote::For(Seat::new(3))), Some(Vote::For(Seat::new(0))), None));
+    assert_eq!(
+        (seen.prev[4], seen.prev[7], seen.prev[6]),
+        (Some(Vote::For(Seat::new(3))), Some(Vote::For(Seat::new(0))), None)
+    );
     // Night 3: day 3's votes are today's count; day 1's the record.
     let mut pos = classic_known(Phase::Night(3));
     pos.votes = on(1, &[(Seat::new(4), Vote::For(Seat::new(1)))]);
@@ -382,7 +392,14 @@ fn c10_earlier_days_votes_carry_into_a_position_as_a_record() {
     let mut pos = classic_known(Phase::Day(3));
     pos.votes = on(3, &[(Seat::new(4), Vote::For(Seat::new(1)))]);
     pos.votes.extend(on(0, &[(Seat::new(4), Vote::For(Seat::new(1)))]));
-    pos.votes.extend(on(1, &[(Seat::new(4), Vote::For(Seat::new(1))), (Seat::new(5), Vote::For(Seat::new(2))), (Seat::new(4), Vote::For(Seat::new(2)))]));
+    pos.votes.extend(on(
+        1,
+        &[
+            (Seat::new(4), Vote::For(Seat::new(1))),
+            (Seat::new(5), Vote::For(Seat::new(2))),
+            (Seat::new(4), Vote::For(Seat::new(2))),
+        ],
+    ));
     pos.votes.extend(on(2, &[(Seat::new(4), Vote::For(Seat::new(1)))]));
     assert_eq!(paths(&pos), ["votes.0", "votes.1", "votes.4"]);
 }
@@ -460,7 +477,9 @@ fn bad_positions_name_every_problem_with_a_path() {
     let mut pos = Position::start_of(&preset("classic"));
     pos.roles[0] = Some(Role::Commissar);
     pos.phase = Phase::Day(5);
-    pos.checks = (1..5).map(|t| Check { by: Seat::new(0), target: Seat::new(t), outcome: Some(CheckOutcome::Camp(Camp::Mafia)) }).collect();
+    pos.checks = (1..5)
+        .map(|t| Check { by: Seat::new(0), target: Seat::new(t), outcome: Some(CheckOutcome::Camp(Camp::Mafia)) })
+        .collect();
     assert_eq!(paths(&pos), ["checks"]);
     // E15: a dead Doctor has no last heal to carry.
     let mut setup = Setup::new("x");

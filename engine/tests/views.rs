@@ -119,7 +119,7 @@ impl ViewPlayers {
         let view = View::new(obs, &self.record.0.borrow(), &[], ask);
         let text = serde_json::to_string(&view).expect("a view serialises");
         let answer = decide(&view, &text);
-        self.views[obs.seat().index()].push((text, view));
+        self.views[obs.seat()].push((text, view));
         answer
     }
 }
@@ -249,7 +249,7 @@ fn check_twins(game: &Game, roles: &[Role], seed: u64, rng: &mut ChaCha8Rng) -> 
         let pairs: Vec<(Seat, Seat)> = strangers
             .iter()
             .flat_map(|&x| strangers.iter().map(move |&y| (x, y)))
-            .filter(|&(x, y)| x < y && roles[x.index()] != roles[y.index()])
+            .filter(|&(x, y)| x < y && roles[x] != roles[y])
             .collect();
         if pairs.is_empty() {
             continue;
@@ -258,11 +258,16 @@ fn check_twins(game: &Game, roles: &[Role], seed: u64, rng: &mut ChaCha8Rng) -> 
         let mut swapped = roles.to_vec();
         swapped.swap(x.index(), y.index());
         let (b, _) = play_views(game, &swapped, seed);
-        let (va, vb) = (&a.views[me.index()], &b.views[me.index()]);
+        let (va, vb) = (&a.views[me], &b.views[me]);
         let mut differed = false;
         let case = || {
-            let (rm, rx, ry) = (roles[me.index()], roles[x.index()], roles[y.index()]);
-            format!("seat {} (a {rm}), when seats {} and {} swap roles ({rx} and {ry})", me.number(), x.number(), y.number())
+            let (rm, rx, ry) = (roles[me], roles[x], roles[y]);
+            format!(
+                "seat {} (a {rm}), when seats {} and {} swap roles ({rx} and {ry})",
+                me.number(),
+                x.number(),
+                y.number()
+            )
         };
         for (i, ((ta, a), (tb, b))) in va.iter().zip(vb).enumerate() {
             let (ra, rb) = (&a.record, &b.record);
@@ -280,7 +285,11 @@ fn check_twins(game: &Game, roles: &[Role], seed: u64, rng: &mut ChaCha8Rng) -> 
         }
         if !differed {
             // The observer's whole game looked the same: the same number of views too.
-            assert!(va.len() == vb.len() || va.last() == vb.last(), "seat {} sees games of different lengths", me.number());
+            assert!(
+                va.len() == vb.len() || va.last() == vb.last(),
+                "seat {} sees games of different lengths",
+                me.number()
+            );
         }
     }
     compared
@@ -394,7 +403,7 @@ fn requests_and_answers_round_trip_through_json() {
     for (text, view) in players.views.iter().flatten() {
         let v: serde_json::Value = serde_json::from_str(text).unwrap();
         let seat = v["seat"].as_u64().unwrap();
-        assert_eq!(seat, view.seat.get() as u64 + 1, "seats are numbered from 1");
+        assert_eq!(seat, u64::from(view.seat.number()), "seats are numbered from 1");
         let request: Request = serde_json::from_value(v["request"].clone()).unwrap();
         assert_eq!(request, view.request);
         kinds.insert(request.name());

@@ -42,11 +42,7 @@ pub enum ToAgent<'a> {
         text: Option<&'a str>,
     },
     /// The game is over for `seat` (no answer).
-    End {
-        game: u64,
-        seat: Seat,
-        ending: &'a Ending,
-    },
+    End { game: u64, seat: Seat, ending: &'a Ending },
     /// Host mode: the game asked by [`FromAgent::Play`] is over.
     Done { game: u64, ending: &'a Ending },
     /// Host mode: a `play` message could not be served (the reason).
@@ -96,12 +92,7 @@ pub enum FromAgent {
         start_end: bool,
     },
     /// The answer to a request.
-    Answer {
-        id: u64,
-        game: u64,
-        seat: Seat,
-        answer: Answer,
-    },
+    Answer { id: u64, game: u64, seat: Seat, answer: Answer },
     /// Host mode: play game `game` of master seed `seed`, asking `seats`.
     Play { seed: u64, game: u64, seats: PlayerSet },
     /// Host mode: stop.

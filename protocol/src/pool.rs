@@ -161,13 +161,13 @@ impl Faults {
         self.counts[seat.index() * FaultKind::COUNT + kind as usize].fetch_add(1, Ordering::Relaxed);
     }
     pub fn forfeit(&self, seat: Seat) {
-        self.forfeits[seat.index()].fetch_add(1, Ordering::Relaxed);
+        self.forfeits[seat].fetch_add(1, Ordering::Relaxed);
     }
     pub fn get(&self, seat: Seat, kind: FaultKind) -> u64 {
         self.counts[seat.index() * FaultKind::COUNT + kind as usize].load(Ordering::Relaxed)
     }
     pub fn forfeits(&self, seat: Seat) -> u64 {
-        self.forfeits[seat.index()].load(Ordering::Relaxed)
+        self.forfeits[seat].load(Ordering::Relaxed)
     }
     /// Every fault of every seat.
     pub fn total(&self) -> u64 {

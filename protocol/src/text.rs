@@ -9,7 +9,7 @@ use mafia_engine::{
 use std::fmt::Write;
 
 pub fn p(s: Seat) -> String {
-    format!("P{}", s.get() as u32 + 1)
+    format!("P{}", s.number())
 }
 
 pub fn set(s: PlayerSet) -> String {

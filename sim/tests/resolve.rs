@@ -982,7 +982,7 @@ fn random_scenario(rng: &mut ChaCha8Rng) -> Scenario {
         }
         sc.night_order = Some(order);
     }
-    let holder = |r: Role| roles.iter().position(|&x| x == r).map(|i| Seat::from_index(i));
+    let holder = |r: Role| roles.iter().position(|&x| x == r).map(Seat::from_index);
     for _ in 0..below(rng, n / 3 + 1) {
         sc.dead.push(any_seat(rng, n));
     }

@@ -560,7 +560,7 @@ impl Agent for Turn<'_> {
         if !pair.inter(read.cleared).is_empty() {
             return false;
         }
-        pair.iter().map(|s| read.score[s.index()]).max().unwrap_or(0) > 0
+        pair.iter().map(|s| read.score[s]).max().unwrap_or(0) > 0
     }
 
     fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {

@@ -145,7 +145,7 @@ impl State {
         }
         let beaten_houses = t.beaten;
         for s in m[NightAbility::Swindle.index()].minus(hexed).iter() {
-            let (victim, to) = (moves.target(s), moves.second[s.index()]);
+            let (victim, to) = (moves.target(s), moves.second[s]);
             let mafia = self.camp_members[Camp::Mafia as usize];
             // No cycle, so no pinned victim (E29).
             self.swindle_lands(moves, t, s, victim, to, mafia, beaten_houses, false, log);
@@ -185,7 +185,7 @@ impl State {
             for s in moves.makers[a.index()].iter() {
                 if k < ctl.len() {
                     let target = moves.target(s);
-                    let to = if a == NightAbility::Swindle { moves.second[s.index()] } else { target };
+                    let to = if a == NightAbility::Swindle { moves.second[s] } else { target };
                     let harmless = house && a == NightAbility::Rob && Some(target) == psycho;
                     let blocks = if harmless { None } else { status };
                     ctl[k] = Ctl {
@@ -554,7 +554,7 @@ mod tests {
                 }
                 let mut moves = NightMoves::default();
                 for s in st.alive.iter() {
-                    let a = st.acting[s.index()].info().night;
+                    let a = st.acting[s].info().night;
                     if matches!(a, NightAbility::None | NightAbility::Borrow) || below(&mut rng, 5) == 0 {
                         continue;
                     }

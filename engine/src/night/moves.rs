@@ -147,7 +147,7 @@ impl NightMoves {
     }
     /// Records a kill nick (unchecked; for tests of the resolver).
     pub fn set_kill(&mut self, shooter: Seat, target: Option<Seat>) {
-        self.kill[shooter.index()] = target;
+        self.kill[shooter] = target;
     }
     /// Records a role move (unchecked; for tests of the resolver).
     pub fn set_move(&mut self, maker: Seat, m: Move) {
@@ -165,31 +165,31 @@ impl NightMoves {
     }
     #[inline]
     pub fn kill(&self, shooter: Seat) -> Option<Seat> {
-        self.kill[shooter.index()]
+        self.kill[shooter]
     }
     /// The target of `actor`'s move tonight (none without a move).
     pub fn act(&self, actor: Seat) -> Option<Seat> {
         let a = self.ability(actor);
-        (a.info().targets != Targets::Zero).then_some(self.act[actor.index()])
+        (a.info().targets != Targets::Zero).then_some(self.act[actor])
     }
     /// The target of a maker of a move with a target (unchecked: read only for makers).
     #[inline]
     pub(super) fn target(&self, maker: Seat) -> Seat {
-        self.act[maker.index()]
+        self.act[maker]
     }
     #[inline]
     pub fn second(&self, actor: Seat) -> Option<Seat> {
         let a = self.ability(actor);
-        (a.info().targets == Targets::Two).then_some(self.second[actor.index()])
+        (a.info().targets == Targets::Two).then_some(self.second[actor])
     }
     #[inline]
     pub fn search(&self, bandit: Seat) -> Option<Seat> {
-        self.search[bandit.index()]
+        self.search[bandit]
     }
     /// The move `actor` makes tonight (`None` = none).
     #[inline]
     pub fn ability(&self, actor: Seat) -> NightAbility {
-        let a = self.ability[actor.index()];
+        let a = self.ability[actor];
         if a != NightAbility::None && self.makers[a.index()].contains(actor) { a } else { NightAbility::None }
     }
 }
@@ -237,7 +237,7 @@ impl State {
     /// Checks a role move: the acting role's move, or a borrowed one (E19).
     /// `Ok(None)` = no move (none submitted, or the role has none).
     pub fn check_move(&self, s: Seat, choice: &NightChoice) -> Result<Option<Move>, MoveError> {
-        let acting = self.acting[s.index()];
+        let acting = self.acting[s];
         let own = acting.info().night;
         let ability = match (own, choice.borrow) {
             (NightAbility::None, _) => {
@@ -357,8 +357,8 @@ impl State {
         moves: &mut NightMoves,
         log: &mut L,
     ) {
-        moves.kill[s.index()] = kill;
-        moves.search[s.index()] = search;
+        moves.kill[s] = kill;
+        moves.search[s] = search;
         if L::ENABLED {
             if let Some(target) = kill {
                 log.push(Event::NightKillNick { seat: s, target });
@@ -386,8 +386,8 @@ impl State {
     ) {
         moves.reset_makers();
         for s in self.alive.inter(self.night_movers).minus(self.present).iter() {
-            moves.kill[s.index()] = None;
-            moves.search[s.index()] = None;
+            moves.kill[s] = None;
+            moves.search[s] = None;
         }
         if !game.extended {
             return self.collect_classic(players, moves, log);
@@ -411,7 +411,7 @@ impl State {
                 moves.deferred.insert(s);
             }
             // The common shapes of a role move in place; the rest through `check_move`.
-            let own = self.acting[s.index()].info().night;
+            let own = self.acting[s].info().night;
             let targets = own.info().targets;
             if choice.act.is_none() && choice.second.is_none() && choice.borrow.is_none() {
                 if targets != Targets::Zero || own == NightAbility::None {
@@ -438,7 +438,7 @@ impl State {
         if let Some(boss) = self.holder(Role::Boss).filter(|&b| self.present.contains(b)) {
             let members = self.living(Camp::Mafia).without(boss);
             for m in members.iter() {
-                let own = self.acting[m.index()].info().night;
+                let own = self.acting[m].info().night;
                 if own == NightAbility::None || (moves.ability(m) != NightAbility::None && !moves.deferred.contains(m))
                 {
                     continue;
@@ -475,7 +475,7 @@ impl State {
                 self.refuse(s, "night kill target", log);
                 None
             });
-            moves.kill[s.index()] = kill;
+            moves.kill[s] = kill;
             if let (true, Some(target)) = (L::ENABLED, kill) {
                 log.push(Event::NightKillNick { seat: s, target });
             }
@@ -485,7 +485,7 @@ impl State {
             if choice.act.is_none() && choice.second.is_none() && choice.borrow.is_none() {
                 continue;
             }
-            let own = self.roles[s.index()].info().night;
+            let own = self.roles[s].info().night;
             match choice.act {
                 // C5/C6: the general path's legality (`State::targets`).
                 Some(t) if choice.second.is_none() && choice.borrow.is_none() && self.targets(s, own).contains(t) => {

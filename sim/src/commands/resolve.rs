@@ -565,8 +565,7 @@ fn next_night(r: &Resolved, carry: &Carry) -> NextNight {
     let acting = |role: Role| seat_of(role).map(|s| st.acting_role(s)).filter(|&a| a != role);
     // E15, E26: the target each named (the engine keeps the submitted one).
     // E15/E26: what the engine bars next night (`repeat_target`: named or reached).
-    let last =
-        |role: Role| Seat::all(st.players()).filter(|&s| st.acting_role(s) == role).find_map(|s| st.next_bar(s));
+    let last = |role: Role| Seat::all(st.players()).filter(|&s| st.acting_role(s) == role).find_map(|s| st.next_bar(s));
     let lucky: PlayerSet = Seat::all(st.players()).filter(|&s| st.role(s) == Role::Lucky).collect();
     let mut bandits_known: Vec<[Seat; 2]> = r.scenario.bandits_known.iter().map(|&(a, b)| [a, b]).collect();
     for e in &r.log {

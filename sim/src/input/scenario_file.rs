@@ -512,7 +512,7 @@ impl Reader<'_> {
 
     /// The seat holding `role` (the roles are valid when this is asked).
     fn holder(&self, role: Role) -> Option<Seat> {
-        self.roles.as_ref()?.iter().position(|&r| r == Some(role)).map(|i| Seat::from_index(i))
+        self.roles.as_ref()?.iter().position(|&r| r == Some(role)).map(Seat::from_index)
     }
 
     pub(crate) fn read_carry(&mut self, table: &DeTable<'_>) {

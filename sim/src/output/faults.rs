@@ -73,7 +73,7 @@ pub fn faults_of(pools: &[std::sync::Arc<mafia_protocol::Pool>]) -> Vec<AgentFau
                 .map(|s| {
                     let k = |kind: FaultKind| f.get(s, kind);
                     SeatFaults {
-                        seat: s.get() as u32 + 1,
+                        seat: u32::from(s.number()),
                         timeout: k(FaultKind::Timeout),
                         malformed: k(FaultKind::Malformed),
                         mismatch: k(FaultKind::Mismatch),
