@@ -131,7 +131,7 @@ fn playing_games_allocates_nothing() {
     pos.roles[4] = Some(Role::Mafioso);
     pos.view = Some(Seat::new(0));
     pos.phase = Phase::Day(3);
-    pos.dead = vec![Seat::new(7), Seat::new(8)];
+    pos.carry.dead = vec![Seat::new(7), Seat::new(8)];
     pos.killed = vec![Seat::new(8)];
     pos.nights_without_kill = 1;
     pos.checks = vec![Check { by: Seat::new(0), target: Seat::new(4), outcome: None }];

@@ -34,7 +34,7 @@ pub use rules::{
     CampKill, MafiaWin, NoKillLimit, RULE_KEYS, RepeatTarget, Resolution, RuleError, RuleKey, Rules, RunoffAllTied,
     ThiefAtPsycho, TieBreak,
 };
-pub use scenario::{Carry, Scenario, ScenarioError, resolve_scenario};
+pub use scenario::{Carry, CarryOver, Scenario, ScenarioError, resolve_scenario};
 pub use seat::{MAX_PLAYERS, PlayerSet, Seat, SeatIter};
 pub use setup::{Game, PRESETS, Preset, Setup, SetupError, SetupProblem};
 pub use speech::{Publication, Vote};

@@ -464,7 +464,7 @@ fn e3_the_search_is_not_blocked() {
             (Seat::new(5), search(Seat::new(3))),
         ],
     );
-    sc.hexed = vec![Seat::new(5)];
+    sc.carry.hexed = vec![Seat::new(5)];
     let n = resolve(&sc);
     assert!(n.has(Event::StatusSet { seat: Seat::new(3), status: Status::Robbed, by: Seat::new(1) }));
     assert_eq!(
@@ -583,7 +583,7 @@ fn e6_robbed_beaten_invited_or_hexed_makes_no_role_move() {
         moves.extend(blocker.map(|s| (s, act(Seat::new(2)))));
         let mut sc = scenario(&roles, &moves);
         if blocker.is_none() {
-            sc.hexed = vec![Seat::new(2)];
+            sc.carry.hexed = vec![Seat::new(2)];
         }
         let n = resolve(&sc);
         assert_eq!(n.failed(Seat::new(2)), Some(want));
@@ -727,7 +727,7 @@ fn e7_boss_check_fails_when_beaten_hexed_invited_or_the_suspect_is_beaten() {
         moves.push((Seat::new(0), act(Seat::new(5))));
         let mut sc = scenario(&roles, &moves);
         if hexed {
-            sc.hexed = vec![Seat::new(0)];
+            sc.carry.hexed = vec![Seat::new(0)];
         }
         let n = resolve(&sc);
         assert_eq!(n.failed(Seat::new(0)), Some(want));
@@ -802,7 +802,7 @@ fn e7_a_blocked_boss_still_decides_the_kill() {
     assert_eq!(n.failed(Seat::new(0)), Some(blocked(Status::Invited, Some(Seat::new(1)))), "his check fails");
     assert_eq!(n.killed(), set(&[Seat::new(2)]), "his kill stands");
     sc.moves = vec![(Seat::new(0), kill(Seat::new(2)))];
-    sc.hexed = vec![Seat::new(0)];
+    sc.carry.hexed = vec![Seat::new(0)];
     assert_eq!(resolve(&sc).killed(), set(&[Seat::new(2)]));
 }
 
@@ -854,7 +854,7 @@ fn e8_the_highest_ranked_sender_decides() {
     ];
     for (dead, senders, decider) in cases {
         let mut sc = scenario(&roles, &nicks(senders));
-        sc.dead = dead.to_vec();
+        sc.carry.dead = dead.to_vec();
         let n = resolve(&sc);
         assert_eq!(n.killed(), set(&[Seat::new(6 + decider.get())]), "dead {dead:?}, senders {senders:?}");
         assert!(n.has(Event::NightKill { target: Seat::new(6 + decider.get()), by: mafia_kill(decider) }));
@@ -934,7 +934,7 @@ fn e9_thief_fails_when_hexed_or_invited() {
     // Boss 0, Thief 1, Detective 2, Witch 3, Psycho 4.
     let roles = [R::Boss, R::Thief, R::Detective, R::Witch, R::Psycho];
     let mut sc = scenario(&roles, &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(0)))]);
-    sc.hexed = vec![Seat::new(1)];
+    sc.carry.hexed = vec![Seat::new(1)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Hexed, None)));
     assert!(n.has(Event::CampCheck { seat: Seat::new(2), target: Seat::new(0), camp: Camp::Mafia }));
@@ -1041,7 +1041,7 @@ fn e10_guard_fails_when_invited_or_hexed_or_the_guarded_is_invited() {
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Invited, Some(Seat::new(4)))));
     assert_eq!(n.killed(), set(&[Seat::new(0)]));
     let mut sc = scenario(&roles, &[(Seat::new(1), act(Seat::new(0))), (Seat::new(3), act(Seat::new(0)))]);
-    sc.hexed = vec![Seat::new(1)];
+    sc.carry.hexed = vec![Seat::new(1)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Hexed, None)));
     assert_eq!(n.killed(), set(&[Seat::new(0)]));
@@ -1154,7 +1154,7 @@ fn e11_swindle_fails_when_the_swindler_is_beaten_or_hexed() {
     assert!(n.has(Event::CampCheck { seat: Seat::new(2), target: Seat::new(3), camp: Camp::Town }));
     let mut sc =
         scenario(&roles, &[(Seat::new(1), act2(Seat::new(2), Seat::new(4))), (Seat::new(2), act(Seat::new(3)))]);
-    sc.hexed = vec![Seat::new(1)];
+    sc.carry.hexed = vec![Seat::new(1)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Hexed, None)));
     assert!(n.has(Event::CampCheck { seat: Seat::new(2), target: Seat::new(3), camp: Camp::Town }));
@@ -1176,7 +1176,7 @@ fn e11_never_the_same_player_twice_in_one_game() {
     assert!(n.st.check_move(Seat::new(1), &act2(Seat::new(4), Seat::new(3))).is_ok());
     // The same history carried in a scenario.
     let mut sc = scenario(&roles, &[(Seat::new(1), act2(Seat::new(2), Seat::new(3)))]);
-    sc.swindled = vec![Seat::new(2)];
+    sc.carry.swindled = vec![Seat::new(2)];
     let e = resolve_scenario(&sc, &mut Vec::new()).unwrap_err();
     assert_eq!(e.problems[0].path, "moves.0", "{e}");
 }
@@ -1246,7 +1246,7 @@ fn e12_the_bosss_death_and_a_plain_mafiosos_appoint_nobody() {
     let roles = [R::Boss, R::Actor, R::Mafioso, R::Detective, R::Psycho];
     for dead in [vec![Seat::new(0)], vec![Seat::new(2)], vec![Seat::new(0), Seat::new(2)]] {
         let mut sc = scenario(&roles, &[]);
-        sc.dead = dead.clone();
+        sc.carry.dead = dead.clone();
         let n = resolve(&sc);
         assert_eq!(n.count(|e| matches!(e, Event::Promoted { .. })), 0, "dead {dead:?}");
         assert_eq!(n.obs(Seat::new(1)).acting_role(), R::Actor);
@@ -1258,7 +1258,7 @@ fn e12_with_the_boss_dead_the_actor_appoints_himself() {
     // Boss 0, Actor 1, Guard 2, Detective 3, Psycho 4.
     let mut sc =
         scenario(&[R::Boss, R::Actor, R::Guard, R::Detective, R::Psycho], &[(Seat::new(1), act(Seat::new(1)))]);
-    sc.dead = vec![Seat::new(0), Seat::new(2)];
+    sc.carry.dead = vec![Seat::new(0), Seat::new(2)];
     let n = resolve(&sc);
     assert!(n.has(Event::Promoted { seat: Seat::new(1), role: R::Guard }));
     assert!(n.has(Event::Guarded { seat: Seat::new(1), by: Seat::new(1) }));
@@ -1268,7 +1268,7 @@ fn e12_with_the_boss_dead_the_actor_appoints_himself() {
 fn e12_the_best_ranked_vacant_role_is_taken() {
     // Decision: with two vacant roles the Actor takes the best-ranked (E8's rank).
     let mut sc = scenario(&[R::Boss, R::Thief, R::Swindler, R::Actor, R::Detective, R::Psycho], &[]);
-    sc.dead = vec![Seat::new(2), Seat::new(1)];
+    sc.carry.dead = vec![Seat::new(2), Seat::new(1)];
     let n = resolve(&sc);
     assert!(n.has(Event::Promoted { seat: Seat::new(3), role: R::Thief }));
     assert_eq!(n.obs(Seat::new(3)).ability(), A::Rob);
@@ -1280,7 +1280,7 @@ fn e12_e8_an_appointed_actor_ranks_as_the_role_he_took() {
     // The Actor is the Thief from tonight, so his nick outranks the Guard's (E8: Thief before Guard).
     let mut sc =
         scenario(&[R::Boss, R::Thief, R::Guard, R::Actor, R::Detective, R::Psycho, R::Citizen, R::Citizen], &[]);
-    sc.dead = vec![Seat::new(0), Seat::new(1)];
+    sc.carry.dead = vec![Seat::new(0), Seat::new(1)];
     sc.moves = vec![(Seat::new(2), kill(Seat::new(6))), (Seat::new(3), kill(Seat::new(7)))];
     let n = resolve(&sc);
     assert!(n.has(Event::Promoted { seat: Seat::new(3), role: R::Thief }));
@@ -1421,7 +1421,7 @@ fn e14_both_dying_in_one_phase_makes_the_deputy_a_detective() {
     assert!(t.on(2, Event::CampCheck { seat: Seat::new(2), target: Seat::new(6), camp: Camp::Bandits }));
     // A scenario with both dead follows the order of its dead list.
     let mut sc = scenario(&[R::Boss, R::Detective, R::Deputy, R::Doctor, R::Psycho], &[]);
-    sc.dead = vec![Seat::new(3), Seat::new(1)];
+    sc.carry.dead = vec![Seat::new(3), Seat::new(1)];
     assert_eq!(resolve(&sc).obs(Seat::new(2)).acting_role(), R::Doctor);
 }
 
@@ -1459,7 +1459,7 @@ fn e15_never_the_same_player_two_nights_running() {
     // Boss 0, Doctor 1, citizens 2 and 3, Psycho 4.
     let roles = [R::Boss, R::Doctor, R::Citizen, R::Citizen, R::Psycho];
     let mut sc = scenario(&roles, &[(Seat::new(1), act(Seat::new(3)))]);
-    sc.last_targets = vec![(Seat::new(1), Seat::new(2))];
+    sc.carry.last_targets = vec![(Seat::new(1), Seat::new(2))];
     let n = resolve(&sc);
     assert!(n.has(Event::Healed { seat: Seat::new(3), by: Seat::new(1) }), "another player than last night's");
     // Next night: not 3 again, but 2 again (a night between) is fine.
@@ -1492,7 +1492,7 @@ fn e15_doctor_fails_when_robbed_or_hexed() {
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Robbed, Some(Seat::new(1)))));
     assert_eq!(n.killed(), set(&[Seat::new(4)]));
     let mut sc = scenario(&roles, &[(Seat::new(2), act(Seat::new(4))), (Seat::new(0), kill(Seat::new(4)))]);
-    sc.hexed = vec![Seat::new(2)];
+    sc.carry.hexed = vec![Seat::new(2)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Hexed, None)));
     assert_eq!(n.killed(), set(&[Seat::new(4)]));
@@ -1513,7 +1513,7 @@ fn e15_a_heal_lifts_a_hex_cast_tonight() {
 fn e15_a_heal_saves_last_nights_guest() {
     // Boss 0, Doctor 1, Psycho 2, citizen 3.
     let mut sc = scenario(&[R::Boss, R::Doctor, R::Psycho, R::Citizen], &[(Seat::new(1), act(Seat::new(3)))]);
-    sc.guest = Some(Seat::new(3));
+    sc.carry.guest = Some(Seat::new(3));
     let n = resolve(&sc);
     assert!(n.has(Event::GuestSaved { seat: Seat::new(3), by: Seat::new(1) }));
     assert_eq!(n.killed(), PlayerSet::EMPTY);
@@ -1608,7 +1608,7 @@ fn e17_journalist_fails_when_robbed_beaten_invited_or_hexed() {
         moves.extend(blocker.map(|s| (s, act(Seat::new(2)))));
         let mut sc = scenario(&roles, &moves);
         if blocker.is_none() {
-            sc.hexed = vec![Seat::new(2)];
+            sc.carry.hexed = vec![Seat::new(2)];
         }
         let n = resolve(&sc);
         assert_eq!(n.failed(Seat::new(2)), Some(want));
@@ -1700,7 +1700,7 @@ fn e18_a_hexed_maker_of_a_control_move_fails() {
         &[R::Boss, R::Witch, R::Thug, R::Psycho, R::Detective],
         &[(Seat::new(2), act(Seat::new(4))), (Seat::new(3), act(Seat::new(4))), (Seat::new(4), act(Seat::new(0)))],
     );
-    sc.hexed = vec![Seat::new(2), Seat::new(3)];
+    sc.carry.hexed = vec![Seat::new(2), Seat::new(3)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Hexed, None)));
     assert_eq!(n.failed(Seat::new(3)), Some(blocked(Status::Hexed, None)));
@@ -1715,7 +1715,7 @@ fn e18_a_hexed_maker_of_a_control_move_fails() {
 fn e19_no_move_on_night_one() {
     // Boss 0, Prostitute 1, Detective 2 (lynched on day 1), Psycho 3.
     let mut sc = scenario(&[R::Boss, R::Prostitute, R::Detective, R::Psycho], &[]);
-    sc.dead = vec![Seat::new(2)];
+    sc.carry.dead = vec![Seat::new(2)];
     let n = resolve(&sc);
     assert_eq!(n.st.check_move(Seat::new(1), &borrow(R::Detective, Seat::new(0))), Err(MoveError::BorrowNightOne));
     assert!(n.obs(Seat::new(1)).borrowable().is_empty());
@@ -1730,7 +1730,7 @@ fn e19_from_night_two_she_makes_a_dead_town_roles_move_once() {
         &[(Seat::new(1), borrow(R::Detective, Seat::new(0)))],
     );
     sc.night = 2;
-    sc.dead = vec![Seat::new(2)];
+    sc.carry.dead = vec![Seat::new(2)];
     let n = resolve(&sc);
     assert!(n.has(Event::Borrowed { seat: Seat::new(1), role: R::Detective }));
     assert!(n.has(Event::CampCheck { seat: Seat::new(1), target: Seat::new(0), camp: Camp::Mafia }));
@@ -1742,7 +1742,7 @@ fn e19_from_night_two_she_makes_a_dead_town_roles_move_once() {
         Err(MoveError::CannotBorrow(R::Detective))
     );
     assert!(n.obs(Seat::new(1)).borrowable().is_empty());
-    sc.borrowed = vec![R::Detective];
+    sc.carry.borrowed = vec![R::Detective];
     assert_eq!(resolve_scenario(&sc, &mut Vec::new()).unwrap_err().problems[0].path, "moves.0");
 }
 
@@ -1754,7 +1754,7 @@ fn e19_only_dead_town_roles_never_the_lucky_or_the_deputy() {
         &[],
     );
     sc.night = 3;
-    sc.dead = vec![Seat::new(3), Seat::new(4), Seat::new(5), Seat::new(8)];
+    sc.carry.dead = vec![Seat::new(3), Seat::new(4), Seat::new(5), Seat::new(8)];
     let n = resolve(&sc);
     assert!(n.obs(Seat::new(1)).borrowable().is_empty());
     for r in [R::Lucky, R::Deputy, R::Thief, R::Detective, R::Doctor, R::Citizen] {
@@ -1776,7 +1776,7 @@ fn e19_a_blocked_borrow_is_still_used_up() {
         &[(Seat::new(4), act(Seat::new(1))), (Seat::new(1), borrow(R::Detective, Seat::new(0)))],
     );
     sc.night = 2;
-    sc.dead = vec![Seat::new(2)];
+    sc.carry.dead = vec![Seat::new(2)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Robbed, Some(Seat::new(4)))));
     assert!(n.obs(Seat::new(1)).checked().is_empty());
@@ -1791,7 +1791,7 @@ fn e19_the_borrowed_move_keeps_its_conditions() {
         &[(Seat::new(3), act(Seat::new(4))), (Seat::new(1), borrow(R::Doctor, Seat::new(4)))],
     );
     sc.night = 2;
-    sc.dead = vec![Seat::new(2)];
+    sc.carry.dead = vec![Seat::new(2)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(1)), Some(Fail::TargetInvited));
 }
@@ -1825,7 +1825,7 @@ fn e20_shooter_fails_when_beaten_robbed_invited_or_hexed() {
         moves.extend(blocker.map(|s| (s, act(Seat::new(2)))));
         let mut sc = scenario(&roles, &moves);
         if blocker.is_none() {
-            sc.hexed = vec![Seat::new(2)];
+            sc.carry.hexed = vec![Seat::new(2)];
         }
         let n = resolve(&sc);
         assert_eq!(n.failed(Seat::new(2)), Some(want));
@@ -1880,7 +1880,7 @@ fn e21_the_spare_life_is_used_once() {
     assert_eq!(t.deaths(), vec![(Seat::new(2), DeathCause::Killed)]);
     // The same carried in a scenario.
     let mut sc = scenario(&roles, &[(Seat::new(0), kill(Seat::new(2)))]);
-    sc.spare_life_spent = vec![Seat::new(2)];
+    sc.carry.spare_life_spent = vec![Seat::new(2)];
     assert_eq!(resolve(&sc).killed(), set(&[Seat::new(2)]));
 }
 
@@ -1914,7 +1914,7 @@ fn e21_a_healed_lucky_keeps_his_spare_life() {
 fn e21_the_spare_life_absorbs_the_guests_death() {
     // Decision: the guest's death is a kill; the spare life absorbs it.
     let mut sc = scenario(&[R::Boss, R::Psycho, R::Lucky, R::Citizen], &[]);
-    sc.guest = Some(Seat::new(2));
+    sc.carry.guest = Some(Seat::new(2));
     let n = resolve(&sc);
     assert!(n.has(Event::NightKill { target: Seat::new(2), by: Killer::Guest(Seat::new(1)) }));
     assert!(n.has(Event::SpareLife { seat: Seat::new(2) }));
@@ -1951,7 +1951,7 @@ fn e22_a_failed_move_leaves_no_trace() {
         &[R::Boss, R::Thief, R::Sleepwalker, R::Detective, R::Witch, R::Citizen, R::Psycho],
         &[(Seat::new(2), act(Seat::new(5))), (Seat::new(1), act(Seat::new(5))), (Seat::new(3), act(Seat::new(5)))],
     );
-    sc.hexed = vec![Seat::new(3)];
+    sc.carry.hexed = vec![Seat::new(3)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(3)), Some(blocked(Status::Hexed, None)));
     assert_eq!(n.report(Seat::new(2)), Some(Report::Watch { target: Seat::new(5), camps: [false, false, false] }));
@@ -1995,7 +1995,7 @@ fn e22_sleepwalker_fails_when_robbed_invited_or_hexed() {
         assert_eq!(n.report(Seat::new(2)), None);
     }
     let mut sc = scenario(&roles, &[(Seat::new(2), act(Seat::new(5)))]);
-    sc.hexed = vec![Seat::new(2)];
+    sc.carry.hexed = vec![Seat::new(2)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Hexed, None)));
     assert_eq!(n.report(Seat::new(2)), None);
@@ -2052,7 +2052,7 @@ fn e23_psycho_fails_when_robbed_or_hexed() {
     assert_eq!(n.st.carry().guest, None);
     assert!(n.has(Event::CampCheck { seat: Seat::new(4), target: Seat::new(0), camp: Camp::Mafia }));
     let mut sc = scenario(&roles, &[(Seat::new(2), act(Seat::new(4)))]);
-    sc.hexed = vec![Seat::new(2)];
+    sc.carry.hexed = vec![Seat::new(2)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Hexed, None)));
     assert_eq!(n.st.carry().guest, None);
@@ -2062,7 +2062,7 @@ fn e23_psycho_fails_when_robbed_or_hexed() {
 fn e23_the_guard_does_not_stop_the_guests_death() {
     // Decision: only a heal saves the guest. Boss 0, Guard 1, Psycho 2, Detective 3.
     let mut sc = scenario(&[R::Boss, R::Guard, R::Psycho, R::Detective], &[(Seat::new(1), act(Seat::new(0)))]);
-    sc.guest = Some(Seat::new(0));
+    sc.carry.guest = Some(Seat::new(0));
     let n = resolve(&sc);
     assert!(n.has(Event::Guarded { seat: Seat::new(0), by: Seat::new(1) }));
     assert_eq!(n.killed(), set(&[Seat::new(0)]));
@@ -2347,7 +2347,7 @@ fn e26_the_thug_may_beat_himself() {
 fn e26_never_the_same_player_two_nights_running() {
     let roles = [R::Boss, R::Thug, R::Citizen, R::Citizen, R::Psycho];
     let mut sc = scenario(&roles, &[(Seat::new(1), act(Seat::new(3)))]);
-    sc.last_targets = vec![(Seat::new(1), Seat::new(2))];
+    sc.carry.last_targets = vec![(Seat::new(1), Seat::new(2))];
     let n = resolve(&sc);
     assert!(n.has(Event::StatusSet { seat: Seat::new(3), status: Status::Beaten, by: Seat::new(1) }));
     assert_eq!(n.st.next_bar(Seat::new(1)), Some(Seat::new(3)), "not 3 next night; 2 (a night between) is fine");
@@ -2375,7 +2375,7 @@ fn e26_thug_fails_when_robbed_invited_or_hexed() {
         assert!(n.has(Event::CampCheck { seat: Seat::new(5), target: Seat::new(0), camp: Camp::Mafia }));
     }
     let mut sc = scenario(&roles, &[(Seat::new(1), act(Seat::new(5))), (Seat::new(5), act(Seat::new(0)))]);
-    sc.hexed = vec![Seat::new(1)];
+    sc.carry.hexed = vec![Seat::new(1)];
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Hexed, None)));
     assert!(n.has(Event::CampCheck { seat: Seat::new(5), target: Seat::new(0), camp: Camp::Mafia }));
@@ -2467,7 +2467,7 @@ fn e28_nothing_can_stop_the_trickster() {
         moves.push((Seat::new(2), act(Seat::new(6))));
         let mut sc = scenario(&roles, &moves);
         if hexed {
-            sc.hexed = vec![Seat::new(2)];
+            sc.carry.hexed = vec![Seat::new(2)];
         }
         let n = resolve(&sc);
         assert_eq!(n.failed(Seat::new(2)), None, "{moves:?}");
@@ -2769,7 +2769,7 @@ fn e31_a_borrowed_heal_sits_in_protection() {
         &[(Seat::new(1), borrow(R::Doctor, Seat::new(3))), (Seat::new(0), kill(Seat::new(3)))],
     );
     sc.night = 2;
-    sc.dead = vec![Seat::new(2)];
+    sc.carry.dead = vec![Seat::new(2)];
     let n = resolve(&sc);
     assert!(n.has(Event::Healed { seat: Seat::new(3), by: Seat::new(1) }));
     assert_eq!(n.killed(), PlayerSet::EMPTY);
@@ -2786,7 +2786,7 @@ fn e31_a_borrowed_shot_sits_in_kills() {
         &[(Seat::new(1), borrow(R::Shooter, Seat::new(0)))],
     );
     sc.night = 2;
-    sc.dead = vec![Seat::new(2)];
+    sc.carry.dead = vec![Seat::new(2)];
     let n = resolve(&sc);
     assert!(n.has(Event::NightKill { target: Seat::new(0), by: Killer::Shooter(Seat::new(1)) }));
     assert_eq!(n.killed(), set(&[Seat::new(0)]));
@@ -2866,8 +2866,8 @@ fn e14_e19_e23_the_guest_is_saved_by_the_heal_that_reached_him() {
         &[(Seat::new(2), act(Seat::new(4))), (Seat::new(6), borrow(R::Doctor, Seat::new(5)))],
     );
     sc.night = 3;
-    sc.dead = vec![Seat::new(1)];
-    sc.guest = Some(Seat::new(5));
+    sc.carry.dead = vec![Seat::new(1)];
+    sc.carry.guest = Some(Seat::new(5));
     let n = resolve(&sc);
     assert!(n.has(Event::Promoted { seat: Seat::new(2), role: R::Doctor }));
     assert!(n.has(Event::Healed { seat: Seat::new(4), by: Seat::new(2) }));
@@ -3027,7 +3027,7 @@ fn e22_e26_a_robbed_invited_or_hexed_sleepwalker_is_not_beaten_too() {
         &roles,
         &[(Seat::new(4), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3))), (Seat::new(0), kill(Seat::new(2)))],
     );
-    sc.hexed = vec![Seat::new(2)];
+    sc.carry.hexed = vec![Seat::new(2)];
     let n = resolve(&sc);
     assert!(!n.has(Event::BeatenWatching { seat: Seat::new(2) }));
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Hexed, None)));
@@ -3065,7 +3065,7 @@ fn e12_the_actor_left_alone_in_his_camp_decides_the_kill() {
         &[R::Boss, R::Actor, R::Citizen, R::Citizen, R::Citizen, R::Psycho],
         &[(Seat::new(1), kill(Seat::new(3)))],
     );
-    sc.dead = vec![Seat::new(0)];
+    sc.carry.dead = vec![Seat::new(0)];
     let n = resolve(&sc);
     assert!(n.obs(Seat::new(1)).shoots());
     assert!(n.has(Event::NightKill { target: Seat::new(3), by: mafia_kill(Seat::new(1)) }));
@@ -3327,7 +3327,7 @@ fn e19_a_blocked_borrow_of_the_chosen_gives_no_votes() {
     // E6: robbed that night, her borrowed move fails; the role is still used up.
     let mut sc = scenario(&[R::Prostitute, R::Chosen, R::Thief, R::Boss, R::Citizen, R::Psycho], &[]);
     sc.night = 2;
-    sc.dead = vec![Seat::new(1)];
+    sc.carry.dead = vec![Seat::new(1)];
     sc.moves = vec![
         (Seat::new(0), NightChoice { borrow: Some(R::Chosen), ..NightChoice::default() }),
         (Seat::new(2), act(Seat::new(0))),

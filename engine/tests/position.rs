@@ -181,7 +181,7 @@ fn c8_no_kill_counter_carries_into_the_position() {
 fn c17_c18_a_position_already_decided_by_the_numbers_ends_at_once() {
     // All three mafia dead: the town has won (C17).
     let mut pos = classic_known(Phase::Day(4));
-    pos.dead = vec![Seat::new(0), Seat::new(1), Seat::new(2)];
+    pos.carry.dead = vec![Seat::new(0), Seat::new(1), Seat::new(2)];
     pos.killed = vec![];
     let start = Start::new(&pos).unwrap();
     let (o, log) = play_once(&start, 3, &mut players(3));
@@ -189,7 +189,7 @@ fn c17_c18_a_position_already_decided_by_the_numbers_ends_at_once() {
     assert!(!log.iter().any(|e| matches!(e, Event::DayStart { .. })), "no day is played");
     // Two mafia against two town: parity (C18).
     let mut pos = classic_known(Phase::Night(4));
-    pos.dead = vec![Seat::new(0), Seat::new(3), Seat::new(4), Seat::new(5), Seat::new(6), Seat::new(7)];
+    pos.carry.dead = vec![Seat::new(0), Seat::new(3), Seat::new(4), Seat::new(5), Seat::new(6), Seat::new(7)];
     pos.killed = vec![Seat::new(3), Seat::new(5), Seat::new(7)];
     let start = Start::new(&pos).unwrap();
     let (o, _) = play_once(&start, 4, &mut players(4));
@@ -199,7 +199,7 @@ fn c17_c18_a_position_already_decided_by_the_numbers_ends_at_once() {
 #[test]
 fn c9_the_dead_and_the_record_carry_into_the_observation() {
     let mut pos = classic_known(Phase::Day(3));
-    pos.dead = vec![Seat::new(5), Seat::new(7)];
+    pos.carry.dead = vec![Seat::new(5), Seat::new(7)];
     pos.killed = vec![Seat::new(7)];
     let mut claim = Publication::NONE;
     claim.claim = Some(Role::Commissar);
@@ -425,7 +425,7 @@ fn c15_a_modkilled_players_role_stays_hidden_in_a_position() {
     pos.setup.rules.reveal_roles_on_death = true;
     pos.roles[8] = None;
     pos.roles[9] = None;
-    pos.dead = vec![Seat::new(8), Seat::new(5)];
+    pos.carry.dead = vec![Seat::new(8), Seat::new(5)];
     pos.modkilled = vec![Seat::new(8)];
     let start = Start::new(&pos).unwrap();
     let mut st = State::default();
@@ -441,7 +441,7 @@ fn c15_a_modkilled_players_role_stays_hidden_in_a_position() {
     assert_eq!(paths(&pos), ["dead.0"]);
     // Modkilled must be dead, and not also killed at night.
     let mut pos = classic_known(Phase::Day(3));
-    pos.dead = vec![Seat::new(5), Seat::new(7)];
+    pos.carry.dead = vec![Seat::new(5), Seat::new(7)];
     pos.killed = vec![Seat::new(7)];
     pos.modkilled = vec![Seat::new(7), Seat::new(4)];
     assert_eq!(paths(&pos), ["modkilled.0", "modkilled.1"]);
@@ -451,7 +451,7 @@ fn c15_a_modkilled_players_role_stays_hidden_in_a_position() {
 fn bad_positions_name_every_problem_with_a_path() {
     let mut pos = classic_known(Phase::Day(3));
     pos.roles[5] = Some(Role::Mafioso); // a third mafioso: one more than dealt
-    pos.dead = vec![Seat::new(4), Seat::new(4)];
+    pos.carry.dead = vec![Seat::new(4), Seat::new(4)];
     pos.killed = vec![Seat::new(6)];
     pos.view = Some(Seat::new(4));
     pos.checks = vec![Check { by: Seat::new(6), target: Seat::new(2), outcome: None }];
@@ -490,8 +490,8 @@ fn bad_positions_name_every_problem_with_a_path() {
     pos.roles =
         vec![Some(Role::Boss), Some(Role::Doctor), Some(Role::Citizen), Some(Role::Citizen), Some(Role::Citizen)];
     pos.phase = Phase::Day(2);
-    pos.dead = vec![Seat::new(1)];
-    pos.last_targets = vec![(Seat::new(1), Seat::new(2))];
+    pos.carry.dead = vec![Seat::new(1)];
+    pos.carry.last_targets = vec![(Seat::new(1), Seat::new(2))];
     assert_eq!(paths(&pos), ["last_targets.0"]);
 }
 

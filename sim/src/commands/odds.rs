@@ -167,7 +167,7 @@ pub fn knowledge_text(start: &Start) -> String {
     let pos = start.position();
     let mut s = String::new();
     if let Some(v) = pos.view {
-        let role = start.fixed()[v.index()].map_or("?", |r| r.name());
+        let role = start.fixed()[v].map_or("?", |r| r.name());
         s.push_str(&format!("view: seat {} ({role}); only what it knows is fixed\n", v.number()));
     }
     let sampled = start.sampled();
@@ -236,7 +236,7 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
     };
     pb.finish_and_clear();
     let pos = start.position();
-    let alive = start.game().players() - pos.dead.len();
+    let alive = start.game().players() - pos.carry.dead.len();
     let mut out = std::io::stdout().lock();
     write!(out, "{}", knowledge_text(&start))?;
     if odds.unsampled > 0 {

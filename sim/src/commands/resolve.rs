@@ -15,8 +15,8 @@ use crate::error::{Error, FileError};
 use crate::input::{Resolved, load_scenario};
 use clap::Args;
 use mafia_engine::{
-    Camp, Carry, Event, Fail, Killer, MissReason, NightAbility, NightStep, PlayerSet, Report, Role, RoleSet, Rules,
-    Seat, Status,
+    Camp, Carry, CarryOver, Event, Fail, Killer, MissReason, NightAbility, NightStep, PlayerSet, Report, Role, RoleSet,
+    Rules, Seat, State, Status,
 };
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -147,6 +147,23 @@ pub struct CarriedIn {
     pub bandits_known: Vec<[Seat; 2]>,
 }
 
+impl CarriedIn {
+    /// The trace's view of a carry-over: pairs as named objects or arrays.
+    fn of(c: &CarryOver) -> CarriedIn {
+        CarriedIn {
+            dead: c.dead.clone(),
+            acting: c.acting.iter().map(|&(seat, role)| ActingSeat { seat, role }).collect(),
+            hexed: c.hexed.clone(),
+            guest: c.guest,
+            last_targets: c.last_targets.iter().map(|&(seat, target)| LastTarget { seat, target }).collect(),
+            spare_life_spent: c.spare_life_spent.clone(),
+            swindled: c.swindled.clone(),
+            borrowed: c.borrowed.clone(),
+            bandits_known: c.bandits_known.iter().map(|&(a, b)| [a, b]).collect(),
+        }
+    }
+}
+
 /// One step of the night order with its events.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct TraceStep {
@@ -201,11 +218,7 @@ impl Names<'_> {
             return "?".into();
         }
         let (role, acting) = (self.role(s), self.r.state.acting_role(s));
-        if role == acting {
-            format!("{} ({role})", s.get() as u32 + 1)
-        } else {
-            format!("{} ({role} as {acting})", s.get() as u32 + 1)
-        }
+        if role == acting { format!("{} ({role})", s.number()) } else { format!("{} ({role} as {acting})", s.number()) }
     }
 
     /// The seat with its own role only.
@@ -213,7 +226,7 @@ impl Names<'_> {
         if !self.valid(s) {
             return "?".into();
         }
-        format!("{} ({})", s.get() as u32 + 1, self.role(s))
+        format!("{} ({})", s.number(), self.role(s))
     }
 
     fn opt(&self, s: Option<Seat>) -> String {
@@ -234,7 +247,7 @@ fn roles_text(r: RoleSet) -> String {
 }
 
 fn n(s: Seat) -> u64 {
-    s.get() as u64 + 1
+    u64::from(s.number())
 }
 
 /// The trace's parts: events of the start of night, the moves as submitted,
@@ -557,35 +570,76 @@ pub struct NextCarry {
     pub bandits_known: Vec<[Seat; 2]>,
 }
 
-fn next_night(r: &Resolved, carry: &Carry) -> NextNight {
+/// What carries over into the next night: the scenario's carry-over with
+/// tonight's deaths, meetings and what [`State::carry`] leaves behind, in the
+/// engine's one shape ([`CarryOver`]), as the next night's scenario file
+/// reads it back.
+fn next_carry_over(r: &Resolved, carry: &Carry) -> CarryOver {
     let st = &r.state;
-    let mut dead = r.scenario.dead.clone();
+    let before = &r.scenario.carry;
+    let seats = || Seat::all(st.players());
+    let mut dead = before.dead.clone();
     dead.extend(deaths(r).into_iter().map(|(s, _, _)| s));
-    let seat_of = |role: Role| Seat::all(st.players()).find(|&s| st.role(s) == role);
-    let acting = |role: Role| seat_of(role).map(|s| st.acting_role(s)).filter(|&a| a != role);
-    // E15, E26: the target each named (the engine keeps the submitted one).
+    // E12, E14: the Actor and the Deputy, when they act as another role.
+    let acting = [Role::Actor, Role::Deputy]
+        .into_iter()
+        .filter_map(|role| seats().find(|&s| st.role(s) == role))
+        .map(|s| (s, st.acting_role(s)))
+        .filter(|&(s, a)| a != st.role(s))
+        .collect();
     // E15/E26: what the engine bars next night (`repeat_target`: named or reached).
-    let last = |role: Role| Seat::all(st.players()).filter(|&s| st.acting_role(s) == role).find_map(|s| st.next_bar(s));
-    let lucky: PlayerSet = Seat::all(st.players()).filter(|&s| st.role(s) == Role::Lucky).collect();
-    let mut bandits_known: Vec<[Seat; 2]> = r.scenario.bandits_known.iter().map(|&(a, b)| [a, b]).collect();
+    let last_targets = [Role::Doctor, Role::Thug]
+        .into_iter()
+        .filter_map(|role| seats().filter(|&s| st.acting_role(s) == role).find_map(|s| Some((s, st.next_bar(s)?))))
+        .collect();
+    let lucky: PlayerSet = seats().filter(|&s| st.role(s) == Role::Lucky).collect();
+    let mut bandits_known = before.bandits_known.clone();
     for e in &r.log {
         if let Event::BanditsMeet { a, b } = *e {
-            bandits_known.push([a, b]);
+            bandits_known.push((a, b));
         }
     }
-    let carry = NextCarry {
+    CarryOver {
         dead,
-        actor: acting(Role::Actor),
-        deputy: acting(Role::Deputy),
-        hexed: carry.hex_next,
+        acting,
+        hexed: carry.hex_next.iter().collect(),
         guest: carry.guest,
-        last_heal: last(Role::Doctor),
-        last_beating: last(Role::Thug),
-        spare_life_spent: lucky.minus(carry.spare_life),
-        swindled: carry.swindled,
-        borrowed: carry.borrowed,
+        last_targets,
+        spare_life_spent: lucky.minus(carry.spare_life).iter().collect(),
+        swindled: carry.swindled.iter().collect(),
+        borrowed: carry.borrowed.iter().collect(),
         bandits_known,
-    };
+    }
+}
+
+impl NextCarry {
+    /// The `[carry]` table of a carry-over: the file's keys (`actor`,
+    /// `deputy`, `last_heal`, `last_beating`) name by role what the engine
+    /// keeps by seat, and sets are sets.
+    fn of(c: &CarryOver, st: &State) -> NextCarry {
+        let acting = |role: Role| c.acting.iter().find(|&&(s, _)| st.role(s) == role).map(|&(_, a)| a);
+        let last = |role: Role| c.last_targets.iter().find(|&&(s, _)| st.acting_role(s) == role).map(|&(_, t)| t);
+        NextCarry {
+            dead: c.dead.clone(),
+            actor: acting(Role::Actor),
+            deputy: acting(Role::Deputy),
+            hexed: c.hexed.iter().copied().collect(),
+            guest: c.guest,
+            last_heal: last(Role::Doctor),
+            last_beating: last(Role::Thug),
+            spare_life_spent: c.spare_life_spent.iter().copied().collect(),
+            swindled: c.swindled.iter().copied().collect(),
+            borrowed: c.borrowed.iter().fold(RoleSet::EMPTY, |mut set, &r| {
+                set.insert(r);
+                set
+            }),
+            bandits_known: c.bandits_known.iter().map(|&(a, b)| [a, b]).collect(),
+        }
+    }
+}
+
+fn next_night(r: &Resolved, carry: &Carry) -> NextNight {
+    let carry = NextCarry::of(&next_carry_over(r, carry), &r.state);
     NextNight { night: r.scenario.night.max(1) as u32 + 1, carry }
 }
 
@@ -656,40 +710,40 @@ pub fn to_text(r: &Resolved) -> String {
     writeln!(o, "Night order: {}", order.join(", ")).unwrap();
     let seats: Vec<String> = Seat::all(st.players())
         .map(|s| {
-            let dead = if sc.dead.contains(&s) { ", dead" } else { "" };
+            let dead = if sc.carry.dead.contains(&s) { ", dead" } else { "" };
             format!("{} ({}{dead})", n(s), st.role(s))
         })
         .collect();
     writeln!(o, "Seats: {}", seats.join(", ")).unwrap();
 
     let mut carried = Vec::new();
-    if !sc.dead.is_empty() {
-        carried.push(format!("dead, in the order they died: {}", names.list(&sc.dead)));
+    if !sc.carry.dead.is_empty() {
+        carried.push(format!("dead, in the order they died: {}", names.list(&sc.carry.dead)));
     }
-    for &(s, role) in &sc.acting {
+    for &(s, role) in &sc.carry.acting {
         let clause = if st.role(s) == Role::Deputy { "E14" } else { "E12" };
         carried.push(format!("{} acts as the {role} ({clause})", names.plain(s)));
     }
-    if !sc.hexed.is_empty() {
-        carried.push(format!("hexed last night (E18): {}", names.list(&sc.hexed)));
+    if !sc.carry.hexed.is_empty() {
+        carried.push(format!("hexed last night (E18): {}", names.list(&sc.carry.hexed)));
     }
-    if let Some(g) = sc.guest {
+    if let Some(g) = sc.carry.guest {
         carried.push(format!("last night's guest of the Psycho (E23): {}", names.plain(g)));
     }
-    for &(s, t) in &sc.last_targets {
+    for &(s, t) in &sc.carry.last_targets {
         carried.push(format!("last night {} named {}: not again tonight (E15, E26)", names.plain(s), names.plain(t)));
     }
-    if !sc.spare_life_spent.is_empty() {
-        carried.push(format!("spare life spent (E21): {}", names.list(&sc.spare_life_spent)));
+    if !sc.carry.spare_life_spent.is_empty() {
+        carried.push(format!("spare life spent (E21): {}", names.list(&sc.carry.spare_life_spent)));
     }
-    if !sc.swindled.is_empty() {
-        carried.push(format!("swindled before (E11): {}", names.list(&sc.swindled)));
+    if !sc.carry.swindled.is_empty() {
+        carried.push(format!("swindled before (E11): {}", names.list(&sc.carry.swindled)));
     }
-    if !sc.borrowed.is_empty() {
-        let roles: Vec<&str> = sc.borrowed.iter().map(|r| r.name()).collect();
+    if !sc.carry.borrowed.is_empty() {
+        let roles: Vec<&str> = sc.carry.borrowed.iter().map(|r| r.name()).collect();
         carried.push(format!("roles borrowed before (E19): {}", roles.join(", ")));
     }
-    for &(a, b) in &sc.bandits_known {
+    for &(a, b) in &sc.carry.bandits_known {
         carried.push(format!("bandits who know each other (E3): {} and {}", names.plain(a), names.plain(b)));
     }
     if !carried.is_empty() {
@@ -782,7 +836,7 @@ pub fn trace(r: &Resolved) -> Trace {
             role: st.role(s),
             acting: st.acting_role(s),
             camp: st.role(s).camp(),
-            alive_at_dusk: !sc.dead.contains(&s),
+            alive_at_dusk: !sc.carry.dead.contains(&s),
         })
         .collect();
     let parts = sections(r);
@@ -806,17 +860,7 @@ pub fn trace(r: &Resolved) -> Trace {
         camp_kill: if r.game.leader_kill() { CampKillMode::Leader } else { CampKillMode::Unanimous },
         night_order: r.game.night_order().to_vec(),
         seats,
-        carried_in: CarriedIn {
-            dead: sc.dead.clone(),
-            acting: sc.acting.iter().map(|&(seat, role)| ActingSeat { seat, role }).collect(),
-            hexed: sc.hexed.clone(),
-            guest: sc.guest,
-            last_targets: sc.last_targets.iter().map(|&(seat, target)| LastTarget { seat, target }).collect(),
-            spare_life_spent: sc.spare_life_spent.clone(),
-            swindled: sc.swindled.clone(),
-            borrowed: sc.borrowed.clone(),
-            bandits_known: sc.bandits_known.iter().map(|&(a, b)| [a, b]).collect(),
-        },
+        carried_in: CarriedIn::of(&sc.carry),
         moves: parts.moves.iter().map(|&&e| e).collect(),
         steps,
         deaths,

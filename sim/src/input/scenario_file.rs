@@ -515,19 +515,22 @@ impl Reader<'_> {
         self.roles.as_ref()?.iter().position(|&r| r == Some(role)).map(Seat::from_index)
     }
 
+    /// Reads a `[carry]` table into the scenario's [`CarryOver`](mafia_engine::CarryOver): the one
+    /// reader of the keys a scenario and a position file share (a position
+    /// reads its own keys after it and takes the carry-over as it is).
     pub(crate) fn read_carry(&mut self, table: &DeTable<'_>) {
         let mut last_heal = None;
         for (k, v) in entries(table) {
             let key = k.get_ref().as_ref();
             let before = self.problems.len();
             match key {
-                "dead" => self.sc.dead = self.seat_list(key, v, "dead"),
-                "hexed" => self.sc.hexed = self.seat_list(key, v, "hexed"),
-                "spare_life_spent" => self.sc.spare_life_spent = self.seat_list(key, v, "spare_life_spent"),
-                "swindled" => self.sc.swindled = self.seat_list(key, v, "swindled"),
+                "dead" => self.sc.carry.dead = self.seat_list(key, v, "dead"),
+                "hexed" => self.sc.carry.hexed = self.seat_list(key, v, "hexed"),
+                "spare_life_spent" => self.sc.carry.spare_life_spent = self.seat_list(key, v, "spare_life_spent"),
+                "swindled" => self.sc.carry.swindled = self.seat_list(key, v, "swindled"),
                 "guest" => {
                     self.place("guest".into(), entry_start(k, v));
-                    self.sc.guest = self.seat(v, key);
+                    self.sc.carry.guest = self.seat(v, key);
                 }
                 "actor" | "deputy" => {
                     let who = if key == "actor" { Role::Actor } else { Role::Deputy };
@@ -537,8 +540,8 @@ impl Reader<'_> {
                     }
                     match self.holder(who) {
                         Some(s) => {
-                            self.place(format!("acting.{}", self.sc.acting.len()), v.span().start);
-                            self.sc.acting.push((s, role));
+                            self.place(format!("acting.{}", self.sc.carry.acting.len()), v.span().start);
+                            self.sc.carry.acting.push((s, role));
                         }
                         None => self.report(entry_start(k, v), format!("`{key}`: no seat holds the {who}")),
                     }
@@ -552,8 +555,8 @@ impl Reader<'_> {
                     let Some(t) = self.seat(v, key) else { continue };
                     match self.holder(Role::Thug) {
                         Some(thug) => {
-                            self.place(format!("last_targets.{}", self.sc.last_targets.len()), v.span().start);
-                            self.sc.last_targets.push((thug, t));
+                            self.place(format!("last_targets.{}", self.sc.carry.last_targets.len()), v.span().start);
+                            self.sc.carry.last_targets.push((thug, t));
                         }
                         None if self.roles.is_some() => {
                             self.report(entry_start(k, v), "`last_beating`: no seat holds the thug (E26)".into())
@@ -572,8 +575,8 @@ impl Reader<'_> {
                     };
                     for item in items.iter() {
                         if let Some(r) = self.role(item, key) {
-                            self.place(format!("borrowed.{}", self.sc.borrowed.len()), item.span().start);
-                            self.sc.borrowed.push(r);
+                            self.place(format!("borrowed.{}", self.sc.carry.borrowed.len()), item.span().start);
+                            self.sc.carry.borrowed.push(r);
                         }
                     }
                 }
@@ -595,10 +598,10 @@ impl Reader<'_> {
                                 let b = self.seat(&pair[1], key);
                                 if let (Some(a), Some(b)) = (a, b) {
                                     self.place(
-                                        format!("bandits_known.{}", self.sc.bandits_known.len()),
+                                        format!("bandits_known.{}", self.sc.carry.bandits_known.len()),
                                         item.span().start,
                                     );
-                                    self.sc.bandits_known.push((a, b));
+                                    self.sc.carry.bandits_known.push((a, b));
                                 }
                             }
                             DeValue::Array(pair) => self.report_span(
@@ -627,11 +630,11 @@ impl Reader<'_> {
         // E15: the last heal belongs to whoever acts as the Doctor: the Deputy
         // when `deputy = "doctor"`, else the Doctor.
         if let Some((t, at, key_at)) = last_heal {
-            let deputy = self.sc.acting.iter().find(|&&(_, r)| r == Role::Doctor).map(|&(s, _)| s);
+            let deputy = self.sc.carry.acting.iter().find(|&&(_, r)| r == Role::Doctor).map(|&(s, _)| s);
             match deputy.or_else(|| self.holder(Role::Doctor)) {
                 Some(doc) => {
-                    self.place(format!("last_targets.{}", self.sc.last_targets.len()), at);
-                    self.sc.last_targets.push((doc, t));
+                    self.place(format!("last_targets.{}", self.sc.carry.last_targets.len()), at);
+                    self.sc.carry.last_targets.push((doc, t));
                 }
                 None if self.roles.is_some() => {
                     self.report(key_at, "`last_heal`: no seat holds the doctor (E15)".into())
@@ -782,10 +785,10 @@ target = 3
         assert_eq!(sc.roles.len(), 8);
         assert_eq!(sc.roles[2], Role::Psycho);
         assert_eq!(sc.rules.resolution, mafia_engine::Resolution::Sequential);
-        assert_eq!(sc.dead, [Seat::new(5)]);
-        assert_eq!(sc.hexed, [Seat::new(6)]);
-        assert_eq!(sc.guest, Some(Seat::new(4)));
-        assert_eq!(sc.last_targets, [(Seat::new(3), Seat::new(3))]);
+        assert_eq!(sc.carry.dead, [Seat::new(5)]);
+        assert_eq!(sc.carry.hexed, [Seat::new(6)]);
+        assert_eq!(sc.carry.guest, Some(Seat::new(4)));
+        assert_eq!(sc.carry.last_targets, [(Seat::new(3), Seat::new(3))]);
         assert_eq!(sc.moves.len(), 2);
         assert_eq!(sc.moves[0].0, Seat::new(1));
         assert_eq!(sc.moves[0].1.act, Some(Seat::new(2)));
