@@ -66,7 +66,7 @@ struct DayView {
 impl Default for ClassicAgent {
     fn default() -> Self {
         ClassicAgent {
-            order: [0; MAX_PLAYERS],
+            order: [Seat::new(0); MAX_PLAYERS],
             order_len: 0,
             revealed: false,
             seen_day: 0,
@@ -108,13 +108,13 @@ impl ClassicAgent {
         if self.view.key != Some(key) {
             let me = obs.seat();
             for s in obs.alive().iter() {
-                let v = self.votes.voted[s as usize];
+                let v = self.votes.voted[s];
                 let mut score = 2 * v.inter(town).len() as i32 - 2 * v.inter(mafia).len() as i32;
                 // A vote against me yesterday counts a little.
                 if obs.prev_vote_of(s) == Some(Vote::For(me)) {
                     score += 1;
                 }
-                self.view.score[s as usize] = score as i16;
+                self.view.score[s] = score as i16;
             }
             self.view.key = Some(key);
             self.view.town = town;
@@ -135,7 +135,7 @@ impl ClassicAgent {
         let mut best = i16::MIN;
         let mut top = PlayerSet::EMPTY;
         for s in pool.iter() {
-            let sc = view.score[s as usize];
+            let sc = view.score[s];
             if sc > best {
                 best = sc;
                 top = PlayerSet::single(s);
@@ -268,7 +268,7 @@ impl Agent for ClassicAgent {
         if !pair.inter(view.mafia).is_empty() {
             return true;
         }
-        pair.iter().map(|s| view.score[s as usize]).max().unwrap_or(0) > 0
+        pair.iter().map(|s| view.score[s]).max().unwrap_or(0) > 0
     }
 
     fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {

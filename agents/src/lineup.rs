@@ -154,7 +154,7 @@ impl Signal {
     /// The count of day 1's public record the signal reads (call at night 1).
     pub fn count(self, obs: &mafia_engine::Observation<'_>) -> u32 {
         use mafia_engine::{DeathCause, Phase, Vote};
-        let seats = 0..obs.players() as Seat;
+        let seats = Seat::all(obs.players());
         match self.kind {
             SignalKind::Passes => seats.filter(|&s| obs.vote_of(s) == Some(Vote::Pass)).count() as u32,
             SignalKind::Claims => obs.claims_made() as u32,
@@ -660,7 +660,7 @@ impl Lineup {
             if let Some(p) = plays.filter(|p| !matches!(p, crate::strategy::Plays::All)) {
                 return Err(refuse(p));
             }
-            self.seats.get_or_insert_with(|| Box::new(std::array::from_fn(|_| None)))[seat as usize] = Some(choice);
+            self.seats.get_or_insert_with(|| Box::new(std::array::from_fn(|_| None)))[seat] = Some(choice);
         } else {
             return Err(LineupError::UnknownKey { key: key.to_string() });
         }
@@ -764,7 +764,7 @@ impl Lineup {
         let of_role = self.variant(pick, role).0;
         match &self.seats {
             None => of_role,
-            Some(seats) => seats[seat as usize].as_ref().map_or(of_role, |c| c.strategy),
+            Some(seats) => seats[seat].as_ref().map_or(of_role, |c| c.strategy),
         }
     }
 
@@ -773,7 +773,7 @@ impl Lineup {
     /// role's), else the role's.
     pub fn for_seat(&self, pick: &Pick, seat: Seat, role: Role) -> (Strategy, Config) {
         let (strategy, mut config) = *self.variant(pick, role);
-        match self.seats.as_ref().and_then(|s| s[seat as usize].as_ref()) {
+        match self.seats.as_ref().and_then(|s| s[seat].as_ref()) {
             None => (strategy, config),
             Some(choice) => {
                 for (k, v) in &choice.params {
@@ -1057,7 +1057,7 @@ pub fn parse_share(text: &str) -> Result<f64, String> {
 /// A seat key, `seat1` … `seatN`: the seat (from 0).
 fn seat_key(key: &str) -> Option<Seat> {
     let n: usize = key.strip_prefix("seat")?.parse().ok()?;
-    (1..=MAX_PLAYERS).contains(&n).then(|| (n - 1) as Seat)
+    (1..=MAX_PLAYERS).contains(&n).then(|| Seat::from_index(n - 1))
 }
 
 /// The command of an external agent's spec, `ext:COMMAND`.
@@ -1113,10 +1113,10 @@ mod tests {
     fn a_seat_overrides_its_role() {
         let mut l = Lineup::all(Strategy::Classic);
         l.apply("mafia=random,seat3=forum:trust=0.5,seat10=classic").unwrap();
-        assert_eq!(l.for_seat(&[0; 3], 2, Role::Mafioso).0, Strategy::Forum);
-        assert_eq!(l.for_seat(&[0; 3], 2, Role::Mafioso).1.trust, crate::strategy::threshold(0.5));
-        assert_eq!(l.for_seat(&[0; 3], 1, Role::Mafioso).0, Strategy::Random);
-        assert_eq!(l.for_seat(&[0; 3], 9, Role::Don).0, Strategy::Classic);
+        assert_eq!(l.for_seat(&[0; 3], Seat::new(2), Role::Mafioso).0, Strategy::Forum);
+        assert_eq!(l.for_seat(&[0; 3], Seat::new(2), Role::Mafioso).1.trust, crate::strategy::threshold(0.5));
+        assert_eq!(l.for_seat(&[0; 3], Seat::new(1), Role::Mafioso).0, Strategy::Random);
+        assert_eq!(l.for_seat(&[0; 3], Seat::new(9), Role::Don).0, Strategy::Classic);
         assert_eq!(l.label(), "classic,mafia=random,seat3=forum:trust=0.5,seat10=classic");
         assert!(l.uses(Strategy::Forum));
         assert_eq!(l.check_seats(10), Ok(()));
@@ -1199,7 +1199,7 @@ mod tests {
         assert_eq!(l.variant(&[0, 2, 0], Role::Don).0, Strategy::Forum);
         assert_eq!(l.variant(&[0, 0, 0], Role::Mafioso).1.fake, 0);
         assert_eq!(l.variant(&[1, 0, 0], Role::Citizen).1.pass_first, COIN_STEPS);
-        assert_eq!(l.strategy_of(&[0, 2, 0], 4, Role::Mafioso), Strategy::Random);
+        assert_eq!(l.strategy_of(&[0, 2, 0], Seat::new(4), Role::Mafioso), Strategy::Random);
         // A camp layer lies over every alternative; a new default replaces every mix.
         l.apply("mafia=forum:bus=0.5:fake=0").unwrap();
         assert_eq!(l.mix_of(Camp::Mafia).len(), 2);

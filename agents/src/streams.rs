@@ -87,7 +87,7 @@ impl Purpose {
             Purpose::Camp(Camp::Mafia) => 1,
             Purpose::Host => 2,
             Purpose::Activity => 3,
-            Purpose::Seat(s) => EAGER_FIXED + s as usize,
+            Purpose::Seat(s) => EAGER_FIXED + s.index(),
             Purpose::Camp(Camp::Bandits) => LAZY,
             // The town has no private channel: its stream is the public coin
             // it rolls in the thread (`counterclaim = coin`).
@@ -412,20 +412,20 @@ mod tests {
         for _ in 0..100 {
             g.get(Purpose::Host).next_u32();
         }
-        let a: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(3)).next_u32()).collect();
+        let a: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(Seat::new(3))).next_u32()).collect();
         // Fresh game, no host draws.
         g.start_game(42, 10);
-        let b: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(3)).next_u32()).collect();
+        let b: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(Seat::new(3))).next_u32()).collect();
         assert_eq!(a, b);
         // The stand-alone stream (lazy refills only) gives the same words.
-        let mut s = Stream::new(key, 42, Purpose::Seat(3));
+        let mut s = Stream::new(key, 42, Purpose::Seat(Seat::new(3)));
         let c: Vec<u32> = (0..40).map(|_| s.next_u32()).collect();
         assert_eq!(a, c);
         // Different games and purposes differ.
         g.start_game(43, 10);
-        let d: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(3)).next_u32()).collect();
+        let d: Vec<u32> = (0..40).map(|_| g.get(Purpose::Seat(Seat::new(3))).next_u32()).collect();
         assert_ne!(a, d);
-        let mut e = Stream::new(key, 42, Purpose::Seat(4));
+        let mut e = Stream::new(key, 42, Purpose::Seat(Seat::new(4)));
         assert_ne!(a[0], e.next_u32());
     }
 
@@ -476,9 +476,13 @@ mod tests {
             r.set_word_pos(word as u128);
             r.next_u32()
         };
-        for purpose in
-            [Purpose::Deal, Purpose::Camp(Camp::Mafia), Purpose::Seat(9), Purpose::Camp(Camp::Bandits), Purpose::Mix]
-        {
+        for purpose in [
+            Purpose::Deal,
+            Purpose::Camp(Camp::Mafia),
+            Purpose::Seat(Seat::new(9)),
+            Purpose::Camp(Camp::Bandits),
+            Purpose::Mix,
+        ] {
             let p = purpose.index() as u64;
             let expected: Vec<u32> = (0..150u64)
                 .map(|i| {

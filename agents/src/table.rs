@@ -90,14 +90,14 @@ macro_rules! ask {
         ask!(@ $t, $obs, true, |$a, $cx| $body)
     };
     (@ $t:ident, $obs:ident, $with_shared:expr, |$a:ident, $cx:ident| $body:expr) => {{
-        let s = $obs.seat() as usize;
+        let s = ($obs.seat()).index();
         let camp = $obs.camp();
         // Only the conference and night moves are pre-agreed; other calls get no shared stream.
         let coordinated = $with_shared && camp.members_know_each_other();
         if coordinated {
             $t.shared_work.sync_to(&$t.shared_start[camp as usize]);
         }
-        let rng = $t.streams.top_up(Purpose::Seat(s as Seat));
+        let rng = $t.streams.top_up(Purpose::Seat(Seat::from_index(s)));
         let mut $cx = Cx { rng, shared: if coordinated { Some(&mut $t.shared_work) } else { None }, io: None };
         let r = match $t.kind[s] {
             Strategy::Random => {
@@ -258,7 +258,7 @@ impl Table {
     #[inline(never)]
     fn seat_new_game(&mut self, obs: &Observation<'_>) {
         let role = obs.role();
-        self.seat_role[obs.seat() as usize] = role;
+        self.seat_role[obs.seat()] = role;
         // Without a mix every game plays pick 0.
         let (role_kind, role_config) = match self.mixed {
             false => (self.role_kind[role as usize], self.role_config[role as usize]),
@@ -271,9 +271,9 @@ impl Table {
             false => role_kind,
             true => self.lineup.strategy_of(&self.pick, obs.seat(), role),
         };
-        self.kind[obs.seat() as usize] = kind;
+        self.kind[obs.seat()] = kind;
         if kind == Strategy::Forum {
-            let s = obs.seat() as usize;
+            let s = obs.seat().index();
             match self.lineup.has_seat_overrides() {
                 false => {
                     let id = role_config;
@@ -294,7 +294,7 @@ impl Table {
         if kind == Strategy::Forum && !obs.camp().members_know_each_other() {
             // No conference, no shared stream and no public read: straight to the seat.
             let rng = self.streams.get(Purpose::Seat(obs.seat()));
-            let mut seat = Turn::new(&mut self.forum[obs.seat() as usize], &mut self.forum_public);
+            let mut seat = Turn::new(&mut self.forum[obs.seat()], &mut self.forum_public);
             return seat.new_game(obs, &mut Cx { rng, shared: None, io: None });
         }
         ask!(self, obs, shared, |a, cx| a.new_game(obs, &mut cx))
@@ -395,8 +395,8 @@ impl Table {
         if self.plugins.is_empty() {
             return;
         }
-        for s in 0..state.players() as Seat {
-            if let Strategy::Plugin(_) = self.kind[s as usize] {
+        for s in Seat::all(state.players()) {
+            if let Strategy::Plugin(_) = self.kind[s] {
                 let obs = state.observe(s);
                 let ending = mafia_engine::Ending::of(outcome, state.roles(), Some(s));
                 ask!(self, obs, |a, cx| a.end(&obs, &ending, &mut cx));
@@ -411,7 +411,7 @@ impl Table {
             if let Strategy::Plugin(p) = self.kind[s]
                 && self.plugins[p as usize][s].forfeited()
             {
-                out.insert(s as Seat);
+                out.insert(Seat::from_index(s));
             }
         }
         out
@@ -430,7 +430,7 @@ impl Players for Table {
 
     #[inline(always)]
     fn quiet(&self, s: Seat) -> bool {
-        let s = s as usize;
+        let s = s.index();
         match self.kind[s] {
             // `random` never speaks nor changes its vote (RandomAgent::quiet).
             Strategy::Random => true,
@@ -457,7 +457,7 @@ impl Players for Table {
     // the seat (no stream); the other strategies' through `ask!`, out of line.
     #[inline(always)]
     fn post(&mut self, obs: &Observation<'_>) -> Publication {
-        let s = obs.seat() as usize;
+        let s = obs.seat().index();
         if self.kind[s] == Strategy::Forum {
             // Most forum seats never post: answered here, without the call.
             if !self.forum[s].posts(obs) {
@@ -470,7 +470,7 @@ impl Players for Table {
     // Inlined into the engine's vote loop, as the night move is (see `night`).
     #[inline(always)]
     fn vote(&mut self, obs: &Observation<'_>) -> Vote {
-        if self.kind[obs.seat() as usize] == Strategy::Random {
+        if self.kind[obs.seat()] == Strategy::Random {
             // Any `random` seat: the same draw `ask!` would hand
             // `RandomAgent::vote`, without the dispatch (the uniform model's
             // hottest decision).
@@ -481,7 +481,7 @@ impl Players for Table {
     }
     #[inline(always)]
     fn revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
-        let s = obs.seat() as usize;
+        let s = obs.seat().index();
         if self.kind[s] == Strategy::Forum {
             return Turn::new(&mut self.forum[s], &mut self.forum_public).vote_change(obs);
         }
@@ -519,7 +519,7 @@ impl Players for Table {
     }
     #[inline(always)]
     fn last_word(&mut self, obs: &Observation<'_>) -> Publication {
-        let s = obs.seat() as usize;
+        let s = obs.seat().index();
         if self.kind[s] == Strategy::Forum {
             return Turn::new(&mut self.forum[s], &mut self.forum_public).final_word(obs);
         }

@@ -43,7 +43,7 @@ impl VoteRecord {
         // Only the seats that named somebody (a set made without a branch per vote).
         for s in obs.prev_naming().iter() {
             if let Some(Vote::For(t)) = obs.prev_vote_of(s) {
-                self.voted[s as usize].insert(t);
+                self.voted[s].insert(t);
             }
         }
         self.recorded_day = yesterday;
@@ -94,9 +94,9 @@ impl Ties {
     pub fn first(&self, set: PlayerSet) -> Option<Seat> {
         let mut best = u16::MAX;
         for s in set.iter() {
-            best = best.min((self.rank[s as usize] as u16) << 8 | s as u16);
+            best = best.min((self.rank[s] as u16) << 8 | s.get() as u16);
         }
-        (!set.is_empty()).then_some(best as Seat)
+        (!set.is_empty()).then_some(Seat::from_index(best as usize))
     }
 
     /// The member of `set` with the highest key, ties to the lowest rank.
@@ -108,9 +108,9 @@ impl Ties {
     pub fn best_by(&self, set: PlayerSet, key: impl Fn(Seat) -> i32) -> Option<Seat> {
         let mut best = i64::MIN;
         for s in set.iter() {
-            best = best.max((key(s) as i64) << 16 | (255 - self.rank[s as usize] as i64) << 8 | s as i64);
+            best = best.max((key(s) as i64) << 16 | (255 - self.rank[s] as i64) << 8 | s.get() as i64);
         }
-        (!set.is_empty()).then_some((best & 0xFF) as Seat)
+        (!set.is_empty()).then_some(Seat::from_index((best & 0xFF) as usize))
     }
 
     /// The member of `among` with the most votes today (ties by rank) and his count.
@@ -140,13 +140,13 @@ pub(crate) fn best_by(set: PlayerSet, key: impl Fn(Seat) -> i32) -> Option<Seat>
 /// `key` and `s` in one word: a higher key first, then a lower seat.
 #[inline]
 fn packed(key: i32, s: Seat) -> i64 {
-    (key as i64) << 8 | (255 - s as i64)
+    (key as i64) << 8 | (255 - s.get() as i64)
 }
 
 /// The key and seat of a [`packed`] word.
 #[inline]
 fn unpack(p: i64) -> (Seat, i32) {
-    ((255 - (p & 0xFF)) as Seat, (p >> 8) as i32)
+    (Seat::from_index((255 - (p & 0xFF)) as usize), (p >> 8) as i32)
 }
 
 #[cfg(test)]
@@ -155,7 +155,7 @@ mod tests {
     use crate::streams::{Purpose, Stream, master_key};
 
     fn ties(seed: u64, n: usize) -> Ties {
-        Ties::draw(n, &mut Stream::new(master_key(seed), 0, Purpose::Seat(0)))
+        Ties::draw(n, &mut Stream::new(master_key(seed), 0, Purpose::Seat(Seat::new(0))))
     }
 
     #[test]
@@ -180,7 +180,7 @@ mod tests {
         for seed in 0..2000 {
             let t = ties(seed, 10);
             let first = t.first(all).unwrap();
-            firsts[first as usize] += 1;
+            firsts[first] += 1;
             assert_eq!(t.best_by(all, |_| 7), Some(first), "best_by ties like first");
         }
         for (s, &k) in firsts.iter().enumerate() {
@@ -193,12 +193,12 @@ mod tests {
         let t = ties(5, 8);
         let set = PlayerSet((1 << 8) - 1);
         // A unique maximum wins whatever the ranks.
-        for top in 0..8u8 {
-            assert_eq!(t.best_by(set, |s| if s == top { 3 } else { -(s as i32) }), Some(top));
+        for top in Seat::all(8) {
+            assert_eq!(t.best_by(set, |s| if s == top { 3 } else { -(s.get() as i32) }), Some(top));
         }
         // Two tied at the top: the one of lower rank.
-        let pair = PlayerSet::single(2).with(6);
-        let want = if t.rank[2] < t.rank[6] { 2 } else { 6 };
+        let pair = PlayerSet::single(Seat::new(2)).with(Seat::new(6));
+        let want = Seat::new(if t.rank[2] < t.rank[6] { 2 } else { 6 });
         assert_eq!(t.best_by(set, |s| pair.contains(s) as i32), Some(want));
         assert_eq!(t.first(pair), Some(want));
         assert_eq!(t.first(PlayerSet::EMPTY), None);

@@ -409,7 +409,7 @@ fn the_extended_checker_refuses_broken_logs() {
             // 8. A built-in agent's illegal decision.
             {
                 let mut bad = log.clone();
-                bad.insert(game.players() + 1, Event::Illegal { seat: 0, what: "vote" });
+                bad.insert(game.players() + 1, Event::Illegal { seat: Seat::new(0), what: "vote" });
                 refused(&bad, "illegal decisions");
                 tried[8] += 1;
             }
@@ -451,7 +451,7 @@ fn the_extended_checker_refuses_broken_logs() {
                     _ => unreachable!(),
                 })
                 .collect();
-            let seat_of = |r: Role| roles.iter().position(|&x| x == r).map(|s| s as Seat);
+            let seat_of = |r: Role| roles.iter().position(|&x| x == r).map(Seat::from_index);
             // The night's events from its start `ns` to its first step marker.
             let first_step = |ns: usize| ns + log[ns..].iter().position(|e| matches!(e, Event::Step(_))).unwrap();
             // 11. C8: a night whose only deaths were not the mafia's kill (the
@@ -480,7 +480,7 @@ fn the_extended_checker_refuses_broken_logs() {
                     let appointed =
                         log[..step].iter().any(|e| matches!(e, Event::Promoted { seat, .. } if *seat == actor));
                     let absent = log[ns..step].iter().any(|e| matches!(e, Event::Absent { seat } if *seat == actor));
-                    let mafia = alive.iter().filter(|&s| roles[s as usize].camp() == Camp::Mafia).count();
+                    let mafia = alive.iter().filter(|&s| roles[s].camp() == Camp::Mafia).count();
                     if alive.contains(actor) && !appointed && !absent && mafia > 1 {
                         let mut bad = log.clone();
                         let target = alive.iter().find(|&s| s != actor).unwrap();
@@ -531,8 +531,7 @@ fn the_extended_checker_refuses_broken_logs() {
                         _ => None,
                     })
                     .unwrap();
-                let other =
-                    alive.iter().find(|&s| s != voter && !matches!(roles[s as usize], Role::Chosen | Role::Prostitute));
+                let other = alive.iter().find(|&s| s != voter && !matches!(roles[s], Role::Chosen | Role::Prostitute));
                 if let Some(other) = other {
                     let mut bad = log.clone();
                     if let Event::SecretVotes { seat, .. } = &mut bad[v] {

@@ -56,7 +56,7 @@ fn said(e: &Event) -> Option<(Seat, &mafia_engine::Publication)> {
 }
 
 fn seat_of(roles: &[Role], r: Role) -> Option<Seat> {
-    roles.iter().position(|&x| x == r).map(|s| s as Seat)
+    roles.iter().position(|&x| x == r).map(Seat::from_index)
 }
 
 /// The day a seat first claimed `role` in a post (not a defence or last word).
@@ -160,8 +160,8 @@ fn bus_zero_never_votes_a_partner_and_bus_one_does() {
         for (roles, log) in games("classic", spec, 300) {
             for e in &log {
                 if let Event::Vote { seat, vote: Vote::For(t), .. } = *e
-                    && roles[seat as usize].camp() == Camp::Mafia
-                    && roles[t as usize].camp() == Camp::Mafia
+                    && roles[seat].camp() == Camp::Mafia
+                    && roles[t].camp() == Camp::Mafia
                 {
                     n += 1;
                 }
@@ -187,7 +187,7 @@ fn fake_one_counter_claims_a_revealed_commissar() {
             _ => None,
         });
         if let Some((s, what)) = fake {
-            assert_eq!(roles[s as usize].camp(), Camp::Mafia, "only the mafia fake");
+            assert_eq!(roles[s].camp(), Camp::Mafia, "only the mafia fake");
             assert!(what.camps[Camp::Mafia as usize].contains(c), "the fake publishes the real one as mafia");
             fakes += 1;
         }
@@ -206,7 +206,7 @@ fn town_day1_pass_votes_pass_on_day_one() {
         let days = days(&log);
         for (e, &d) in log.iter().zip(&days) {
             if let (Event::Vote { seat, vote, change: false }, 1) = (*e, d)
-                && roles[seat as usize] == Role::Citizen
+                && roles[seat] == Role::Citizen
             {
                 assert_eq!(vote, Vote::Pass, "a citizen voted on day 1");
             }
@@ -277,12 +277,12 @@ fn e20_the_shooter_holds_fire_with_never_shoots_the_exposed_and_by_default_an_op
             match *e {
                 Event::Post { seat, ref what } if what.claim.is_some() => claimants.insert(seat),
                 Event::NightAct { ability: NightAbility::Shoot, seat, target: Some(t), .. }
-                    if roles[seat as usize] == Role::Shooter =>
+                    if roles[seat] == Role::Shooter =>
                 {
                     shots += 1;
                     night1 += (d == 1) as u32;
                     at_claimants += claimants.contains(t) as u32;
-                    hits += (roles[t as usize].camp() != Camp::Town) as u32;
+                    hits += (roles[t].camp() != Camp::Town) as u32;
                 }
                 _ => {}
             }
@@ -296,10 +296,10 @@ fn e20_the_shooter_holds_fire_with_never_shoots_the_exposed_and_by_default_an_op
     for (roles, log) in games("forum-16", "forum,shooter=shooter:shoot=exposed", 1000) {
         for e in &log {
             if let Event::NightAct { ability: NightAbility::Shoot, target: Some(t), seat, .. } = *e
-                && roles[seat as usize] == Role::Shooter
+                && roles[seat] == Role::Shooter
             {
                 shots += 1;
-                hits += (roles[t as usize].camp() != Camp::Town) as u32;
+                hits += (roles[t].camp() != Camp::Town) as u32;
             }
         }
     }
@@ -375,7 +375,7 @@ fn c12_the_last_two_call_a_dead_game_and_a_killer_plays_on() {
                         hangs = 0;
                     }
                     Event::HangChoice { seat, hang } if last_two => {
-                        let role = roles[seat as usize];
+                        let role = roles[seat];
                         if role.camp() == Camp::Mafia || matches!(role, Role::Shooter | Role::Psycho) {
                             assert!(!hang, "{role:?} of the last two gives up his kill");
                             killers_on += 1;
@@ -387,7 +387,7 @@ fn c12_the_last_two_call_a_dead_game_and_a_killer_plays_on() {
                         }
                     }
                     Event::NightAct { ability: NightAbility::Shoot, seat, target, .. }
-                        if alive.len() == 2 && roles[seat as usize] == Role::Shooter =>
+                        if alive.len() == 2 && roles[seat] == Role::Shooter =>
                     {
                         assert_eq!(target, alive.without(seat).lowest(), "the Shooter of the last two");
                         last_shots += 1;
@@ -435,9 +435,8 @@ fn e8_the_boss_names_his_find_at_night_without_a_signal_by_day() {
                     }
                 }
                 Event::NightKillNick { seat, target } if seat == boss => {
-                    let mafia = PlayerSet::from_iter(
-                        (0..roles.len() as u8).filter(|&s| roles[s as usize].camp() == Camp::Mafia),
-                    );
+                    let mafia =
+                        PlayerSet::from_iter(Seat::all(roles.len()).filter(|&s| roles[s].camp() == Camp::Mafia));
                     let hunt = claimed.inter(alive).minus(mafia);
                     let finds = found.inter(alive).minus(mafia);
                     if hunt.is_empty() && !finds.is_empty() {
@@ -474,7 +473,7 @@ fn e17_the_journalist_claims_and_accuses_the_enemy_his_comparison_found() {
                     assert!(!what.accuse.is_empty() || !named.is_empty() || defended, "a claim with nothing found");
                     for s in what.accuse.minus(named).iter() {
                         accused += 1;
-                        right += (roles[s as usize].camp() != Camp::Town) as u32;
+                        right += (roles[s].camp() != Camp::Town) as u32;
                     }
                     named = named.union(what.accuse);
                 }
@@ -527,7 +526,7 @@ fn e3_the_bandits_search_every_night_by_default_and_n_nights_when_set() {
             let days = days(&log);
             for (e, &d) in log.iter().zip(&days) {
                 if let Event::SearchNick { seat, .. } = *e {
-                    assert_eq!(roles[seat as usize].camp(), Camp::Bandits);
+                    assert_eq!(roles[seat].camp(), Camp::Bandits);
                     // The night after day d is night d.
                     assert!(d <= last, "{spec}: a search on night {d}");
                     searches += 1;
@@ -567,12 +566,12 @@ fn e10_the_guard_never_guards_a_partner_the_town_takes_for_exposed() {
                 Event::Died { seat, .. } => alive.remove(*seat),
                 Event::NightAct { seat, ability: NightAbility::Guard, target: Some(t), .. } if *seat == g => {
                     guards += 1;
-                    spread.insert(roles[*t as usize] as u8);
-                    let mates = (0..roles.len() as Seat).filter(|&s| roles[s as usize].camp() == Camp::Mafia);
+                    spread.insert(Seat::new(roles[*t] as u8)); // a set of roles, by index
+                    let mates = Seat::all(roles.len()).filter(|&s| roles[s].camp() == Camp::Mafia);
                     let exposed = if detectives.len() == 1 { published } else { PlayerSet::EMPTY };
                     let others = mates.filter(|&m| alive.contains(m) && !exposed.contains(m)).count();
-                    let exposed_mate = (0..roles.len() as Seat)
-                        .any(|m| roles[m as usize].camp() == Camp::Mafia && alive.contains(m) && exposed.contains(m));
+                    let exposed_mate = Seat::all(roles.len())
+                        .any(|m| roles[m].camp() == Camp::Mafia && alive.contains(m) && exposed.contains(m));
                     if exposed_mate && others > 0 {
                         tested += 1;
                         nights += exposed.contains(*t) as u32;
@@ -647,7 +646,7 @@ fn preempt_one_claims_the_commissar_first_and_finds_one_player_a_night() {
         });
         let Some((s, day)) = first else { continue };
         // The first claim of the game is the mafia's, on day 1, before anybody's.
-        assert_eq!(roles[s as usize].camp(), Camp::Mafia, "the first claimant is the fake");
+        assert_eq!(roles[s].camp(), Camp::Mafia, "the first claimant is the fake");
         assert_eq!(day, 1, "he claims on day 1");
         preempts += 1;
         // What he publishes is what a real Commissar could have found: one
@@ -666,7 +665,7 @@ fn preempt_one_claims_the_commissar_first_and_finds_one_player_a_night() {
     assert!(preempts > 150, "{preempts} of 200 games");
     for (roles, log) in games("classic", "forum,mafia=mafia:preempt=0", 200) {
         assert!(!log.iter().any(|e| matches!(e, Event::Post { seat, what }
-            if roles[*seat as usize].camp() == Camp::Mafia && what.claim.is_some())));
+            if roles[*seat].camp() == Camp::Mafia && what.claim.is_some())));
     }
 }
 
@@ -695,7 +694,7 @@ fn e14_preempt_claims_the_dead_detectives_role_as_his_successor() {
             continue;
         }
         if let Some(&next) = seen.get(1)
-            && roles[next as usize].camp() == Camp::Mafia
+            && roles[next].camp() == Camp::Mafia
         {
             // The fake claimed only when the Detective was dead.
             let died = log.iter().position(|e| matches!(e, Event::Died { seat, .. } if *seat == det));
@@ -849,7 +848,7 @@ fn counterclaim_coin_believes_one_claimant_on_a_public_coin_and_its_ends_are_lat
         games("classic", "forum:counterclaim=coin,mafia=mafia:preempt=1,commissar=reveal:counter=1", 600)
     {
         let Some((first, second)) = commissar_contest(&log) else { continue };
-        assert_eq!(roles[first as usize].camp(), Camp::Mafia);
+        assert_eq!(roles[first].camp(), Camp::Mafia);
         let lynched = |s: Seat| {
             log.iter().position(|e| matches!(e, Event::Died { seat, cause: DeathCause::Lynched, .. } if *seat == s))
         };
@@ -885,8 +884,7 @@ fn hunt_spares_the_claimant_the_town_takes_for_the_fake_and_hunts_the_one_it_bel
         let (mut contests, mut while_fake_lived, mut ever) = (0, 0, 0);
         for (roles, log) in games("classic", spec, 400) {
             let Some((first, second)) = commissar_contest(&log) else { continue };
-            let (fake, real) =
-                if roles[first as usize].camp() == Camp::Mafia { (first, second) } else { (second, first) };
+            let (fake, real) = if roles[first].camp() == Camp::Mafia { (first, second) } else { (second, first) };
             contests += 1;
             let k = log
                 .iter()
@@ -979,19 +977,19 @@ fn town_pass_first_passes_first_every_day_and_lynches_who_voted_a_name_first() {
             }
             match *e {
                 Event::Vote { seat, vote, change: false } => {
-                    if roles[seat as usize] == Role::Citizen {
+                    if roles[seat] == Role::Citizen {
                         assert_eq!(vote, Vote::Pass, "a citizen voted a name first on day {d}");
                     }
                     if vote != Vote::Pass {
                         named_first.insert(seat);
                     }
                 }
-                Event::Vote { seat, vote: Vote::For(t), change: true } if roles[seat as usize] == Role::Citizen => {
-                    assert!(named_first.contains(t), "day {d}: a citizen moved to {t}, who voted no name first");
+                Event::Vote { seat, vote: Vote::For(t), change: true } if roles[seat] == Role::Citizen => {
+                    assert!(named_first.contains(t), "day {d}: a citizen moved to {t:?}, who voted no name first");
                 }
                 Event::Died { seat, cause: DeathCause::Lynched, .. } => {
                     lynched += 1;
-                    mafia += (roles[seat as usize].camp() == Camp::Mafia) as u32;
+                    mafia += (roles[seat].camp() == Camp::Mafia) as u32;
                 }
                 _ => {}
             }
@@ -1025,9 +1023,7 @@ fn first_passes(spec: &str, n: u64, on: impl Fn(u16) -> bool, who: impl Fn(Role)
             log.iter()
                 .zip(&days)
                 .filter_map(|(e, &d)| match *e {
-                    Event::Vote { seat, vote, change: false } if on(d) && who(roles[seat as usize]) => {
-                        Some(vote == Vote::Pass)
-                    }
+                    Event::Vote { seat, vote, change: false } if on(d) && who(roles[seat]) => Some(vote == Vote::Pass),
                     _ => None,
                 })
                 .collect()
@@ -1099,9 +1095,9 @@ fn ties_between_equal_suspects_are_a_seeded_draw_not_the_lowest_seat() {
     let mut votes = 0;
     let mut targets = PlayerSet::EMPTY;
     for (roles, log) in games("extended", "preset:extended", 300) {
-        let firsts = day1_first_votes(&log, |s| roles[s as usize].camp() == Camp::Bandits);
+        let firsts = day1_first_votes(&log, |s| roles[s].camp() == Camp::Bandits);
         votes += firsts.len();
-        on_p1 += firsts.iter().filter(|&&t| t == 0).count();
+        on_p1 += firsts.iter().filter(|&&t| t == Seat::new(0)).count();
         targets = firsts.iter().fold(targets, |set, &t| set.with(t));
     }
     assert!(votes > 300, "the bandits vote names on day 1 ({votes})");
@@ -1219,7 +1215,7 @@ fn e22_the_sleepwalker_who_saw_a_mafia_visitor_says_so() {
                         claims += 1;
                         for s in what.camps[Camp::Town as usize].minus(told).iter() {
                             cleared += 1;
-                            right += (roles[s as usize].camp() != Camp::Mafia) as u32;
+                            right += (roles[s].camp() != Camp::Mafia) as u32;
                         }
                         told = told.union(what.camps[Camp::Town as usize]);
                     }
@@ -1257,7 +1253,7 @@ fn e27_the_scout_votes_the_claimant_his_reports_unmask() {
                 match *e {
                     Event::Post { seat, what } if what.claim == Some(Role::Detective) => claimants.insert(seat),
                     Event::Vote { seat, vote: Vote::For(t), .. } if seat == scout && claimants.contains(t) => {
-                        if matches!(roles[t as usize], Role::Detective | Role::Deputy) {
+                        if matches!(roles[t], Role::Detective | Role::Deputy) {
                             real += 1;
                         } else {
                             fake += 1;
@@ -1292,11 +1288,11 @@ fn c6_a_claimant_whose_published_mafioso_dies_at_night_is_taken_for_a_fake() {
             if let Some((seat, what)) = said(e)
                 && what.claim == Some(Role::Commissar)
             {
-                named[seat as usize] = named[seat as usize].union(what.camps[Camp::Mafia as usize]);
+                named[seat] = named[seat].union(what.camps[Camp::Mafia as usize]);
             }
             match e {
                 Event::Died { seat, cause: DeathCause::Killed, .. } if when.is_none() => {
-                    when = (0..roles.len() as Seat).find(|&c| named[c as usize].contains(*seat)).map(|c| (c, day + 1));
+                    when = Seat::all(roles.len()).find(|&c| named[c].contains(*seat)).map(|c| (c, day + 1));
                 }
                 _ => {}
             }
@@ -1308,7 +1304,7 @@ fn c6_a_claimant_whose_published_mafioso_dies_at_night_is_taken_for_a_fake() {
             continue;
         }
         caught += 1;
-        assert_eq!(roles[liar as usize].camp(), Camp::Mafia, "only a fake names a player the mafia kill");
+        assert_eq!(roles[liar].camp(), Camp::Mafia, "only a fake names a player the mafia kill");
         lynched_next += matches!(log[d], Event::Died { cause: DeathCause::Lynched, .. } if days[d] == day) as u32;
     }
     assert!(caught > 20, "{caught} fakes caught");

@@ -260,7 +260,7 @@ fn the_checker_refuses_broken_logs() {
         if let Some(l) = pos(&|e| matches!(e, Event::Lynch(LynchResult::Lynched(_)))) {
             let mut bad = log.clone();
             if let Event::Lynch(LynchResult::Lynched(s)) = &mut bad[l] {
-                *s = (*s + 1) % game.players() as Seat;
+                *s = Seat::from_index((s.index() + 1) % game.players());
             }
             refused(&bad, &out, "C11");
             tried[5] += 1;
@@ -269,7 +269,7 @@ fn the_checker_refuses_broken_logs() {
         if let Some(k) = pos(&|e| matches!(e, Event::NightKill { .. })) {
             let mut bad = log.clone();
             if let Event::NightKill { target, .. } = &mut bad[k] {
-                *target = (*target + 1) % game.players() as Seat;
+                *target = Seat::from_index((target.index() + 1) % game.players());
             }
             refused(&bad, &out, "C4");
             tried[6] += 1;
@@ -289,7 +289,7 @@ fn the_checker_refuses_broken_logs() {
         if let Some(&(r, voter, tied)) = runoff_votes.iter().find(|(_, seat, tied)| !tied.contains(*seat)) {
             let mut bad = log.clone();
             if let Event::RunoffVote { choice, .. } = &mut bad[r] {
-                *choice = (0..game.players() as Seat).find(|&s| !tied.contains(s) && s != voter).unwrap();
+                *choice = Seat::all(game.players()).find(|&s| !tied.contains(s) && s != voter).unwrap();
             }
             refused(&bad, &out, "not a candidate");
             let mut bad = log.clone();
@@ -510,12 +510,12 @@ fn rules_that_do_not_bite_leave_the_game_unchanged() {
 /// Every answer an [`Observation`] gives, as text.
 fn snapshot(o: &Observation<'_>) -> String {
     let mut s = String::new();
-    let n = o.players() as Seat;
+    let n = o.players();
     let _ = write!(
         s,
         "seat={} role={:?} camp={:?} n={} phase={:?} day={} alive={:?} others={:?} mates={:?} \
          checked={:?} found_role={:?} last={:?} nwk={}",
-        o.seat(),
+        o.seat().index(),
         o.role(),
         o.camp(),
         o.players(),
@@ -535,10 +535,10 @@ fn snapshot(o: &Observation<'_>) -> String {
     for r in Role::ALL {
         let _ = write!(s, " claims[{r}]={:?}", o.claimants(r));
     }
-    for p in 0..n {
+    for p in Seat::all(n) {
         let _ = write!(
             s,
-            " | {p}: alive={} mate={:?} known={:?} revealed={:?} vote={:?} changed={} for={} prev={:?} said={:?} death={:?}",
+            " | {p:?}: alive={} mate={:?} known={:?} revealed={:?} vote={:?} changed={} for={} prev={:?} said={:?} death={:?}",
             o.is_alive(p),
             o.mate_role(p),
             o.known_camp(p),
@@ -578,7 +578,7 @@ impl Script {
             mafia_engine::Phase::Day(d) => 2 * d as u64,
             mafia_engine::Phase::Night(d) => 2 * d as u64 + 1,
         };
-        mix(mix(self.salt, o.alive().0), mix(phase, o.seat() as u64 * 64 + what))
+        mix(mix(self.salt, o.alive().0), mix(phase, o.seat().get() as u64 * 64 + what))
     }
     fn see(&mut self, o: &Observation<'_>, what: &str) {
         if o.seat() == self.observer {
@@ -665,7 +665,7 @@ impl Players for Script {
 /// decision and after every phase, until either game ends.
 fn lockstep(game: &Game, roles: [&[Role]; 2], observer: Seat, salt: u64, index: u64) -> [Vec<String>; 2] {
     let key = master_key(SEED);
-    let n = game.players() as Seat;
+    let n = game.players();
     let mut states = [State::default(), State::default()];
     let mut scripts = [0, 1].map(|_| Script { salt, observer, snaps: Vec::new() });
     let mut host = [0, 1].map(|_| Stream::new(key, index, Purpose::Host));
@@ -673,7 +673,7 @@ fn lockstep(game: &Game, roles: [&[Role]; 2], observer: Seat, salt: u64, index: 
     let mut moves = NightMoves::default();
     for k in 0..2 {
         states[k].set_roles(game, roles[k]);
-        for s in 0..n {
+        for s in Seat::all(n) {
             scripts[k].new_game(&states[k].observe(s));
         }
     }
@@ -721,18 +721,18 @@ fn town_observations_do_not_leak_hidden_roles() {
             let game = make_game(preset, rules);
             let n = game.players();
             for i in 0..300u64 {
-                let mut rng = Stream::new(key, 1_000_000 + i, Purpose::Seat(0));
+                let mut rng = Stream::new(key, 1_000_000 + i, Purpose::Seat(Seat::new(0)));
                 let mut roles_a = vec![Role::Citizen; n];
                 {
                     let mut st = State::default();
                     st.deal(&game, &mut Stream::new(key, i, Purpose::Deal));
                     roles_a.copy_from_slice(st.roles());
                 }
-                let town: Vec<Seat> = (0..n as Seat).filter(|&s| roles_a[s as usize].camp() == Camp::Town).collect();
+                let town: Vec<Seat> = Seat::all(n).filter(|&s| roles_a[s].camp() == Camp::Town).collect();
                 // Half the games watch the Commissar, half a citizen.
                 let observer = if i % 2 == 0 {
                     commissar_observers += 1;
-                    town.iter().copied().find(|&s| roles_a[s as usize] == Role::Commissar).unwrap()
+                    town.iter().copied().find(|&s| roles_a[s] == Role::Commissar).unwrap()
                 } else {
                     town[below(&mut rng, town.len() as u32) as usize]
                 };
@@ -758,11 +758,11 @@ fn town_observations_do_not_leak_hidden_roles() {
                     Event::CampCheck { seat, target, .. } if seat == observer => Some(target),
                     _ => None,
                 });
-                let mut free: Vec<Seat> = (0..n as Seat)
+                let mut free: Vec<Seat> = Seat::all(n)
                     .filter(|&s| s != observer && !checked.contains(s))
                     .filter(|&s| !game.rules().reveal_roles_on_death || st.alive().contains(s))
                     .collect();
-                let hidden: Vec<Role> = free.iter().map(|&s| roles_a[s as usize]).collect();
+                let hidden: Vec<Role> = free.iter().map(|&s| roles_a[s]).collect();
                 if hidden.iter().all(|&r| r == hidden[0]) {
                     continue; // nothing to permute
                 }
@@ -774,7 +774,7 @@ fn town_observations_do_not_leak_hidden_roles() {
                         free.swap(k, j);
                     }
                     for (&s, &r) in free.iter().zip(&hidden) {
-                        roles_b[s as usize] = r;
+                        roles_b[s] = r;
                     }
                 }
 
@@ -783,9 +783,9 @@ fn town_observations_do_not_leak_hidden_roles() {
                 sa.set_roles(&game, &roles_a);
                 sb.set_roles(&game, &roles_b);
                 for &t in &town {
-                    if roles_b[t as usize] == roles_a[t as usize] {
+                    if roles_b[t] == roles_a[t] {
                         let (oa, ob) = (sa.observe(t), sb.observe(t));
-                        for s in 0..n as Seat {
+                        for s in Seat::all(n) {
                             assert_eq!(oa.known_camp(s), ob.known_camp(s));
                             assert_eq!(oa.revealed_role(s), ob.revealed_role(s));
                             assert_eq!(oa.mate_role(s), ob.mate_role(s));
@@ -799,9 +799,9 @@ fn town_observations_do_not_leak_hidden_roles() {
                 for (k, (x, y)) in a.iter().zip(&b).enumerate() {
                     assert!(
                         x == y,
-                        "{preset} {rules:?} game {i}: seat {observer} ({:?}) sees a difference at step {k}\n\
+                        "{preset} {rules:?} game {i}: seat {observer:?} ({:?}) sees a difference at step {k}\n\
                          roles A {roles_a:?}\nroles B {roles_b:?}\nA: {x}\nB: {y}",
-                        roles_a[observer as usize]
+                        roles_a[observer]
                     );
                 }
                 assert_eq!(a.len(), b.len());
@@ -811,15 +811,15 @@ fn town_observations_do_not_leak_hidden_roles() {
                 // other camp, must change what he sees from that night on
                 // (the comparison has teeth).
                 if let Some(c) = first_check {
-                    let other = (0..n as Seat)
+                    let other = Seat::all(n)
                         .filter(|&s| s != observer)
-                        .find(|&s| roles_a[s as usize].camp() != roles_a[c as usize].camp())
+                        .find(|&s| roles_a[s].camp() != roles_a[c].camp())
                         .expect("both camps have members");
                     let mut roles_c = roles_a.clone();
-                    roles_c.swap(c as usize, other as usize);
+                    roles_c.swap(c.index(), other.index());
                     let [a2, c2] = lockstep(&game, [&roles_a, &roles_c], observer, salt, i);
                     if c2.iter().any(|x| x.starts_with("after night 1:")) {
-                        assert!(a2 != c2, "game {i}: moving checked seat {c} to the other camp went unseen");
+                        assert!(a2 != c2, "game {i}: moving checked seat {c:?} to the other camp went unseen");
                         controls += 1;
                     }
                 }
@@ -838,31 +838,31 @@ fn mafia_know_each_other_town_knows_only_itself() {
     let key = master_key(SEED);
     for preset in PRESETS {
         let game = make_game(preset, &[]);
-        let n = game.players() as Seat;
+        let n = game.players();
         let mut w = Worker::new(make_lineup("classic"), key);
         for i in 0..500 {
             w.play(&game, i, &mut NoLog);
             let mut fresh = State::default();
             fresh.set_roles(&game, w.state.roles());
             for st in [&w.state, &fresh] {
-                let mafia: PlayerSet = (0..n).filter(|&s| st.role(s).camp() == Camp::Mafia).collect();
+                let mafia: PlayerSet = Seat::all(n).filter(|&s| st.role(s).camp() == Camp::Mafia).collect();
                 assert_eq!(mafia.len() as usize, game.count(Role::Don) + game.count(Role::Mafioso));
                 assert_eq!(st.camp_members(Camp::Mafia), mafia);
-                for s in 0..n {
+                for s in Seat::all(n) {
                     let o = st.observe(s);
                     assert_eq!(o.role(), st.role(s));
                     if mafia.contains(s) {
-                        assert_eq!(o.camp_mates(), mafia, "{preset} game {i} seat {s}");
-                        for t in 0..n {
+                        assert_eq!(o.camp_mates(), mafia, "{preset} game {i} seat {s:?}");
+                        for t in Seat::all(n) {
                             let expect = mafia.contains(t).then(|| st.role(t));
-                            assert_eq!(o.mate_role(t), expect, "{preset} game {i} seat {s} on {t}");
+                            assert_eq!(o.mate_role(t), expect, "{preset} game {i} seat {s:?} on {t:?}");
                             if mafia.contains(t) {
                                 assert_eq!(o.known_camp(t), Some(Camp::Mafia));
                             }
                         }
                     } else {
-                        assert_eq!(o.camp_mates(), PlayerSet::single(s), "{preset} game {i} seat {s}");
-                        for t in (0..n).filter(|&t| t != s) {
+                        assert_eq!(o.camp_mates(), PlayerSet::single(s), "{preset} game {i} seat {s:?}");
+                        for t in Seat::all(n).filter(|&t| t != s) {
                             assert_eq!(o.mate_role(t), None);
                             assert_eq!(o.revealed_role(t), None, "C9: roles stay hidden by default");
                         }

@@ -6,7 +6,7 @@
 //! the few rule settings the checkers read by name.
 
 use mafia_agents::{Lineup, Worker, master_key};
-use mafia_engine::{Check, Event, Game, NoLog, Phase, Position, Preset, Role, Start};
+use mafia_engine::{Check, Event, Game, NoLog, Phase, Position, Preset, Role, Seat, Start};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -129,12 +129,12 @@ fn playing_games_allocates_nothing() {
     let mut pos = Position::start_of(&Preset::find("classic").unwrap().setup());
     pos.roles[0] = Some(Role::Commissar);
     pos.roles[4] = Some(Role::Mafioso);
-    pos.view = Some(0);
+    pos.view = Some(Seat::new(0));
     pos.phase = Phase::Day(3);
-    pos.dead = vec![7, 8];
-    pos.killed = vec![8];
+    pos.carry.dead = vec![Seat::new(7), Seat::new(8)];
+    pos.killed = vec![Seat::new(8)];
     pos.nights_without_kill = 1;
-    pos.checks = vec![Check { by: 0, target: 4, outcome: None }];
+    pos.checks = vec![Check { by: Seat::new(0), target: Seat::new(4), outcome: None }];
     let start = Start::new(&pos).unwrap();
     let mut worker = Worker::new(Lineup::default(), master_key(5));
     worker.play_from(&start, 0, &mut NoLog);

@@ -48,7 +48,7 @@ use mafia_benches::{
 };
 use mafia_engine::{
     Camp, CheckOutcome, EndCause, Event, Fail, Game, Killer, LynchResult, NightAbility, NightMoves, NoLog, PlayerSet,
-    Report, Role, State, Status,
+    Report, Role, Seat, State, Status,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -210,7 +210,7 @@ fn lynch_events(log: &[Event]) -> Vec<Event> {
         .collect()
 }
 
-fn set(seats: &[u8]) -> PlayerSet {
+fn set(seats: &[Seat]) -> PlayerSet {
     seats.iter().copied().collect()
 }
 
@@ -221,7 +221,7 @@ fn set(seats: &[u8]) -> PlayerSet {
 fn odd_day(game: &Game) -> (State, Script) {
     let mut night = Script::default();
     for m in [DON, MAFIOSI[0], MAFIOSI[1]] {
-        night = night.with_night(m, Some(9), None);
+        night = night.with_night(m, Some(Seat::new(9)), None);
     }
     let mut state = dealt(game);
     let mut moves = NightMoves::default();
@@ -230,9 +230,33 @@ fn odd_day(game: &Game) -> (State, Script) {
     assert_eq!(state.alive(), PlayerSet::first(9), "night 1 killed seat 9");
 
     let script = Script::default()
-        .with_votes(&[(0, 1), (1, 2), (2, 0), (3, 0), (4, 0), (5, 1), (6, 1), (7, 2), (8, 2)])
-        .with_runoff(&[(3, 0), (4, 1), (5, 2), (6, 0), (7, 1), (8, 2)])
-        .with_runoff(&[(3, 0), (4, 0), (5, 0), (6, 1), (7, 1), (8, 2)]);
+        .with_votes(&[
+            (Seat::new(0), Seat::new(1)),
+            (Seat::new(1), Seat::new(2)),
+            (Seat::new(2), Seat::new(0)),
+            (Seat::new(3), Seat::new(0)),
+            (Seat::new(4), Seat::new(0)),
+            (Seat::new(5), Seat::new(1)),
+            (Seat::new(6), Seat::new(1)),
+            (Seat::new(7), Seat::new(2)),
+            (Seat::new(8), Seat::new(2)),
+        ])
+        .with_runoff(&[
+            (Seat::new(3), Seat::new(0)),
+            (Seat::new(4), Seat::new(1)),
+            (Seat::new(5), Seat::new(2)),
+            (Seat::new(6), Seat::new(0)),
+            (Seat::new(7), Seat::new(1)),
+            (Seat::new(8), Seat::new(2)),
+        ])
+        .with_runoff(&[
+            (Seat::new(3), Seat::new(0)),
+            (Seat::new(4), Seat::new(0)),
+            (Seat::new(5), Seat::new(0)),
+            (Seat::new(6), Seat::new(1)),
+            (Seat::new(7), Seat::new(1)),
+            (Seat::new(8), Seat::new(2)),
+        ]);
     (state, script)
 }
 
@@ -240,8 +264,18 @@ fn odd_day(game: &Game) -> (State, Script) {
 /// two tied: the eight others vote hang-both or pardon-both (C12.3); with
 /// `hangers` of them for hanging.
 fn even_day(game: &Game, hangers: usize) -> (State, Script) {
-    let mut script =
-        Script::default().with_votes(&[(0, 1), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 1), (7, 1), (8, 1), (9, 1)]);
+    let mut script = Script::default().with_votes(&[
+        (Seat::new(0), Seat::new(1)),
+        (Seat::new(1), Seat::new(0)),
+        (Seat::new(2), Seat::new(0)),
+        (Seat::new(3), Seat::new(0)),
+        (Seat::new(4), Seat::new(0)),
+        (Seat::new(5), Seat::new(0)),
+        (Seat::new(6), Seat::new(1)),
+        (Seat::new(7), Seat::new(1)),
+        (Seat::new(8), Seat::new(1)),
+        (Seat::new(9), Seat::new(1)),
+    ]);
     for (k, v) in (2..10u8).enumerate() {
         script.hang[v as usize] = k < hangers;
     }
@@ -259,24 +293,24 @@ fn check_days(game: &Game) {
     // Odd: two revote rounds, one hanged.
     let (mut state, mut script) = odd_day(game);
     let events = run_day_logged(game, 2, &mut state, &mut script);
-    let tied = set(&[0, 1, 2]);
+    let tied = set(&[Seat::new(0), Seat::new(1), Seat::new(2)]);
     assert_eq!(
         events,
         vec![
             Event::Lynch(LynchResult::Tie(tied)),
             Event::Revote { round: 1, candidates: tied },
             Event::Revote { round: 2, candidates: tied },
-            Event::RunoffResult { hanged: set(&[0]) },
+            Event::RunoffResult { hanged: set(&[Seat::new(0)]) },
         ]
     );
-    assert_eq!(state.alive(), PlayerSet::first(9).without(0));
+    assert_eq!(state.alive(), PlayerSet::first(9).without(Seat::new(0)));
     assert_eq!(script.asked.runoff, 12, "six voters, two rounds");
     assert_eq!(script.asked.hang_both, 0);
     assert_eq!(script.asked.last_words, 1);
 
     // Even, 8 of 8 for hanging: both leave at once (C12.3, C12.6).
     let (mut state, mut script) = even_day(game, 8);
-    let pair = set(&[0, 1]);
+    let pair = set(&[Seat::new(0), Seat::new(1)]);
     let events = run_day_logged(game, 1, &mut state, &mut script);
     assert_eq!(
         events,
@@ -318,7 +352,7 @@ fn bench_days(c: &mut Criterion) {
 fn night_script() -> Script {
     let moves = night_moves();
     let mut script = Script::default();
-    for s in 0..DEAL.len() as u8 {
+    for s in Seat::all(DEAL.len()) {
         script = script.with_night(s, moves.kill(s), moves.act(s));
     }
     script
@@ -333,7 +367,7 @@ fn check_nights(game: &Game) {
     let mut state = dealt(game);
     let result = state.resolve_night(game, &night_moves(), &mut NoLog);
     assert!(result.shot, "a unanimous shot (C4)");
-    assert_eq!(result.killed, set(&[9]));
+    assert_eq!(result.killed, set(&[Seat::new(9)]));
     assert_checks(&state);
     // Resolution leaves the dead to the caller.
     assert_eq!(state.alive(), PlayerSet::first(10));
@@ -353,7 +387,7 @@ fn check_nights(game: &Game) {
     // One mafioso names another target: a miss, nobody dies (C4), and C8's
     // counter moves.
     let mut state = dealt(game);
-    let mut script = night_script().with_night(MAFIOSI[1], Some(8), None);
+    let mut script = night_script().with_night(MAFIOSI[1], Some(Seat::new(8)), None);
     let end = state.run_night(game, 1, &mut script, &mut moves, &mut rng(), &mut NoLog);
     assert_eq!(end, None);
     assert_eq!(state.alive(), PlayerSet::first(10));
@@ -471,7 +505,7 @@ fn check_extended_night(game: &Game, template: &State, moves: &NightMoves) {
     let mut silent = template.clone();
     assert_eq!(silent.resolve_night(game, moves, &mut NoLog), result);
     assert_eq!(silent.carry(), carry);
-    for s in 0..20 {
+    for s in Seat::all(20) {
         assert_eq!(silent.observe(s).last_report(), state.observe(s).last_report());
         assert_eq!(silent.observe(s).last_check(), state.observe(s).last_check());
     }

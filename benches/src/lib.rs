@@ -33,9 +33,9 @@ pub const DEAL: [Role; 10] = [
 ];
 
 /// Seats of [`DEAL`] by role.
-pub const DON: Seat = 2;
-pub const MAFIOSI: [Seat; 2] = [4, 7];
-pub const COMMISSAR: Seat = 5;
+pub const DON: Seat = Seat::new(2);
+pub const MAFIOSI: [Seat; 2] = [Seat::new(4), Seat::new(7)];
+pub const COMMISSAR: Seat = Seat::new(5);
 
 /// Whether `deal` is a permutation of the game's roles (what
 /// [`mafia_engine::State::set_roles`] requires of its caller).
@@ -61,7 +61,7 @@ pub fn dealt(game: &Game) -> State {
 pub fn night_moves() -> NightMoves {
     let mut moves = NightMoves::default();
     for m in [DON, MAFIOSI[0], MAFIOSI[1]] {
-        moves.set_kill(m, Some(9));
+        moves.set_kill(m, Some(Seat::new(9)));
     }
     moves.set_move(DON, mafia_engine::Move::one(mafia_engine::NightAbility::CheckIsRole(Role::Commissar), COMMISSAR));
     moves.set_move(COMMISSAR, mafia_engine::Move::one(mafia_engine::NightAbility::CheckCamp, MAFIOSI[0]));
@@ -88,7 +88,7 @@ pub struct Script {
     pub votes: [Vote; MAX_PLAYERS],
     /// Runoff choice of each seat, one table per revote round (C12.4, C12.5).
     /// A missing round or a non-candidate falls back to the lowest candidate.
-    pub runoffs: Vec<[Seat; MAX_PLAYERS]>,
+    pub runoffs: Vec<[Option<Seat>; MAX_PLAYERS]>,
     /// Hang-both (`true`) or pardon-both choice of each seat (C12.3).
     pub hang: [bool; MAX_PLAYERS],
     /// Night moves of each seat (C4–C6).
@@ -116,16 +116,16 @@ impl Script {
     /// Sets the first votes from `(voter, target)` pairs.
     pub fn with_votes(mut self, votes: &[(Seat, Seat)]) -> Script {
         for &(v, t) in votes {
-            self.votes[v as usize] = Vote::For(t);
+            self.votes[v] = Vote::For(t);
         }
         self
     }
 
     /// Adds one runoff round from `(voter, choice)` pairs.
     pub fn with_runoff(mut self, choices: &[(Seat, Seat)]) -> Script {
-        let mut round = [Seat::MAX; MAX_PLAYERS];
+        let mut round = [None; MAX_PLAYERS];
         for &(v, c) in choices {
-            round[v as usize] = c;
+            round[v] = Some(c);
         }
         self.runoffs.push(round);
         self
@@ -134,14 +134,14 @@ impl Script {
     /// Sets the hang-both choice of each listed voter.
     pub fn with_hang(mut self, choices: &[(Seat, bool)]) -> Script {
         for &(v, h) in choices {
-            self.hang[v as usize] = h;
+            self.hang[v] = h;
         }
         self
     }
 
     /// Sets the night move of a seat.
     pub fn with_night(mut self, seat: Seat, kill: Option<Seat>, act: Option<Seat>) -> Script {
-        self.night[seat as usize] = NightChoice { kill, act, ..NightChoice::default() };
+        self.night[seat] = NightChoice { kill, act, ..NightChoice::default() };
         self
     }
 }
@@ -160,7 +160,7 @@ impl Players for Script {
 
     fn vote(&mut self, obs: &Observation<'_>) -> Vote {
         self.asked.votes += 1;
-        self.votes[obs.seat() as usize]
+        self.votes[obs.seat()]
     }
 
     fn revise(&mut self, _obs: &Observation<'_>) -> Option<Vote> {
@@ -176,18 +176,20 @@ impl Players for Script {
             self.round += 1;
         }
         self.last_runoff_voter = Some(seat);
-        let choice = self.runoffs.get(self.round).map_or(Seat::MAX, |r| r[seat as usize]);
-        if candidates.contains(choice) { choice } else { candidates.lowest().expect("a runoff has candidates") }
+        match self.runoffs.get(self.round).and_then(|r| r[seat]) {
+            Some(choice) if candidates.contains(choice) => choice,
+            _ => candidates.lowest().expect("a runoff has candidates"),
+        }
     }
 
     fn hang_both(&mut self, obs: &Observation<'_>, _pair: PlayerSet) -> bool {
         self.asked.hang_both += 1;
-        self.hang[obs.seat() as usize]
+        self.hang[obs.seat()]
     }
 
     fn night(&mut self, obs: &Observation<'_>) -> NightChoice {
         self.asked.night += 1;
-        self.night[obs.seat() as usize]
+        self.night[obs.seat()]
     }
 
     fn last_word(&mut self, _obs: &Observation<'_>) -> Publication {
@@ -302,26 +304,26 @@ pub const EXT_DEAL: [Role; 20] = [
 /// Seats of [`EXT_DEAL`] by role.
 pub mod ext {
     use mafia_engine::Seat;
-    pub const DOCTOR: Seat = 0;
-    pub const THIEF: Seat = 1;
-    pub const PSYCHO: Seat = 2;
-    pub const JOURNALIST: Seat = 3;
-    pub const BOSS: Seat = 4;
-    pub const LUCKY: Seat = 5;
-    pub const SHOOTER: Seat = 6;
-    pub const GUARD: Seat = 7;
-    pub const SCOUT: Seat = 8;
-    pub const DETECTIVE: Seat = 9;
-    pub const SWINDLER: Seat = 10;
-    pub const WITCH: Seat = 11;
-    pub const TRICKSTER: Seat = 12;
-    pub const DEPUTY: Seat = 13;
-    pub const ACTOR: Seat = 14;
-    pub const SLEEPWALKER: Seat = 15;
-    pub const MINER: Seat = 16;
-    pub const CHOSEN: Seat = 17;
-    pub const THUG: Seat = 18;
-    pub const PROSTITUTE: Seat = 19;
+    pub const DOCTOR: Seat = Seat::new(0);
+    pub const THIEF: Seat = Seat::new(1);
+    pub const PSYCHO: Seat = Seat::new(2);
+    pub const JOURNALIST: Seat = Seat::new(3);
+    pub const BOSS: Seat = Seat::new(4);
+    pub const LUCKY: Seat = Seat::new(5);
+    pub const SHOOTER: Seat = Seat::new(6);
+    pub const GUARD: Seat = Seat::new(7);
+    pub const SCOUT: Seat = Seat::new(8);
+    pub const DETECTIVE: Seat = Seat::new(9);
+    pub const SWINDLER: Seat = Seat::new(10);
+    pub const WITCH: Seat = Seat::new(11);
+    pub const TRICKSTER: Seat = Seat::new(12);
+    pub const DEPUTY: Seat = Seat::new(13);
+    pub const ACTOR: Seat = Seat::new(14);
+    pub const SLEEPWALKER: Seat = Seat::new(15);
+    pub const MINER: Seat = Seat::new(16);
+    pub const CHOSEN: Seat = Seat::new(17);
+    pub const THUG: Seat = Seat::new(18);
+    pub const PROSTITUTE: Seat = Seat::new(19);
 }
 
 fn choice(kill: Option<Seat>, act: Option<Seat>, second: Option<Seat>, search: Option<Seat>) -> NightChoice {
@@ -378,8 +380,8 @@ pub fn extended_night(game: &Game) -> (State, NightMoves) {
     state.set_roles(game, &EXT_DEAL);
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     let mut script = Script::default();
-    for s in 0..EXT_DEAL.len() as Seat {
-        script.votes[s as usize] = Vote::For(if s == GUARD { DOCTOR } else { GUARD });
+    for s in Seat::all(EXT_DEAL.len()) {
+        script.votes[s] = Vote::For(if s == GUARD { DOCTOR } else { GUARD });
     }
     let end = state.run_day(game, 1, &mut script, &mut rng.clone(), &mut rng, &mut NoLog);
     assert_eq!(end, None);
@@ -387,12 +389,12 @@ pub fn extended_night(game: &Game) -> (State, NightMoves) {
 
     let mut script = Script::default();
     for m in [BOSS, THIEF, SWINDLER, ACTOR] {
-        script.night[m as usize].kill = Some(DETECTIVE);
+        script.night[m].kill = Some(DETECTIVE);
     }
-    script.night[PSYCHO as usize].act = Some(CHOSEN);
-    script.night[WITCH as usize].act = Some(LUCKY);
-    script.night[DOCTOR as usize].act = Some(JOURNALIST);
-    script.night[THUG as usize].act = Some(SCOUT);
+    script.night[PSYCHO].act = Some(CHOSEN);
+    script.night[WITCH].act = Some(LUCKY);
+    script.night[DOCTOR].act = Some(JOURNALIST);
+    script.night[THUG].act = Some(SCOUT);
     let mut moves = NightMoves::default();
     let end = state.run_night(game, 1, &mut script, &mut moves, &mut rng, &mut NoLog);
     assert_eq!(end, None);
@@ -408,7 +410,7 @@ pub fn extended_night(game: &Game) -> (State, NightMoves) {
     assert_eq!(state.acting_role(DEPUTY), Role::Detective, "E14: the Deputy took the Detective's role");
     state.clear_moves(&mut moves);
     for (s, c) in extended_night_two_choices() {
-        state.submit(s, &c, &mut moves, &mut NoLog).unwrap_or_else(|e| panic!("seat {s}: {e}"));
+        state.submit(s, &c, &mut moves, &mut NoLog).unwrap_or_else(|e| panic!("seat {s:?}: {e}"));
     }
     assert_eq!(state.living(Camp::Mafia).len(), 4);
     (state, moves)

@@ -52,7 +52,7 @@ use mafia_engine::{
 };
 
 fn is_mafia(roles: &[Role], s: Seat) -> bool {
-    roles[s as usize].camp() == Camp::Mafia
+    roles[s].camp() == Camp::Mafia
 }
 
 /// C17, C18 and E2, restated for the classic camps: the end that holds for
@@ -78,8 +78,8 @@ fn end_state(roles: &[Role], alive: PlayerSet, win: MafiaWin) -> Option<(Option<
 /// The seats of `among` with the most votes in `tally` (all of `among` when
 /// nobody has a vote).
 fn leaders(tally: &[u32; 64], among: PlayerSet) -> PlayerSet {
-    let best = among.iter().map(|s| tally[s as usize]).max().unwrap_or(0);
-    among.iter().filter(|&s| tally[s as usize] == best).collect()
+    let best = among.iter().map(|s| tally[s]).max().unwrap_or(0);
+    among.iter().filter(|&s| tally[s] == best).collect()
 }
 
 /// C11: the lynch result of a day's final votes.
@@ -87,8 +87,8 @@ fn expected_lynch(votes: &[Option<Vote>; 64], alive: PlayerSet, day: u16, pardon
     let mut tally = [0u32; 64];
     let mut total = 0;
     for s in alive.iter() {
-        if let Some(Vote::For(t)) = votes[s as usize] {
-            tally[t as usize] += 1;
+        if let Some(Vote::For(t)) = votes[s] {
+            tally[t] += 1;
             total += 1;
         }
     }
@@ -205,7 +205,7 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
     // C1: the deal comes first, one role per seat, the setup's multiset.
     let roles = read_deal(game, log)?;
     let roles = &roles[..n];
-    let shooters_all: PlayerSet = (0..n as Seat).filter(|&s| roles[s as usize].info().shoots).collect();
+    let shooters_all: PlayerSet = Seat::all(n).filter(|&s| roles[s].info().shoots).collect();
 
     let mut alive = PlayerSet::first(n);
     let mut dead = PlayerSet::EMPTY;
@@ -263,8 +263,8 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
             _ => None,
         };
         if let Some(s) = actor {
-            ensure!(!dead.contains(s), "{}", at(format!("seat {s} acted after its death")));
-            ensure!(alive.contains(s), "{}", at(format!("seat {s} is not a living player")));
+            ensure!(!dead.contains(s), "{}", at(format!("seat {s:?} acted after its death")));
+            ensure!(alive.contains(s), "{}", at(format!("seat {s:?} is not a living player")));
         }
         // C19: the end is checked after every elimination — one batch of
         // deaths (a night kill, a lynch of one or two, a day's modkills).
@@ -378,7 +378,7 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                 } else {
                     seen.passes += 1;
                 }
-                let prev = votes[seat as usize];
+                let prev = votes[seat];
                 if change {
                     ensure!(prev.is_some(), "{}", at("C10: a change before a first vote".into()));
                     ensure!(!changed.contains(seat), "{}", at("C10: a second vote change in one day".into()));
@@ -388,7 +388,7 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                 } else {
                     ensure!(prev.is_none(), "{}", at("C10: two first votes in one day".into()));
                 }
-                votes[seat as usize] = Some(vote);
+                votes[seat] = Some(vote);
             }
             Event::Illegal { .. } => illegal += 1,
             Event::Lynch(r) => {
@@ -480,22 +480,22 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                 ensure!(
                     !tie.contains(seat) || voters.contains(seat),
                     "{}",
-                    at(format!("C12.2: tied player {seat} voted in the runoff (tied {tie:?}, voters {voters:?})"))
+                    at(format!("C12.2: tied player {seat:?} voted in the runoff (tied {tie:?}, voters {voters:?})"))
                 );
                 ensure!(
                     voters.contains(seat),
                     "{}",
-                    at(format!("C12.8: seat {seat} is not a runoff voter {voters:?}"))
+                    at(format!("C12.8: seat {seat:?} is not a runoff voter {voters:?}"))
                 );
                 // C12 (`runoff_all_tied = revote`): a tied voter never votes for himself.
-                ensure!(choice != seat, "{}", at(format!("C12: runoff voter {seat} voted for himself")));
+                ensure!(choice != seat, "{}", at(format!("C12: runoff voter {seat:?} voted for himself")));
                 ensure!(candidates.contains(choice), "{}", at(format!("C12.8: not a candidate of {candidates:?}")));
                 if tie.contains(seat) {
                     seen.all_tied_votes += 1;
                 }
                 ensure!(!round_voters.contains(seat), "{}", at("C12.8: two runoff votes in one round".into()));
                 round_voters.insert(seat);
-                tally[choice as usize] += 1;
+                tally[choice] += 1;
             }
             Event::HangBothVote { pair: p } => {
                 ensure!(rules.tie_break == TieBreak::Catastrophe, "{}", at("hang-both under random tie-break".into()));
@@ -545,14 +545,14 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                     seen.tied_runoff_votes += 1;
                     if seen.tied_runoff_first.is_none() {
                         seen.tied_runoff_first = Some(at(format!(
-                            "C12.2/C12.8: tied player {seat} voted in the runoff's hang-both vote (tied {tie:?}, pair {pair:?})"
+                            "C12.2/C12.8: tied player {seat:?} voted in the runoff's hang-both vote (tied {tie:?}, pair {pair:?})"
                         )));
                     }
                 }
                 ensure!(
                     tie.contains(seat) || voters.contains(seat),
                     "{}",
-                    at(format!("C12.8: seat {seat} is not a runoff voter {voters:?}"))
+                    at(format!("C12.8: seat {seat:?} is not a runoff voter {voters:?}"))
                 );
                 ensure!(!hang_voters.contains(seat), "{}", at("two hang choices".into()));
                 hang_voters.insert(seat);
@@ -608,41 +608,41 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                 ensure!(alive.contains(target), "{}", at("C4: a nick for a player not alive".into()));
                 ensure!(!nicked.contains(seat) && kill.is_none() && !missed, "{}", at("a nick out of order".into()));
                 nicked.insert(seat);
-                nicks[seat as usize] = Some(target);
+                nicks[seat] = Some(target);
             }
             Event::NightAct { seat, target: Some(target), .. } => {
                 ensure!(matches!(cur, Cur::Night(_)), "{}", at("a night act outside a night".into()));
                 ensure!(present.contains(seat), "{}", at("C16: an absent player acted".into()));
                 ensure!(
-                    matches!(roles[seat as usize], Role::Don | Role::Commissar),
+                    matches!(roles[seat], Role::Don | Role::Commissar),
                     "{}",
                     at("C5/C6: a night act from a role without one".into())
                 );
                 ensure!(alive.contains(target) && target != seat, "{}", at("C5/C6: an illegal check target".into()));
                 ensure!(!acted.contains(seat), "{}", at("two night acts".into()));
                 acted.insert(seat);
-                acts[seat as usize] = Some(target);
+                acts[seat] = Some(target);
             }
             Event::CampCheck { seat, target, camp } => {
-                ensure!(roles[seat as usize] == Role::Commissar, "{}", at("C6: not the Commissar".into()));
-                ensure!(acts[seat as usize] == Some(target), "{}", at("C6: a check nobody asked for".into()));
-                ensure!(camp == roles[target as usize].camp(), "{}", at("C6: the wrong camp".into()));
+                ensure!(roles[seat] == Role::Commissar, "{}", at("C6: not the Commissar".into()));
+                ensure!(acts[seat] == Some(target), "{}", at("C6: a check nobody asked for".into()));
+                ensure!(camp == roles[target].camp(), "{}", at("C6: the wrong camp".into()));
                 seen.camp_checks += 1;
             }
             Event::RoleCheck { seat, target, role, yes } => {
-                ensure!(roles[seat as usize] == Role::Don, "{}", at("C5: not the Don".into()));
-                ensure!(acts[seat as usize] == Some(target), "{}", at("C5: a check nobody asked for".into()));
+                ensure!(roles[seat] == Role::Don, "{}", at("C5: not the Don".into()));
+                ensure!(acts[seat] == Some(target), "{}", at("C5: a check nobody asked for".into()));
                 ensure!(role == Role::Commissar, "{}", at("C5: the Don asks about the Commissar".into()));
-                ensure!(yes == (roles[target as usize] == Role::Commissar), "{}", at("C5: the wrong answer".into()));
+                ensure!(yes == (roles[target] == Role::Commissar), "{}", at("C5: the wrong answer".into()));
                 seen.role_checks += 1;
             }
             Event::NightKill { target, .. } => {
                 ensure!(matches!(cur, Cur::Night(_)), "{}", at("a kill outside a night".into()));
                 let shooters = shooters_all.inter(alive);
                 ensure!(
-                    !shooters.is_empty() && shooters.iter().all(|s| nicks[s as usize] == Some(target)),
+                    !shooters.is_empty() && shooters.iter().all(|s| nicks[s] == Some(target)),
                     "{}",
-                    at(format!("C4: the living shooters {shooters:?} did not all send {target}"))
+                    at(format!("C4: the living shooters {shooters:?} did not all send {target:?}"))
                 );
                 ensure!(kill.is_none() && !missed, "{}", at("two kill results in a night".into()));
                 kill = Some(target);
@@ -654,16 +654,16 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                 let shooters = shooters_all.inter(alive);
                 match reason {
                     MissReason::Silent(s) => ensure!(
-                        shooters.contains(s) && nicks[s as usize].is_none(),
+                        shooters.contains(s) && nicks[s].is_none(),
                         "{}",
                         at("C4: a silent shooter who sent a nick".into())
                     ),
                     MissReason::Disagree(a, b) => ensure!(
                         shooters.contains(a)
                             && shooters.contains(b)
-                            && nicks[a as usize].is_some()
-                            && nicks[b as usize].is_some()
-                            && nicks[a as usize] != nicks[b as usize],
+                            && nicks[a].is_some()
+                            && nicks[b].is_some()
+                            && nicks[a] != nicks[b],
                         "{}",
                         at("C4: a disagreement that is not one".into())
                     ),
@@ -687,7 +687,7 @@ pub fn check(game: &Game, log: &[Event], out: &Outcome, seen: &mut Seen) -> Resu
                 ensure!(alive.contains(seat), "{}", at("a death of a player not alive".into()));
                 // C9 setting; C15: a modkilled player's role stays hidden regardless.
                 let shown = rules.reveal_roles_on_death && cause != DeathCause::Modkilled;
-                let expect_reveal = shown.then_some(roles[seat as usize]);
+                let expect_reveal = shown.then_some(roles[seat]);
                 ensure!(revealed == expect_reveal, "{}", at(format!("C9: expected revealed {expect_reveal:?}")));
                 match cause {
                     DeathCause::Lynched => {

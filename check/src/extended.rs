@@ -67,7 +67,7 @@ fn end_state(roles: &[Role], alive: PlayerSet, win: MafiaWin) -> Option<(Option<
     if alive.is_empty() {
         return Some((None, EndCause::Nobody));
     }
-    let count = |c: Camp| alive.iter().filter(|&s| roles[s as usize].camp() == c).count();
+    let count = |c: Camp| alive.iter().filter(|&s| roles[s].camp() == c).count();
     let (mafia, town, bandits) = (count(Camp::Mafia), count(Camp::Town), count(Camp::Bandits));
     if mafia == 0 && bandits == 0 {
         return Some((Some(Camp::Town), EndCause::MafiaEliminated));
@@ -354,7 +354,7 @@ impl Night {
     }
 
     fn acted(&self) -> PlayerSet {
-        (0..64u8).filter(|&s| self.acts[s as usize].is_some()).collect()
+        Seat::all(MAX_PLAYERS).filter(|&s| self.acts[s].is_some()).collect()
     }
 
     /// The first status that stops a kill of `target` now (E6, E8, E10, E15, E20, E23).
@@ -490,11 +490,11 @@ struct Checker<'g> {
 
 impl<'g> Checker<'g> {
     fn seat_of(&self, r: Role) -> Option<Seat> {
-        self.roles.iter().position(|&x| x == r).map(|s| s as Seat)
+        self.roles.iter().position(|&x| x == r).map(Seat::from_index)
     }
 
     fn camp(&self, s: Seat) -> Camp {
-        self.roles[s as usize].camp()
+        self.roles[s].camp()
     }
 
     /// E12: the roles the Actor may be appointed to now: the roles of dead
@@ -502,7 +502,7 @@ impl<'g> Checker<'g> {
     fn actor_vacancies(&self) -> RoleSet {
         let mut vacant = RoleSet::EMPTY;
         for d in self.dead.iter() {
-            let r = self.acting[d as usize];
+            let r = self.acting[d];
             if r.camp() == Camp::Mafia && !r.info().plain && !matches!(r, Role::Boss | Role::Actor) {
                 vacant.insert(r);
             }
@@ -518,7 +518,7 @@ impl<'g> Checker<'g> {
         let mut shooters = self.shooters.inter(self.alive);
         if let Some(a) = self.seat_of(Role::Actor).filter(|&a| self.alive.contains(a)) {
             let living_mafia: PlayerSet = self.alive.iter().filter(|&s| self.camp(s) == Camp::Mafia).collect();
-            if self.acting[a as usize] != Role::Actor || living_mafia == PlayerSet::single(a) {
+            if self.acting[a] != Role::Actor || living_mafia == PlayerSet::single(a) {
                 shooters.insert(a);
             }
         }
@@ -528,7 +528,7 @@ impl<'g> Checker<'g> {
     /// E14: the role the Deputy takes now, if any: the first of the Detective
     /// and the Doctor to die (the Detective if both died in one phase).
     fn deputy_role(&self) -> Option<Role> {
-        let key = |r: Role| self.seat_of(r).filter(|&s| self.dead.contains(s)).map(|s| self.death_key[s as usize]);
+        let key = |r: Role| self.seat_of(r).filter(|&s| self.dead.contains(s)).map(|s| self.death_key[s]);
         match (key(Role::Detective), key(Role::Doctor)) {
             (Some(a), Some(b)) if b < a => Some(Role::Doctor),
             (Some(_), _) => Some(Role::Detective),
@@ -543,19 +543,19 @@ impl<'g> Checker<'g> {
         if self.game.leader_kill() {
             let mut best: Option<(u8, Seat)> = None;
             for s in shooters.iter() {
-                if self.night.nicks[s as usize].is_some() {
+                if self.night.nicks[s].is_some() {
                     // E12: an appointed Actor ranks as the role he acts in.
-                    let rank = self.acting[s as usize].info().rank;
+                    let rank = self.acting[s].info().rank;
                     if best.is_none_or(|(r, _)| rank < r) {
                         best = Some((rank, s));
                     }
                 }
             }
-            best.map(|(_, s)| (self.night.nicks[s as usize].unwrap(), s))
+            best.map(|(_, s)| (self.night.nicks[s].unwrap(), s))
         } else {
             let first = shooters.lowest()?;
-            let target = self.night.nicks[first as usize]?;
-            shooters.iter().all(|s| self.night.nicks[s as usize] == Some(target)).then_some((target, first))
+            let target = self.night.nicks[first]?;
+            shooters.iter().all(|s| self.night.nicks[s] == Some(target)).then_some((target, first))
         }
     }
 
@@ -564,7 +564,7 @@ impl<'g> Checker<'g> {
     fn reach(&self, s: Seat) -> Option<Seat> {
         match self.night.redirect {
             Some((victim, to)) if victim == s => Some(to),
-            _ => self.night.acts[s as usize].and_then(|a| a.target),
+            _ => self.night.acts[s].and_then(|a| a.target),
         }
     }
 
@@ -591,15 +591,15 @@ impl<'g> Checker<'g> {
     }
 
     fn judge_once(&mut self, seat: Seat, what: &str) -> Result<(), String> {
-        ensure!(self.night.acts[seat as usize].is_some(), "{what}: seat {seat} submitted no move tonight");
-        ensure!(!self.night.judged.contains(seat), "{what}: seat {seat}'s move was judged twice");
+        ensure!(self.night.acts[seat].is_some(), "{what}: seat {seat:?} submitted no move tonight");
+        ensure!(!self.night.judged.contains(seat), "{what}: seat {seat:?}'s move was judged twice");
         self.night.judged.insert(seat);
         Ok(())
     }
 
     fn ability_is(&self, seat: Seat, ability: NightAbility, what: &str) -> Result<Act, String> {
-        let act = self.night.acts[seat as usize].ok_or_else(|| format!("{what}: seat {seat} made no move"))?;
-        ensure!(act.ability == ability, "{what}: seat {seat} submitted {:?}, not {ability:?}", act.ability);
+        let act = self.night.acts[seat].ok_or_else(|| format!("{what}: seat {seat:?} made no move"))?;
+        ensure!(act.ability == ability, "{what}: seat {seat:?} submitted {:?}, not {ability:?}", act.ability);
         Ok(act)
     }
 
@@ -629,14 +629,14 @@ impl<'g> Checker<'g> {
         // appoints at the first night with a vacancy).
         if let Some(a) = self.seat_of(Role::Actor).filter(|&a| self.alive.contains(a)) {
             ensure!(
-                self.acting[a as usize] != Role::Actor || self.actor_vacancies().is_empty(),
+                self.acting[a] != Role::Actor || self.actor_vacancies().is_empty(),
                 "E12: the Actor was not appointed to any of {:?}",
                 self.actor_vacancies()
             );
         }
         if let Some(d) = self.seat_of(Role::Deputy).filter(|&d| self.alive.contains(d)) {
             ensure!(
-                self.acting[d as usize] != Role::Deputy || self.deputy_role().is_none(),
+                self.acting[d] != Role::Deputy || self.deputy_role().is_none(),
                 "E14: the Deputy was not promoted to {:?}",
                 self.deputy_role()
             );
@@ -661,7 +661,7 @@ impl<'g> Checker<'g> {
         let blast_due = nt.psycho_tried && nt.guest_tonight.is_some();
         ensure!(nt.blasts == blast_due as u32, "E24: blast due {blast_due}, {} blasts", nt.blasts);
         // E21: a spare life absorbs whatever reaches its Lucky, once.
-        let lucky: PlayerSet = (0..self.n as Seat).filter(|&s| self.roles[s as usize] == Role::Lucky).collect();
+        let lucky: PlayerSet = Seat::all(self.n).filter(|&s| self.roles[s] == Role::Lucky).collect();
         // (`spare_used` already holds tonight's spared.)
         let with_life = if extended { lucky.minus(self.spare_used.minus(nt.spared)) } else { PlayerSet::EMPTY };
         ensure!(
@@ -672,21 +672,21 @@ impl<'g> Checker<'g> {
         );
         // E3: a bandit naming a bandit he did not know meets him.
         for a in self.alive.iter() {
-            if let Some(b) = nt.searches[a as usize] {
+            if let Some(b) = nt.searches[a] {
                 if self.camp(b) == Camp::Bandits && self.camp(a) == Camp::Bandits {
-                    ensure!(self.met[a as usize].contains(b), "E3: bandits {a} and {b} did not meet");
+                    ensure!(self.met[a].contains(b), "E3: bandits {a:?} and {b:?} did not meet");
                 }
             }
         }
         // Statuses come only from moves that succeeded (a failed move leaves no trace).
         for &(x, status, by) in &nt.status_sets {
-            ensure!(!nt.failed.contains(by), "E30: seat {by}'s failed move put {status:?} on {x}");
-            let act = nt.acts[by as usize].ok_or_else(|| format!("a status from seat {by} who made no move"))?;
+            ensure!(!nt.failed.contains(by), "E30: seat {by:?}'s failed move put {status:?} on {x:?}");
+            let act = nt.acts[by].ok_or_else(|| format!("a status from seat {by:?} who made no move"))?;
             ensure!(status_of(act.ability) == Some(status), "a {status:?} status from a {:?} move", act.ability);
             ensure!(
-                nt.succeeded[by as usize] == Some((act.ability, Some(x))),
-                "{status:?} on {x} but seat {by}'s move succeeded as {:?}",
-                nt.succeeded[by as usize]
+                nt.succeeded[by] == Some((act.ability, Some(x))),
+                "{status:?} on {x:?} but seat {by:?}'s move succeeded as {:?}",
+                nt.succeeded[by]
             );
         }
         // E22 with E26 and E29: a watcher (the Sleepwalker, or a Role
@@ -700,11 +700,10 @@ impl<'g> Checker<'g> {
         let thug_came: PlayerSet = nt.status_sets.iter().filter(|x| x.1 == Status::Beaten).map(|x| x.0).collect();
         let stopped: PlayerSet =
             nt.status_sets.iter().filter(|x| matches!(x.1, Status::Robbed | Status::Invited)).map(|x| x.0).collect();
-        let watchers: PlayerSet = (0..self.n as Seat)
-            .filter(|&w| nt.acts[w as usize].is_some_and(|a| a.ability == NightAbility::Watch))
-            .collect();
+        let watchers: PlayerSet =
+            Seat::all(self.n).filter(|&w| nt.acts[w].is_some_and(|a| a.ability == NightAbility::Watch)).collect();
         let walking = watchers.minus(nt.hexed).minus(thug_came).minus(stopped);
-        let own_house = |w: Seat| nt.acts[w as usize].and_then(|a| a.target);
+        let own_house = |w: Seat| nt.acts[w].and_then(|a| a.target);
         let beaten_at_home = |w: Seat| walking.contains(w) && own_house(w).is_some_and(|h| thug_came.contains(h));
         let watched = |w: Seat| match nt.redirect {
             Some((victim, to)) if victim == w => Some(to),
@@ -718,14 +717,12 @@ impl<'g> Checker<'g> {
              (walking {walking:?})",
             nt.beaten_watching
         );
-        for w in
-            (0..self.n as Seat).filter(|&w| nt.acts[w as usize].is_some_and(|a| a.ability == NightAbility::Swindle))
-        {
-            let Some(victim) = nt.acts[w as usize].and_then(|a| a.target) else { continue };
-            if nt.reasons[w as usize] == Some(Fail::TargetBeaten) {
+        for w in Seat::all(self.n).filter(|&w| nt.acts[w].is_some_and(|a| a.ability == NightAbility::Swindle)) {
+            let Some(victim) = nt.acts[w].and_then(|a| a.target) else { continue };
+            if nt.reasons[w] == Some(Fail::TargetBeaten) {
                 ensure!(
                     thug_came.contains(victim),
-                    "E6/E22: the swindle failed on a beaten target, but the Thug did not come to {victim}"
+                    "E6/E22: the swindle failed on a beaten target, but the Thug did not come to {victim:?}"
                 );
             }
             if nt.redirect.is_some_and(|r| r.0 == victim) && beaten_at_home(victim) {
@@ -734,13 +731,13 @@ impl<'g> Checker<'g> {
         }
         // Each success: the right target; never from a blocked maker; never at a beaten player.
         for s in &nt.successes {
-            let act = nt.acts[s.seat as usize]
-                .ok_or_else(|| format!("event {}: success of seat {} without a move", s.idx, s.seat))?;
+            let act = nt.acts[s.seat]
+                .ok_or_else(|| format!("event {}: success of seat {} without a move", s.idx, s.seat.index()))?;
             ensure!(
                 act.ability == s.ability,
                 "event {}: seat {} submitted {:?} but succeeded with {:?}",
                 s.idx,
-                s.seat,
+                s.seat.index(),
                 act.ability,
                 s.ability
             );
@@ -755,12 +752,12 @@ impl<'g> Checker<'g> {
                 // fails (overruled, or on the beaten victim); the log shows the cycle broken at
                 // him but not whether the swindle was still undecided then. The sequence never
                 // rewrites control moves.
-                let swindle = (0..self.n as Seat).find(|&w| {
-                    nt.acts[w as usize].is_some_and(|a| a.ability == NightAbility::Swindle && a.target == Some(s.seat))
+                let swindle = Seat::all(self.n).find(|&w| {
+                    nt.acts[w].is_some_and(|a| a.ability == NightAbility::Swindle && a.target == Some(s.seat))
                 });
                 match swindle {
                     Some(w) if graph && !nt.swindle_blocked.contains(w) && self.camp(s.seat) != Camp::Mafia => {
-                        let to = nt.acts[w as usize].and_then(|a| a.second);
+                        let to = nt.acts[w].and_then(|a| a.second);
                         if nt.redirect.is_some() {
                             (to, None)
                         } else if nt.cycle_broken.contains(s.seat) {
@@ -783,7 +780,7 @@ impl<'g> Checker<'g> {
                     s.target == expected || (or_else.is_some() && s.target == or_else),
                     "event {}: seat {}'s {:?} reached {:?}, expected {expected:?} (E11)",
                     s.idx,
-                    s.seat,
+                    s.seat.index(),
                     s.ability,
                     s.target
                 );
@@ -791,7 +788,7 @@ impl<'g> Checker<'g> {
             if s.ability == NightAbility::Compare {
                 ensure!(s.second == act.second, "event {}: E17 compared the wrong second player", s.idx);
             }
-            let from = nt.status_from[s.seat as usize] & !BY_SELF;
+            let from = nt.status_from[s.seat] & !BY_SELF;
             if s.ability != NightAbility::Trick && from != 0 {
                 let excused = control
                     && from & BY_HEX == 0
@@ -806,7 +803,7 @@ impl<'g> Checker<'g> {
                 ensure!(
                     excused,
                     "E6: seat {} succeeded with {:?} while blocked (status bits {from:#b}) at event {}",
-                    s.seat,
+                    s.seat.index(),
                     s.ability,
                     s.idx
                 );
@@ -821,8 +818,8 @@ impl<'g> Checker<'g> {
                 for t in [s.target, second].into_iter().flatten() {
                     ensure!(
                         !s.beaten.contains(t),
-                        "E6: seat {}'s {:?} reached {t}, who is beaten (event {})",
-                        s.seat,
+                        "E6: seat {}'s {:?} reached {t:?}, who is beaten (event {})",
+                        s.seat.index(),
                         s.ability,
                         s.idx
                     );
@@ -833,7 +830,7 @@ impl<'g> Checker<'g> {
         for &(idx, house, camps, visited) in &nt.reports {
             ensure!(
                 camps == visited,
-                "event {idx}: E22: the report on {house} gives camps {camps:?} (town, mafia, bandits), \
+                "event {idx}: E22: the report on {house:?} gives camps {camps:?} (town, mafia, bandits), \
                  but the successful visits were {visited:?}"
             );
         }
@@ -903,19 +900,19 @@ impl<'g> Checker<'g> {
         let d = &mut self.day;
         let mut tally = [0u32; 64];
         for s in d.present.inter(self.alive).iter() {
-            if let Some(Vote::For(t)) = d.votes[s as usize] {
+            if let Some(Vote::For(t)) = d.votes[s] {
                 if !d.removed.contains(s) {
-                    tally[t as usize] += 1;
+                    tally[t] += 1;
                 }
             }
         }
         for &(_, t, k) in &d.secret {
-            tally[t as usize] += k as u32;
+            tally[t] += k as u32;
         }
         d.tally = tally;
-        let best = self.alive.iter().map(|s| tally[s as usize]).max().unwrap_or(0);
-        let leaders: PlayerSet = self.alive.iter().filter(|&s| tally[s as usize] == best).collect();
-        d.explode = self.mines.inter(self.alive).iter().filter(|&s| tally[s as usize] >= 3).collect();
+        let best = self.alive.iter().map(|s| tally[s]).max().unwrap_or(0);
+        let leaders: PlayerSet = self.alive.iter().filter(|&s| tally[s] == best).collect();
+        d.explode = self.mines.inter(self.alive).iter().filter(|&s| tally[s] >= 3).collect();
         Ok(if best == 0 {
             LynchResult::AllPass
         } else if day == 1 && rules.first_day_pardon && best == 1 && leaders.len() == 1 {
@@ -930,7 +927,7 @@ impl<'g> Checker<'g> {
     /// E16, E28: the marks the count must show (checked at the lynch result).
     fn check_marks(&self) -> Result<(), String> {
         let d = &self.day;
-        let voted_for = |s: Seat| matches!(d.votes[s as usize], Some(Vote::For(_)));
+        let voted_for = |s: Seat| matches!(d.votes[s], Some(Vote::For(_)));
         let removable: PlayerSet = self.tricks.inter(d.present).iter().filter(|&s| voted_for(s)).collect();
         ensure!(d.removed == removable, "E28: removed votes {:?}, expected {removable:?}", d.removed);
         // E16: the Chosen's votes, and (E19) those of a Role Prostitute who
@@ -951,10 +948,13 @@ impl<'g> Checker<'g> {
         );
         for &(v, t, n) in &d.secret {
             ensure!(n == k, "E16: {n} secret votes, the rules give {k}");
-            ensure!(t != v && self.alive.contains(t), "E16: secret votes of {v} for {t}, not another living player");
+            ensure!(
+                t != v && self.alive.contains(t),
+                "E16: secret votes of {v:?} for {t:?}, not another living player"
+            );
         }
         // Whoever has an open vote for somebody gives his secret votes (at least to it).
-        let expected = || voters.iter().filter(|&v| matches!(d.votes[v as usize], Some(Vote::For(_))));
+        let expected = || voters.iter().filter(|&v| matches!(d.votes[v], Some(Vote::For(_))));
         ensure!(
             expected().all(gave),
             "E16/E19: secret votes {:?}, expected from {:?}",
@@ -997,9 +997,9 @@ impl<'g> Checker<'g> {
             _ => None,
         };
         if let Some(s) = actor {
-            ensure!((s as usize) < self.n, "seat {s} does not exist");
-            ensure!(!self.dead.contains(s), "seat {s} acted after its death");
-            ensure!(self.alive.contains(s), "seat {s} is not a living player");
+            ensure!(s.index() < self.n, "seat {s:?} does not exist");
+            ensure!(!self.dead.contains(s), "seat {s:?} acted after its death");
+            ensure!(self.alive.contains(s), "seat {s:?} is not a living player");
         }
         // C19: the end is checked after every elimination (one batch of deaths).
         if self.batch_open && !matches!(e, Event::Died { .. }) {
@@ -1103,20 +1103,20 @@ impl<'g> Checker<'g> {
                 ensure!(d.modkilled.is_empty(), "C15: a vote on a modkill day");
                 ensure!(d.lynch.is_none(), "a vote after the lynch result");
                 if let Vote::For(t) = vote {
-                    ensure!(t != seat && self.alive.contains(t), "C10: a vote for {t}");
+                    ensure!(t != seat && self.alive.contains(t), "C10: a vote for {t:?}");
                 }
-                let prev = d.votes[seat as usize];
+                let prev = d.votes[seat];
                 if change {
                     ensure!(prev.is_some() && !d.changed.contains(seat), "C10: a vote change out of order");
                     d.changed.insert(seat);
                 } else {
                     ensure!(prev.is_none(), "C10: two first votes in one day");
                 }
-                d.votes[seat as usize] = Some(vote);
+                d.votes[seat] = Some(vote);
             }
             Event::VoteRemoved { seat } => {
                 ensure!(extended && matches!(self.cur, Cur::Day(_)), "E28: a vote removed outside an extended day");
-                ensure!(self.tricks.contains(seat), "E28: seat {seat}'s vote removed without a pick last night");
+                ensure!(self.tricks.contains(seat), "E28: seat {seat:?}'s vote removed without a pick last night");
                 ensure!(self.day.lynch.is_none(), "E28: a vote removed after the count");
                 ensure!(!self.day.removed.contains(seat), "E28: a vote removed twice");
                 self.day.removed.insert(seat);
@@ -1127,9 +1127,9 @@ impl<'g> Checker<'g> {
                 // E16: the Chosen; E19: a Role Prostitute who borrowed him last night.
                 let borrowed = self.secret_next.contains(seat);
                 ensure!(
-                    self.roles[seat as usize] == Role::Chosen || borrowed,
+                    self.roles[seat] == Role::Chosen || borrowed,
                     "E16/E19: secret votes from the {}",
-                    self.roles[seat as usize]
+                    self.roles[seat]
                 );
                 ensure!(self.day.lynch.is_none(), "E16: secret votes after the count");
                 ensure!(self.day.secret.iter().all(|x| x.0 != seat), "E16: secret votes given twice");
@@ -1182,9 +1182,9 @@ impl<'g> Checker<'g> {
             Event::RunoffVote { seat, choice } => {
                 let d = &self.day;
                 let voters = self.runoff_voters();
-                ensure!(voters.contains(seat), "C12.2: seat {seat} voted in the runoff; the voters are {voters:?}");
+                ensure!(voters.contains(seat), "C12.2: seat {seat:?} voted in the runoff; the voters are {voters:?}");
                 // C12 (`runoff_all_tied = revote`): a tied voter never votes for himself.
-                ensure!(choice != seat, "C12: runoff voter {seat} voted for himself");
+                ensure!(choice != seat, "C12: runoff voter {seat:?} voted for himself");
                 ensure!(d.candidates.contains(choice), "C12.4: a runoff vote for a non-candidate");
                 if d.tie.contains(seat) {
                     seen.all_tied_votes += 1;
@@ -1195,7 +1195,7 @@ impl<'g> Checker<'g> {
             }
             Event::HangChoice { seat, .. } => {
                 let voters = self.runoff_voters();
-                ensure!(voters.contains(seat), "C12.2: seat {seat} voted to hang; the voters are {voters:?}");
+                ensure!(voters.contains(seat), "C12.2: seat {seat:?} voted to hang; the voters are {voters:?}");
                 if self.day.tie.contains(seat) {
                     seen.all_tied_votes += 1;
                 }
@@ -1214,8 +1214,8 @@ impl<'g> Checker<'g> {
             Event::MineExplodes { seat, votes } => {
                 ensure!(extended && matches!(self.cur, Cur::Day(_)), "E25: a mine outside an extended day");
                 let d = &mut self.day;
-                ensure!(self.mines.contains(seat), "E25: seat {seat} was not mined last night");
-                ensure!(votes >= 3 && votes as u32 == d.tally[seat as usize], "E25: {votes} votes counted");
+                ensure!(self.mines.contains(seat), "E25: seat {seat:?} was not mined last night");
+                ensure!(votes >= 3 && votes as u32 == d.tally[seat], "E25: {votes} votes counted");
                 ensure!(d.explode.contains(seat) && !d.exploded.contains(seat), "E25: not due");
                 d.exploded.insert(seat);
                 seen.mines_exploded += 1;
@@ -1224,7 +1224,7 @@ impl<'g> Checker<'g> {
             Event::Promoted { seat, role } => {
                 ensure!(extended && matches!(self.cur, Cur::Night(_)), "a promotion outside an extended night");
                 ensure!(self.night.acted().is_empty(), "E30.1: a promotion after the moves");
-                match (self.roles[seat as usize], self.acting[seat as usize]) {
+                match (self.roles[seat], self.acting[seat]) {
                     // E12: the Boss's choice (the Actor's own once the Boss is dead) among the vacancies.
                     (Role::Actor, Role::Actor) => {
                         let vacant = self.actor_vacancies();
@@ -1236,24 +1236,21 @@ impl<'g> Checker<'g> {
                     }
                     (r, a) => return Err(format!("E12/E14: the {r} (acting {a}) promoted")),
                 }
-                self.acting[seat as usize] = role;
+                self.acting[seat] = role;
                 self.night.promoted.insert(seat);
                 seen.promotions += 1;
             }
             Event::Introduced { a, b } => {
-                ensure!(
-                    self.roles[a as usize] == Role::Deputy && self.night.promoted.contains(a),
-                    "E14: not the Deputy"
-                );
-                let other = if self.acting[a as usize] == Role::Detective { Role::Doctor } else { Role::Detective };
-                ensure!(self.seat_of(other) == Some(b) && self.alive.contains(b), "E14: introduced to {b}");
+                ensure!(self.roles[a] == Role::Deputy && self.night.promoted.contains(a), "E14: not the Deputy");
+                let other = if self.acting[a] == Role::Detective { Role::Doctor } else { Role::Detective };
+                ensure!(self.seat_of(other) == Some(b) && self.alive.contains(b), "E14: introduced to {b:?}");
             }
             Event::HexHolds { seat } => {
                 ensure!(extended && matches!(self.cur, Cur::Night(_)), "E18: a hex outside an extended night");
-                ensure!(self.hex_next.contains(seat), "E18: seat {seat} hexed without a hex last night");
+                ensure!(self.hex_next.contains(seat), "E18: seat {seat:?} hexed without a hex last night");
                 ensure!(!self.night.hexed.contains(seat), "E18: hexed twice");
                 self.night.hexed.insert(seat);
-                self.night.status_from[seat as usize] |= BY_HEX;
+                self.night.status_from[seat] |= BY_HEX;
                 seen.hexes_held += 1;
             }
             Event::NightKillNick { seat, target } => {
@@ -1264,31 +1261,27 @@ impl<'g> Checker<'g> {
                 ensure!(
                     shooters.contains(seat),
                     "C4/E12: a nick from the {} (acting {})",
-                    self.roles[seat as usize],
-                    self.acting[seat as usize]
+                    self.roles[seat],
+                    self.acting[seat]
                 );
-                if self.roles[seat as usize] == Role::Actor {
+                if self.roles[seat] == Role::Actor {
                     seen.actor_nicks += 1;
                 }
                 ensure!(self.alive.contains(target), "C4: a nick for a player not alive");
-                ensure!(nt.nicks[seat as usize].is_none() && nt.steps == 0, "a nick out of order");
-                nt.nicks[seat as usize] = Some(target);
+                ensure!(nt.nicks[seat].is_none() && nt.steps == 0, "a nick out of order");
+                nt.nicks[seat] = Some(target);
             }
             Event::SearchNick { seat, target } => {
                 let nt = &mut self.night;
                 ensure!(nt.present.contains(seat), "C16: an absent bandit searched");
-                ensure!(self.roles[seat as usize].camp() == Camp::Bandits, "E3: a search from a non-bandit");
-                ensure!(target != seat && self.alive.contains(target), "E3: a search for {target}");
-                ensure!(nt.searches[seat as usize].is_none() && nt.steps == 0, "E3: a search out of order");
-                nt.searches[seat as usize] = Some(target);
+                ensure!(self.roles[seat].camp() == Camp::Bandits, "E3: a search from a non-bandit");
+                ensure!(target != seat && self.alive.contains(target), "E3: a search for {target:?}");
+                ensure!(nt.searches[seat].is_none() && nt.steps == 0, "E3: a search out of order");
+                nt.searches[seat] = Some(target);
             }
             Event::Borrowed { seat, role } => {
                 let Cur::Night(night) = self.cur else { return Err("a borrow outside a night".into()) };
-                ensure!(
-                    self.acting[seat as usize] == Role::Prostitute,
-                    "E19: a borrow by the {}",
-                    self.acting[seat as usize]
-                );
+                ensure!(self.acting[seat] == Role::Prostitute, "E19: a borrow by the {}", self.acting[seat]);
                 ensure!(night >= 2, "E19: a borrow on night {night}");
                 ensure!(!self.borrowed.contains(role), "E19: the {role} borrowed twice");
                 // A town role with a move to make (the Chosen's secret votes
@@ -1299,8 +1292,7 @@ impl<'g> Checker<'g> {
                         && (role.info().night != NightAbility::None || role == Role::Chosen),
                     "E19: the {role} cannot be borrowed"
                 );
-                let dead_holder =
-                    self.dead.iter().any(|d| self.camp(d) == Camp::Town && self.acting[d as usize] == role);
+                let dead_holder = self.dead.iter().any(|d| self.camp(d) == Camp::Town && self.acting[d] == role);
                 ensure!(dead_holder, "E19: no dead town player was the {role}");
                 ensure!(self.night.pending_borrow.is_none(), "E19: two borrows");
                 self.borrowed.insert(role);
@@ -1312,11 +1304,11 @@ impl<'g> Checker<'g> {
                 // who left his move to the Boss (`defer`, which the log shows only
                 // by this second move: it replaces the member's own).
                 ensure!(matches!(self.cur, Cur::Night(_)), "E7: a proxy outside a night");
-                ensure!(self.roles[boss as usize] == Role::Boss, "E7: a proxy from a non-Boss");
+                ensure!(self.roles[boss] == Role::Boss, "E7: a proxy from a non-Boss");
                 ensure!(self.night.present.contains(boss), "E7: an absent Boss sent a proxy");
                 ensure!(
                     member != boss && self.camp(member) == Camp::Mafia && self.alive.contains(member),
-                    "E7: a proxy for {member}, not a living fellow mafioso"
+                    "E7: a proxy for {member:?}, not a living fellow mafioso"
                 );
                 ensure!(!self.night.proxies.contains(member), "E7: two proxies for one member");
                 ensure!(self.night.pending_proxy.is_none(), "E7: two proxies in a row");
@@ -1330,17 +1322,14 @@ impl<'g> Checker<'g> {
                 let proxied = nt.pending_proxy.take() == Some(seat);
                 ensure!(proxied || nt.present.contains(seat), "C16: an absent player acted");
                 // E7: the Boss's proxy replaces a deferred member's own move.
-                ensure!(
-                    (nt.acts[seat as usize].is_none() || proxied) && nt.steps == 0,
-                    "two night acts or one out of order"
-                );
+                ensure!((nt.acts[seat].is_none() || proxied) && nt.steps == 0, "two night acts or one out of order");
                 let own = match nt.pending_borrow.take() {
                     Some((s, r)) => {
-                        ensure!(s == seat, "E19: a borrow by {s} followed by a move of {seat}");
+                        ensure!(s == seat, "E19: a borrow by {s:?} followed by a move of {seat:?}");
                         // E19/E16: the borrowed Chosen's move is his secret votes.
                         if r == Role::Chosen { NightAbility::Votes } else { r.info().night }
                     }
-                    None => self.acting[seat as usize].info().night,
+                    None => self.acting[seat].info().night,
                 };
                 ensure!(
                     ability == own && !matches!(own, NightAbility::None | NightAbility::Borrow),
@@ -1356,27 +1345,27 @@ impl<'g> Checker<'g> {
                     "a {ability:?} move with targets {target:?} {second:?}"
                 );
                 if let Some(t) = target {
-                    ensure!(self.alive.contains(t), "a move at {t}, who is not alive");
+                    ensure!(self.alive.contains(t), "a move at {t:?}, who is not alive");
                     ensure!(t != seat || may_name_self(ability), "a {ability:?} move at its own maker");
                     match ability {
                         NightAbility::Guard => {
-                            ensure!(self.roles[t as usize].camp() == Camp::Mafia, "E10: the Guard guards {t}")
+                            ensure!(self.roles[t].camp() == Camp::Mafia, "E10: the Guard guards {t:?}")
                         }
                         NightAbility::Heal | NightAbility::Beat => ensure!(
-                            self.prev_heal_beat[seat as usize] != Some(t),
-                            "E15/E26: {ability:?} at {t} two nights running"
+                            self.prev_heal_beat[seat] != Some(t),
+                            "E15/E26: {ability:?} at {t:?} two nights running"
                         ),
                         NightAbility::Swindle => {
-                            ensure!(!self.swindled.contains(t), "E11: seat {t} swindled before")
+                            ensure!(!self.swindled.contains(t), "E11: seat {t:?} swindled before")
                         }
                         _ => {}
                     }
                 }
                 if let (Some(t), Some(u)) = (target, second) {
-                    ensure!(self.alive.contains(u) && u != t, "E11/E17: second target {u}");
+                    ensure!(self.alive.contains(u) && u != t, "E11/E17: second target {u:?}");
                     ensure!(ability != NightAbility::Compare || u != seat, "E17: the Journalist compares himself");
                 }
-                nt.acts[seat as usize] = Some(Act { ability, target, second });
+                nt.acts[seat] = Some(Act { ability, target, second });
             }
             Event::Step(step) => {
                 ensure!(extended, "E30: a step marker in a classic game");
@@ -1391,7 +1380,7 @@ impl<'g> Checker<'g> {
             }
             Event::CycleBroken { seat } => {
                 ensure!(rules.resolution == Resolution::Graph, "E29: a cycle broken in sequential resolution");
-                let act = self.night.acts[seat as usize].ok_or("E29: a cycle broken at a seat without a move")?;
+                let act = self.night.acts[seat].ok_or("E29: a cycle broken at a seat without a move")?;
                 ensure!(control_rank(act.ability).is_some(), "E29: a cycle broken at a {:?} move", act.ability);
                 self.night.cycle_broken.insert(seat);
                 seen.cycles_broken += 1;
@@ -1402,7 +1391,7 @@ impl<'g> Checker<'g> {
                 let psycho = self.seat_of(Role::Psycho);
                 let nt = &mut self.night;
                 nt.failed.insert(seat);
-                nt.reasons[seat as usize] = Some(reason);
+                nt.reasons[seat] = Some(reason);
                 let control = control_rank(ability).is_some();
                 ensure!(ability != NightAbility::Trick, "E28: the Trickster's pick failed");
                 if ability == NightAbility::Swindle && matches!(reason, Fail::Blocked { .. } | Fail::Overruled) {
@@ -1414,7 +1403,7 @@ impl<'g> Checker<'g> {
                     }
                     Fail::Blocked { status, by: Some(b) } => {
                         if control {
-                            let by = nt.acts[b as usize].ok_or("E29: blocked by a seat without a move")?;
+                            let by = nt.acts[b].ok_or("E29: blocked by a seat without a move")?;
                             ensure!(status_of(by.ability) == Some(status), "E29: {status:?} by a {:?}", by.ability);
                             // E9 (`thief_at_psycho = house`): a robbery of the Psycho blocks nobody.
                             ensure!(
@@ -1434,7 +1423,7 @@ impl<'g> Checker<'g> {
                                 Status::Invited => nt.invited.contains(seat),
                                 Status::Hexed => false,
                             };
-                            ensure!(has, "E6: blocked as {status:?}, a status seat {seat} does not hold tonight");
+                            ensure!(has, "E6: blocked as {status:?}, a status seat {seat:?} does not hold tonight");
                         }
                         seen.blocked += 1;
                     }
@@ -1472,18 +1461,18 @@ impl<'g> Checker<'g> {
                             ability == NightAbility::Swindle
                                 && rules.resolution == Resolution::Graph
                                 && self.night.cycle_broken.contains(victim),
-                            "E29: a swindle overruled, but no cycle was broken at its victim {victim}"
+                            "E29: a swindle overruled, but no cycle was broken at its victim {victim:?}"
                         );
                         seen.overruled += 1;
                     }
                     Fail::NothingToRedirect => {
                         // E11: the victim made no move with a target tonight.
                         let victim = act.target.ok_or("E11: a swindle without a victim")?;
-                        let moved = self.night.acts[victim as usize]
+                        let moved = self.night.acts[victim]
                             .is_some_and(|m| m.ability.info().targets != mafia_engine::Targets::Zero);
                         ensure!(
                             ability == NightAbility::Swindle && !moved,
-                            "E11: nothing to redirect, but {victim} made a move with a target"
+                            "E11: nothing to redirect, but {victim:?} made a move with a target"
                         );
                     }
                     Fail::Unredirectable => {
@@ -1491,8 +1480,8 @@ impl<'g> Checker<'g> {
                         let victim = act.target.ok_or("E28: a swindle without a victim")?;
                         ensure!(
                             ability == NightAbility::Swindle
-                                && self.night.acts[victim as usize].is_some_and(|m| m.ability == NightAbility::Trick),
-                            "E28: unredirectable, but {victim} made no Trickster's pick"
+                                && self.night.acts[victim].is_some_and(|m| m.ability == NightAbility::Trick),
+                            "E28: unredirectable, but {victim:?} made no Trickster's pick"
                         );
                         seen.unredirectable += 1;
                     }
@@ -1519,18 +1508,18 @@ impl<'g> Checker<'g> {
                 }
                 if !control && !matches!(reason, Fail::Blocked { .. }) {
                     let nt = &self.night;
-                    ensure!(nt.status_from[seat as usize] == 0, "E6: a blocked maker failed for another reason");
+                    ensure!(nt.status_from[seat] == 0, "E6: a blocked maker failed for another reason");
                 }
             }
             Event::Succeeded { seat, ability, target } => {
                 self.ability_is(seat, ability, "a success")?;
                 self.judge_once(seat, "a success")?;
-                self.night.succeeded[seat as usize] = Some((ability, target));
+                self.night.succeeded[seat] = Some((ability, target));
                 self.record_success(idx, seat, ability, target, None);
                 match ability {
                     NightAbility::Hex => {
                         let t = target.ok_or("E18: a hex without a target")?;
-                        ensure!(!self.night.healed.contains(t), "E18: a hex on {t}, healed tonight, was not lifted");
+                        ensure!(!self.night.healed.contains(t), "E18: a hex on {t:?}, healed tonight, was not lifted");
                         self.night.hex_cast.insert(t);
                     }
                     NightAbility::Mine => self.night.mined.insert(target.ok_or("E25: a mine without a target")?),
@@ -1560,18 +1549,18 @@ impl<'g> Checker<'g> {
                 match status {
                     Status::Robbed => {
                         nt.robbed.insert(seat);
-                        nt.status_from[seat as usize] |= BY_ROB;
+                        nt.status_from[seat] |= BY_ROB;
                         nt.last_robbed = Some(seat);
                     }
                     Status::Beaten => {
                         nt.beaten.insert(seat);
                         // E26: the Thug may beat himself; his own beating does not stop it.
-                        nt.status_from[seat as usize] |= if by == seat { BY_SELF } else { BY_BEAT };
+                        nt.status_from[seat] |= if by == seat { BY_SELF } else { BY_BEAT };
                     }
                     Status::Invited => {
                         ensure!(nt.guest_tonight.is_none(), "E23: two guests in one night");
                         nt.invited.insert(seat);
-                        nt.status_from[seat as usize] |= BY_INVITE;
+                        nt.status_from[seat] |= BY_INVITE;
                         nt.guest_tonight = Some(seat);
                     }
                     Status::Hexed => return Err("E18: a hex is not set as a status of tonight".into()),
@@ -1592,22 +1581,22 @@ impl<'g> Checker<'g> {
                 ensure!(!nt.beaten_watching.contains(seat), "E22: beaten too twice");
                 nt.beaten.insert(seat);
                 nt.beaten_watching.insert(seat);
-                nt.status_from[seat as usize] |= BY_WATCHING;
+                nt.status_from[seat] |= BY_WATCHING;
                 seen.beaten_watching += 1;
             }
             Event::Redirected { by, victim, from, to } => {
                 let act = self.ability_is(by, NightAbility::Swindle, "E11: a redirect")?;
                 let nt = &self.night;
                 ensure!(act.target == Some(victim) && act.second == Some(to), "E11: not the Swindler's move");
-                ensure!(nt.succeeded[by as usize] == Some((NightAbility::Swindle, Some(victim))), "E11: unsuccessful");
+                ensure!(nt.succeeded[by] == Some((NightAbility::Swindle, Some(victim))), "E11: unsuccessful");
                 ensure!(nt.redirect.is_none(), "E11: two redirects in one night");
                 ensure!(self.camp(victim) != Camp::Mafia, "E11: a mafioso swindled");
-                ensure!(!self.swindled.contains(victim), "E11: seat {victim} swindled twice");
-                let submitted = nt.acts[victim as usize].and_then(|a| a.target);
+                ensure!(!self.swindled.contains(victim), "E11: seat {victim:?} swindled twice");
+                let submitted = nt.acts[victim].and_then(|a| a.target);
                 ensure!(from == submitted, "E11: the victim's move went to {submitted:?}, not {from:?}");
                 // E28: the Trickster's pick cannot be redirected.
                 ensure!(
-                    nt.acts[victim as usize].is_none_or(|a| a.ability != NightAbility::Trick),
+                    nt.acts[victim].is_none_or(|a| a.ability != NightAbility::Trick),
                     "E28: the Trickster's pick redirected"
                 );
                 self.swindled.insert(victim);
@@ -1616,27 +1605,27 @@ impl<'g> Checker<'g> {
             }
             Event::Guarded { seat, by } => {
                 let nt = &mut self.night;
-                ensure!(nt.succeeded[by as usize] == Some((NightAbility::Guard, Some(seat))), "E10: not a guard");
+                ensure!(nt.succeeded[by] == Some((NightAbility::Guard, Some(seat))), "E10: not a guard");
                 nt.guarded.insert(seat);
             }
             Event::Healed { seat, by } => {
                 let nt = &mut self.night;
-                ensure!(nt.succeeded[by as usize] == Some((NightAbility::Heal, Some(seat))), "E15: not a heal");
+                ensure!(nt.succeeded[by] == Some((NightAbility::Heal, Some(seat))), "E15: not a heal");
                 nt.healed.insert(seat);
                 nt.last_healed = Some(seat);
             }
             Event::BossCheck { seat, target, plain, camp } => {
                 self.ability_is(seat, NightAbility::BossCheck, "E7")?;
                 self.judge_once(seat, "E7")?;
-                let info = self.roles[target as usize].info();
-                ensure!(plain == info.plain && camp == info.camp, "E7: the wrong answer about {target}");
+                let info = self.roles[target].info();
+                ensure!(plain == info.plain && camp == info.camp, "E7: the wrong answer about {target:?}");
                 self.record_success(idx, seat, NightAbility::BossCheck, Some(target), None);
                 self.visit(seat, target);
             }
             Event::CampCheck { seat, target, camp } => {
                 self.ability_is(seat, NightAbility::CheckCamp, "C6/E13")?;
                 self.judge_once(seat, "C6/E13")?;
-                ensure!(camp == self.camp(target), "C6/E13: the wrong camp for {target}");
+                ensure!(camp == self.camp(target), "C6/E13: the wrong camp for {target:?}");
                 self.night.last_camp_check = Some(target);
                 self.record_success(idx, seat, NightAbility::CheckCamp, Some(target), None);
                 self.visit(seat, target);
@@ -1644,7 +1633,7 @@ impl<'g> Checker<'g> {
             Event::RoleCheck { seat, target, role, yes } => {
                 self.ability_is(seat, NightAbility::CheckIsRole(role), "C5")?;
                 self.judge_once(seat, "C5")?;
-                ensure!(yes == (self.roles[target as usize] == role), "C5: the wrong answer about {target}");
+                ensure!(yes == (self.roles[target] == role), "C5: the wrong answer about {target:?}");
                 self.record_success(idx, seat, NightAbility::CheckIsRole(role), Some(target), None);
                 self.visit(seat, target);
             }
@@ -1683,10 +1672,10 @@ impl<'g> Checker<'g> {
                 self.judge_once(seat, "a report")?;
             }
             Event::HexLifted { seat } => {
-                ensure!(self.night.healed.contains(seat), "E18: a hex lifted from {seat}, who was not healed");
-                let witch = (0..self.n as Seat)
+                ensure!(self.night.healed.contains(seat), "E18: a hex lifted from {seat:?}, who was not healed");
+                let witch = Seat::all(self.n)
                     .find(|&w| {
-                        let a = self.night.acts[w as usize];
+                        let a = self.night.acts[w];
                         a.is_some_and(|a| a.ability == NightAbility::Hex)
                             && !self.night.judged.contains(w)
                             && self.reach(w) == Some(seat)
@@ -1697,7 +1686,7 @@ impl<'g> Checker<'g> {
             }
             Event::NightKill { target, by } => {
                 ensure!(matches!(self.cur, Cur::Night(_)), "a kill outside a night");
-                ensure!(self.alive.contains(target), "a kill of {target}, who is not alive");
+                ensure!(self.alive.contains(target), "a kill of {target:?}, who is not alive");
                 match by {
                     Killer::Camp { camp, decider } => {
                         ensure!(camp == Camp::Mafia, "C4: a kill of the {camp} camp");
@@ -1705,7 +1694,7 @@ impl<'g> Checker<'g> {
                         let decided = self.camp_decision();
                         ensure!(decided == Some((target, decider)), "C4/E8: the nicks decide {decided:?}");
                         let stop = self.night.kill_stopped(target);
-                        ensure!(stop.is_none(), "E8: a camp kill reached {target} through {stop:?}");
+                        ensure!(stop.is_none(), "E8: a camp kill reached {target:?} through {stop:?}");
                         self.night.camp_result = true;
                         // C8: the mafia's kill was tried (and landed).
                         self.night.shot = true;
@@ -1718,23 +1707,23 @@ impl<'g> Checker<'g> {
                     Killer::Shooter(s) => {
                         self.ability_is(s, NightAbility::Shoot, "E20")?;
                         ensure!(
-                            self.night.succeeded[s as usize] == Some((NightAbility::Shoot, Some(target))),
+                            self.night.succeeded[s] == Some((NightAbility::Shoot, Some(target))),
                             "E20: a shot without its success"
                         );
                         let stop = self.night.kill_stopped(target);
-                        ensure!(stop.is_none(), "E20: a shot reached {target} through {stop:?}");
+                        ensure!(stop.is_none(), "E20: a shot reached {target:?} through {stop:?}");
                     }
                     Killer::Guest(p) => {
-                        ensure!(self.seat_of(Role::Psycho) == Some(p), "E23: a guest of {p}, not the Psycho");
-                        ensure!(self.guest == Some(target), "E23: {target} was not last night's guest");
+                        ensure!(self.seat_of(Role::Psycho) == Some(p), "E23: a guest of {p:?}, not the Psycho");
+                        ensure!(self.guest == Some(target), "E23: {target:?} was not last night's guest");
                         ensure!(!self.night.healed.contains(target), "E23: the guest was healed");
                         self.night.guest_outcomes += 1;
                         self.night.guest_hits.insert(target);
                         seen.guest_deaths += 1;
                     }
                     Killer::Blast(p) => {
-                        ensure!(self.seat_of(Role::Psycho) == Some(p), "E24: a blast of {p}, not the Psycho");
-                        ensure!(self.night.guest_tonight == Some(target), "E24: {target} is not tonight's guest");
+                        ensure!(self.seat_of(Role::Psycho) == Some(p), "E24: a blast of {p:?}, not the Psycho");
+                        ensure!(self.night.guest_tonight == Some(target), "E24: {target:?} is not tonight's guest");
                         ensure!(self.night.psycho_tried, "E24: a blast without a kill tried at the Psycho");
                         ensure!(!(rules.blast_heal && self.night.healed.contains(target)), "E24: healed");
                         self.night.blasts += 1;
@@ -1767,9 +1756,9 @@ impl<'g> Checker<'g> {
                     Killer::Shooter(s) => {
                         self.ability_is(s, NightAbility::Shoot, "E20")?;
                         self.judge_once(s, "E20")?;
-                        ensure!(self.reach(s) == Some(target), "E20: the shot went to {target}");
+                        ensure!(self.reach(s) == Some(target), "E20: the shot went to {target:?}");
                         ensure!(self.night.kill_stopped(target) == Some(reason), "E20: stopped by {reason:?}");
-                        ensure!(self.night.status_from[s as usize] == 0, "E20: a blocked Shooter's shot was judged");
+                        ensure!(self.night.status_from[s] == 0, "E20: a blocked Shooter's shot was judged");
                     }
                     Killer::Blast(_) => {
                         ensure!(self.night.guest_tonight == Some(target) && self.night.psycho_tried, "E24");
@@ -1787,22 +1776,18 @@ impl<'g> Checker<'g> {
                 seen.kills_stopped += 1;
             }
             Event::GuestSaved { seat, by } => {
-                ensure!(self.guest == Some(seat), "E23: {seat} was not last night's guest");
+                ensure!(self.guest == Some(seat), "E23: {seat:?} was not last night's guest");
                 ensure!(self.night.healed.contains(seat), "E23: the guest was saved without a heal");
                 ensure!(
-                    self.night.succeeded[by as usize] == Some((NightAbility::Heal, Some(seat))),
-                    "E23: saved by {by}, whose heal did not reach the guest"
+                    self.night.succeeded[by] == Some((NightAbility::Heal, Some(seat))),
+                    "E23: saved by {by:?}, whose heal did not reach the guest"
                 );
                 self.night.guest_outcomes += 1;
                 seen.guests_saved += 1;
             }
             Event::SpareLife { seat } => {
-                ensure!(
-                    self.roles[seat as usize] == Role::Lucky,
-                    "E21: a spare life of the {}",
-                    self.roles[seat as usize]
-                );
-                ensure!(!self.spare_used.contains(seat), "E21: a second spare life of seat {seat}");
+                ensure!(self.roles[seat] == Role::Lucky, "E21: a spare life of the {}", self.roles[seat]);
+                ensure!(!self.spare_used.contains(seat), "E21: a second spare life of seat {seat:?}");
                 ensure!(self.night.hits.contains(seat), "E21: a spare life spent without a kill");
                 self.spare_used.insert(seat);
                 self.night.spared.insert(seat);
@@ -1810,11 +1795,11 @@ impl<'g> Checker<'g> {
             }
             Event::BanditsMeet { a, b } => {
                 let nt = &self.night;
-                ensure!(nt.searches[a as usize] == Some(b), "E3: {a} did not name {b}");
+                ensure!(nt.searches[a] == Some(b), "E3: {a:?} did not name {b:?}");
                 ensure!(self.camp(a) == Camp::Bandits && self.camp(b) == Camp::Bandits, "E3: not two bandits");
-                ensure!(!self.met[a as usize].contains(b), "E3: {a} and {b} met twice");
-                self.met[a as usize].insert(b);
-                self.met[b as usize].insert(a);
+                ensure!(!self.met[a].contains(b), "E3: {a:?} and {b:?} met twice");
+                self.met[a].insert(b);
+                self.met[b].insert(a);
                 seen.bandits_met += 1;
             }
             Event::NightMiss(reason) => {
@@ -1825,10 +1810,10 @@ impl<'g> Checker<'g> {
                 let nicks = &self.night.nicks;
                 match reason {
                     MissReason::Silent(s) => {
-                        ensure!(shooters.contains(s) && nicks[s as usize].is_none(), "C4: not silent")
+                        ensure!(shooters.contains(s) && nicks[s].is_none(), "C4: not silent")
                     }
                     MissReason::Disagree(a, b) => ensure!(
-                        !game.leader_kill() && nicks[a as usize].is_some() && nicks[a as usize] != nicks[b as usize],
+                        !game.leader_kill() && nicks[a].is_some() && nicks[a] != nicks[b],
                         "C4: not a disagreement"
                     ),
                 }
@@ -1847,7 +1832,7 @@ impl<'g> Checker<'g> {
             Event::Died { seat, cause, revealed } => {
                 ensure!(self.alive.contains(seat), "a death of a player not alive");
                 let shown = rules.reveal_roles_on_death && cause != DeathCause::Modkilled;
-                ensure!(revealed == shown.then_some(self.roles[seat as usize]), "C9: revealed {revealed:?}");
+                ensure!(revealed == shown.then_some(self.roles[seat]), "C9: revealed {revealed:?}");
                 let key = match self.cur {
                     Cur::Day(d) => 2 * d as u32,
                     Cur::Night(d) => 2 * d as u32 + 1,
@@ -1881,7 +1866,7 @@ impl<'g> Checker<'g> {
                 }
                 self.alive.remove(seat);
                 self.dead.insert(seat);
-                self.death_key[seat as usize] = key;
+                self.death_key[seat] = key;
                 self.owe_last_word.insert(seat);
                 self.batch_open = true;
             }
@@ -1974,9 +1959,7 @@ pub fn check_with(
     let deal = read_deal(game, log)?;
     let roles = &deal[..n];
     // C4/E8 (E12: not the Actor before his appointment).
-    let shooters = (0..n as Seat)
-        .filter(|&s| roles[s as usize].camp() == Camp::Mafia && roles[s as usize] != Role::Actor)
-        .collect();
+    let shooters = Seat::all(n).filter(|&s| roles[s].camp() == Camp::Mafia && roles[s] != Role::Actor).collect();
     let rules = game.rules();
     let setting = |key: &str, values: [&str; 2]| -> Result<bool, String> {
         match rules.get(key) {

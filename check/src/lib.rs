@@ -128,7 +128,7 @@ fn read_deal(game: &Game, log: &[Event]) -> Result<[Role; MAX_PLAYERS], String> 
     let mut roles = [Role::Citizen; MAX_PLAYERS];
     for (i, e) in log[..n].iter().enumerate() {
         match *e {
-            Event::Deal { seat, role } if seat as usize == i => roles[i] = role,
+            Event::Deal { seat, role } if seat.index() == i => roles[i] = role,
             other => return Err(format!("event {i}: expected Deal for seat {i}, got {other:?}")),
         }
     }

@@ -190,7 +190,7 @@ fn a_lynch_the_votes_did_not_choose_is_refused() {
         if let Some(l) = log.iter().position(|e| matches!(e, Event::Lynch(LynchResult::Lynched(_)))) {
             let mut bad = log.clone();
             if let Event::Lynch(LynchResult::Lynched(s)) = &mut bad[l] {
-                *s = (*s + 1) % game.players() as Seat;
+                *s = Seat::from_index((s.index() + 1) % game.players());
             }
             refused(&game, &bad, &out, "C11");
             tried += 1;

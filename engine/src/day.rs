@@ -119,11 +119,11 @@ impl State {
         }
         // C10: one change per player, in seat order; the second vote is final.
         for s in present.inter(self.talkers).iter() {
-            if self.votes[s as usize] == NO_VOTE {
+            if self.votes[s] == NO_VOTE {
                 continue;
             }
             if let Some(v) = players.revise(&self.observe(s)) {
-                if encode(v) == self.votes[s as usize] {
+                if encode(v) == self.votes[s] {
                     continue;
                 }
                 if self.vote_is_legal(s, v) {
@@ -179,7 +179,7 @@ impl State {
         let mut mined = PlayerSet::EMPTY;
         if let Some(tally) = &counted {
             for s in self.mines.inter(self.alive).iter() {
-                let votes = tally[s as usize];
+                let votes = tally[s];
                 if votes >= 3 {
                     if L::ENABLED {
                         log.push(Event::MineExplodes { seat: s, votes });
@@ -218,8 +218,8 @@ impl State {
     ) -> [u8; MAX_PLAYERS] {
         let mut tally = self.tally;
         for s in self.tricked.inter(present).iter() {
-            if let Some(Vote::For(t)) = decode(self.votes[s as usize]) {
-                tally[t as usize] -= 1;
+            if let Some(Vote::For(t)) = decode(self.votes[s]) {
+                tally[t] -= 1;
                 if L::ENABLED {
                     log.push(Event::VoteRemoved { seat: s });
                 }
@@ -235,7 +235,7 @@ impl State {
             if k == 0 {
                 break;
             }
-            let open = match decode(self.votes[voter as usize]) {
+            let open = match decode(self.votes[voter]) {
                 Some(Vote::For(t)) => Some(t),
                 _ => None,
             };
@@ -248,7 +248,7 @@ impl State {
                 None => open,
             };
             if let Some(t) = target {
-                tally[t as usize] += k;
+                tally[t] += k;
                 if L::ENABLED {
                     log.push(Event::SecretVotes { seat: voter, target: t, votes: k });
                 }
@@ -260,7 +260,7 @@ impl State {
     /// Records `s`'s current vote, keeping the tally in step.
     #[inline]
     fn set_vote(&mut self, s: Seat, v: Vote) {
-        let old = self.votes[s as usize];
+        let old = self.votes[s];
         if old != NO_VOTE && old != PASS {
             self.tally[old as usize] -= 1;
         }
@@ -268,7 +268,7 @@ impl State {
         if new != PASS {
             self.tally[new as usize] += 1;
         }
-        self.votes[s as usize] = new;
+        self.votes[s] = new;
     }
 
     /// C10: a vote is for a living player other than the voter, or PASS.
@@ -369,7 +369,7 @@ impl State {
                 let options = candidates.without(v);
                 let c = players.runoff(&self.observe(v), options);
                 if options.contains(c) {
-                    tally[c as usize] += 1;
+                    tally[c] += 1;
                     if L::ENABLED {
                         log.push(Event::RunoffVote { seat: v, choice: c });
                     }
@@ -437,11 +437,11 @@ impl State {
 fn leaders_of(tally: &[u8; crate::MAX_PLAYERS], among: PlayerSet) -> (PlayerSet, u8) {
     let mut best = 0u8;
     for s in among.iter() {
-        best = best.max(tally[s as usize]);
+        best = best.max(tally[s]);
     }
     let mut leaders = 0u64;
     for s in among.iter() {
-        leaders |= ((tally[s as usize] == best) as u64) << s;
+        leaders |= ((tally[s] == best) as u64) << s.get();
     }
     (PlayerSet(leaders), best)
 }

@@ -19,22 +19,15 @@ use crate::state::Observation;
 #[serde(default, deny_unknown_fields)]
 pub struct NightChoice {
     /// C4/E8: the nick for the camp kill.
-    #[serde(with = "crate::json::opt_seat")]
-    #[schemars(with = "Option<crate::json::SeatNumber>")]
     pub kill: Option<Seat>,
     /// The role move's target.
-    #[serde(rename = "target", with = "crate::json::opt_seat")]
-    #[schemars(with = "Option<crate::json::SeatNumber>")]
+    #[serde(rename = "target")]
     pub act: Option<Seat>,
     /// The second target of a two-target move (E11, E17).
-    #[serde(with = "crate::json::opt_seat")]
-    #[schemars(with = "Option<crate::json::SeatNumber>")]
     pub second: Option<Seat>,
     /// E19: the role the Role Prostitute borrows tonight.
     pub borrow: Option<Role>,
     /// E3: the bandit's search nick.
-    #[serde(with = "crate::json::opt_seat")]
-    #[schemars(with = "Option<crate::json::SeatNumber>")]
     pub search: Option<Seat>,
     /// E7: «Участник может оставить изменение хода на усмотрение» the Boss:
     /// the Boss is asked ([`Players::proxy`]) and his move, if any, replaces

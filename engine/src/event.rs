@@ -94,19 +94,13 @@ enum MissReasonJson {
     /// A living shooter sent no nick (absent, or chose not to shoot).
     Silent {
         /// The shooter who sent no nick.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
     },
     /// Two living shooters sent different nicks.
     Disagree {
         /// One shooter.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         a: Seat,
         /// Another shooter, whose nick differs from `a`'s.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         b: Seat,
     },
 }
@@ -175,8 +169,6 @@ pub enum Fail {
         /// The status that blocks the maker.
         status: Status,
         /// Who put the status on him (`null` for a hex, cast last night).
-        #[serde(with = "crate::json::opt_seat")]
-        #[schemars(with = "Option<crate::json::SeatNumber>")]
         by: Option<Seat>,
     },
     /// E6: the target is beaten: nobody can find him.
@@ -261,29 +253,21 @@ enum KillerJson {
         camp: Camp,
         /// The member whose nick decided the kill (E8; under C4's unanimous
         /// kill, a member who sent the common nick).
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         decider: Seat,
     },
     /// E20: the Shooter's shot.
     Shooter {
         /// The Shooter.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
     },
     /// E23: the death of last night's guest of the Psycho, not healed tonight.
     Guest {
         /// The Psycho who invited him.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         psycho: Seat,
     },
     /// E24: the blast: someone tried to kill the Psycho while he had a guest.
     Blast {
         /// The Psycho.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         psycho: Seat,
     },
 }
@@ -318,12 +302,8 @@ pub enum Report {
     /// E17: the two players' camps are the same or not.
     Compare {
         /// The first player compared.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         a: Seat,
         /// The second player compared.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         b: Seat,
         /// Whether the two are in the same camp.
         same: bool,
@@ -331,8 +311,6 @@ pub enum Report {
     /// E22: the camps of everybody who made a successful move on `target`.
     Watch {
         /// The house watched.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         target: Seat,
         /// The camps of the successful visitors (empty: nobody moved on him).
         #[serde(with = "crate::json::camp_flags")]
@@ -342,16 +320,10 @@ pub enum Report {
     /// E27: whom the Detective checked, the Thief robbed, the Doctor healed (successful moves only).
     Scout {
         /// Whom the Detective checked (`null`: no successful check).
-        #[serde(with = "crate::json::opt_seat")]
-        #[schemars(with = "Option<crate::json::SeatNumber>")]
         checked: Option<Seat>,
         /// Whom the Thief robbed (`null`: no successful robbery).
-        #[serde(with = "crate::json::opt_seat")]
-        #[schemars(with = "Option<crate::json::SeatNumber>")]
         robbed: Option<Seat>,
         /// Whom the Doctor healed (`null`: no successful heal).
-        #[serde(with = "crate::json::opt_seat")]
-        #[schemars(with = "Option<crate::json::SeatNumber>")]
         healed: Option<Seat>,
     },
 }
@@ -384,15 +356,11 @@ enum LynchResultJson {
     /// C11.2: day 1, a single vote against PASS: the player is pardoned.
     Pardoned {
         /// The player with the single vote.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
     },
     /// C11.3: the player with the most votes.
     Lynched {
         /// The player with the most votes.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
     },
     /// C12: a tie for the lead.
@@ -435,8 +403,6 @@ pub enum Event {
     /// C1: the deal gives `seat` its role (known to the log, not to the players).
     Deal {
         /// The seat dealt.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The role dealt.
         role: Role,
@@ -460,22 +426,16 @@ pub enum Event {
     /// C16: a player is absent this phase (no post, vote or move).
     Absent {
         /// The absent player.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
     },
     /// C15: the host removes a player.
     Modkill {
         /// The player removed.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
     },
     /// C10: a post in the day thread.
     Post {
         /// Who posts.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// What he says.
         #[serde(rename = "says")]
@@ -484,8 +444,6 @@ pub enum Event {
     /// C10: a day vote, or a change of it.
     Vote {
         /// Who votes.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// For whom (or "pass").
         vote: Vote,
@@ -495,8 +453,6 @@ pub enum Event {
     /// A decision the rules do not allow; it is treated as no decision.
     Illegal {
         /// Who made it.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// What it was, in words.
         what: &'static str,
@@ -508,8 +464,6 @@ pub enum Event {
     /// C12.2: a tied candidate's defence.
     Defence {
         /// The candidate.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// What he says.
         #[serde(rename = "says")]
@@ -525,12 +479,8 @@ pub enum Event {
     /// C12: a vote in a revote.
     RunoffVote {
         /// Who votes.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The candidate he votes for.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         choice: Seat,
     },
     /// C12.3: a hang-both / pardon-both vote.
@@ -541,8 +491,6 @@ pub enum Event {
     /// C12.3: a vote in the hang-both / pardon-both vote.
     HangChoice {
         /// Who votes.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// `true`: hang both; `false`: pardon both.
         hang: bool,
@@ -559,45 +507,31 @@ pub enum Event {
         /// The tied leaders.
         leaders: PlayerSet,
         /// The one the host picked.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         hanged: Seat,
     },
     /// C4, E8: a camp member sends his kill nick.
     #[serde(rename = "kill_nick")]
     NightKillNick {
         /// Who sends the nick.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// Whom he names.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         target: Seat,
     },
     /// A night move as submitted (and accepted as legal).
     #[serde(rename = "night_move")]
     NightAct {
         /// Who moves.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The move.
         ability: NightAbility,
         /// Its target (`null` for a move without one).
-        #[serde(with = "crate::json::opt_seat")]
-        #[schemars(with = "Option<crate::json::SeatNumber>")]
         target: Option<Seat>,
         /// Its second target: the Swindler's new target, the Journalist's second player (E11, E17).
-        #[serde(with = "crate::json::opt_seat")]
-        #[schemars(with = "Option<crate::json::SeatNumber>")]
         second: Option<Seat>,
     },
     /// E19: the Role Prostitute borrows `role` tonight.
     Borrowed {
         /// The Role Prostitute.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The dead town role whose move she makes.
         role: Role,
@@ -605,23 +539,15 @@ pub enum Event {
     /// E7: the Boss sends the next move on behalf of `member`, who sent none.
     Proxy {
         /// The Boss.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         boss: Seat,
         /// The member whose move he sends.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         member: Seat,
     },
     /// E3: a bandit names a player he suspects to be a bandit.
     SearchNick {
         /// The bandit.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// Whom he names.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         target: Seat,
     },
     /// A step of the night order begins (E30): `step` (its key) and `name` (in words).
@@ -631,8 +557,6 @@ pub enum Event {
     /// E12/E14: from tonight `seat` acts as `role`.
     Promoted {
         /// The Actor or the Deputy.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The role he acts as from tonight.
         role: Role,
@@ -640,46 +564,32 @@ pub enum Event {
     /// E14: the promoted Deputy and the other role learn each other.
     Introduced {
         /// The promoted Deputy.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         a: Seat,
         /// The other role's holder.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         b: Seat,
     },
     /// E18: last night's hex holds tonight.
     HexHolds {
         /// The hexed player.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
     },
     /// E29: a cycle of control moves broken at `seat` (his move stands).
     CycleBroken {
         /// The player whose move stands.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
     },
     /// A move took effect.
     Succeeded {
         /// Who moved.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The move.
         ability: NightAbility,
         /// The player it reached (`null` for a move without a target).
-        #[serde(with = "crate::json::opt_seat")]
-        #[schemars(with = "Option<crate::json::SeatNumber>")]
         target: Option<Seat>,
     },
     /// A move failed and left no trace.
     Failed {
         /// Who moved.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The move.
         ability: NightAbility,
@@ -689,74 +599,48 @@ pub enum Event {
     /// E11: `victim`'s move goes to `to` instead of `from`.
     Redirected {
         /// The Swindler.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         by: Seat,
         /// The player whose move is sent elsewhere.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         victim: Seat,
         /// The target the victim named (`null`: none).
-        #[serde(with = "crate::json::opt_seat")]
-        #[schemars(with = "Option<crate::json::SeatNumber>")]
         from: Option<Seat>,
         /// The new target.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         to: Seat,
     },
     /// A status put on a player tonight.
     #[serde(rename = "status")]
     StatusSet {
         /// The player who gets the status.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The status.
         status: Status,
         /// Who put it.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         by: Seat,
     },
     /// E22: the Sleepwalker watched a beaten house and is beaten too.
     BeatenWatching {
         /// The Sleepwalker.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
     },
     /// E10: guarded tonight.
     Guarded {
         /// The guarded player.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The Guard.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         by: Seat,
     },
     /// E15: healed tonight.
     Healed {
         /// The healed player.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The Doctor (or whoever makes the Doctor's move).
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         by: Seat,
     },
     /// E7: the Boss learns whether the target holds a role and his camp.
     BossCheck {
         /// The Boss.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The player checked.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         target: Seat,
         /// `true`: a plain player (no role of his own); `false`: a role holder.
         plain: bool,
@@ -766,8 +650,6 @@ pub enum Event {
     /// E17, E22, E27: what an information move learned.
     Learned {
         /// Who learns it.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// What he learns.
         report: Report,
@@ -775,8 +657,6 @@ pub enum Event {
     /// A kill that did not reach its target.
     KillFailed {
         /// The player the kill aimed at.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         target: Seat,
         /// Whose kill it was.
         by: Killer,
@@ -786,55 +666,37 @@ pub enum Event {
     /// E23: last night's guest healed tonight: he lives.
     GuestSaved {
         /// The guest.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// Who healed him.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         by: Seat,
     },
     /// E21: the Lucky's spare life absorbed tonight's kills.
     SpareLife {
         /// The Lucky.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
     },
     /// E18: a hex cast on a player healed tonight is lifted.
     HexLifted {
         /// The healed player.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
     },
     /// E3: two bandits learn each other.
     BanditsMeet {
         /// The bandit who named the other.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         a: Seat,
         /// The bandit named.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         b: Seat,
     },
     /// E28: `seat`'s vote is removed today.
     VoteRemoved {
         /// The player whose vote does not count today.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
     },
     /// E16: the Chosen's secret votes.
     SecretVotes {
         /// Who adds the votes.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// For whom.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         target: Seat,
         /// How many votes.
         votes: u8,
@@ -842,8 +704,6 @@ pub enum Event {
     /// E25: a mined player got `votes` (3 or more) votes.
     MineExplodes {
         /// The mined player.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The votes he got.
         votes: u8,
@@ -851,12 +711,8 @@ pub enum Event {
     /// C6, E13: the Commissar or the Detective learns a camp.
     CampCheck {
         /// Who checks.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The player checked.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         target: Seat,
         /// His camp.
         camp: Camp,
@@ -864,12 +720,8 @@ pub enum Event {
     /// C5: the Don learns whether the target holds `role`.
     RoleCheck {
         /// Who checks.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// The player checked.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         target: Seat,
         /// The role asked about.
         role: Role,
@@ -879,8 +731,6 @@ pub enum Event {
     /// A kill reached its target (he dies at dawn unless something below saves him).
     NightKill {
         /// The player killed.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         target: Seat,
         /// Whose kill it was.
         by: Killer,
@@ -896,8 +746,6 @@ pub enum Event {
     /// A player leaves the game.
     Died {
         /// The player.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// How.
         cause: DeathCause,
@@ -907,8 +755,6 @@ pub enum Event {
     /// C13: a dead player's last word.
     LastWord {
         /// The dead player.
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         seat: Seat,
         /// What he says.
         #[serde(rename = "says")]
@@ -958,7 +804,7 @@ mod tests {
         for c in EndCause::ALL {
             assert_eq!(serde_json::to_value(c).unwrap(), c.name());
         }
-        let blocked = Fail::Blocked { status: Status::Beaten, by: Some(1) };
+        let blocked = Fail::Blocked { status: Status::Beaten, by: Some(Seat::new(1)) };
         for f in [blocked, Fail::TargetBeaten, Fail::Overruled, Fail::TargetPsycho, Fail::Unredirectable] {
             assert_eq!(serde_json::to_value(f).unwrap()["kind"], f.key());
         }
@@ -970,40 +816,44 @@ mod tests {
     #[test]
     fn events_are_objects_named_by_event() {
         let e = Event::Failed {
-            seat: 2,
+            seat: Seat::new(2),
             ability: NightAbility::Invite,
-            reason: Fail::Blocked { status: Status::Robbed, by: Some(1) },
+            reason: Fail::Blocked { status: Status::Robbed, by: Some(Seat::new(1)) },
         };
         assert_eq!(
             serde_json::to_string(&e).unwrap(),
             r#"{"event":"failed","seat":3,"ability":"invite","reason":{"kind":"blocked","status":"robbed","by":2}}"#
         );
-        let e = Event::Lynch(LynchResult::Tie([0u8, 3].into_iter().collect()));
+        let e = Event::Lynch(LynchResult::Tie([Seat::new(0), Seat::new(3)].into_iter().collect()));
         assert_eq!(serde_json::to_string(&e).unwrap(), r#"{"event":"lynch","result":"tie","tied":[1,4]}"#);
-        let e = Event::NightMiss(MissReason::Disagree(0, 4));
+        let e = Event::NightMiss(MissReason::Disagree(Seat::new(0), Seat::new(4)));
         assert_eq!(serde_json::to_string(&e).unwrap(), r#"{"event":"miss","reason":"disagree","a":1,"b":5}"#);
         let e = Event::Step(NightStep::InformationOnMoves);
         assert_eq!(
             serde_json::to_string(&e).unwrap(),
             r#"{"event":"step","step":"watchers","name":"information on moves"}"#
         );
-        let e = Event::NightKill { target: 6, by: Killer::Guest(2) };
+        let e = Event::NightKill { target: Seat::new(6), by: Killer::Guest(Seat::new(2)) };
         assert_eq!(
             serde_json::to_string(&e).unwrap(),
             r#"{"event":"night_kill","target":7,"by":{"kind":"guest","psycho":3}}"#
         );
         assert_eq!(serde_json::to_string(&Event::RunoffExhausted).unwrap(), r#"{"event":"runoff_exhausted"}"#);
-        let r = Report::Watch { target: 4, camps: [false, true, true] };
-        let e = Event::Learned { seat: 0, report: r };
+        let r = Report::Watch { target: Seat::new(4), camps: [false, true, true] };
+        let e = Event::Learned { seat: Seat::new(0), report: r };
         assert_eq!(
             serde_json::to_string(&e).unwrap(),
             r#"{"event":"learned","seat":1,"report":{"kind":"watch","target":5,"camps":["mafia","bandits"]}}"#
         );
         // The inner values read back.
-        for k in [Killer::Camp { camp: Camp::Mafia, decider: 3 }, Killer::Shooter(1), Killer::Blast(9)] {
+        for k in [
+            Killer::Camp { camp: Camp::Mafia, decider: Seat::new(3) },
+            Killer::Shooter(Seat::new(1)),
+            Killer::Blast(Seat::new(9)),
+        ] {
             assert_eq!(serde_json::from_value::<Killer>(serde_json::to_value(k).unwrap()).unwrap(), k);
         }
-        for l in [LynchResult::NoVoteModkillDay, LynchResult::AllPass, LynchResult::Pardoned(4)] {
+        for l in [LynchResult::NoVoteModkillDay, LynchResult::AllPass, LynchResult::Pardoned(Seat::new(4))] {
             assert_eq!(serde_json::from_value::<LynchResult>(serde_json::to_value(l).unwrap()).unwrap(), l);
         }
         assert_eq!(serde_json::from_value::<Report>(serde_json::to_value(r).unwrap()).unwrap(), r);

@@ -9,9 +9,9 @@
 //!   snake_case name (`"commissar"`, `"town"`, `"heal"`);
 //! - a vote is a seat number or the string `"pass"`.
 //!
-//! Fields that hold a [`Seat`] say so with `#[serde(with = "crate::json::seat")]`
-//! (or `opt_seat` for `Option<Seat>`); other crates use the same modules
-//! through [`serde_seat`] and name the schema with [`SeatNumber`].
+//! A [`Seat`] serializes as its number and its schema is the `Seat`
+//! definition, so a field of type `Seat`, `Option<Seat>`, `Vec<Seat>` or
+//! `[Seat; 2]` needs no attribute, in this crate or any other.
 
 use crate::night::order::NightStep;
 use crate::role::{Camp, NightAbility, Role, RoleSet};
@@ -24,75 +24,22 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 fn seat_from_number<E: de::Error>(n: u64) -> Result<Seat, E> {
-    if n == 0 || n > MAX_PLAYERS as u64 {
-        return Err(E::custom(format_args!("seat {n} is out of range 1..={MAX_PLAYERS}")));
-    }
-    Ok((n - 1) as Seat)
+    Seat::from_number(n).ok_or_else(|| E::custom(format_args!("seat {n} is out of range 1..={MAX_PLAYERS}")))
 }
 
-/// A seat as its 1-based number.
-pub mod seat {
-    use super::*;
-
-    pub fn serialize<S: Serializer>(s: &Seat, ser: S) -> Result<S::Ok, S::Error> {
-        ser.serialize_u8(s + 1)
+/// A seat is its 1-based number, so `Option<Seat>`, `Vec<Seat>` and
+/// `[Seat; 2]` need no attribute.
+impl Serialize for Seat {
+    #[inline]
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.serialize_u8(self.number())
     }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
+}
+
+impl<'de> Deserialize<'de> for Seat {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         seat_from_number(u64::deserialize(d)?)
     }
-}
-
-/// An optional seat as its 1-based number or `null`.
-pub mod opt_seat {
-    use super::*;
-
-    pub fn serialize<S: Serializer>(s: &Option<Seat>, ser: S) -> Result<S::Ok, S::Error> {
-        match s {
-            Some(s) => ser.serialize_some(&(s + 1)),
-            None => ser.serialize_none(),
-        }
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Seat>, D::Error> {
-        Option::<u64>::deserialize(d)?.map(seat_from_number).transpose()
-    }
-}
-
-/// A list of seats in a meaningful order (not a set): 1-based numbers.
-pub mod seat_list {
-    use super::*;
-
-    pub fn serialize<S: Serializer>(v: &[Seat], ser: S) -> Result<S::Ok, S::Error> {
-        ser.collect_seq(v.iter().map(|s| s + 1))
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Seat>, D::Error> {
-        Vec::<u64>::deserialize(d)?.into_iter().map(seat_from_number).collect()
-    }
-}
-
-/// Pairs of seats, each a two-element array of 1-based numbers.
-pub mod seat_pairs {
-    use super::*;
-
-    pub fn serialize<S: Serializer>(v: &[(Seat, Seat)], ser: S) -> Result<S::Ok, S::Error> {
-        ser.collect_seq(v.iter().map(|&(a, b)| [a + 1, b + 1]))
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(Seat, Seat)>, D::Error> {
-        Vec::<[u64; 2]>::deserialize(d)?
-            .into_iter()
-            .map(|[a, b]| Ok((seat_from_number(a)?, seat_from_number(b)?)))
-            .collect()
-    }
-}
-
-/// The `#[serde(with = "…")]` modules for seats, for other crates' types:
-/// `serde_seat::one` (`Seat`), `opt` (`Option<Seat>`), `list` (`Vec<Seat>`
-/// in its order) and `pairs` (`Vec<(Seat, Seat)>`). Their schemas:
-/// [`SeatNumber`], `Option<SeatNumber>`, `Vec<SeatNumber>`, `Vec<[SeatNumber; 2]>`.
-pub mod serde_seat {
-    pub use super::opt_seat as opt;
-    pub use super::seat as one;
-    pub use super::seat_list as list;
-    pub use super::seat_pairs as pairs;
 }
 
 /// Camp flags (`[bool; Camp::COUNT]`, indexed by `Camp as usize`) as the
@@ -127,11 +74,7 @@ impl JsonSchema for CampList {
     }
 }
 
-/// The schema of a seat number (`#[schemars(with = "SeatNumber")]` on a field
-/// that holds a [`Seat`] encoded with [`serde_seat`]).
-pub struct SeatNumber;
-
-impl JsonSchema for SeatNumber {
+impl JsonSchema for Seat {
     fn schema_name() -> Cow<'static, str> {
         "Seat".into()
     }
@@ -147,7 +90,7 @@ impl Serialize for PlayerSet {
     fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
         let mut seq = ser.serialize_seq(Some(self.len() as usize))?;
         for s in self.iter() {
-            seq.serialize_element(&(s + 1))?;
+            seq.serialize_element(&s)?;
         }
         seq.end()
     }
@@ -170,7 +113,7 @@ impl JsonSchema for PlayerSet {
     fn json_schema(g: &mut SchemaGenerator) -> Schema {
         json_schema!({
             "description": "A set of seats: seat numbers (from 1) in increasing order.",
-            "type": "array", "items": g.subschema_for::<SeatNumber>(), "uniqueItems": true
+            "type": "array", "items": g.subschema_for::<Seat>(), "uniqueItems": true
         })
     }
 }
@@ -251,7 +194,7 @@ impl JsonSchema for Camp {
 impl Serialize for Vote {
     fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
         match self {
-            Vote::For(s) => ser.serialize_u8(s + 1),
+            Vote::For(s) => s.serialize(ser),
             Vote::Pass => ser.serialize_str("pass"),
         }
     }
@@ -280,7 +223,7 @@ impl JsonSchema for Vote {
     fn json_schema(g: &mut SchemaGenerator) -> Schema {
         json_schema!({
             "description": "A day vote (C10): a seat number, or \"pass\" (against all).",
-            "oneOf": [g.subschema_for::<SeatNumber>(), { "const": "pass" }]
+            "oneOf": [g.subschema_for::<Seat>(), { "const": "pass" }]
         })
     }
 }
@@ -393,16 +336,21 @@ mod tests {
 
     #[test]
     fn seats_are_numbered_from_one_both_ways() {
-        let set: PlayerSet = [0u8, 4, 63].into_iter().collect();
+        let set: PlayerSet = [0u8, 4, 63].into_iter().map(Seat::new).collect();
         let text = serde_json::to_string(&set).unwrap();
         assert_eq!(text, "[1,5,64]");
         assert_eq!(serde_json::from_str::<PlayerSet>(&text).unwrap(), set);
         assert!(serde_json::from_str::<PlayerSet>("[0]").is_err());
         assert!(serde_json::from_str::<PlayerSet>("[65]").is_err());
-        assert_eq!(serde_json::to_string(&Vote::For(2)).unwrap(), "3");
+        assert_eq!(serde_json::to_string(&Vote::For(Seat::new(2))).unwrap(), "3");
         assert_eq!(serde_json::from_str::<Vote>("\"pass\"").unwrap(), Vote::Pass);
-        assert_eq!(serde_json::from_str::<Vote>("3").unwrap(), Vote::For(2));
+        assert_eq!(serde_json::from_str::<Vote>("3").unwrap(), Vote::For(Seat::new(2)));
         assert!(serde_json::from_str::<Vote>("\"abstain\"").is_err());
+        assert_eq!(serde_json::to_string(&(Some(Seat::new(0)), [Seat::new(1), Seat::new(63)])).unwrap(), "[1,[2,64]]");
+        assert_eq!(serde_json::from_str::<Option<Seat>>("7").unwrap(), Some(Seat::new(6)));
+        let err = serde_json::from_str::<Seat>("0").unwrap_err().to_string();
+        assert!(err.starts_with("seat 0 is out of range 1..=64"), "{err}");
+        assert!(serde_json::from_str::<Vec<Seat>>("[1, 65]").is_err());
         assert_eq!(serde_json::to_string(&Role::Prostitute).unwrap(), format!("\"{}\"", Role::Prostitute.name()));
         assert!(serde_json::from_str::<Role>("\"wizard\"").is_err());
     }

@@ -82,7 +82,6 @@ mod view;
 
 pub use decide::{NightChoice, Players};
 pub use event::{DeathCause, EndCause, Event, Fail, Killer, Log, LynchResult, MissReason, NoLog, Report, Status};
-pub use json::{SeatNumber, serde_seat};
 pub use night::{Move, MoveError, NIGHT_ORDER, NightMoves, NightResult, NightStep};
 pub use position::{Check, DayVote, Position, SAMPLE_TRIES, Start};
 pub use role::{AbilityInfo, Camp, NightAbility, ROLE_INFO, Role, RoleInfo, RoleSet, RuleSet, Targets};
@@ -90,7 +89,7 @@ pub use rules::{
     CampKill, MafiaWin, NoKillLimit, RULE_KEYS, RepeatTarget, Resolution, RuleError, RuleKey, Rules, RunoffAllTied,
     ThiefAtPsycho, TieBreak,
 };
-pub use scenario::{Carry, Scenario, ScenarioError, resolve_scenario};
+pub use scenario::{Carry, CarryOver, Scenario, ScenarioError, resolve_scenario};
 pub use seat::{MAX_PLAYERS, PlayerSet, Seat, SeatIter};
 pub use setup::{Game, PRESETS, Preset, Setup, SetupError, SetupProblem};
 pub use speech::{Publication, Vote};
@@ -247,15 +246,15 @@ where
 {
     if L::ENABLED {
         for (s, &role) in state.roles().iter().enumerate() {
-            log.push(Event::Deal { seat: s as Seat, role });
+            log.push(Event::Deal { seat: Seat::from_index(s), role });
         }
     }
     // C2: everybody learns his role; the mafia hold their conference.
-    for s in 0..state.players() as Seat {
+    for s in Seat::all(state.players()) {
         players.new_game(&state.observe(s));
     }
     state.talkers = PlayerSet::first(state.players());
-    for s in 0..state.players() as Seat {
+    for s in Seat::all(state.players()) {
         if players.quiet(s) {
             state.talkers.remove(s);
         }

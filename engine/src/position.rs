@@ -24,7 +24,7 @@
 use crate::event::DeathCause;
 use crate::role::{Camp, NightAbility, Role, RoleSet};
 use crate::rules::MafiaWin;
-use crate::scenario::{CarryIn, apply_carry};
+use crate::scenario::{CarryOver, apply_carry};
 use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::{Game, Setup, SetupError, SetupProblem};
 use crate::speech::{Publication, Vote};
@@ -54,31 +54,18 @@ pub struct Position {
     /// The phase to start at: a day before its posts and votes (C10), or a
     /// night before its moves (C4–C7). C3: day 1 is the game's start.
     pub phase: Phase,
-    /// Players dead before the position, in the order they died (E14 reads the order).
-    pub dead: Vec<Seat>,
-    /// Those of `dead` killed at night (public at dawn); the rest were lynched.
+    /// What carries over from earlier phases, as in a scenario: the dead in
+    /// the order they died (E14 reads the order), appointments and
+    /// promotions, E18 hexes, E23 guest, E15/E26 last targets, E21 spent
+    /// spare lives, E11 swindles, E19 borrowings, E3 bandits' meetings.
+    pub carry: CarryOver,
+    /// Those of `carry.dead` killed at night (public at dawn); the rest were lynched.
     pub killed: Vec<Seat>,
-    /// Those of `dead` the host removed (C15): their roles were never
+    /// Those of `carry.dead` the host removed (C15): their roles were never
     /// announced, whatever C9's setting.
     pub modkilled: Vec<Seat>,
     /// C8: consecutive nights without the mafia's kill so far.
     pub nights_without_kill: u8,
-    /// E12/E14: appointments and promotions already made: seat → role.
-    pub acting: Vec<(Seat, Role)>,
-    /// E18: hexed by last night's Witch (hexed next night).
-    pub hexed: Vec<Seat>,
-    /// E23: last night's guest of the Psycho.
-    pub guest: Option<Seat>,
-    /// E15/E26: last night's heal or beating: (Doctor or Thug, target).
-    pub last_targets: Vec<(Seat, Seat)>,
-    /// E21: Lucky players whose spare life is spent.
-    pub spare_life_spent: Vec<Seat>,
-    /// E11: players swindled before.
-    pub swindled: Vec<Seat>,
-    /// E19: roles the Role Prostitute borrowed before.
-    pub borrowed: Vec<Role>,
-    /// E3: pairs of bandits who met.
-    pub bandits_known: Vec<(Seat, Seat)>,
     /// Earlier check results (private to the checker).
     pub checks: Vec<Check>,
     /// What players have published so far (C10 posts, C13 last words): claims and check reveals.
@@ -119,18 +106,10 @@ impl Position {
             roles: vec![None; setup.players().min(MAX_PLAYERS as u64) as usize],
             view: None,
             phase: Phase::Day(1),
-            dead: Vec::new(),
+            carry: CarryOver::default(),
             killed: Vec::new(),
             modkilled: Vec::new(),
             nights_without_kill: 0,
-            acting: Vec::new(),
-            hexed: Vec::new(),
-            guest: None,
-            last_targets: Vec::new(),
-            spare_life_spent: Vec::new(),
-            swindled: Vec::new(),
-            borrowed: Vec::new(),
-            bandits_known: Vec::new(),
             checks: Vec::new(),
             published: Vec::new(),
             votes: Vec::new(),
@@ -217,7 +196,7 @@ fn matching(seats: &[Seat], roles: &[Role], allowed: &[RoleSet]) -> Option<Vec<R
         owner: &mut [Option<usize>],
     ) -> bool {
         for j in 0..roles.len() {
-            if seen[j] || !allowed[seats[i] as usize].contains(roles[j]) {
+            if seen[j] || !allowed[seats[i].index()].contains(roles[j]) {
                 continue;
             }
             seen[j] = true;
@@ -262,8 +241,8 @@ impl Start {
             push!("seats".into(), format!("{} seats given; the setup has {n} players", pos.roles.len()));
             return Err(SetupError { problems });
         }
-        let seat_ok = |s: Seat| (s as usize) < n;
-        let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s as usize + 1);
+        let seat_ok = |s: Seat| s.index() < n;
+        let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s.number());
         // C1/E4: the setup's counts are public; no role named more often than dealt.
         let mut named = [0usize; Role::COUNT];
         for (i, r) in pos.roles.iter().enumerate() {
@@ -288,21 +267,21 @@ impl Start {
             push!("phase".into(), format!("past the day cap ({}, C3)", game.rules.day_cap));
         }
         let mut dead = PlayerSet::EMPTY;
-        for (i, &s) in pos.dead.iter().enumerate() {
+        for (i, &s) in pos.carry.dead.iter().enumerate() {
             if !seat_ok(s) {
                 push!(format!("dead.{i}"), bad_seat(s));
             } else if dead.contains(s) {
-                push!(format!("dead.{i}"), format!("seat {} is listed twice", s + 1));
+                push!(format!("dead.{i}"), format!("seat {} is listed twice", s.number()));
             } else {
                 dead.insert(s);
                 // C9: with the reveal setting, the roles of the dead were
                 // announced; C15: a modkilled player's never is.
-                if game.rules.reveal_roles_on_death && pos.roles[s as usize].is_none() && !pos.modkilled.contains(&s) {
+                if game.rules.reveal_roles_on_death && pos.roles[s].is_none() && !pos.modkilled.contains(&s) {
                     push!(
                         format!("dead.{i}"),
                         format!(
                             "seat {}: roles are announced on death (reveal_roles_on_death, C9): give its role",
-                            s + 1
+                            s.number()
                         )
                     );
                 }
@@ -310,16 +289,16 @@ impl Start {
         }
         for (i, &s) in pos.killed.iter().enumerate() {
             if !seat_ok(s) || !dead.contains(s) {
-                push!(format!("killed.{i}"), format!("seat {} is not among the dead", s as usize + 1));
+                push!(format!("killed.{i}"), format!("seat {} is not among the dead", s.number()));
             }
         }
         for (i, &s) in pos.modkilled.iter().enumerate() {
             if !seat_ok(s) || !dead.contains(s) {
-                push!(format!("modkilled.{i}"), format!("seat {} is not among the dead", s as usize + 1));
+                push!(format!("modkilled.{i}"), format!("seat {} is not among the dead", s.number()));
             } else if pos.killed.contains(&s) {
                 push!(
                     format!("modkilled.{i}"),
-                    format!("seat {} is listed as killed at night too: a player dies once", s as usize + 1)
+                    format!("seat {} is listed as killed at night too: a player dies once", s.number())
                 );
             }
         }
@@ -348,7 +327,7 @@ impl Start {
             if voted.contains(&(day, s)) {
                 push!(
                     path.clone(),
-                    format!("seat {} votes twice on day {day}: give each voter's final vote once", s + 1)
+                    format!("seat {} votes twice on day {day}: give each voter's final vote once", s.number())
                 );
             }
             voted.push((day, s));
@@ -356,7 +335,7 @@ impl Start {
                 if !seat_ok(t) {
                     push!(path, bad_seat(t));
                 } else if t == s {
-                    push!(path, format!("seat {} votes for himself (C10: a vote names another player)", s + 1));
+                    push!(path, format!("seat {} votes for himself (C10: a vote names another player)", s.number()));
                 }
             }
         }
@@ -392,10 +371,10 @@ impl Start {
             if !seat_ok(v) {
                 push!("view".into(), bad_seat(v));
             } else if dead.contains(v) {
-                push!("view".into(), format!("seat {} is dead: a dead player's view has no game to play", v + 1));
+                push!("view".into(), format!("seat {} is dead: a dead player's view has no game to play", v.number()));
             } else {
-                match pos.roles[v as usize] {
-                    None => push!("view".into(), format!("seat {}: give the view seat's own role", v + 1)),
+                match pos.roles[v] {
+                    None => push!("view".into(), format!("seat {}: give the view seat's own role", v.number())),
                     Some(r) => {
                         keep.insert(v);
                         // C2/E1: the mafia know each other.
@@ -403,15 +382,14 @@ impl Start {
                         if camp.members_know_each_other() {
                             let total: usize =
                                 Role::ALL.iter().filter(|x| x.camp() == camp).map(|&x| game.count(x)).sum();
-                            let given: Vec<Seat> = (0..n as Seat)
-                                .filter(|&s| pos.roles[s as usize].is_some_and(|x| x.camp() == camp))
-                                .collect();
+                            let given: Vec<Seat> =
+                                Seat::all(n).filter(|&s| pos.roles[s].is_some_and(|x| x.camp() == camp)).collect();
                             if given.len() < total {
                                 push!(
                                     "view".into(),
                                     format!(
                                         "seat {} is {} {}: the {} know each other (C2, E1), so give all {total} of their roles",
-                                        v + 1,
+                                        v.number(),
                                         if r.name().starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" },
                                         r.name(),
                                         camp.name()
@@ -432,49 +410,49 @@ impl Start {
         let mut holders = PlayerSet::EMPTY;
         let mut need = |s: Seat, path: String, what: &str, problems: &mut Vec<SetupProblem>| {
             if seat_ok(s) {
-                if pos.roles[s as usize].is_none() {
+                if pos.roles[s].is_none() {
                     problems.push(SetupProblem {
                         path,
-                        message: format!("seat {}: {what} needs its role: give it in `seats`", s + 1),
+                        message: format!("seat {}: {what} needs its role: give it in `seats`", s.number()),
                     });
                 }
                 holders.insert(s);
             }
         };
-        for (i, &(s, _)) in pos.acting.iter().enumerate() {
+        for (i, &(s, _)) in pos.carry.acting.iter().enumerate() {
             need(s, format!("acting.{i}"), "an appointment or promotion (E12, E14)", &mut problems);
             if dead.contains(s) {
-                push!(format!("acting.{i}"), format!("seat {} is dead: no role to act as", s + 1));
+                push!(format!("acting.{i}"), format!("seat {} is dead: no role to act as", s.number()));
             }
         }
-        for (i, &(s, t)) in pos.last_targets.iter().enumerate() {
+        for (i, &(s, t)) in pos.carry.last_targets.iter().enumerate() {
             need(s, format!("last_targets.{i}"), "a last heal or beating (E15, E26)", &mut problems);
             if dead.contains(s) {
-                push!(format!("last_targets.{i}"), format!("seat {} is dead: no move to carry", s + 1));
+                push!(format!("last_targets.{i}"), format!("seat {} is dead: no move to carry", s.number()));
             }
             let _ = t;
         }
-        for (i, &s) in pos.spare_life_spent.iter().enumerate() {
+        for (i, &s) in pos.carry.spare_life_spent.iter().enumerate() {
             need(s, format!("spare_life_spent.{i}"), "a spent spare life (E21)", &mut problems);
         }
-        for (i, &(a, b)) in pos.bandits_known.iter().enumerate() {
+        for (i, &(a, b)) in pos.carry.bandits_known.iter().enumerate() {
             need(a, format!("bandits_known.{i}"), "a bandits' meeting (E3)", &mut problems);
             need(b, format!("bandits_known.{i}"), "a bandits' meeting (E3)", &mut problems);
         }
-        if let Some(g) = pos.guest
+        if let Some(g) = pos.carry.guest
             && dead.contains(g)
         {
-            push!("guest".into(), format!("seat {} is dead: no guest to carry (E23)", g + 1));
+            push!("guest".into(), format!("seat {} is dead: no guest to carry (E23)", g.number()));
         }
-        for (i, &s) in pos.hexed.iter().enumerate() {
+        for (i, &s) in pos.carry.hexed.iter().enumerate() {
             if dead.contains(s) {
-                push!(format!("hexed.{i}"), format!("seat {} is dead: no hex to carry (E18)", s + 1));
+                push!(format!("hexed.{i}"), format!("seat {} is dead: no hex to carry (E18)", s.number()));
             }
         }
         if pos.view.is_some() {
             keep = keep.union(holders);
             for (s, f) in fixed.iter_mut().enumerate() {
-                if !keep.contains(s as Seat) {
+                if !keep.contains(Seat::from_index(s)) {
                     *f = None;
                 }
             }
@@ -490,18 +468,21 @@ impl Start {
                 continue;
             }
             if c.by == c.target {
-                push!(path, format!("seat {} cannot check himself (C5, C6)", c.by + 1));
+                push!(path, format!("seat {} cannot check himself (C5, C6)", c.by.number()));
                 continue;
             }
             if pos.view.is_some_and(|v| v != c.by) {
                 push!(
                     path,
-                    format!("with view = {}, only that seat's own checks are known", pos.view.unwrap_or(0) + 1)
+                    format!(
+                        "with view = {}, only that seat's own checks are known",
+                        (pos.view.unwrap_or(Seat::new(0))).number()
+                    )
                 );
                 continue;
             }
-            let Some(checker) = pos.roles[c.by as usize] else {
-                push!(path, format!("seat {}: give the checker's role", c.by + 1));
+            let Some(checker) = pos.roles[c.by] else {
+                push!(path, format!("seat {}: give the checker's role", c.by.number()));
                 continue;
             };
             let Some(camp_check) = check_kind(checker) else {
@@ -509,13 +490,13 @@ impl Start {
                     path,
                     format!(
                         "seat {} is the {checker}: only the Commissar, the Detective (C6, E13) and the Don (C5) carry check results",
-                        c.by + 1
+                        c.by.number()
                     )
                 );
                 continue;
             };
             // The answer is read from the role the position names, known to the checker even when a view deals it.
-            let target_role = pos.roles[c.target as usize];
+            let target_role = pos.roles[c.target];
             let outcome = match (c.outcome, target_role) {
                 (Some(o), _) => {
                     let fits = match o {
@@ -531,30 +512,33 @@ impl Start {
                 }
                 (None, Some(r)) => outcome_of(checker, r),
                 (None, None) => {
-                    push!(path, format!("seat {}'s role is not known: give the check's answer", c.target + 1));
+                    push!(path, format!("seat {}'s role is not known: give the check's answer", c.target.number()));
                     continue;
                 }
             };
             if let Some(r) = target_role
                 && !admits(outcome, r)
             {
-                push!(path, format!("seat {} is the {r}: the check cannot have answered {outcome:?}", c.target + 1));
+                push!(
+                    path,
+                    format!("seat {} is the {r}: the check cannot have answered {outcome:?}", c.target.number())
+                );
                 continue;
             }
-            if fixed[c.target as usize].is_none() {
-                allowed[c.target as usize] = match outcome {
+            if fixed[c.target].is_none() {
+                allowed[c.target] = match outcome {
                     // C5: a "yes" names the role.
                     CheckOutcome::IsRole(r, true) => {
                         let mut x = RoleSet::EMPTY;
                         x.insert(r);
-                        allowed[c.target as usize].minus(all.minus(x))
+                        allowed[c.target].minus(all.minus(x))
                     }
                     CheckOutcome::IsRole(r, false) => {
                         let mut x = RoleSet::EMPTY;
                         x.insert(r);
-                        allowed[c.target as usize].minus(x)
+                        allowed[c.target].minus(x)
                     }
-                    CheckOutcome::Camp(camp) => allowed[c.target as usize].minus(all.minus(camp_roles(camp))),
+                    CheckOutcome::Camp(camp) => allowed[c.target].minus(all.minus(camp_roles(camp))),
                 };
             }
             outcomes.push(outcome);
@@ -565,7 +549,7 @@ impl Start {
             }
         }
         // The dealt seats and roles: the setup's multiset in its order, less the fixed ones.
-        let free_seats: Vec<Seat> = (0..n as Seat).filter(|&s| fixed[s as usize].is_none()).collect();
+        let free_seats: Vec<Seat> = Seat::all(n).filter(|&s| fixed[s].is_none()).collect();
         let mut left = game.counts;
         for r in fixed.iter().flatten() {
             left[*r as usize] = left[*r as usize].saturating_sub(1);
@@ -590,7 +574,7 @@ impl Start {
             );
             return Err(SetupError { problems });
         };
-        let constrained = free_seats.iter().any(|&s| allowed[s as usize] != all);
+        let constrained = free_seats.iter().any(|&s| allowed[s] != all);
         let start = Start { game, pos: pos.clone(), fixed, free_seats, free_roles, allowed, constrained, outcomes };
         // The carried items against a deal that fits: their problems depend only on fixed roles.
         let mut roles = [Role::Citizen; MAX_PLAYERS];
@@ -633,7 +617,7 @@ impl Start {
             }
         }
         for (&s, &r) in self.free_seats.iter().zip(dealt) {
-            roles[s as usize] = r;
+            roles[s] = r;
         }
     }
 
@@ -648,7 +632,7 @@ impl Start {
             dealt[..m].copy_from_slice(&self.free_roles);
             crate::util::shuffle(deal, &mut dealt[..m]);
             let fits = !self.constrained
-                || self.free_seats.iter().zip(&dealt[..m]).all(|(&s, &r)| self.allowed[s as usize].contains(r));
+                || self.free_seats.iter().zip(&dealt[..m]).all(|(&s, &r)| self.allowed[s].contains(r));
             if fits {
                 self.fill(roles, &dealt[..m]);
                 return true;
@@ -682,7 +666,7 @@ impl Start {
             (Phase::Day(a), Phase::Night(b)) => a <= b,
             (Phase::Night(a), Phase::Day(b)) => a < b,
         };
-        for &s in &pos.dead {
+        for &s in &pos.carry.dead {
             let killed = pos.killed.contains(&s);
             let next = match at {
                 Phase::Day(d) | Phase::Night(d) if killed => Phase::Night(d),
@@ -700,7 +684,7 @@ impl Start {
             } else {
                 DeathCause::Lynched
             };
-            st.death[s as usize] = Some((at, cause));
+            st.death[s] = Some((at, cause));
             // C9/C15: a modkilled player's role is never announced.
             if cause != DeathCause::Modkilled {
                 st.revealed.insert(s);
@@ -710,18 +694,7 @@ impl Start {
             }
         }
         st.present = st.alive;
-        let carry = CarryIn {
-            dead: &pos.dead,
-            acting: &pos.acting,
-            hexed: &pos.hexed,
-            guest: pos.guest,
-            last_targets: &pos.last_targets,
-            spare_life_spent: &pos.spare_life_spent,
-            swindled: &pos.swindled,
-            borrowed: &pos.borrowed,
-            bandits_known: &pos.bandits_known,
-        };
-        apply_carry(st, game, night, &carry, problems);
+        apply_carry(st, game, night, &pos.carry, problems);
         // Who shoots as an appointed Actor (E12) is settled by `begin_night`, as in any game.
         // C5, C6, E13: what the checkers learned.
         for (c, &o) in pos.checks.iter().zip(&self.outcomes) {
@@ -744,14 +717,14 @@ impl Start {
         for &DayVote { day, by: s, vote: v } in &pos.votes {
             if day < vote_day {
                 if let Vote::For(t) = v {
-                    st.carried_votes[s as usize].insert(t);
+                    st.carried_votes[s].insert(t);
                     st.carried_any = true;
                 }
                 continue;
             }
-            st.votes[s as usize] = crate::state::encode(v);
+            st.votes[s] = crate::state::encode(v);
             if let (Phase::Night(_), Vote::For(t)) = (pos.phase, v) {
-                st.tally[t as usize] += 1;
+                st.tally[t] += 1;
             }
         }
         // C8: the count carries into the position.

@@ -24,7 +24,19 @@ pub struct Scenario {
     pub night_order: Option<Vec<NightStep>>,
     /// Which night (from 1). The Role Prostitute has no move on night 1 (E19).
     pub night: u16,
-    /// Players dead before tonight, in the order they died.
+    /// What carries over from earlier phases.
+    pub carry: CarryOver,
+    /// Tonight's moves, one entry per player.
+    pub moves: Vec<(Seat, NightChoice)>,
+}
+
+/// What carries over from earlier phases to a night: the part a scenario
+/// and a [`Position`](crate::Position) share, declared once, checked and
+/// set on a state by one function (`apply_carry`) and read from the
+/// `[carry]` table of both files by one reader. Seats are 0-based here.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CarryOver {
+    /// Players dead before, in the order they died (E14 reads the order).
     pub dead: Vec<Seat>,
     /// Appointments (Actor, E12) and promotions (Deputy, E14) already made: seat → role.
     pub acting: Vec<(Seat, Role)>,
@@ -42,8 +54,6 @@ pub struct Scenario {
     pub borrowed: Vec<Role>,
     /// E3: pairs of bandits who know each other.
     pub bandits_known: Vec<(Seat, Seat)>,
-    /// Tonight's moves, one entry per player.
-    pub moves: Vec<(Seat, NightChoice)>,
 }
 
 /// Every problem found in a scenario, each with a path: `roles`, `rules.x`,
@@ -60,8 +70,6 @@ pub struct Carry {
     /// E18: hexed next night.
     pub hex_next: PlayerSet,
     /// E23: tonight's guest, who dies next night unless healed (`null`: none).
-    #[serde(with = "crate::json::opt_seat")]
-    #[schemars(with = "Option<crate::json::SeatNumber>")]
     pub guest: Option<Seat>,
     /// E25: mined for the next day.
     pub mines: PlayerSet,
@@ -115,14 +123,14 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
         push!("night".into(), "nights count from 1".into());
     }
     st.phase = Phase::Night(night);
-    let seat_ok = |s: Seat| (s as usize) < n;
-    let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s as usize + 1);
+    let seat_ok = |s: Seat| s.index() < n;
+    let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s.number());
     let mut dead = PlayerSet::EMPTY;
-    for (i, &s) in sc.dead.iter().enumerate() {
+    for (i, &s) in sc.carry.dead.iter().enumerate() {
         if !seat_ok(s) {
             push!(format!("dead.{i}"), bad_seat(s));
         } else if dead.contains(s) {
-            push!(format!("dead.{i}"), format!("seat {} is listed twice", s + 1));
+            push!(format!("dead.{i}"), format!("seat {} is listed twice", s.number()));
         } else {
             dead.insert(s);
             st.alive.remove(s);
@@ -132,23 +140,12 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
             } else {
                 Phase::Day(night)
             };
-            st.death[s as usize] = Some((phase, DeathCause::Lynched));
+            st.death[s] = Some((phase, DeathCause::Lynched));
             st.revealed.insert(s);
         }
     }
     st.present = st.alive;
-    let carry = CarryIn {
-        dead: &sc.dead,
-        acting: &sc.acting,
-        hexed: &sc.hexed,
-        guest: sc.guest,
-        last_targets: &sc.last_targets,
-        spare_life_spent: &sc.spare_life_spent,
-        swindled: &sc.swindled,
-        borrowed: &sc.borrowed,
-        bandits_known: &sc.bandits_known,
-    };
-    apply_carry(&mut st, &game, night, &carry, &mut problems);
+    apply_carry(&mut st, &game, night, &sc.carry, &mut problems);
     if !problems.is_empty() {
         return Err(ScenarioError { problems });
     }
@@ -170,12 +167,12 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
             continue;
         }
         if seen.contains(*s) {
-            push!(path, format!("seat {} has two entries", s + 1));
+            push!(path, format!("seat {} has two entries", s.number()));
             continue;
         }
         seen.insert(*s);
         if let Err(e) = st.submit(*s, choice, &mut moves, log) {
-            push!(path, format!("seat {} ({}): {e}", s + 1, st.acting_role(*s)));
+            push!(path, format!("seat {} ({}): {e}", s.number(), st.acting_role(*s)));
         }
     }
     if !problems.is_empty() {
@@ -185,36 +182,21 @@ pub fn resolve_scenario<L: Log>(sc: &Scenario, log: &mut L) -> Result<(Game, Sta
     Ok((game, st, result))
 }
 
-/// What carries over from earlier phases (the scenario's and the
-/// position's shared part), borrowed for [`apply_carry`].
-pub(crate) struct CarryIn<'a> {
-    /// The dead in the order they died (E14 reads the order).
-    pub dead: &'a [Seat],
-    pub acting: &'a [(Seat, Role)],
-    pub hexed: &'a [Seat],
-    pub guest: Option<Seat>,
-    pub last_targets: &'a [(Seat, Seat)],
-    pub spare_life_spent: &'a [Seat],
-    pub swindled: &'a [Seat],
-    pub borrowed: &'a [Role],
-    pub bandits_known: &'a [(Seat, Seat)],
-}
-
 /// Sets what carries over (E11, E12, E14, E15, E18, E19, E21, E23, E26, E3)
 /// on a state whose roles and dead are set, for the coming night `night`;
 /// every item that does not fit the roles is a problem with its path.
 /// Allocates only to report a problem.
-pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'_>, problems: &mut Vec<SetupProblem>) {
+pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryOver, problems: &mut Vec<SetupProblem>) {
     macro_rules! push {
         ($path:expr, $msg:expr $(,)?) => {
             problems.push(SetupProblem { path: $path, message: $msg })
         };
     }
     let n = st.players();
-    let seat_ok = |s: Seat| (s as usize) < n;
-    let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s as usize + 1);
+    let seat_ok = |s: Seat| s.index() < n;
+    let bad_seat = |s: Seat| format!("seat {} does not exist (the table has {n} seats)", s.number());
     let roles = st.roles;
-    let role_of = |s: Seat| roles[s as usize];
+    let role_of = |s: Seat| roles[s];
     for (i, &(s, r)) in c.acting.iter().enumerate() {
         if !seat_ok(s) {
             push!(format!("acting.{i}"), bad_seat(s));
@@ -230,17 +212,17 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
         if ok && !game.roles_present().contains(r) {
             push!(
                 format!("acting.{i}"),
-                format!("seat {} cannot act as the {r}: no {r} was dealt in this game (E12, E14)", s + 1)
+                format!("seat {} cannot act as the {r}: no {r} was dealt in this game (E12, E14)", s.number())
             );
         } else if ok {
-            st.acting[s as usize] = r;
+            st.acting[s] = r;
         } else {
             push!(
                 format!("acting.{i}"),
                 format!(
                     "seat {} is the {}: only the Actor takes a vacant mafia role (E12) and only the Deputy \
                      becomes the Detective or the Doctor (E14), not the {r}",
-                    s + 1,
+                    s.number(),
                     role_of(s)
                 ),
             );
@@ -267,17 +249,17 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
     for (i, &(s, t)) in c.last_targets.iter().enumerate() {
         if !seat_ok(s) || !seat_ok(t) {
             push!(format!("last_targets.{i}"), bad_seat(if seat_ok(s) { t } else { s }));
-        } else if !matches!(st.acting[s as usize], Role::Doctor | Role::Thug) {
+        } else if !matches!(st.acting[s], Role::Doctor | Role::Thug) {
             push!(
                 format!("last_targets.{i}"),
                 format!(
                     "seat {} is the {}: only the Doctor and the Thug have a last target (E15, E26)",
-                    s + 1,
+                    s.number(),
                     role_of(s)
                 ),
             );
         } else {
-            st.bars[s as usize] = crate::state::Bar { night, target: t };
+            st.bars[s] = crate::state::Bar { night, target: t };
         }
     }
     for (i, &s) in c.spare_life_spent.iter().enumerate() {
@@ -286,7 +268,7 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
         } else if role_of(s) != Role::Lucky {
             push!(
                 format!("spare_life_spent.{i}"),
-                format!("seat {} is the {}, not the Lucky (E21)", s + 1, role_of(s))
+                format!("seat {} is the {}, not the Lucky (E21)", s.number(), role_of(s))
             );
         } else {
             st.spare_life.remove(s);
@@ -314,7 +296,10 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
         if !seat_ok(a) || !seat_ok(b) {
             push!(format!("bandits_known.{i}"), bad_seat(if seat_ok(a) { b } else { a }));
         } else if role_of(a).camp() != Camp::Bandits || role_of(b).camp() != Camp::Bandits || a == b {
-            push!(format!("bandits_known.{i}"), format!("seats {} and {} are not two bandits (E3)", a + 1, b + 1));
+            push!(
+                format!("bandits_known.{i}"),
+                format!("seats {} and {} are not two bandits (E3)", a.number(), b.number())
+            );
         } else {
             st.know(a).mates.insert(b);
             st.know(b).mates.insert(a);
@@ -325,9 +310,9 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryIn<'
     let doc = st.seat_of[Role::Doctor as usize];
     let dep = st.seat_of[Role::Deputy as usize];
     if dep != NONE && st.acting[dep as usize] == Role::Deputy && det != NONE && doc != NONE {
-        let pos = |s: u8| c.dead.iter().position(|&d| d == s);
+        let pos = |s: u8| c.dead.iter().position(|&d| d == Seat::new(s));
         if let (Some(a), Some(b)) = (pos(det), pos(doc))
-            && st.alive.contains(dep)
+            && st.alive.contains(Seat::new(dep))
         {
             let first = if a < b { Role::Detective } else { Role::Doctor };
             st.acting[dep as usize] = first;

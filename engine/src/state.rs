@@ -42,7 +42,7 @@ fn naming(votes: &[u8; MAX_PLAYERS]) -> PlayerSet {
 #[inline]
 pub(crate) fn encode(v: Vote) -> u8 {
     match v {
-        Vote::For(s) => s,
+        Vote::For(s) => s.get(),
         Vote::Pass => PASS,
     }
 }
@@ -52,7 +52,7 @@ pub(crate) fn decode(x: u8) -> Option<Vote> {
     match x {
         NO_VOTE => None,
         PASS => Some(Vote::Pass),
-        s => Some(Vote::For(s)),
+        s => Some(Vote::For(Seat::new(s))),
     }
 }
 
@@ -105,7 +105,7 @@ pub(crate) struct Bar {
 }
 
 impl Bar {
-    pub(crate) const NONE: Bar = Bar { night: 0, target: 0 };
+    pub(crate) const NONE: Bar = Bar { night: 0, target: Seat::new(0) };
 }
 
 /// The result of one check. In JSON `{"camp": "mafia"}` or
@@ -323,7 +323,7 @@ impl Default for State {
             role_seats: RoleSeats::EMPTY,
             camp_members: [PlayerSet::EMPTY; Camp::COUNT],
             night_movers: PlayerSet::EMPTY,
-            mover_order: [0; MAX_PLAYERS],
+            mover_order: [Seat::new(0); MAX_PLAYERS],
             mover_count: 0,
             shooters: PlayerSet::EMPTY,
             alive: PlayerSet::EMPTY,
@@ -478,15 +478,15 @@ impl State {
         // little and check less).
         if !self.speakers.is_empty() {
             for s in self.speakers.iter() {
-                self.said[s as usize] = Publication::NONE;
-                self.claim_rank[s as usize] = 0;
+                self.said[s] = Publication::NONE;
+                self.claim_rank[s] = 0;
             }
             self.claimed = [PlayerSet::EMPTY; Role::COUNT];
             self.claims_made = 0;
             self.speakers = PlayerSet::EMPTY;
         }
         for s in self.knowing.iter() {
-            self.knowledge[s as usize] = Knowledge::default();
+            self.knowledge[s] = Knowledge::default();
         }
         self.knowing = PlayerSet::EMPTY;
         self.death[..n].fill(None);
@@ -505,7 +505,7 @@ impl State {
     }
     /// The role of seat `s`.
     pub fn role(&self, s: Seat) -> Role {
-        self.roles[s as usize]
+        self.roles[s]
     }
     /// Every seat's role, by seat.
     pub fn roles(&self) -> &[Role] {
@@ -554,14 +554,14 @@ impl State {
     /// E15/E26: the player `s` may not heal or beat next night (after this
     /// night's resolution), if any.
     pub fn next_bar(&self, s: Seat) -> Option<Seat> {
-        let bar = self.bars[s as usize];
+        let bar = self.bars[s];
         (bar.night == self.day() + 1).then_some(bar.target)
     }
 
     /// E15/E26: bars `s` from naming `target` on the night after this one.
     #[inline]
     pub(crate) fn bar_next_night(&mut self, s: Seat, target: Seat) {
-        self.bars[s as usize] = Bar { night: self.day() + 1, target };
+        self.bars[s] = Bar { night: self.day() + 1, target };
     }
 
     /// Seat `s`'s private knowledge, to write (marks it for the reset of
@@ -569,21 +569,21 @@ impl State {
     #[inline]
     pub(crate) fn know(&mut self, s: Seat) -> &mut Knowledge {
         self.knowing.insert(s);
-        &mut self.knowledge[s as usize]
+        &mut self.knowledge[s]
     }
 
     /// The seat holding the unique role `r`, if it is dealt.
     #[inline]
     pub(crate) fn holder(&self, r: Role) -> Option<Seat> {
         let s = self.seat_of[r as usize];
-        if s == NONE { None } else { Some(s) }
+        if s == NONE { None } else { Some(Seat::new(s)) }
     }
 
     /// The role whose move `s` makes: his own, or the role he was appointed
     /// or promoted to (E12, E14).
     #[inline]
     pub fn acting_role(&self, s: Seat) -> Role {
-        self.acting[s as usize]
+        self.acting[s]
     }
 
     /// The legal first targets of `ability` for seat `s` tonight: living
@@ -600,7 +600,7 @@ impl State {
         match ability {
             NightAbility::Guard => t = t.inter(self.camp_members[Camp::Mafia as usize]),
             NightAbility::Heal | NightAbility::Beat => {
-                let bar = self.bars[s as usize];
+                let bar = self.bars[s];
                 if bar.night == self.day() {
                     t.remove(bar.target);
                 }
@@ -627,13 +627,13 @@ impl State {
     /// dead town players with a night move, never the Lucky, the Deputy or
     /// one she borrowed before; none on night 1.
     pub fn borrowable(&self, s: Seat) -> RoleSet {
-        if self.acting[s as usize].info().night != NightAbility::Borrow || self.day() < 2 {
+        if self.acting[s].info().night != NightAbility::Borrow || self.day() < 2 {
             return RoleSet::EMPTY;
         }
         let mut r = RoleSet::EMPTY;
         let dead_town = self.camp_members[Camp::Town as usize].minus(self.alive);
         for d in dead_town.iter() {
-            let role = self.acting[d as usize];
+            let role = self.acting[d];
             if role.borrowable() {
                 r.insert(role);
             }
@@ -665,7 +665,7 @@ impl State {
         } else {
             for &s in &self.mover_order[..self.mover_count as usize] {
                 out[k & (MAX_PLAYERS - 1)] = s;
-                k += ((movers.0 >> s) & 1) as usize;
+                k += ((movers.0 >> s.get()) & 1) as usize;
             }
         }
         k
@@ -677,7 +677,7 @@ impl State {
         self.version = self.version.wrapping_add(1);
         for s in who.iter() {
             self.alive.remove(s);
-            self.death[s as usize] = Some((self.phase, cause));
+            self.death[s] = Some((self.phase, cause));
             if cause != DeathCause::Modkilled {
                 self.revealed.insert(s);
             }
@@ -687,7 +687,7 @@ impl State {
             if L::ENABLED {
                 // C9 setting; C15: a modkilled player's role stays hidden regardless.
                 let shown = self.reveal_roles && cause != DeathCause::Modkilled;
-                let revealed = if shown { Some(self.roles[s as usize]) } else { None };
+                let revealed = if shown { Some(self.roles[s]) } else { None };
                 log.push(Event::Died { seat: s, cause, revealed });
             }
         }
@@ -702,12 +702,12 @@ impl State {
         }
         self.version = self.version.wrapping_add(1);
         self.speakers.insert(s);
-        self.said[s as usize].merge(what);
+        self.said[s].merge(what);
         if let Some(r) = what.claim
             && !self.claimed[r as usize].contains(s)
         {
             // E12/E14: the Actor and the promoted Deputy claim the role they act as.
-            if r != self.roles[s as usize] && r != self.acting[s as usize] {
+            if r != self.roles[s] && r != self.acting[s] {
                 self.stats.false_claims = self.stats.false_claims.saturating_add(1);
             } else if self.informers.contains(s) {
                 self.stats.reveals = self.stats.reveals.saturating_add(1);
@@ -715,8 +715,8 @@ impl State {
             self.claimed[r as usize].insert(s);
             // At most 64 players × 24 roles: no overflow.
             self.claims_made += 1;
-            if self.claim_rank[s as usize] == 0 {
-                self.claim_rank[s as usize] = self.claims_made;
+            if self.claim_rank[s] == 0 {
+                self.claim_rank[s] = self.claims_made;
             }
         }
     }
@@ -752,7 +752,7 @@ impl State {
         // The behaviour counts of who left how, by camp, once per game.
         let (mut lynched, mut killed) = (PlayerSet::EMPTY, PlayerSet::EMPTY);
         for s in PlayerSet::first(self.players()).minus(self.alive).iter() {
-            match self.death[s as usize] {
+            match self.death[s] {
                 Some((_, DeathCause::Lynched)) => lynched.insert(s),
                 Some((_, DeathCause::Killed)) => killed.insert(s),
                 _ => {}
@@ -814,7 +814,7 @@ impl<'a> Observation<'a> {
     /// My role.
     #[inline]
     pub fn role(&self) -> Role {
-        self.st.roles[self.seat as usize]
+        self.st.roles[self.seat]
     }
     /// My camp.
     #[inline]
@@ -859,13 +859,13 @@ impl<'a> Observation<'a> {
             self.st.camp_members[c as usize]
         } else {
             // E3: bandits found by the search; E14: the Deputy's introduction.
-            self.st.knowledge[self.seat as usize].mates.with(self.seat)
+            self.st.knowledge[self.seat].mates.with(self.seat)
         }
     }
     /// The role whose move I make tonight (E12, E14).
     #[inline]
     pub fn acting_role(&self) -> Role {
-        self.st.acting[self.seat as usize]
+        self.st.acting[self.seat]
     }
     /// My night move by my acting role.
     #[inline]
@@ -922,7 +922,7 @@ impl<'a> Observation<'a> {
     /// E16/E19: how many secret votes I give at today's count (0: none).
     pub fn secret_votes(&self) -> u8 {
         let me = self.seat;
-        let chosen = self.st.roles[me as usize] == Role::Chosen || self.st.secret_voters.contains(me);
+        let chosen = self.st.roles[me] == Role::Chosen || self.st.secret_voters.contains(me);
         if chosen { self.st.rules.chosen_secret_votes } else { 0 }
     }
     /// The roles dealt in this game (public: the setup is announced).
@@ -941,12 +941,12 @@ impl<'a> Observation<'a> {
     }
     /// E15/E26: whom my heal or beating may not name tonight.
     pub fn barred(&self) -> Option<Seat> {
-        let bar = self.st.bars[self.seat as usize];
+        let bar = self.st.bars[self.seat];
         (bar.night != 0 && bar.night == self.st.day()).then_some(bar.target)
     }
     /// The acting role of a camp mate I know (E12: the mafia know the Actor's appointment).
     pub fn mate_acting(&self, s: Seat) -> Option<Role> {
-        self.mate_role(s).map(|_| self.st.acting[s as usize])
+        self.mate_role(s).map(|_| self.st.acting[s])
     }
     /// A number that changes whenever the public record changes other than
     /// by today's votes (a day begins, somebody publishes or leaves) and
@@ -967,7 +967,7 @@ impl<'a> Observation<'a> {
     /// roles and appointments); `None` for anybody else.
     pub fn mate_ability(&self, member: Seat) -> NightAbility {
         if member != self.seat && self.camp() == Camp::Mafia && self.camp_mates().contains(member) {
-            self.st.acting[member as usize].info().night
+            self.st.acting[member].info().night
         } else {
             NightAbility::None
         }
@@ -993,11 +993,11 @@ impl<'a> Observation<'a> {
     }
     /// E7: players I (the Boss) found to hold a role; the rest of `checked()` are plain.
     pub fn found_holders(&self) -> PlayerSet {
-        self.st.knowledge[self.seat as usize].holders
+        self.st.knowledge[self.seat].holders
     }
     /// My latest report (E17, E22, E27).
     pub fn last_report(&self) -> Option<Report> {
-        self.st.knowledge[self.seat as usize].report
+        self.st.knowledge[self.seat].report
     }
     /// E21: whether I (a Lucky) still have my spare life.
     pub fn has_spare_life(&self) -> bool {
@@ -1006,7 +1006,7 @@ impl<'a> Observation<'a> {
     /// The role of a camp mate I know (C2: the mafia's conference names the
     /// Don); `None` for anybody else.
     pub fn mate_role(&self, s: Seat) -> Option<Role> {
-        if self.camp_mates().contains(s) { Some(self.st.roles[s as usize]) } else { None }
+        if self.camp_mates().contains(s) { Some(self.st.roles[s]) } else { None }
     }
     /// The camp of `s` if I know it: myself, my known mates, my own checks,
     /// and the announced roles of the dead when `reveal_roles_on_death` is on.
@@ -1017,7 +1017,7 @@ impl<'a> Observation<'a> {
         if let Some(r) = self.revealed_role(s) {
             return Some(r.camp());
         }
-        let k = &self.st.knowledge[self.seat as usize];
+        let k = &self.st.knowledge[self.seat];
         Camp::ALL.into_iter().find(|&c| k.camps[c as usize].contains(s))
     }
     /// The role of `s` if it is public (dead and C9's reveal setting on) or my own.
@@ -1026,30 +1026,30 @@ impl<'a> Observation<'a> {
             return Some(self.role());
         }
         if self.st.reveal_roles && self.st.revealed.contains(s) {
-            return Some(self.st.roles[s as usize]);
+            return Some(self.st.roles[s]);
         }
         None
     }
     /// Everybody I have checked (C5, C6).
     pub fn checked(&self) -> PlayerSet {
-        self.st.knowledge[self.seat as usize].checked
+        self.st.knowledge[self.seat].checked
     }
     /// Players I found to be in camp `c` (C6).
     pub fn found_in_camp(&self, c: Camp) -> PlayerSet {
-        self.st.knowledge[self.seat as usize].camps[c as usize]
+        self.st.knowledge[self.seat].camps[c as usize]
     }
     /// Players my role check answered "yes" for (C5: the Don found the Commissar).
     pub fn found_role(&self) -> PlayerSet {
-        self.st.knowledge[self.seat as usize].role_yes
+        self.st.knowledge[self.seat].role_yes
     }
     /// My latest check and its answer.
     pub fn last_check(&self) -> Option<(Seat, CheckOutcome)> {
-        self.st.knowledge[self.seat as usize].last
+        self.st.knowledge[self.seat].last
     }
     /// Today's current vote of `s` (public, C10).
     #[inline]
     pub fn vote_of(&self, s: Seat) -> Option<Vote> {
-        decode(self.st.votes[s as usize])
+        decode(self.st.votes[s])
     }
     /// Whether `s` has used his vote change today.
     pub fn has_changed(&self, s: Seat) -> bool {
@@ -1065,11 +1065,11 @@ impl<'a> Observation<'a> {
     }
     /// Today's votes for `s` so far.
     pub fn votes_for(&self, s: Seat) -> u32 {
-        self.st.tally[s as usize] as u32
+        self.st.tally[s] as u32
     }
     /// Yesterday's final vote of `s`.
     pub fn prev_vote_of(&self, s: Seat) -> Option<Vote> {
-        decode(self.st.prev_votes[s as usize])
+        decode(self.st.prev_votes[s])
     }
     /// The players whose vote today names somebody (not PASS, no vote yet):
     /// `vote_of(s)` is `Some(Vote::For(_))` exactly for them. Eight votes
@@ -1108,7 +1108,7 @@ impl<'a> Observation<'a> {
     /// Public: the thread shows the order claims were made in (a
     /// counter-claim is the later one).
     pub fn claim_rank(&self, s: Seat) -> u16 {
-        self.st.claim_rank[s as usize]
+        self.st.claim_rank[s]
     }
     /// Dead players of camp `c` whose roles were announced (C9 setting).
     pub fn revealed_in_camp(&self, c: Camp) -> PlayerSet {
@@ -1116,7 +1116,7 @@ impl<'a> Observation<'a> {
     }
     /// Everything `s` has published so far (posts and last word).
     pub fn said(&self, s: Seat) -> &Publication {
-        &self.st.said[s as usize]
+        &self.st.said[s]
     }
     /// Everybody killed at night so far (public).
     pub fn killed_at_night(&self) -> PlayerSet {
@@ -1124,7 +1124,7 @@ impl<'a> Observation<'a> {
     }
     /// When and how `s` left the game, if he has (deaths are public).
     pub fn death(&self, s: Seat) -> Option<(Phase, DeathCause)> {
-        self.st.death[s as usize]
+        self.st.death[s]
     }
     /// C8: consecutive nights without a kill so far (public: nobody died).
     pub fn nights_without_kill(&self) -> u8 {
@@ -1152,7 +1152,7 @@ mod tests {
                 };
             }
             let expected: PlayerSet =
-                (0..MAX_PLAYERS as Seat).filter(|&s| matches!(decode(votes[s as usize]), Some(Vote::For(_)))).collect();
+                Seat::all(MAX_PLAYERS).filter(|&s| matches!(decode(votes[s]), Some(Vote::For(_)))).collect();
             assert_eq!(naming(&votes), expected, "round {round}: {votes:?}");
         }
         assert_eq!(naming(&[NO_VOTE; MAX_PLAYERS]), PlayerSet::EMPTY);
@@ -1172,13 +1172,13 @@ mod tests {
                 st.deal(&game, &mut rng);
                 let order = &st.mover_order[..st.mover_count as usize];
                 let mut expected: Vec<Seat> = st.night_movers.iter().collect();
-                expected.sort_by_key(|&s| (st.roles[s as usize] as u8, s));
+                expected.sort_by_key(|&s| (st.roles[s] as u8, s));
                 assert_eq!(order, &expected[..], "{}: {:?}", preset.name, &st.roles[..game.players()]);
                 // Movers of several roles, so the order is not the seats'.
-                assert!(order.iter().any(|&s| st.roles[s as usize] != st.roles[order[0] as usize]), "{}", preset.name);
+                assert!(order.iter().any(|&s| st.roles[s] != st.roles[order[0].index()]), "{}", preset.name);
                 // Tonight's movers (some absent or dead) come in that order.
                 let tonight = PlayerSet(st.night_movers.0 & rng.next_u64());
-                let mut out = [0; MAX_PLAYERS];
+                let mut out = [Seat::new(0); MAX_PLAYERS];
                 let count = st.tonights_movers(tonight, &mut out);
                 let walked = out[..count].to_vec();
                 let want: Vec<Seat> = expected.iter().copied().filter(|&s| tonight.contains(s)).collect();
@@ -1196,7 +1196,7 @@ mod tests {
             st.deal(&game, &mut rng);
             assert_eq!(st.mover_count, 0);
             let tonight = PlayerSet(st.night_movers.0 & rng.next_u64());
-            let mut out = [0; MAX_PLAYERS];
+            let mut out = [Seat::new(0); MAX_PLAYERS];
             let count = st.tonights_movers(tonight, &mut out);
             let walked = out[..count].to_vec();
             assert_eq!(walked, tonight.iter().collect::<Vec<_>>());

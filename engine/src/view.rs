@@ -66,8 +66,6 @@ pub struct MoveOptions {
 /// The legal second targets given a first one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SecondOptions {
-    #[serde(with = "crate::json::seat")]
-    #[schemars(with = "crate::json::SeatNumber")]
     pub first: Seat,
     pub options: PlayerSet,
 }
@@ -135,8 +133,6 @@ pub enum Request {
     /// E7 (the Boss): a move on behalf of `member`, who sent none or left it
     /// to the Boss; `null` sends none. Answer: `proxy`.
     Proxy {
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         member: Seat,
         #[serde(rename = "move")]
         act: MoveOptions,
@@ -178,8 +174,6 @@ pub enum Answer {
         text: Option<String>,
     },
     Runoff {
-        #[serde(with = "crate::json::seat")]
-        #[schemars(with = "crate::json::SeatNumber")]
         choice: Seat,
     },
     HangBoth {
@@ -195,8 +189,6 @@ pub enum Answer {
         role: Option<Role>,
     },
     SecretVote {
-        #[serde(with = "crate::json::opt_seat")]
-        #[schemars(with = "Option<crate::json::SeatNumber>")]
         target: Option<Seat>,
     },
     LastWord {
@@ -337,8 +329,6 @@ pub struct RoleCount {
 /// other's roles; E3: bandits found by the search; E14: the Deputy's introduction).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Mate {
-    #[serde(with = "crate::json::seat")]
-    #[schemars(with = "crate::json::SeatNumber")]
     pub seat: Seat,
     pub role: Role,
     /// The role whose move he makes tonight (E12: the appointed Actor).
@@ -370,16 +360,12 @@ pub struct Private {
     /// E21: the Lucky's spare life is still there.
     pub spare_life: bool,
     /// E15/E26: whom the seat's heal or beating may not name tonight.
-    #[serde(with = "crate::json::opt_seat")]
-    #[schemars(with = "Option<crate::json::SeatNumber>")]
     pub barred: Option<Seat>,
 }
 
 /// Everything one seat may know when it is asked one decision.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct View {
-    #[serde(with = "crate::json::seat")]
-    #[schemars(with = "crate::json::SeatNumber")]
     pub seat: Seat,
     pub phase: Phase,
     pub setup: PublicSetup,
@@ -581,7 +567,7 @@ impl Ending {
     /// game's own, with `won` false).
     pub fn of(outcome: &crate::Outcome, roles: &[Role], seat: Option<Seat>) -> Ending {
         let won = match (seat, outcome.winner) {
-            (Some(s), Some(w)) => roles.get(s as usize).is_some_and(|r| r.camp() == w),
+            (Some(s), Some(w)) => roles.get(s.index()).is_some_and(|r| r.camp() == w),
             _ => false,
         };
         Ending {

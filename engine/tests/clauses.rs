@@ -95,7 +95,7 @@ impl Script {
     /// First votes of day `day`: `votes[i]` is seat `i`'s.
     fn day_votes(&mut self, day: u16, votes: &[Vote]) -> &mut Self {
         for (s, &v) in votes.iter().enumerate() {
-            self.votes.insert((day, s as Seat), v);
+            self.votes.insert((day, Seat::from_index(s)), v);
         }
         self
     }
@@ -138,9 +138,9 @@ impl Script {
         let s = obs.seat();
         match ask {
             // C13: a last word is the word of a player who has just left.
-            Ask::LastWord => assert!(!obs.is_alive(s), "living seat {s} asked for a last word"),
+            Ask::LastWord => assert!(!obs.is_alive(s), "living seat {s:?} asked for a last word"),
             // The dead take no further part (a new game starts with everyone alive).
-            _ => assert!(obs.is_alive(s), "dead seat {s} asked {ask:?}"),
+            _ => assert!(obs.is_alive(s), "dead seat {s:?} asked {ask:?}"),
         }
         self.calls.push(Call { phase: obs.phase(), seat: s, ask });
     }
@@ -356,7 +356,7 @@ impl Chaos {
         below(&mut self.rng, den) < num
     }
     fn alive(obs: &Observation<'_>) {
-        assert!(obs.is_alive(obs.seat()), "dead seat {} asked", obs.seat());
+        assert!(obs.is_alive(obs.seat()), "dead seat {} asked", obs.seat().index());
     }
 }
 
@@ -465,7 +465,7 @@ fn c1_deal_is_a_permutation_of_the_setup_roles() {
         // The deal by role (what the tables count per role) is the same deal.
         let by_role = state.role_seats();
         for r in Role::ALL {
-            let seats: PlayerSet = (0..10u8).filter(|&s| state.role(s) == r).collect();
+            let seats: PlayerSet = Seat::all(10).filter(|&s| state.role(s) == r).collect();
             assert_eq!(by_role.seats[r as usize], seats, "{r:?}");
             assert_eq!(by_role.dealt.contains(r), !seats.is_empty(), "{r:?}");
         }
@@ -507,7 +507,7 @@ fn c1_deal_is_uniform() {
         for (s, &r) in state.roles().iter().enumerate() {
             count[s][r as usize] += 1;
         }
-        if state.role(0).camp() == Camp::Mafia && state.role(9).camp() == Camp::Mafia {
+        if state.role(Seat::new(0)).camp() == Camp::Mafia && state.role(Seat::new(9)).camp() == Camp::Mafia {
             both_mafia += 1;
         }
     }
@@ -532,32 +532,32 @@ fn c1_deal_is_uniform() {
 #[test]
 fn c2_mafia_know_each_other_town_know_only_themselves() {
     let spec = "cMcDCcMccc";
-    let mafia = set(&[1, 3, 6]);
+    let mafia = set(&[Seat::new(1), Seat::new(3), Seat::new(6)]);
     let mut t = table(spec, &[("no_kill_limit", "1")]);
     t.play(&mut rng(0));
     // Every seat is told its camp mates once, before anything else happens.
     let first: Vec<Call> = t.p.calls[..10].to_vec();
     for (s, call) in first.iter().enumerate() {
-        let s = s as Seat;
+        let s = Seat::from_index(s);
         assert_eq!(call.seat, s);
         assert_eq!(call.phase, Phase::Day(1));
         let want = if mafia.contains(s) { mafia } else { PlayerSet::single(s) };
-        assert_eq!(call.ask, Ask::NewGame(want), "seat {s}");
+        assert_eq!(call.ask, Ask::NewGame(want), "seat {s:?}");
     }
     assert_eq!(t.p.asked(|a| matches!(a, Ask::NewGame(_))).len(), 10, "one conference call per seat");
     // Through the observation: the mafia know each other's roles (the
     // conference names the Don); a town player knows no one else's.
     let st = &t.state;
-    assert_eq!(st.observe(1).mate_role(3), Some(Role::Don));
-    assert_eq!(st.observe(3).mate_role(6), Some(Role::Mafioso));
-    assert_eq!(st.observe(6).known_camp(1), Some(Camp::Mafia));
-    for viewer in 0..10u8 {
+    assert_eq!(st.observe(Seat::new(1)).mate_role(Seat::new(3)), Some(Role::Don));
+    assert_eq!(st.observe(Seat::new(3)).mate_role(Seat::new(6)), Some(Role::Mafioso));
+    assert_eq!(st.observe(Seat::new(6)).known_camp(Seat::new(1)), Some(Camp::Mafia));
+    for viewer in Seat::all(10) {
         if mafia.contains(viewer) {
             continue;
         }
         assert_eq!(st.observe(viewer).camp_mates(), PlayerSet::single(viewer));
-        assert_eq!(st.observe(viewer).role(), roles_of(spec)[viewer as usize]);
-        for other in (0..10u8).filter(|&o| o != viewer) {
+        assert_eq!(st.observe(viewer).role(), roles_of(spec)[viewer]);
+        for other in Seat::all(10).filter(|&o| o != viewer) {
             assert_eq!(st.observe(viewer).mate_role(other), None);
             assert_eq!(st.observe(viewer).known_camp(other), None);
         }
@@ -613,18 +613,18 @@ fn c3_day_cap_ends_in_a_draw() {
 #[test]
 fn c4_same_nick_from_every_living_mafioso_kills() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.shoot(1, &[0, 1, 2], 5);
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(5));
     assert_eq!(t.night(1), None);
-    assert_eq!(t.deaths(), vec![(5, DeathCause::Killed)]);
-    assert!(t.count(|e| matches!(e, Event::NightKill { target: 5, .. })) == 1);
-    assert!(!t.state.alive().contains(5));
+    assert_eq!(t.deaths(), vec![(Seat::new(5), DeathCause::Killed)]);
+    assert!(t.count(|e| matches!(e, Event::NightKill { target, .. } if *target == Seat::new(5))) == 1);
+    assert!(!t.state.alive().contains(Seat::new(5)));
     assert_eq!(t.state.nights_without_kill(), 0);
 }
 
 #[test]
 fn c4_split_nicks_are_a_miss() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.shoot(1, &[0, 1], 5).shoot(1, &[2], 6);
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(5)).shoot(1, &[Seat::new(2)], Seat::new(6));
     t.night(1);
     assert_eq!(t.deaths(), vec![]);
     assert_eq!(t.count(|e| matches!(e, Event::NightMiss(MissReason::Disagree(..)))), 1);
@@ -635,10 +635,10 @@ fn c4_split_nicks_are_a_miss() {
 #[test]
 fn c4_a_living_mafioso_sending_nothing_is_a_miss() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.shoot(1, &[0, 1], 5); // seat 2 sends nothing
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(5)); // seat 2 sends nothing
     t.night(1);
     assert_eq!(t.deaths(), vec![]);
-    assert!(t.has(Event::NightMiss(MissReason::Silent(2))));
+    assert!(t.has(Event::NightMiss(MissReason::Silent(Seat::new(2)))));
     assert_eq!(t.state.nights_without_kill(), 1);
 }
 
@@ -646,30 +646,44 @@ fn c4_a_living_mafioso_sending_nothing_is_a_miss() {
 fn c4_only_living_mafiosi_must_agree() {
     let mut t = table("DMMCcccccc", &[]);
     // Day 1: nine votes lynch mafioso 2.
-    t.p.day_votes(1, &[f(2), f(2), f(0), f(2), f(2), f(2), f(2), f(2), f(2), f(2)]);
+    t.p.day_votes(
+        1,
+        &[
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(0)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+        ],
+    );
     t.day(1);
-    assert_eq!(t.deaths(), vec![(2, DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(Seat::new(2), DeathCause::Lynched)]);
     // Night 1: the two living mafiosi agree; the dead one is not asked.
-    t.p.shoot(1, &[0, 1], 5);
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(5));
     t.night(1);
-    assert_eq!(t.deaths(), vec![(2, DeathCause::Lynched), (5, DeathCause::Killed)]);
-    assert!(!t.p.asked_in(Phase::Night(1), is_night).contains(&2));
+    assert_eq!(t.deaths(), vec![(Seat::new(2), DeathCause::Lynched), (Seat::new(5), DeathCause::Killed)]);
+    assert!(!t.p.asked_in(Phase::Night(1), is_night).contains(&Seat::new(2)));
 }
 
 #[test]
 fn c4_any_living_player_is_a_legal_target() {
     // The mafia may shoot one of their own.
     let mut t = table("DMMCcccccc", &[]);
-    t.p.shoot(1, &[0, 1, 2], 1);
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(1));
     t.night(1);
-    assert_eq!(t.deaths(), vec![(1, DeathCause::Killed)]);
+    assert_eq!(t.deaths(), vec![(Seat::new(1), DeathCause::Killed)]);
     assert_eq!(t.state.illegal_decisions(), 0);
     // A dead player is not a legal target: the nick counts as nothing sent.
-    t.p.shoot(2, &[0, 2], 1);
+    t.p.shoot(2, &[Seat::new(0), Seat::new(2)], Seat::new(1));
     t.night(2);
     assert_eq!(t.deaths().len(), 1);
     assert_eq!(t.state.illegal_decisions(), 2);
-    assert!(t.has(Event::NightMiss(MissReason::Silent(0))));
+    assert!(t.has(Event::NightMiss(MissReason::Silent(Seat::new(0)))));
 }
 
 // ---------------------------------------------------------------------------
@@ -679,45 +693,63 @@ fn c4_any_living_player_is_a_legal_target() {
 #[test]
 fn c5_dons_check_answers_yes_for_the_commissar() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.act(1, 0, 3);
+    t.p.act(1, Seat::new(0), Seat::new(3));
     t.night(1);
-    assert!(t.has(Event::RoleCheck { seat: 0, target: 3, role: Role::Commissar, yes: true }));
-    let don = t.state.observe(0);
-    assert_eq!(don.found_role(), set(&[3]));
-    assert_eq!(don.last_check(), Some((3, CheckOutcome::IsRole(Role::Commissar, true))));
+    assert!(t.has(Event::RoleCheck { seat: Seat::new(0), target: Seat::new(3), role: Role::Commissar, yes: true }));
+    let don = t.state.observe(Seat::new(0));
+    assert_eq!(don.found_role(), set(&[Seat::new(3)]));
+    assert_eq!(don.last_check(), Some((Seat::new(3), CheckOutcome::IsRole(Role::Commissar, true))));
 }
 
 #[test]
 fn c5_dons_check_answers_no_for_anyone_else() {
     let mut t = table("DMMCcccccc", &[("no_kill_limit", "off")]);
-    t.p.act(1, 0, 5).act(2, 0, 1);
+    t.p.act(1, Seat::new(0), Seat::new(5)).act(2, Seat::new(0), Seat::new(1));
     t.night(1);
     t.night(2);
-    for target in [5, 1] {
-        assert!(t.has(Event::RoleCheck { seat: 0, target, role: Role::Commissar, yes: false }));
+    for target in [5, 1].map(Seat::new) {
+        assert!(t.has(Event::RoleCheck { seat: Seat::new(0), target, role: Role::Commissar, yes: false }));
     }
-    let don = t.state.observe(0);
+    let don = t.state.observe(Seat::new(0));
     assert_eq!(don.found_role(), PlayerSet::EMPTY);
-    assert_eq!(don.checked(), set(&[1, 5]));
-    assert_eq!(don.last_check(), Some((1, CheckOutcome::IsRole(Role::Commissar, false))));
+    assert_eq!(don.checked(), set(&[Seat::new(1), Seat::new(5)]));
+    assert_eq!(don.last_check(), Some((Seat::new(1), CheckOutcome::IsRole(Role::Commissar, false))));
 }
 
 #[test]
 fn c5_the_check_dies_with_the_don() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(1, &[f(1), f(0), f(0), f(0), f(0), f(0), f(0), f(0), f(0), f(0)]);
+    t.p.day_votes(
+        1,
+        &[
+            f(Seat::new(1)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
     t.day(1);
-    assert_eq!(t.deaths(), vec![(0, DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched)]);
     // The mafiosi try the Don's move: nobody checks anything.
-    t.p.act(1, 1, 3).act(1, 2, 3).shoot(1, &[1, 2], 5);
+    t.p.act(1, Seat::new(1), Seat::new(3)).act(1, Seat::new(2), Seat::new(3)).shoot(
+        1,
+        &[Seat::new(1), Seat::new(2)],
+        Seat::new(5),
+    );
     t.night(1);
     assert_eq!(t.count(|e| matches!(e, Event::RoleCheck { .. })), 0);
-    for s in [1, 2] {
+    for s in [1, 2].map(Seat::new) {
         assert_eq!(t.state.observe(s).checked(), PlayerSet::EMPTY);
         assert_eq!(t.state.observe(s).last_check(), None);
     }
     // The mafia's kill itself goes on.
-    assert!(t.count(|e| matches!(e, Event::NightKill { target: 5, .. })) == 1);
+    assert!(t.count(|e| matches!(e, Event::NightKill { target, .. } if *target == Seat::new(5))) == 1);
 }
 
 // ---------------------------------------------------------------------------
@@ -727,22 +759,22 @@ fn c5_the_check_dies_with_the_don() {
 #[test]
 fn c6_commissar_learns_the_team() {
     let mut t = table("DMMCcccccc", &[("no_kill_limit", "off")]);
-    t.p.act(1, 3, 0).act(2, 3, 5).act(3, 3, 2);
+    t.p.act(1, Seat::new(3), Seat::new(0)).act(2, Seat::new(3), Seat::new(5)).act(3, Seat::new(3), Seat::new(2));
     for n in 1..=3 {
         t.night(n);
     }
-    for (target, camp) in [(0, Camp::Mafia), (5, Camp::Town), (2, Camp::Mafia)] {
-        assert!(t.has(Event::CampCheck { seat: 3, target, camp }));
+    for (target, camp) in [(0, Camp::Mafia), (5, Camp::Town), (2, Camp::Mafia)].map(|(s, c)| (Seat::new(s), c)) {
+        assert!(t.has(Event::CampCheck { seat: Seat::new(3), target, camp }));
     }
-    let com = t.state.observe(3);
-    assert_eq!(com.found_in_camp(Camp::Mafia), set(&[0, 2]));
-    assert_eq!(com.found_in_camp(Camp::Town), set(&[5]));
-    assert_eq!(com.known_camp(0), Some(Camp::Mafia));
-    assert_eq!(com.known_camp(5), Some(Camp::Town));
-    assert_eq!(com.known_camp(1), None, "unchecked stays unknown");
-    assert_eq!(com.last_check(), Some((2, CheckOutcome::Camp(Camp::Mafia))));
+    let com = t.state.observe(Seat::new(3));
+    assert_eq!(com.found_in_camp(Camp::Mafia), set(&[Seat::new(0), Seat::new(2)]));
+    assert_eq!(com.found_in_camp(Camp::Town), set(&[Seat::new(5)]));
+    assert_eq!(com.known_camp(Seat::new(0)), Some(Camp::Mafia));
+    assert_eq!(com.known_camp(Seat::new(5)), Some(Camp::Town));
+    assert_eq!(com.known_camp(Seat::new(1)), None, "unchecked stays unknown");
+    assert_eq!(com.last_check(), Some((Seat::new(2), CheckOutcome::Camp(Camp::Mafia))));
     // Nobody else learns it.
-    assert_eq!(t.state.observe(5).known_camp(0), None);
+    assert_eq!(t.state.observe(Seat::new(5)).known_camp(Seat::new(0)), None);
 }
 
 // ---------------------------------------------------------------------------
@@ -752,33 +784,36 @@ fn c6_commissar_learns_the_team() {
 #[test]
 fn c7_commissar_killed_tonight_gets_his_result_and_publishes_it() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.act(1, 3, 0).shoot(1, &[0, 1, 2], 3);
+    t.p.act(1, Seat::new(3), Seat::new(0)).shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(3));
     t.night(1);
-    assert_eq!(t.deaths(), vec![(3, DeathCause::Killed)]);
-    assert!(t.has(Event::CampCheck { seat: 3, target: 0, camp: Camp::Mafia }));
+    assert_eq!(t.deaths(), vec![(Seat::new(3), DeathCause::Killed)]);
+    assert!(t.has(Event::CampCheck { seat: Seat::new(3), target: Seat::new(0), camp: Camp::Mafia }));
     // His (honest, scripted) last word is built from what his observation
     // says at that moment: the check is there.
     let mut want = claim(Role::Commissar);
-    want.camps[Camp::Mafia as usize] = set(&[0]);
-    assert!(t.has(Event::LastWord { seat: 3, what: want }));
+    want.camps[Camp::Mafia as usize] = set(&[Seat::new(0)]);
+    assert!(t.has(Event::LastWord { seat: Seat::new(3), what: want }));
     assert!(
-        t.index_of(Event::LastWord { seat: 3, what: want })
-            > t.log.iter().position(|e| matches!(e, Event::NightKill { target: 3, .. })).expect("night kill")
+        t.index_of(Event::LastWord { seat: Seat::new(3), what: want })
+            > t.log
+                .iter()
+                .position(|e| matches!(e, Event::NightKill { target, .. } if *target == Seat::new(3)))
+                .expect("night kill")
     );
-    assert_eq!(t.state.observe(7).said(3).camps[Camp::Mafia as usize], set(&[0]));
+    assert_eq!(t.state.observe(Seat::new(7)).said(Seat::new(3)).camps[Camp::Mafia as usize], set(&[Seat::new(0)]));
 }
 
 #[test]
 fn c7_don_killed_tonight_still_gets_his_check() {
     // The mafia shoot their own Don (C4: any living player) while he checks.
     let mut t = table("DMMCcccccc", &[]);
-    t.p.act(1, 0, 3).shoot(1, &[0, 1, 2], 0);
+    t.p.act(1, Seat::new(0), Seat::new(3)).shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(0));
     t.night(1);
-    assert_eq!(t.deaths(), vec![(0, DeathCause::Killed)]);
-    assert_eq!(t.state.observe(0).found_role(), set(&[3]));
+    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Killed)]);
+    assert_eq!(t.state.observe(Seat::new(0)).found_role(), set(&[Seat::new(3)]));
     let mut want = claim(Role::Don);
-    want.camps[Camp::Town as usize] = set(&[3]);
-    assert!(t.has(Event::LastWord { seat: 0, what: want }));
+    want.camps[Camp::Town as usize] = set(&[Seat::new(3)]);
+    assert!(t.has(Event::LastWord { seat: Seat::new(0), what: want }));
 }
 
 // ---------------------------------------------------------------------------
@@ -789,7 +824,7 @@ fn c7_don_killed_tonight_still_gets_his_check() {
 fn c8_three_consecutive_misses_give_the_town_the_win() {
     let mut t = table("DMMCcccccc", &[]);
     // Two mafiosi agree every night, the third never sends a nick.
-    t.p.shoot(0, &[0, 1], 5);
+    t.p.shoot(0, &[Seat::new(0), Seat::new(1)], Seat::new(5));
     let out = t.play(&mut rng(0));
     assert_eq!(out.winner, Some(Camp::Town));
     assert_eq!(out.cause, EndCause::NoKillRule);
@@ -811,12 +846,12 @@ fn c8_three_consecutive_misses_give_the_town_the_win() {
 fn c8_a_kill_resets_the_count() {
     let mut t = table("DMMCcccccc", &[]);
     // Misses on nights 1, 2; a kill on night 3; misses from night 4 on.
-    t.p.shoot(3, &[0, 1, 2], 9);
+    t.p.shoot(3, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(9));
     let out = t.play(&mut rng(0));
     assert_eq!(out.winner, Some(Camp::Town));
     assert_eq!(out.cause, EndCause::NoKillRule);
     assert_eq!(out.days, 6, "misses on nights 4, 5, 6 after the kill of night 3");
-    assert_eq!(t.deaths(), vec![(9, DeathCause::Killed)]);
+    assert_eq!(t.deaths(), vec![(Seat::new(9), DeathCause::Killed)]);
 }
 
 #[test]
@@ -835,12 +870,12 @@ fn c8_no_kill_limit_off_disables_the_rule() {
 fn c8_a_lone_mafioso_may_skip_but_three_skips_in_a_row_lose() {
     let mut t = table("Mccccccc", &[]);
     // Skips nights 1–2, shoots on night 3, skips 4–5 (still allowed), then 6.
-    t.p.shoot(3, &[0], 7);
+    t.p.shoot(3, &[Seat::new(0)], Seat::new(7));
     let out = t.play(&mut rng(0));
     assert_eq!(out.winner, Some(Camp::Town));
     assert_eq!(out.cause, EndCause::NoKillRule);
     assert_eq!(out.days, 6);
-    assert_eq!(t.deaths(), vec![(7, DeathCause::Killed)]);
+    assert_eq!(t.deaths(), vec![(Seat::new(7), DeathCause::Killed)]);
 }
 
 // ---------------------------------------------------------------------------
@@ -850,24 +885,38 @@ fn c8_a_lone_mafioso_may_skip_but_three_skips_in_a_row_lose() {
 #[test]
 fn c9_deaths_are_announced_without_the_role() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(2, &[f(1), f(0), f(0), f(0), f(0), f(0), f(0), f(0), f(0), f(0)]);
+    t.p.day_votes(
+        2,
+        &[
+            f(Seat::new(1)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
     t.day(2);
-    t.p.shoot(2, &[1, 2], 3);
+    t.p.shoot(2, &[Seat::new(1), Seat::new(2)], Seat::new(3));
     t.night(2);
-    assert!(t.has(Event::Died { seat: 0, cause: DeathCause::Lynched, revealed: None }));
-    assert!(t.has(Event::Died { seat: 3, cause: DeathCause::Killed, revealed: None }));
+    assert!(t.has(Event::Died { seat: Seat::new(0), cause: DeathCause::Lynched, revealed: None }));
+    assert!(t.has(Event::Died { seat: Seat::new(3), cause: DeathCause::Killed, revealed: None }));
     let st = &t.state;
-    for viewer in [4u8, 5, 9] {
+    for viewer in [4, 5, 9].map(Seat::new) {
         let obs = st.observe(viewer);
-        for dead in [0u8, 3] {
+        for dead in [0, 3].map(Seat::new) {
             assert_eq!(obs.revealed_role(dead), None);
             assert_eq!(obs.known_camp(dead), None);
             assert!(obs.death(dead).is_some(), "the death itself is public");
         }
         assert_eq!(obs.revealed_in_camp(Camp::Mafia), PlayerSet::EMPTY);
         assert_eq!(obs.revealed_in_camp(Camp::Town), PlayerSet::EMPTY);
-        for other in (0..10u8).filter(|&o| o != viewer) {
-            assert_eq!(obs.revealed_role(other), None, "{viewer} sees {other}");
+        for other in Seat::all(10).filter(|&o| o != viewer) {
+            assert_eq!(obs.revealed_role(other), None, "{viewer:?} sees {other:?}");
             assert_eq!(obs.mate_role(other), None);
         }
     }
@@ -877,16 +926,30 @@ fn c9_deaths_are_announced_without_the_role() {
 fn c9_reveal_roles_on_death_announces_the_role() {
     assert!(!Rules::default().reveal_roles_on_death);
     let mut t = table("DMMCcccccc", &[("reveal_roles_on_death", "true")]);
-    t.p.day_votes(2, &[f(1), f(0), f(0), f(0), f(0), f(0), f(0), f(0), f(0), f(0)]);
+    t.p.day_votes(
+        2,
+        &[
+            f(Seat::new(1)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
     t.day(2);
-    assert!(t.has(Event::Died { seat: 0, cause: DeathCause::Lynched, revealed: Some(Role::Don) }));
-    let obs = t.state.observe(5);
-    assert_eq!(obs.revealed_role(0), Some(Role::Don));
-    assert_eq!(obs.known_camp(0), Some(Camp::Mafia));
-    assert_eq!(obs.revealed_in_camp(Camp::Mafia), set(&[0]));
+    assert!(t.has(Event::Died { seat: Seat::new(0), cause: DeathCause::Lynched, revealed: Some(Role::Don) }));
+    let obs = t.state.observe(Seat::new(5));
+    assert_eq!(obs.revealed_role(Seat::new(0)), Some(Role::Don));
+    assert_eq!(obs.known_camp(Seat::new(0)), Some(Camp::Mafia));
+    assert_eq!(obs.revealed_in_camp(Camp::Mafia), set(&[Seat::new(0)]));
     // The living stay hidden.
-    assert_eq!(obs.revealed_role(1), None);
-    assert_eq!(obs.known_camp(1), None);
+    assert_eq!(obs.revealed_role(Seat::new(1)), None);
+    assert_eq!(obs.known_camp(Seat::new(1)), None);
 }
 
 // ---------------------------------------------------------------------------
@@ -898,19 +961,19 @@ fn c10_no_vote_for_oneself_or_for_the_dead() {
     let mut t = table("DMMCcccccc", &[]);
     // Seat 4 votes for himself; everybody else passes. Counted, it would be
     // the only vote of day 2 and would lynch him (C11.3).
-    t.p.day_votes(2, &[P, P, P, P, f(4), P, P, P, P, P]);
+    t.p.day_votes(2, &[P, P, P, P, f(Seat::new(4)), P, P, P, P, P]);
     t.day(2);
-    assert!(t.has(Event::Illegal { seat: 4, what: "vote" }));
+    assert!(t.has(Event::Illegal { seat: Seat::new(4), what: "vote" }));
     assert_eq!(t.lynches(), vec![LynchResult::AllPass]);
     assert_eq!(t.deaths(), vec![]);
-    assert_eq!(t.state.observe(0).vote_of(4), None);
+    assert_eq!(t.state.observe(Seat::new(0)).vote_of(Seat::new(4)), None);
 
     // Night 2 kills 9; on day 3 a vote for 9 is refused.
-    t.p.shoot(2, &[0, 1, 2], 9);
+    t.p.shoot(2, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(9));
     t.night(2);
-    t.p.day_votes(3, &[P, P, P, P, P, f(9), P, P, P]);
+    t.p.day_votes(3, &[P, P, P, P, P, f(Seat::new(9)), P, P, P]);
     t.day(3);
-    assert!(t.has(Event::Illegal { seat: 5, what: "vote" }));
+    assert!(t.has(Event::Illegal { seat: Seat::new(5), what: "vote" }));
     assert_eq!(t.lynches(), vec![LynchResult::AllPass, LynchResult::AllPass]);
 }
 
@@ -918,31 +981,52 @@ fn c10_no_vote_for_oneself_or_for_the_dead() {
 fn c10_one_change_and_the_second_vote_is_final() {
     let mut t = table("DMMCcccccc", &[]);
     // First votes: 5 leads 3–2. Seats 1 and 2 change to 6: 6 leads 4–1.
-    t.p.day_votes(2, &[P, f(5), f(5), f(5), f(6), f(6), f(4), P, P, P]);
-    t.p.change(2, 1, f(6)).change(2, 2, f(6));
+    t.p.day_votes(
+        2,
+        &[
+            P,
+            f(Seat::new(5)),
+            f(Seat::new(5)),
+            f(Seat::new(5)),
+            f(Seat::new(6)),
+            f(Seat::new(6)),
+            f(Seat::new(4)),
+            P,
+            P,
+            P,
+        ],
+    );
+    t.p.change(2, Seat::new(1), f(Seat::new(6))).change(2, Seat::new(2), f(Seat::new(6)));
     t.day(2);
-    assert!(t.has(Event::Vote { seat: 1, vote: f(6), change: true }));
-    assert_eq!(t.lynches(), vec![LynchResult::Lynched(6)]);
-    assert_eq!(t.deaths(), vec![(6, DeathCause::Lynched)]);
+    assert!(t.has(Event::Vote { seat: Seat::new(1), vote: f(Seat::new(6)), change: true }));
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(6))]);
+    assert_eq!(t.deaths(), vec![(Seat::new(6), DeathCause::Lynched)]);
     // Each player is offered his one change exactly once: no third vote.
-    assert_eq!(sorted(t.p.asked(|a| matches!(a, Ask::Revise))), (0..10).collect::<Vec<Seat>>());
-    let obs = t.state.observe(0);
-    assert!(obs.has_changed(1) && obs.has_changed(2) && !obs.has_changed(3));
-    assert_eq!(obs.vote_of(1), Some(f(6)));
+    assert_eq!(sorted(t.p.asked(|a| matches!(a, Ask::Revise))), Seat::all(10).collect::<Vec<Seat>>());
+    let obs = t.state.observe(Seat::new(0));
+    assert!(obs.has_changed(Seat::new(1)) && obs.has_changed(Seat::new(2)) && !obs.has_changed(Seat::new(3)));
+    assert_eq!(obs.vote_of(Seat::new(1)), Some(f(Seat::new(6))));
 }
 
 #[test]
 fn c10_yesterdays_final_votes_are_public_the_next_day() {
     let mut t = table("DMMCcccccc", &[]);
     // Day 1: seat 5 changes from 2 to 3 (his final vote); 1 and 3 tie.
-    t.p.day_votes(1, &[P, P, P, P, f(1), f(2), P, P, P, P]).change(1, 5, f(3));
+    t.p.day_votes(1, &[P, P, P, P, f(Seat::new(1)), f(Seat::new(2)), P, P, P, P]).change(
+        1,
+        Seat::new(5),
+        f(Seat::new(3)),
+    );
     t.day(1);
     t.night(1);
     t.day(2);
     // Day 2: everybody reads day 1's final votes, the changes included.
-    for viewer in [0u8, 3, 9] {
+    for viewer in [0, 3, 9].map(Seat::new) {
         let obs = t.state.observe(viewer);
-        assert_eq!((obs.prev_vote_of(4), obs.prev_vote_of(5), obs.prev_vote_of(6)), (Some(f(1)), Some(f(3)), Some(P)));
+        assert_eq!(
+            (obs.prev_vote_of(Seat::new(4)), obs.prev_vote_of(Seat::new(5)), obs.prev_vote_of(Seat::new(6))),
+            (Some(f(Seat::new(1))), Some(f(Seat::new(3))), Some(P))
+        );
         // A game played from day 1 carries no older record (a position may).
         assert_eq!(obs.carried_votes(), None);
     }
@@ -953,20 +1037,34 @@ fn c10_an_absent_player_casts_nothing() {
     let mut t = table("DMMCcccccc", &[("absence", "0.5")]);
     // Day 2 presence draws, seat by seat: 5..9 absent.
     let mut activity = words(&[HERE, HERE, HERE, HERE, HERE, GONE, GONE, GONE, GONE, GONE]);
-    t.p.day_votes(2, &[f(1), P, P, P, P, f(2), f(2), f(2), f(2), f(2)]);
+    t.p.day_votes(
+        2,
+        &[
+            f(Seat::new(1)),
+            P,
+            P,
+            P,
+            P,
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+            f(Seat::new(2)),
+        ],
+    );
     t.day_with(2, &mut rng(0), &mut activity);
-    for s in 5..10 {
+    for s in (5..10).map(Seat::new) {
         assert!(t.has(Event::Absent { seat: s }));
     }
     // The absent are asked nothing: their scripted votes for 2 never count.
-    assert_eq!(sorted(t.p.asked(is_vote)), vec![0, 1, 2, 3, 4]);
-    assert!(t.p.calls.iter().all(|c| c.seat < 5), "absent seats asked: {:?}", t.p.calls);
-    let obs = t.state.observe(0);
-    for s in 5..10 {
+    assert_eq!(sorted(t.p.asked(is_vote)), [0, 1, 2, 3, 4].map(Seat::new));
+    assert!(t.p.calls.iter().all(|c| c.seat < Seat::new(5)), "absent seats asked: {:?}", t.p.calls);
+    let obs = t.state.observe(Seat::new(0));
+    for s in (5..10).map(Seat::new) {
         assert_eq!(obs.vote_of(s), None, "neither PASS nor a vote");
     }
-    assert_eq!(obs.vote_of(1), Some(P));
-    assert_eq!(t.lynches(), vec![LynchResult::Lynched(1)]);
+    assert_eq!(obs.vote_of(Seat::new(1)), Some(P));
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(1))]);
 }
 
 // ---------------------------------------------------------------------------
@@ -995,9 +1093,9 @@ fn c11_only_pass_and_absence_nobody_dies() {
 #[test]
 fn c11_day1_single_vote_is_pardoned() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(1, &[f(4), P, P, P, P, P, P, P, P, P]);
+    t.p.day_votes(1, &[f(Seat::new(4)), P, P, P, P, P, P, P, P, P]);
     assert_eq!(t.day(1), None);
-    assert_eq!(t.lynches(), vec![LynchResult::Pardoned(4)]);
+    assert_eq!(t.lynches(), vec![LynchResult::Pardoned(Seat::new(4))]);
     assert_eq!(t.deaths(), vec![]);
     assert!(Rules::default().first_day_pardon);
 }
@@ -1005,36 +1103,36 @@ fn c11_day1_single_vote_is_pardoned() {
 #[test]
 fn c11_day1_pardon_setting_off_lynches() {
     let mut t = table("DMMCcccccc", &[("first_day_pardon", "false")]);
-    t.p.day_votes(1, &[f(4), P, P, P, P, P, P, P, P, P]);
+    t.p.day_votes(1, &[f(Seat::new(4)), P, P, P, P, P, P, P, P, P]);
     t.day(1);
-    assert_eq!(t.lynches(), vec![LynchResult::Lynched(4)]);
-    assert_eq!(t.deaths(), vec![(4, DeathCause::Lynched)]);
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(4))]);
+    assert_eq!(t.deaths(), vec![(Seat::new(4), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c11_day1_two_votes_are_not_pardoned() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(1, &[f(4), f(4), P, P, P, P, P, P, P, P]);
+    t.p.day_votes(1, &[f(Seat::new(4)), f(Seat::new(4)), P, P, P, P, P, P, P, P]);
     t.day(1);
-    assert_eq!(t.lynches(), vec![LynchResult::Lynched(4)]);
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(4))]);
 }
 
 #[test]
 fn c11_other_days_one_vote_is_enough_against_many_pass() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(2, &[f(4), P, P, P, P, P, P, P, P, P]);
+    t.p.day_votes(2, &[f(Seat::new(4)), P, P, P, P, P, P, P, P, P]);
     t.day(2);
-    assert_eq!(t.lynches(), vec![LynchResult::Lynched(4)]);
-    assert_eq!(t.deaths(), vec![(4, DeathCause::Lynched)]);
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(4))]);
+    assert_eq!(t.deaths(), vec![(Seat::new(4), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c11_the_most_votes_are_lynched_even_when_pass_outnumbers_them() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(3, &[f(4), f(4), f(5), P, P, P, P, P, P, P]);
+    t.p.day_votes(3, &[f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(5)), P, P, P, P, P, P, P]);
     t.day(3);
-    assert_eq!(t.lynches(), vec![LynchResult::Lynched(4)]);
-    assert_eq!(t.deaths(), vec![(4, DeathCause::Lynched)]);
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(4))]);
+    assert_eq!(t.deaths(), vec![(Seat::new(4), DeathCause::Lynched)]);
 }
 
 // ---------------------------------------------------------------------------
@@ -1044,9 +1142,9 @@ fn c11_the_most_votes_are_lynched_even_when_pass_outnumbers_them() {
 #[test]
 fn c12_four_alive_no_runoff() {
     let mut t = table("Mccc", &[]);
-    t.p.day_votes(2, &[f(1), f(0), P, P]);
+    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), P, P]);
     assert_eq!(t.day(2), None);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[0, 1]))]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1)]))]);
     assert!(t.has(Event::NoRunoffAtFour));
     assert_eq!(t.deaths(), vec![]);
     assert!(t.p.asked(|a| is_defence(a) || is_runoff(a) || is_hang(a)).is_empty());
@@ -1058,28 +1156,28 @@ fn c12_four_alive_no_runoff() {
 #[test]
 fn c12_even_two_tied_majority_hangs_both() {
     let mut t = table("cccccM", &[]);
-    t.p.day_votes(2, &[f(1), f(0), f(0), f(1), P, P]);
-    t.p.hang(&[2, 3, 4], true).hang(&[5], false);
-    t.p.defences.insert(0, claim(Role::Commissar));
+    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P]);
+    t.p.hang(&[Seat::new(2), Seat::new(3), Seat::new(4)], true).hang(&[Seat::new(5)], false);
+    t.p.defences.insert(Seat::new(0), claim(Role::Commissar));
     assert_eq!(t.day(2), None);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[0, 1]))]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1)]))]);
     // C12.2: the tied defend; the other living players vote, all of them.
-    assert_eq!(sorted(t.p.asked(is_defence)), vec![0, 1]);
-    assert!(t.has(Event::Defence { seat: 0, what: claim(Role::Commissar) }));
-    assert!(t.has(Event::HangBothVote { pair: set(&[0, 1]) }));
-    assert_eq!(sorted(t.p.asked(is_hang)), vec![2, 3, 4, 5]);
+    assert_eq!(sorted(t.p.asked(is_defence)), [0, 1].map(Seat::new));
+    assert!(t.has(Event::Defence { seat: Seat::new(0), what: claim(Role::Commissar) }));
+    assert!(t.has(Event::HangBothVote { pair: set(&[Seat::new(0), Seat::new(1)]) }));
+    assert_eq!(sorted(t.p.asked(is_hang)), [2, 3, 4, 5].map(Seat::new));
     assert!(t.p.asked(is_runoff).is_empty(), "two tied, even: no revote");
-    assert_eq!(t.deaths(), vec![(0, DeathCause::Lynched), (1, DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched), (Seat::new(1), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c12_even_two_tied_tie_or_minority_pardons_both() {
-    for hangers in [&[2u8, 3][..], &[2][..], &[][..]] {
+    for hangers in [&[Seat::new(2), Seat::new(3)][..], &[Seat::new(2)][..], &[][..]] {
         let mut t = table("cccccM", &[]);
-        t.p.day_votes(2, &[f(1), f(0), f(0), f(1), P, P]);
+        t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P]);
         t.p.hang(hangers, true);
         t.day(2);
-        assert!(t.has(Event::HangBothVote { pair: set(&[0, 1]) }));
+        assert!(t.has(Event::HangBothVote { pair: set(&[Seat::new(0), Seat::new(1)]) }));
         assert_eq!(t.deaths(), vec![], "{} of 4 for hanging", hangers.len());
         assert!(t.has(Event::RunoffResult { hanged: PlayerSet::EMPTY }));
     }
@@ -1088,64 +1186,79 @@ fn c12_even_two_tied_tie_or_minority_pardons_both() {
 #[test]
 fn c12_even_three_tied_revote_one_leader_is_hanged_alone() {
     let mut t = table("cccccM", &[]);
-    t.p.day_votes(2, &[f(1), f(2), f(0), P, P, P]);
-    t.p.runoff(3, &[0]).runoff(4, &[0]).runoff(5, &[1]);
+    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P]);
+    t.p.runoff(Seat::new(3), &[Seat::new(0)])
+        .runoff(Seat::new(4), &[Seat::new(0)])
+        .runoff(Seat::new(5), &[Seat::new(1)]);
     t.day(2);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[0, 1, 2]))]);
-    assert!(t.has(Event::Revote { round: 1, candidates: set(&[0, 1, 2]) }));
-    assert_eq!(sorted(t.p.asked(is_runoff)), vec![3, 4, 5]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1), Seat::new(2)]))]);
+    assert!(t.has(Event::Revote { round: 1, candidates: set(&[Seat::new(0), Seat::new(1), Seat::new(2)]) }));
+    assert_eq!(sorted(t.p.asked(is_runoff)), [3, 4, 5].map(Seat::new));
     assert!(t.p.asked(is_hang).is_empty());
-    assert_eq!(t.deaths(), vec![(0, DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c12_even_three_tied_two_leaders_go_to_the_hang_both_vote() {
     let mut t = table("cccccccM", &[]);
-    t.p.day_votes(2, &[f(1), f(2), f(0), f(0), f(1), f(2), P, P]);
+    t.p.day_votes(
+        2,
+        &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), f(Seat::new(2)), P, P],
+    );
     // Revote among 0, 1, 2: 2–2–1.
-    t.p.runoff(3, &[0]).runoff(4, &[0]).runoff(5, &[1]).runoff(6, &[1]).runoff(7, &[2]);
-    t.p.hang(&[3, 4, 5, 6, 7], true);
+    t.p.runoff(Seat::new(3), &[Seat::new(0)])
+        .runoff(Seat::new(4), &[Seat::new(0)])
+        .runoff(Seat::new(5), &[Seat::new(1)])
+        .runoff(Seat::new(6), &[Seat::new(1)])
+        .runoff(Seat::new(7), &[Seat::new(2)]);
+    t.p.hang(&[Seat::new(3), Seat::new(4), Seat::new(5), Seat::new(6), Seat::new(7)], true);
     t.day(2);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[0, 1, 2]))]);
-    assert_eq!(sorted(t.p.asked(is_runoff)), vec![3, 4, 5, 6, 7]);
-    assert!(t.has(Event::HangBothVote { pair: set(&[0, 1]) }));
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1), Seat::new(2)]))]);
+    assert_eq!(sorted(t.p.asked(is_runoff)), [3, 4, 5, 6, 7].map(Seat::new));
+    assert!(t.has(Event::HangBothVote { pair: set(&[Seat::new(0), Seat::new(1)]) }));
     let hang_voters = t.p.asked(is_hang);
-    assert!(!hang_voters.contains(&0) && !hang_voters.contains(&1));
-    for s in 3..8 {
+    assert!(!hang_voters.contains(&Seat::new(0)) && !hang_voters.contains(&Seat::new(1)));
+    for s in (3..8).map(Seat::new) {
         assert!(hang_voters.contains(&s));
     }
-    assert_eq!(t.deaths(), vec![(0, DeathCause::Lynched), (1, DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched), (Seat::new(1), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c12_even_three_leaders_revote_again() {
     let mut t = table("cccccM", &[]);
-    t.p.day_votes(2, &[f(1), f(2), f(0), P, P, P]);
+    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P]);
     // Round 1: 1–1–1; round 2: 0 leads.
-    t.p.runoff(3, &[0, 0]).runoff(4, &[1, 0]).runoff(5, &[2, 2]);
+    t.p.runoff(Seat::new(3), &[Seat::new(0), Seat::new(0)])
+        .runoff(Seat::new(4), &[Seat::new(1), Seat::new(0)])
+        .runoff(Seat::new(5), &[Seat::new(2), Seat::new(2)]);
     t.day(2);
     for round in [1, 2] {
-        assert!(t.has(Event::Revote { round, candidates: set(&[0, 1, 2]) }));
+        assert!(t.has(Event::Revote { round, candidates: set(&[Seat::new(0), Seat::new(1), Seat::new(2)]) }));
     }
-    assert_eq!(sorted(t.p.asked(is_runoff)), vec![3, 3, 4, 4, 5, 5]);
+    assert_eq!(sorted(t.p.asked(is_runoff)), [3, 3, 4, 4, 5, 5].map(Seat::new));
     assert!(t.p.asked(is_hang).is_empty());
-    assert_eq!(t.deaths(), vec![(0, DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c12_odd_revote_among_the_tied_and_the_leader_is_hanged() {
     let mut t = table("ccccccM", &[]);
-    t.p.day_votes(2, &[f(1), f(0), f(0), f(1), P, P, P]);
-    t.p.runoff(2, &[0]).runoff(3, &[1]).runoff(4, &[1]).runoff(5, &[1]).runoff(6, &[0]);
+    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P, P]);
+    t.p.runoff(Seat::new(2), &[Seat::new(0)])
+        .runoff(Seat::new(3), &[Seat::new(1)])
+        .runoff(Seat::new(4), &[Seat::new(1)])
+        .runoff(Seat::new(5), &[Seat::new(1)])
+        .runoff(Seat::new(6), &[Seat::new(0)]);
     t.day(2);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[0, 1]))]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1)]))]);
     assert!(t.p.asked(is_hang).is_empty(), "odd: no hang-both vote");
-    assert_eq!(sorted(t.p.asked(is_defence)), vec![0, 1]);
+    assert_eq!(sorted(t.p.asked(is_defence)), [0, 1].map(Seat::new));
     assert_eq!(
         t.p.calls.iter().filter(|c| is_runoff(&c.ask)).map(|c| (c.seat, c.ask)).collect::<Vec<_>>(),
-        (2..7).map(|s| (s, Ask::Runoff(set(&[0, 1])))).collect::<Vec<_>>()
+        (2..7).map(|s| (Seat::new(s), Ask::Runoff(set(&[Seat::new(0), Seat::new(1)])))).collect::<Vec<_>>()
     );
-    assert_eq!(t.deaths(), vec![(1, DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(Seat::new(1), DeathCause::Lynched)]);
 }
 
 #[test]
@@ -1155,22 +1268,28 @@ fn c12_everyone_tied_the_tied_revote_never_for_themselves() {
     // tied revote, each among the others. Mafioso 0, citizens 1 and 2.
     let mut t = table("Mcc", &[]);
     assert_eq!(t.game.rules().runoff_all_tied, RunoffAllTied::Revote);
-    t.p.day_votes(2, &[f(1), f(2), f(0)]);
-    t.p.runoff(0, &[1]).runoff(1, &[0]).runoff(2, &[0]);
+    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0))]);
+    t.p.runoff(Seat::new(0), &[Seat::new(1)])
+        .runoff(Seat::new(1), &[Seat::new(0)])
+        .runoff(Seat::new(2), &[Seat::new(0)]);
     t.day(2);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[0, 1, 2]))]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1), Seat::new(2)]))]);
     assert_eq!(
         t.p.calls.iter().filter(|c| is_runoff(&c.ask)).map(|c| (c.seat, c.ask)).collect::<Vec<_>>(),
-        vec![(0, Ask::Runoff(set(&[1, 2]))), (1, Ask::Runoff(set(&[0, 2]))), (2, Ask::Runoff(set(&[0, 1])))]
+        vec![
+            (Seat::new(0), Ask::Runoff(set(&[Seat::new(1), Seat::new(2)]))),
+            (Seat::new(1), Ask::Runoff(set(&[Seat::new(0), Seat::new(2)]))),
+            (Seat::new(2), Ask::Runoff(set(&[Seat::new(0), Seat::new(1)])))
+        ]
     );
-    assert_eq!(t.deaths(), vec![(0, DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched)]);
     assert_eq!(t.state.end(), Some(End { winner: Some(Camp::Town), cause: EndCause::MafiaEliminated }));
 }
 
 #[test]
 fn c12_everyone_tied_runoff_all_tied_nobody_hangs_nobody() {
     let mut t = table("Mcc", &[("runoff_all_tied", "nobody")]);
-    t.p.day_votes(2, &[f(1), f(2), f(0)]);
+    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0))]);
     t.day(2);
     assert!(t.p.asked(is_runoff).is_empty(), "nobody is left to revote");
     assert!(t.has(Event::RunoffExhausted));
@@ -1182,10 +1301,10 @@ fn c12_everyone_tied_two_alive_vote_hang_both_themselves() {
     // Two alive (elimination rules keep the game going), one vote each: the
     // hang-both vote is theirs (C12.3 with `runoff_all_tied = revote`).
     let mut t = table("Mc", &[("mafia_win", "elimination")]);
-    t.p.day_votes(2, &[f(1), f(0)]);
-    t.p.hang(&[0], true).hang(&[1], false);
+    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0))]);
+    t.p.hang(&[Seat::new(0)], true).hang(&[Seat::new(1)], false);
     t.day(2);
-    assert_eq!(sorted(t.p.asked(is_hang)), vec![0, 1]);
+    assert_eq!(sorted(t.p.asked(is_hang)), [0, 1].map(Seat::new));
     assert_eq!(t.deaths(), vec![], "a tie in the hang-both vote pardons");
 }
 
@@ -1199,8 +1318,11 @@ fn c12_repeated_tie_is_revoted_at_most_runoff_rounds_times_then_nobody() {
         let r = rounds.to_string();
         // Odd (7 alive): tied 0, 1, 2; the revotes keep tying 0 and 1 at 2–2.
         let mut t = table("ccccccM", &[("runoff_rounds", &r)]);
-        t.p.day_votes(2, &[f(1), f(2), f(0), P, P, P, P]);
-        t.p.runoff(3, &[0]).runoff(4, &[0]).runoff(5, &[1]).runoff(6, &[1]);
+        t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P, P]);
+        t.p.runoff(Seat::new(3), &[Seat::new(0)])
+            .runoff(Seat::new(4), &[Seat::new(0)])
+            .runoff(Seat::new(5), &[Seat::new(1)])
+            .runoff(Seat::new(6), &[Seat::new(1)]);
         t.day(2);
         let revotes = t.count(|e| matches!(e, Event::Revote { .. }));
         assert_eq!(revotes, 1 + rounds as usize, "odd, runoff_rounds={rounds}");
@@ -1210,8 +1332,10 @@ fn c12_repeated_tie_is_revoted_at_most_runoff_rounds_times_then_nobody() {
 
         // Even (6 alive): three leaders every time.
         let mut t = table("cccccM", &[("runoff_rounds", &r)]);
-        t.p.day_votes(2, &[f(1), f(2), f(0), P, P, P]);
-        t.p.runoff(3, &[0]).runoff(4, &[1]).runoff(5, &[2]);
+        t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P]);
+        t.p.runoff(Seat::new(3), &[Seat::new(0)])
+            .runoff(Seat::new(4), &[Seat::new(1)])
+            .runoff(Seat::new(5), &[Seat::new(2)]);
         t.day(2);
         let revotes = t.count(|e| matches!(e, Event::Revote { .. }));
         assert_eq!(revotes, 1 + rounds as usize, "even, runoff_rounds={rounds}");
@@ -1225,16 +1349,20 @@ fn c12_runoff_accepts_only_candidates() {
     // PASS cannot even be expressed (a runoff answer is a seat); an answer
     // that is not a candidate is refused and counts for nobody.
     let mut t = table("ccccccM", &[]);
-    t.p.day_votes(2, &[f(1), f(0), f(0), f(1), P, P, P]);
+    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P, P]);
     // Round 1: 0–0–1–1 and seat 6 names non-candidate 3: a 2–2 tie.
     // Round 2: seat 6 names 1: 1 leads 3–2.
-    t.p.runoff(2, &[0]).runoff(3, &[0]).runoff(4, &[1]).runoff(5, &[1]).runoff(6, &[3, 1]);
+    t.p.runoff(Seat::new(2), &[Seat::new(0)])
+        .runoff(Seat::new(3), &[Seat::new(0)])
+        .runoff(Seat::new(4), &[Seat::new(1)])
+        .runoff(Seat::new(5), &[Seat::new(1)])
+        .runoff(Seat::new(6), &[Seat::new(3), Seat::new(1)]);
     t.day(2);
-    assert!(t.has(Event::Illegal { seat: 6, what: "runoff vote" }));
+    assert!(t.has(Event::Illegal { seat: Seat::new(6), what: "runoff vote" }));
     assert_eq!(t.state.illegal_decisions(), 1);
-    assert!(!t.has(Event::RunoffVote { seat: 6, choice: 3 }));
-    assert!(t.has(Event::Revote { round: 2, candidates: set(&[0, 1]) }));
-    assert_eq!(t.deaths(), vec![(1, DeathCause::Lynched)]);
+    assert!(!t.has(Event::RunoffVote { seat: Seat::new(6), choice: Seat::new(3) }));
+    assert!(t.has(Event::Revote { round: 2, candidates: set(&[Seat::new(0), Seat::new(1)]) }));
+    assert_eq!(t.deaths(), vec![(Seat::new(1), DeathCause::Lynched)]);
 }
 
 #[test]
@@ -1242,20 +1370,37 @@ fn c12_the_absent_still_vote_in_the_runoff() {
     // C12.8: every living player other than the tied votes; no absence.
     let mut t = table("ccccccM", &[("absence", "0.5")]);
     let mut activity = words(&[HERE, HERE, HERE, HERE, HERE, GONE, GONE]);
-    t.p.day_votes(2, &[f(1), f(0), f(0), f(1), P, f(0), f(0)]);
-    t.p.runoff(2, &[0]).runoff(3, &[1]).runoff(4, &[0]).runoff(5, &[0]).runoff(6, &[1]);
+    t.p.day_votes(
+        2,
+        &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, f(Seat::new(0)), f(Seat::new(0))],
+    );
+    t.p.runoff(Seat::new(2), &[Seat::new(0)])
+        .runoff(Seat::new(3), &[Seat::new(1)])
+        .runoff(Seat::new(4), &[Seat::new(0)])
+        .runoff(Seat::new(5), &[Seat::new(0)])
+        .runoff(Seat::new(6), &[Seat::new(1)]);
     t.day_with(2, &mut rng(0), &mut activity);
-    assert_eq!(sorted(t.p.asked(is_vote)), vec![0, 1, 2, 3, 4]);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[0, 1]))]);
-    assert_eq!(sorted(t.p.asked(is_runoff)), vec![2, 3, 4, 5, 6]);
-    assert_eq!(t.deaths(), vec![(0, DeathCause::Lynched)]);
+    assert_eq!(sorted(t.p.asked(is_vote)), [0, 1, 2, 3, 4].map(Seat::new));
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1)]))]);
+    assert_eq!(sorted(t.p.asked(is_runoff)), [2, 3, 4, 5, 6].map(Seat::new));
+    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c12_tie_break_random_hangs_one_of_the_leaders() {
     for (spec, votes, leaders, games) in [
-        ("cccccM", &[f(1), f(0), f(0), f(1), P, P][..], set(&[0, 1]), 200),
-        ("cccccM", &[f(1), f(2), f(0), P, P, P][..], set(&[0, 1, 2]), 300),
+        (
+            "cccccM",
+            &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P][..],
+            set(&[Seat::new(0), Seat::new(1)]),
+            200,
+        ),
+        (
+            "cccccM",
+            &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P][..],
+            set(&[Seat::new(0), Seat::new(1), Seat::new(2)]),
+            300,
+        ),
     ] {
         let mut hanged = [0u32; 3];
         for seed in 0..games {
@@ -1269,15 +1414,15 @@ fn c12_tie_break_random_hangs_one_of_the_leaders() {
             assert!(leaders.contains(s));
             assert!(t.has(Event::RandomTieBreak { leaders, hanged: s }));
             assert!(t.p.asked(|a| is_defence(a) || is_runoff(a) || is_hang(a)).is_empty());
-            hanged[s as usize] += 1;
+            hanged[s] += 1;
         }
         // Uniform: each of k leaders about games/k times (5 standard deviations).
         let k = leaders.len() as f64;
         let mean = games as f64 / k;
         let sd = (games as f64 * (1.0 / k) * (1.0 - 1.0 / k)).sqrt();
         for s in leaders.iter() {
-            let got = hanged[s as usize] as f64;
-            assert!((got - mean).abs() < 5.0 * sd, "{s} hanged {got} of {games}");
+            let got = hanged[s] as f64;
+            assert!((got - mean).abs() < 5.0 * sd, "{s:?} hanged {got} of {games}");
         }
     }
 }
@@ -1311,17 +1456,31 @@ fn c12_never_more_than_two_leave_in_one_lynch() {
 #[test]
 fn c13_a_lynched_player_gets_a_last_word_in_the_record() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(2, &[f(4), f(4), f(4), f(4), f(0), f(4), f(4), f(4), f(4), f(4)]);
+    t.p.day_votes(
+        2,
+        &[
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(0)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+        ],
+    );
     let lie = claim(Role::Commissar);
-    t.p.last_words.insert(4, lie);
+    t.p.last_words.insert(Seat::new(4), lie);
     t.day(2);
-    let died = t.index_of(Event::Died { seat: 4, cause: DeathCause::Lynched, revealed: None });
-    let word = t.index_of(Event::LastWord { seat: 4, what: lie });
+    let died = t.index_of(Event::Died { seat: Seat::new(4), cause: DeathCause::Lynched, revealed: None });
+    let word = t.index_of(Event::LastWord { seat: Seat::new(4), what: lie });
     assert!(word > died);
-    assert_eq!(t.p.asked(|a| matches!(a, Ask::LastWord)), vec![4]);
-    let obs = t.state.observe(0);
-    assert_eq!(*obs.said(4), lie);
-    assert!(obs.claimants(Role::Commissar).contains(4));
+    assert_eq!(t.p.asked(|a| matches!(a, Ask::LastWord)), [Seat::new(4)]);
+    let obs = t.state.observe(Seat::new(0));
+    assert_eq!(*obs.said(Seat::new(4)), lie);
+    assert!(obs.claimants(Role::Commissar).contains(Seat::new(4)));
 }
 
 #[test]
@@ -1329,28 +1488,49 @@ fn c10_c13_claims_rank_in_the_order_they_were_made() {
     // Day 2: seat 7 claims Commissar in his post; seat 4 is lynched and
     // counter-claims in his last word: the later claim, from a lower seat.
     let mut t = table("DMMCcccccc", &[]);
-    t.p.posts.insert(7, claim(Role::Commissar));
-    t.p.day_votes(2, &[f(4), f(4), f(4), f(4), f(0), f(4), f(4), f(4), f(4), f(4)]);
-    t.p.last_words.insert(4, claim(Role::Commissar));
+    t.p.posts.insert(Seat::new(7), claim(Role::Commissar));
+    t.p.day_votes(
+        2,
+        &[
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(0)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+            f(Seat::new(4)),
+        ],
+    );
+    t.p.last_words.insert(Seat::new(4), claim(Role::Commissar));
     t.day(2);
-    for viewer in [0u8, 5, 9] {
+    for viewer in [0, 5, 9].map(Seat::new) {
         let obs = t.state.observe(viewer);
-        assert_eq!(obs.claimants(Role::Commissar), set(&[4, 7]));
-        assert_eq!((obs.claim_rank(7), obs.claim_rank(4), obs.claim_rank(3)), (1, 2, 0));
+        assert_eq!(obs.claimants(Role::Commissar), set(&[Seat::new(4), Seat::new(7)]));
+        assert_eq!(
+            (obs.claim_rank(Seat::new(7)), obs.claim_rank(Seat::new(4)), obs.claim_rank(Seat::new(3))),
+            (1, 2, 0)
+        );
     }
 }
 
 #[test]
 fn c13_the_commissar_last_word_can_include_his_checks() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.act(1, 3, 0).act(2, 3, 5).shoot(2, &[0, 1, 2], 3);
+    t.p.act(1, Seat::new(3), Seat::new(0)).act(2, Seat::new(3), Seat::new(5)).shoot(
+        2,
+        &[Seat::new(0), Seat::new(1), Seat::new(2)],
+        Seat::new(3),
+    );
     t.night(1);
     t.night(2);
     let mut want = claim(Role::Commissar);
-    want.camps[Camp::Mafia as usize] = set(&[0]);
-    want.camps[Camp::Town as usize] = set(&[5]);
-    assert!(t.has(Event::LastWord { seat: 3, what: want }));
-    assert_eq!(*t.state.observe(9).said(3), want);
+    want.camps[Camp::Mafia as usize] = set(&[Seat::new(0)]);
+    want.camps[Camp::Town as usize] = set(&[Seat::new(5)]);
+    assert!(t.has(Event::LastWord { seat: Seat::new(3), what: want }));
+    assert_eq!(*t.state.observe(Seat::new(9)).said(Seat::new(3)), want);
 }
 
 #[test]
@@ -1364,7 +1544,7 @@ fn c13_every_eliminated_player_gets_exactly_one_last_word() {
                     .filter(|(_, x)| matches!(x, Event::LastWord { seat: s, .. } if *s == seat))
                     .map(|(j, _)| j)
                     .collect();
-                assert_eq!(words.len(), 1, "seat {seat}: {log:#?}");
+                assert_eq!(words.len(), 1, "seat {seat:?}: {log:#?}");
                 assert!(words[0] > i);
             }
         }
@@ -1380,11 +1560,11 @@ fn c14_an_absent_mafioso_sends_no_nick_and_the_shot_is_missed() {
     let mut t = table("DMMCcccccc", &[("absence", "0.5")]);
     // Night 1 presence draws, seat by seat: mafioso 2 is not online.
     let mut activity = words(&[HERE, HERE, GONE]);
-    t.p.shoot(1, &[0, 1, 2], 5);
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(5));
     t.night_with(1, &mut activity);
-    assert!(t.has(Event::Absent { seat: 2 }));
-    assert!(!t.p.asked(is_night).contains(&2));
-    assert!(t.has(Event::NightMiss(MissReason::Silent(2))));
+    assert!(t.has(Event::Absent { seat: Seat::new(2) }));
+    assert!(!t.p.asked(is_night).contains(&Seat::new(2)));
+    assert!(t.has(Event::NightMiss(MissReason::Silent(Seat::new(2)))));
     assert_eq!(t.deaths(), vec![]);
     assert_eq!(t.state.nights_without_kill(), 1);
 }
@@ -1400,17 +1580,31 @@ fn c15_modkill_leaves_with_last_word_no_lynch_that_day_and_night_comes() {
     // ever lands under the threshold.
     let mut activity = words(&[HERE, HERE, HERE, HERE, HERE, GONE]);
     // Everybody would vote for 0 if a vote were held.
-    t.p.day_votes(0, &[f(1), f(0), f(0), f(0), f(0), f(0), f(0), f(0), f(0), f(0)]);
+    t.p.day_votes(
+        0,
+        &[
+            f(Seat::new(1)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
     let out = t.play(&mut activity);
-    assert!(t.has(Event::Modkill { seat: 5 }));
-    assert_eq!(t.deaths(), vec![(5, DeathCause::Modkilled)]);
-    assert!(t.has(Event::Died { seat: 5, cause: DeathCause::Modkilled, revealed: None }));
-    assert!(t.has(Event::LastWord { seat: 5, what: claim(Role::Citizen) }));
+    assert!(t.has(Event::Modkill { seat: Seat::new(5) }));
+    assert_eq!(t.deaths(), vec![(Seat::new(5), DeathCause::Modkilled)]);
+    assert!(t.has(Event::Died { seat: Seat::new(5), cause: DeathCause::Modkilled, revealed: None }));
+    assert!(t.has(Event::LastWord { seat: Seat::new(5), what: claim(Role::Citizen) }));
     assert_eq!(t.lynches(), vec![LynchResult::NoVoteModkillDay]);
     assert!(t.p.asked_in(Phase::Day(1), |a| is_vote(a) || matches!(a, Ask::Post)).is_empty());
     // Night 1 still comes (and, the mafia sending nothing, the limit of 1 ends it).
     assert_eq!(t.phases(), vec![Phase::Day(1), Phase::Night(1)]);
-    assert_eq!(sorted(t.p.asked_in(Phase::Night(1), is_night)), vec![0, 1, 2, 3]);
+    assert_eq!(sorted(t.p.asked_in(Phase::Night(1), is_night)), [0, 1, 2, 3].map(Seat::new));
     assert_eq!((out.winner, out.cause), (Some(Camp::Town), EndCause::NoKillRule));
 }
 
@@ -1435,8 +1629,22 @@ fn c15_modkill_probability_one_removes_everyone() {
 #[test]
 fn c16_absence_probability_one_nobody_votes_no_lynch() {
     let mut t = table("DMMCcccccc", &[("absence", "1.0")]);
-    t.p.day_votes(0, &[f(1), f(0), f(0), f(0), f(0), f(0), f(0), f(0), f(0), f(0)]);
-    t.p.shoot(0, &[0, 1, 2], 5);
+    t.p.day_votes(
+        0,
+        &[
+            f(Seat::new(1)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
+    t.p.shoot(0, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(5));
     let out = t.play(&mut rng(0));
     assert_eq!(t.lynches(), vec![LynchResult::AllPass; 3]);
     assert_eq!(t.deaths(), vec![]);
@@ -1452,14 +1660,16 @@ fn c16_absence_probability_zero_everyone_is_present() {
     assert_eq!(Rules::default().absence, 0.0);
     let mut t = table("DMMCcccccc", &[]);
     // Mafia kill 9, 8, 7 on nights 1–3; nobody is lynched.
-    t.p.shoot(1, &[0, 1, 2], 9).shoot(2, &[0, 1, 2], 8).shoot(3, &[0, 1, 2], 7);
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(9))
+        .shoot(2, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(8))
+        .shoot(3, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(7));
     t.play(&mut rng(0));
     assert_eq!(t.count(|e| matches!(e, Event::Absent { .. })), 0);
     for (day, alive) in [(1u16, 10usize), (2, 9), (3, 8), (4, 7)] {
         assert_eq!(t.p.asked_in(Phase::Day(day), is_vote).len(), alive, "day {day}");
     }
     for night in 1..=3 {
-        assert_eq!(sorted(t.p.asked_in(Phase::Night(night), is_night)), vec![0, 1, 2, 3]);
+        assert_eq!(sorted(t.p.asked_in(Phase::Night(night), is_night)), [0, 1, 2, 3].map(Seat::new));
     }
 }
 
@@ -1470,9 +1680,33 @@ fn c16_absence_probability_zero_everyone_is_present() {
 #[test]
 fn c17_town_wins_when_no_mafioso_is_alive() {
     let mut t = table("DMcccccc", &[]);
-    t.p.day_votes(2, &[f(2), f(0), f(0), f(0), f(0), f(0), f(0), f(0)]);
+    t.p.day_votes(
+        2,
+        &[
+            f(Seat::new(2)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+            f(Seat::new(0)),
+        ],
+    );
     assert_eq!(t.day(2), None, "one mafioso is still alive");
-    t.p.day_votes(3, &[P, f(2), f(1), f(1), f(1), f(1), f(1), f(1)]);
+    t.p.day_votes(
+        3,
+        &[
+            P,
+            f(Seat::new(2)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+            f(Seat::new(1)),
+        ],
+    );
     assert_eq!(t.day(3), end(Some(Camp::Town), EndCause::MafiaEliminated));
     assert_eq!(t.state.end(), end(Some(Camp::Town), EndCause::MafiaEliminated));
 }
@@ -1480,7 +1714,7 @@ fn c17_town_wins_when_no_mafioso_is_alive() {
 #[test]
 fn c17_town_wins_when_the_mafia_shoot_their_last_member() {
     let mut t = table("Mcccc", &[]);
-    t.p.shoot(1, &[0], 0);
+    t.p.shoot(1, &[Seat::new(0)], Seat::new(0));
     assert_eq!(t.night(1), end(Some(Camp::Town), EndCause::MafiaEliminated));
 }
 
@@ -1491,23 +1725,25 @@ fn c17_town_wins_when_the_mafia_shoot_their_last_member() {
 #[test]
 fn c18_mafia_win_at_parity() {
     let mut t = table("MMccc", &[]);
-    t.p.shoot(1, &[0, 1], 2);
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(2));
     assert_eq!(t.night(1), end(Some(Camp::Mafia), EndCause::Parity));
     // One more than parity is not yet the end.
     let mut t = table("MMcccc", &[]);
-    t.p.shoot(1, &[0, 1], 2);
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(2));
     assert_eq!(t.night(1), None);
 }
 
 #[test]
 fn c18_mafia_win_elimination_plays_on_past_parity() {
     let mut t = table("MMccc", &[("mafia_win", "elimination")]);
-    t.p.shoot(1, &[0, 1], 2).shoot(2, &[0, 1], 3).shoot(3, &[0, 1], 4);
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(2))
+        .shoot(2, &[Seat::new(0), Seat::new(1)], Seat::new(3))
+        .shoot(3, &[Seat::new(0), Seat::new(1)], Seat::new(4));
     let out = t.play(&mut rng(0));
     assert_eq!(out.winner, Some(Camp::Mafia));
     assert_eq!(out.cause, EndCause::TownEliminated);
     assert_eq!(out.days, 3, "2 vs 2 after night 1 and 2 vs 1 after night 2 go on");
-    assert_eq!(out.survivors, set(&[0, 1]));
+    assert_eq!(out.survivors, set(&[Seat::new(0), Seat::new(1)]));
 }
 
 // ---------------------------------------------------------------------------
@@ -1518,18 +1754,18 @@ fn c18_mafia_win_elimination_plays_on_past_parity() {
 fn c19_end_is_checked_after_a_day_lynch() {
     let mut t = table("MMccc", &[]);
     // Day 1: four votes lynch citizen 2 (no pardon); 2 mafia vs 2 town.
-    t.p.day_votes(1, &[f(2), f(2), f(0), f(2), f(2)]);
+    t.p.day_votes(1, &[f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(0)), f(Seat::new(2)), f(Seat::new(2))]);
     let out = t.play(&mut rng(0));
     assert_eq!((out.winner, out.cause, out.days), (Some(Camp::Mafia), EndCause::Parity, 1));
     assert_eq!(t.phases(), vec![Phase::Day(1)], "no night after the end");
-    let last_word = t.index_of(Event::LastWord { seat: 2, what: claim(Role::Citizen) });
+    let last_word = t.index_of(Event::LastWord { seat: Seat::new(2), what: claim(Role::Citizen) });
     assert_eq!(t.log[last_word + 1], Event::GameEnd { winner: Some(Camp::Mafia), cause: EndCause::Parity, day: 1 });
 }
 
 #[test]
 fn c19_end_is_checked_after_a_night_kill() {
     let mut t = table("MMcccc", &[]);
-    t.p.shoot(1, &[0, 1], 2).shoot(2, &[0, 1], 3);
+    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(2)).shoot(2, &[Seat::new(0), Seat::new(1)], Seat::new(3));
     let out = t.play(&mut rng(0));
     // 2 vs 3 after night 1 goes on; 2 vs 2 after night 2 ends at once.
     assert_eq!((out.winner, out.cause, out.days), (Some(Camp::Mafia), EndCause::Parity, 2));
@@ -1541,13 +1777,13 @@ fn c19_end_is_checked_after_a_night_kill() {
 #[test]
 fn c19_end_is_checked_once_after_a_double_lynch() {
     let mut t = table("Mccccc", &[]);
-    t.p.day_votes(2, &[f(1), f(0), f(0), f(1), P, P]);
-    t.p.hang(&[2, 3, 4, 5], true);
+    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P]);
+    t.p.hang(&[Seat::new(2), Seat::new(3), Seat::new(4), Seat::new(5)], true);
     assert_eq!(t.day(2), end(Some(Camp::Town), EndCause::MafiaEliminated));
     let n = t.log.len();
     assert!(matches!(t.log[n - 1], Event::GameEnd { .. }));
-    assert!(matches!(t.log[n - 2], Event::LastWord { seat: 1, .. }));
-    assert!(matches!(t.log[n - 3], Event::LastWord { seat: 0, .. }));
+    assert!(matches!(t.log[n - 2], Event::LastWord { seat, .. } if seat == Seat::new(1)));
+    assert!(matches!(t.log[n - 3], Event::LastWord { seat, .. } if seat == Seat::new(0)));
     assert_eq!(t.count(|e| matches!(e, Event::GameEnd { .. })), 1);
 }
 
@@ -1555,7 +1791,7 @@ fn c19_end_is_checked_once_after_a_double_lynch() {
 fn c19_end_is_checked_after_a_modkill() {
     let mut t = table("Mccc", &[("modkill", "0.5")]);
     let mut activity = words(&[GONE, HERE, HERE, HERE]);
-    t.p.day_votes(2, &[f(1), f(0), f(0), f(0)]);
+    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0))]);
     assert_eq!(t.day_with(2, &mut rng(0), &mut activity), end(Some(Camp::Town), EndCause::MafiaEliminated));
     assert!(t.p.asked(is_vote).is_empty());
 }
@@ -1577,7 +1813,7 @@ fn c19_end_is_checked_after_every_elimination_in_random_games() {
                 }
                 Event::Died { seat, .. } => alive.remove(seat),
                 Event::LastWord { .. } if !matches!(log.get(i + 1), Some(Event::LastWord { .. })) => {
-                    let mafia = alive.iter().filter(|&s| roles[s as usize].camp() == Camp::Mafia).count();
+                    let mafia = alive.iter().filter(|&s| roles[s].camp() == Camp::Mafia).count();
                     let town = alive.len() as usize - mafia;
                     let over = mafia == 0
                         || town == 0

@@ -181,7 +181,7 @@ fn c8_no_kill_counter_carries_into_the_position() {
 fn c17_c18_a_position_already_decided_by_the_numbers_ends_at_once() {
     // All three mafia dead: the town has won (C17).
     let mut pos = classic_known(Phase::Day(4));
-    pos.dead = vec![0, 1, 2];
+    pos.carry.dead = vec![Seat::new(0), Seat::new(1), Seat::new(2)];
     pos.killed = vec![];
     let start = Start::new(&pos).unwrap();
     let (o, log) = play_once(&start, 3, &mut players(3));
@@ -189,8 +189,8 @@ fn c17_c18_a_position_already_decided_by_the_numbers_ends_at_once() {
     assert!(!log.iter().any(|e| matches!(e, Event::DayStart { .. })), "no day is played");
     // Two mafia against two town: parity (C18).
     let mut pos = classic_known(Phase::Night(4));
-    pos.dead = vec![0, 3, 4, 5, 6, 7];
-    pos.killed = vec![3, 5, 7];
+    pos.carry.dead = vec![Seat::new(0), Seat::new(3), Seat::new(4), Seat::new(5), Seat::new(6), Seat::new(7)];
+    pos.killed = vec![Seat::new(3), Seat::new(5), Seat::new(7)];
     let start = Start::new(&pos).unwrap();
     let (o, _) = play_once(&start, 4, &mut players(4));
     assert_eq!((o.winner, o.cause), (Some(Camp::Mafia), EndCause::Parity));
@@ -199,13 +199,16 @@ fn c17_c18_a_position_already_decided_by_the_numbers_ends_at_once() {
 #[test]
 fn c9_the_dead_and_the_record_carry_into_the_observation() {
     let mut pos = classic_known(Phase::Day(3));
-    pos.dead = vec![5, 7];
-    pos.killed = vec![7];
+    pos.carry.dead = vec![Seat::new(5), Seat::new(7)];
+    pos.killed = vec![Seat::new(7)];
     let mut claim = Publication::NONE;
     claim.claim = Some(Role::Commissar);
-    claim.camps[Camp::Mafia as usize] = PlayerSet::single(1);
-    pos.published = vec![(3, claim)];
-    pos.checks = vec![Check { by: 3, target: 1, outcome: None }, Check { by: 0, target: 4, outcome: None }];
+    claim.camps[Camp::Mafia as usize] = PlayerSet::single(Seat::new(1));
+    pos.published = vec![(Seat::new(3), claim)];
+    pos.checks = vec![
+        Check { by: Seat::new(3), target: Seat::new(1), outcome: None },
+        Check { by: Seat::new(0), target: Seat::new(4), outcome: None },
+    ];
     let start = Start::new(&pos).unwrap();
     let mut st = State::default();
     start.set_up(
@@ -224,22 +227,22 @@ fn c9_the_dead_and_the_record_carry_into_the_observation() {
         ],
     );
     assert_eq!(st.phase(), Phase::Day(3));
-    assert!(!st.alive().contains(5) && !st.alive().contains(7));
-    let com = st.observe(3);
+    assert!(!st.alive().contains(Seat::new(5)) && !st.alive().contains(Seat::new(7)));
+    let com = st.observe(Seat::new(3));
     // C6: the Commissar's check; read from the known role.
-    assert_eq!(com.found_in_camp(Camp::Mafia), PlayerSet::single(1));
-    assert_eq!(com.last_check(), Some((1, CheckOutcome::Camp(Camp::Mafia))));
+    assert_eq!(com.found_in_camp(Camp::Mafia), PlayerSet::single(Seat::new(1)));
+    assert_eq!(com.last_check(), Some((Seat::new(1), CheckOutcome::Camp(Camp::Mafia))));
     // C5: the Don's "no".
-    let don = st.observe(0);
-    assert!(don.checked().contains(4) && don.found_role().is_empty());
+    let don = st.observe(Seat::new(0));
+    assert!(don.checked().contains(Seat::new(4)) && don.found_role().is_empty());
     // The public record: the claim, the deaths (a kill at night, a lynch by day).
-    let town = st.observe(6);
-    assert_eq!(town.claimants(Role::Commissar), PlayerSet::single(3));
-    assert_eq!(town.killed_at_night(), PlayerSet::single(7));
-    assert!(matches!(town.death(5), Some((Phase::Day(_), mafia_engine::DeathCause::Lynched))));
+    let town = st.observe(Seat::new(6));
+    assert_eq!(town.claimants(Role::Commissar), PlayerSet::single(Seat::new(3)));
+    assert_eq!(town.killed_at_night(), PlayerSet::single(Seat::new(7)));
+    assert!(matches!(town.death(Seat::new(5)), Some((Phase::Day(_), mafia_engine::DeathCause::Lynched))));
     // C2: the mafia know each other; the town does not.
-    assert_eq!(st.observe(1).camp_mates(), PlayerSet::first(3));
-    assert_eq!(town.camp_mates(), PlayerSet::single(6));
+    assert_eq!(st.observe(Seat::new(1)).camp_mates(), PlayerSet::first(3));
+    assert_eq!(town.camp_mates(), PlayerSet::single(Seat::new(6)));
 }
 
 /// What the players saw at their first decision of the game.
@@ -257,7 +260,7 @@ impl Seen {
     fn look(&mut self, obs: &Observation<'_>) {
         if !self.asked {
             self.asked = true;
-            let seats = 0..10; // the classic table
+            let seats = Seat::all(10); // the classic table
             self.prev = seats.clone().map(|s| obs.prev_vote_of(s)).collect();
             self.past = obs.carried_votes().map_or(vec![PlayerSet::EMPTY; 10], |v| v[..10].to_vec());
             self.ranks = seats.clone().map(|s| obs.claim_rank(s)).collect();
@@ -316,29 +319,34 @@ fn on(day: u16, votes: &[(Seat, Vote)]) -> Vec<DayVote> {
 
 #[test]
 fn c10_the_last_days_votes_carry_into_a_position() {
-    let votes = [(4, Vote::For(1)), (5, Vote::For(1)), (6, Vote::Pass), (0, Vote::For(3))];
+    let votes =
+        [(4, Vote::For(Seat::new(1))), (5, Vote::For(Seat::new(1))), (6, Vote::Pass), (0, Vote::For(Seat::new(3)))]
+            .map(|(by, v)| (Seat::new(by), v));
     // At day 3 they are yesterday's votes, and today's count starts empty.
     let mut pos = classic_known(Phase::Day(3));
     pos.votes = on(2, &votes);
     let seen = first_sight(&Start::new(&pos).unwrap());
-    assert_eq!(seen.prev[4], Some(Vote::For(1)));
+    assert_eq!(seen.prev[4], Some(Vote::For(Seat::new(1))));
     assert_eq!(seen.prev[6], Some(Vote::Pass));
-    assert_eq!(seen.prev[0], Some(Vote::For(3)));
+    assert_eq!(seen.prev[0], Some(Vote::For(Seat::new(3))));
     assert_eq!(seen.prev[7], None, "an unlisted seat cast no vote");
     assert!(seen.today.iter().all(Option::is_none) && seen.tally.iter().all(|&c| c == 0));
     // At night 3 they are today's votes (what C4's signal reads) and their count.
     let mut pos = classic_known(Phase::Night(3));
     pos.votes = on(3, &votes);
     let seen = first_sight(&Start::new(&pos).unwrap());
-    assert_eq!(seen.today[0], Some(Vote::For(3)), "the Don's vote, the kill signal (C4)");
+    assert_eq!(seen.today[0], Some(Vote::For(Seat::new(3))), "the Don's vote, the kill signal (C4)");
     assert_eq!((seen.tally[1], seen.tally[3], seen.tally[6]), (2, 1, 0));
     assert!(seen.prev.iter().all(Option::is_none));
     // Bad votes: before day 1 there is no day; a self-vote; a voter twice.
     let mut pos = classic_known(Phase::Day(1));
-    pos.votes = on(1, &[(4, Vote::For(1))]);
+    pos.votes = on(1, &[(Seat::new(4), Vote::For(Seat::new(1)))]);
     assert_eq!(paths(&pos), ["votes.0"]);
     let mut pos = classic_known(Phase::Night(2));
-    pos.votes = on(2, &[(4, Vote::For(4)), (5, Vote::For(1)), (5, Vote::Pass)]);
+    pos.votes = on(
+        2,
+        &[(Seat::new(4), Vote::For(Seat::new(4))), (Seat::new(5), Vote::For(Seat::new(1))), (Seat::new(5), Vote::Pass)],
+    );
     assert_eq!(paths(&pos), ["votes.0", "votes.2"]);
 }
 
@@ -347,28 +355,31 @@ fn c10_earlier_days_votes_carry_into_a_position_as_a_record() {
     // Day 4: day 3's votes are yesterday's count; days 1 and 2 are the
     // record the players start from.
     let mut pos = classic_known(Phase::Day(4));
-    pos.votes = on(1, &[(4, Vote::For(1)), (5, Vote::Pass)]);
-    pos.votes.extend(on(2, &[(4, Vote::For(2)), (6, Vote::For(1))]));
-    pos.votes.extend(on(3, &[(4, Vote::For(3)), (7, Vote::For(0))]));
+    pos.votes = on(1, &[(Seat::new(4), Vote::For(Seat::new(1))), (Seat::new(5), Vote::Pass)]);
+    pos.votes.extend(on(2, &[(Seat::new(4), Vote::For(Seat::new(2))), (Seat::new(6), Vote::For(Seat::new(1)))]));
+    pos.votes.extend(on(3, &[(Seat::new(4), Vote::For(Seat::new(3))), (Seat::new(7), Vote::For(Seat::new(0)))]));
     let seen = first_sight(&Start::new(&pos).unwrap());
-    assert_eq!(seen.past[4], set(&[1, 2]), "a voter's targets of every earlier day");
-    assert_eq!(seen.past[6], set(&[1]));
+    assert_eq!(seen.past[4], set(&[Seat::new(1), Seat::new(2)]), "a voter's targets of every earlier day");
+    assert_eq!(seen.past[6], set(&[Seat::new(1)]));
     assert!(seen.past[5].is_empty(), "a PASS names nobody");
     assert!(seen.past[7].is_empty(), "day 3 is yesterday's count, not the record");
-    assert_eq!((seen.prev[4], seen.prev[7], seen.prev[6]), (Some(Vote::For(3)), Some(Vote::For(0)), None));
+    assert_eq!(
+        (seen.prev[4], seen.prev[7], seen.prev[6]),
+        (Some(Vote::For(Seat::new(3))), Some(Vote::For(Seat::new(0))), None)
+    );
     // Night 3: day 3's votes are today's count; day 1's the record.
     let mut pos = classic_known(Phase::Night(3));
-    pos.votes = on(1, &[(4, Vote::For(1))]);
-    pos.votes.extend(on(3, &[(4, Vote::For(3))]));
+    pos.votes = on(1, &[(Seat::new(4), Vote::For(Seat::new(1)))]);
+    pos.votes.extend(on(3, &[(Seat::new(4), Vote::For(Seat::new(3)))]));
     let seen = first_sight(&Start::new(&pos).unwrap());
-    assert_eq!(seen.past[4], set(&[1]));
-    assert_eq!((seen.today[4], seen.tally[3]), (Some(Vote::For(3)), 1));
+    assert_eq!(seen.past[4], set(&[Seat::new(1)]));
+    assert_eq!((seen.today[4], seen.tally[3]), (Some(Vote::For(Seat::new(3))), 1));
     // The record is the position's: the next game dealt on the same state starts empty.
     let start = Start::new(&classic_known(Phase::Day(4))).unwrap();
     let mut st = State::default();
     let (mut d, mut h, mut a) = (rng(5), rng(6), rng(7));
     let mut pos = classic_known(Phase::Day(4));
-    pos.votes = on(1, &[(4, Vote::For(1))]);
+    pos.votes = on(1, &[(Seat::new(4), Vote::For(Seat::new(1)))]);
     let carried = Start::new(&pos).unwrap();
     let mut seen = Seen::default();
     for s in [&carried, &start] {
@@ -379,10 +390,17 @@ fn c10_earlier_days_votes_carry_into_a_position_as_a_record() {
     assert!(seen.past.iter().all(|v| v.is_empty()), "the last game's record leaked: {:?}", seen.past);
     // A day not finished before the position, day 0, a voter twice on one day.
     let mut pos = classic_known(Phase::Day(3));
-    pos.votes = on(3, &[(4, Vote::For(1))]);
-    pos.votes.extend(on(0, &[(4, Vote::For(1))]));
-    pos.votes.extend(on(1, &[(4, Vote::For(1)), (5, Vote::For(2)), (4, Vote::For(2))]));
-    pos.votes.extend(on(2, &[(4, Vote::For(1))]));
+    pos.votes = on(3, &[(Seat::new(4), Vote::For(Seat::new(1)))]);
+    pos.votes.extend(on(0, &[(Seat::new(4), Vote::For(Seat::new(1)))]));
+    pos.votes.extend(on(
+        1,
+        &[
+            (Seat::new(4), Vote::For(Seat::new(1))),
+            (Seat::new(5), Vote::For(Seat::new(2))),
+            (Seat::new(4), Vote::For(Seat::new(2))),
+        ],
+    ));
+    pos.votes.extend(on(2, &[(Seat::new(4), Vote::For(Seat::new(1)))]));
     assert_eq!(paths(&pos), ["votes.0", "votes.1", "votes.4"]);
 }
 
@@ -391,7 +409,7 @@ fn c10_claims_in_a_position_rank_in_the_order_given() {
     // Seat 8 claimed Commissar before seat 3 (the real Commissar) counter-claimed.
     let mut pos = classic_known(Phase::Day(3));
     let commissar = Publication { claim: Some(Role::Commissar), ..Publication::NONE };
-    pos.published = vec![(7, commissar), (2, commissar)];
+    pos.published = vec![(Seat::new(7), commissar), (Seat::new(2), commissar)];
     let seen = first_sight(&Start::new(&pos).unwrap());
     assert_eq!((seen.ranks[7], seen.ranks[2], seen.ranks[0]), (1, 2, 0));
     pos.published.reverse();
@@ -407,25 +425,25 @@ fn c15_a_modkilled_players_role_stays_hidden_in_a_position() {
     pos.setup.rules.reveal_roles_on_death = true;
     pos.roles[8] = None;
     pos.roles[9] = None;
-    pos.dead = vec![8, 5];
-    pos.modkilled = vec![8];
+    pos.carry.dead = vec![Seat::new(8), Seat::new(5)];
+    pos.modkilled = vec![Seat::new(8)];
     let start = Start::new(&pos).unwrap();
     let mut st = State::default();
     let mut roles = [Role::Citizen; 10];
     roles[..4].copy_from_slice(&[Role::Don, Role::Mafioso, Role::Mafioso, Role::Commissar]);
     start.set_up(&mut st, &roles);
-    let town = st.observe(6);
-    assert!(matches!(town.death(8), Some((_, mafia_engine::DeathCause::Modkilled))));
-    assert_eq!(town.revealed_role(8), None, "C15: never announced");
-    assert_eq!(town.revealed_role(5), Some(Role::Citizen), "C9: the lynched one's role was");
+    let town = st.observe(Seat::new(6));
+    assert!(matches!(town.death(Seat::new(8)), Some((_, mafia_engine::DeathCause::Modkilled))));
+    assert_eq!(town.revealed_role(Seat::new(8)), None, "C15: never announced");
+    assert_eq!(town.revealed_role(Seat::new(5)), Some(Role::Citizen), "C9: the lynched one's role was");
     // A lynched seat of unknown role is still refused under the reveal setting.
     pos.modkilled = vec![];
     assert_eq!(paths(&pos), ["dead.0"]);
     // Modkilled must be dead, and not also killed at night.
     let mut pos = classic_known(Phase::Day(3));
-    pos.dead = vec![5, 7];
-    pos.killed = vec![7];
-    pos.modkilled = vec![7, 4];
+    pos.carry.dead = vec![Seat::new(5), Seat::new(7)];
+    pos.killed = vec![Seat::new(7)];
+    pos.modkilled = vec![Seat::new(7), Seat::new(4)];
     assert_eq!(paths(&pos), ["modkilled.0", "modkilled.1"]);
 }
 
@@ -433,10 +451,10 @@ fn c15_a_modkilled_players_role_stays_hidden_in_a_position() {
 fn bad_positions_name_every_problem_with_a_path() {
     let mut pos = classic_known(Phase::Day(3));
     pos.roles[5] = Some(Role::Mafioso); // a third mafioso: one more than dealt
-    pos.dead = vec![4, 4];
-    pos.killed = vec![6];
-    pos.view = Some(4);
-    pos.checks = vec![Check { by: 6, target: 2, outcome: None }];
+    pos.carry.dead = vec![Seat::new(4), Seat::new(4)];
+    pos.killed = vec![Seat::new(6)];
+    pos.view = Some(Seat::new(4));
+    pos.checks = vec![Check { by: Seat::new(6), target: Seat::new(2), outcome: None }];
     let p = paths(&pos);
     for want in ["seats.5", "dead.1", "killed.0", "view", "checks.0"] {
         assert!(p.iter().any(|x| x == want), "{want} not in {p:?}");
@@ -449,17 +467,19 @@ fn bad_positions_name_every_problem_with_a_path() {
     assert_eq!(paths(&pos), ["phase"]);
     // A Don's check answered with a camp; a check of a hidden seat with no answer.
     let mut pos = classic_known(Phase::Day(2));
-    pos.checks = vec![Check { by: 0, target: 5, outcome: Some(CheckOutcome::Camp(Camp::Town)) }];
+    pos.checks = vec![Check { by: Seat::new(0), target: Seat::new(5), outcome: Some(CheckOutcome::Camp(Camp::Town)) }];
     assert_eq!(paths(&pos), ["checks.0"]);
     let mut pos = Position::start_of(&preset("classic"));
     pos.roles[3] = Some(Role::Commissar);
-    pos.checks = vec![Check { by: 3, target: 5, outcome: None }];
+    pos.checks = vec![Check { by: Seat::new(3), target: Seat::new(5), outcome: None }];
     assert_eq!(paths(&pos), ["checks.0"]);
     // Knowledge no deal fits: four checks finding mafia, the setup deals three.
     let mut pos = Position::start_of(&preset("classic"));
     pos.roles[0] = Some(Role::Commissar);
     pos.phase = Phase::Day(5);
-    pos.checks = (1..5).map(|t| Check { by: 0, target: t, outcome: Some(CheckOutcome::Camp(Camp::Mafia)) }).collect();
+    pos.checks = (1..5)
+        .map(|t| Check { by: Seat::new(0), target: Seat::new(t), outcome: Some(CheckOutcome::Camp(Camp::Mafia)) })
+        .collect();
     assert_eq!(paths(&pos), ["checks"]);
     // E15: a dead Doctor has no last heal to carry.
     let mut setup = Setup::new("x");
@@ -470,8 +490,8 @@ fn bad_positions_name_every_problem_with_a_path() {
     pos.roles =
         vec![Some(Role::Boss), Some(Role::Doctor), Some(Role::Citizen), Some(Role::Citizen), Some(Role::Citizen)];
     pos.phase = Phase::Day(2);
-    pos.dead = vec![1];
-    pos.last_targets = vec![(1, 2)];
+    pos.carry.dead = vec![Seat::new(1)];
+    pos.carry.last_targets = vec![(Seat::new(1), Seat::new(2))];
     assert_eq!(paths(&pos), ["last_targets.0"]);
 }
 
@@ -480,13 +500,13 @@ fn c2_a_viewers_knowledge_is_fixed_and_the_rest_dealt_uniformly() {
     // The Commissar (seat 0) found seat 3 mafia and seat 4 town; the file names every role.
     let mut pos = classic_known(Phase::Day(3));
     pos.roles.swap(0, 3); // seat 0 Commissar, seat 3 Don
-    pos.view = Some(0);
+    pos.view = Some(Seat::new(0));
     pos.checks = vec![
-        Check { by: 0, target: 3, outcome: None },
-        Check { by: 0, target: 4, outcome: Some(CheckOutcome::Camp(Camp::Town)) },
+        Check { by: Seat::new(0), target: Seat::new(3), outcome: None },
+        Check { by: Seat::new(0), target: Seat::new(4), outcome: Some(CheckOutcome::Camp(Camp::Town)) },
     ];
     let start = Start::new(&pos).unwrap();
-    assert_eq!(start.sampled(), PlayerSet::first(10).without(0), "only his own role is fixed");
+    assert_eq!(start.sampled(), PlayerSet::first(10).without(Seat::new(0)), "only his own role is fixed");
     let game = start.game();
     let mut r = rng(11);
     let mut don_at_3 = 0;
@@ -518,7 +538,7 @@ fn c2_a_viewers_knowledge_is_fixed_and_the_rest_dealt_uniformly() {
     }
     // A mafioso's view: his mates (C2) fixed, the town dealt among the rest.
     let mut pos = classic_known(Phase::Night(2));
-    pos.view = Some(1);
+    pos.view = Some(Seat::new(1));
     let start = Start::new(&pos).unwrap();
     assert_eq!(start.sampled(), PlayerSet::first(10).minus(PlayerSet::first(3)));
     let mut commissar_at = [0u32; 10];
@@ -532,6 +552,6 @@ fn c2_a_viewers_knowledge_is_fixed_and_the_rest_dealt_uniformly() {
     // A mafioso's view must name all his mates.
     let mut pos = Position::start_of(&preset("classic"));
     pos.roles[1] = Some(Role::Mafioso);
-    pos.view = Some(1);
+    pos.view = Some(Seat::new(1));
     assert_eq!(paths(&pos), ["view"]);
 }

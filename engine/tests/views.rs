@@ -119,7 +119,7 @@ impl ViewPlayers {
         let view = View::new(obs, &self.record.0.borrow(), &[], ask);
         let text = serde_json::to_string(&view).expect("a view serialises");
         let answer = decide(&view, &text);
-        self.views[obs.seat() as usize].push((text, view));
+        self.views[obs.seat()].push((text, view));
         answer
     }
 }
@@ -242,27 +242,32 @@ fn check_twins(game: &Game, roles: &[Role], seed: u64, rng: &mut ChaCha8Rng) -> 
     let mut compared = 0;
     let mut state = State::default();
     state.set_roles(game, roles);
-    for me in 0..n as Seat {
+    for me in Seat::all(n) {
         let mates = state.observe(me).camp_mates().without(me);
-        let strangers: Vec<Seat> = (0..n as Seat).filter(|&s| s != me && !mates.contains(s)).collect();
+        let strangers: Vec<Seat> = Seat::all(n).filter(|&s| s != me && !mates.contains(s)).collect();
         // Two strangers with different roles.
         let pairs: Vec<(Seat, Seat)> = strangers
             .iter()
             .flat_map(|&x| strangers.iter().map(move |&y| (x, y)))
-            .filter(|&(x, y)| x < y && roles[x as usize] != roles[y as usize])
+            .filter(|&(x, y)| x < y && roles[x] != roles[y])
             .collect();
         if pairs.is_empty() {
             continue;
         }
         let (x, y) = pairs[rng.random_range(0..pairs.len())];
         let mut swapped = roles.to_vec();
-        swapped.swap(x as usize, y as usize);
+        swapped.swap(x.index(), y.index());
         let (b, _) = play_views(game, &swapped, seed);
-        let (va, vb) = (&a.views[me as usize], &b.views[me as usize]);
+        let (va, vb) = (&a.views[me], &b.views[me]);
         let mut differed = false;
         let case = || {
-            let (rm, rx, ry) = (roles[me as usize], roles[x as usize], roles[y as usize]);
-            format!("seat {} (a {rm}), when seats {} and {} swap roles ({rx} and {ry})", me + 1, x + 1, y + 1)
+            let (rm, rx, ry) = (roles[me], roles[x], roles[y]);
+            format!(
+                "seat {} (a {rm}), when seats {} and {} swap roles ({rx} and {ry})",
+                me.number(),
+                x.number(),
+                y.number()
+            )
         };
         for (i, ((ta, a), (tb, b))) in va.iter().zip(vb).enumerate() {
             let (ra, rb) = (&a.record, &b.record);
@@ -280,7 +285,11 @@ fn check_twins(game: &Game, roles: &[Role], seed: u64, rng: &mut ChaCha8Rng) -> 
         }
         if !differed {
             // The observer's whole game looked the same: the same number of views too.
-            assert!(va.len() == vb.len() || va.last() == vb.last(), "seat {} sees games of different lengths", me + 1);
+            assert!(
+                va.len() == vb.len() || va.last() == vb.last(),
+                "seat {} sees games of different lengths",
+                me.number()
+            );
         }
     }
     compared
@@ -369,13 +378,13 @@ fn e10_only_the_guard_is_offered_the_mafia_as_targets() {
     let mut state = State::default();
     state.deal(&game, &mut rng);
     let mafia = state.living(Camp::Mafia);
-    for s in 0..state.players() as Seat {
+    for s in Seat::all(state.players()) {
         let obs = state.observe(s);
         let listed = obs.targets(mafia_engine::NightAbility::Guard);
         if state.role(s) == Role::Guard {
             assert_eq!(listed, mafia);
         } else {
-            assert!(listed.is_empty(), "seat {} ({}) sees {listed:?}", s + 1, state.role(s));
+            assert!(listed.is_empty(), "seat {} ({}) sees {listed:?}", s.number(), state.role(s));
         }
     }
 }
@@ -394,7 +403,7 @@ fn requests_and_answers_round_trip_through_json() {
     for (text, view) in players.views.iter().flatten() {
         let v: serde_json::Value = serde_json::from_str(text).unwrap();
         let seat = v["seat"].as_u64().unwrap();
-        assert_eq!(seat, view.seat as u64 + 1, "seats are numbered from 1");
+        assert_eq!(seat, u64::from(view.seat.number()), "seats are numbered from 1");
         let request: Request = serde_json::from_value(v["request"].clone()).unwrap();
         assert_eq!(request, view.request);
         kinds.insert(request.name());

@@ -9,7 +9,7 @@
 //! ```
 
 use mafia_agents::{Purpose, Stream, legal_random};
-use mafia_engine::{Request, serde_seat};
+use mafia_engine::{Request, Seat};
 use std::io::{BufRead, Write};
 
 #[derive(serde::Deserialize)]
@@ -19,8 +19,7 @@ enum In {
     Request {
         id: u64,
         game: u64,
-        #[serde(with = "serde_seat::one")]
-        seat: u8,
+        seat: Seat,
         seed: u64,
         request: Request,
     },
@@ -50,7 +49,7 @@ fn main() {
                 let mut rng = Stream::new(key, 0, Purpose::Host);
                 let answer = legal_random(&request, &mut rng);
                 let a = serde_json::to_string(&answer).unwrap();
-                writeln!(out, r#"{{"type":"answer","id":{id},"game":{game},"seat":{},"answer":{a}}}"#, seat + 1)
+                writeln!(out, r#"{{"type":"answer","id":{id},"game":{game},"seat":{},"answer":{a}}}"#, seat.number())
                     .unwrap();
                 out.flush().unwrap();
             }

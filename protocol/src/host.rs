@@ -124,7 +124,7 @@ impl DataAgent for Controlled {
             Some(Err(e)) => format!("not a message: {e}"),
             Some(Ok(FromAgent::Answer { id: i, game, seat, answer })) => {
                 if i != id || game != self.game || seat != view.seat {
-                    format!("answer for request {i} of game {game}, seat {}: expected request {id}", seat + 1)
+                    format!("answer for request {i} of game {game}, seat {}: expected request {id}", seat.number())
                 } else if !view.request.admits(&answer) {
                     format!("request {id}: `{}` is not a legal answer to `{}`", answer.name(), view.request.name())
                 } else {
@@ -186,8 +186,8 @@ pub fn serve(
                 continue;
             }
         };
-        if let Some(s) = seats.iter().find(|&s| s as usize >= players) {
-            let message = format!("play: seat {} is not in this {players}-player game", s + 1);
+        if let Some(s) = seats.iter().find(|&s| s.index() >= players) {
+            let message = format!("play: seat {} is not in this {players}-player game", s.number());
             link.lock().unwrap_or_else(|e| e.into_inner()).error(&message);
             continue;
         }
@@ -195,7 +195,7 @@ pub fn serve(
         let shared = link.clone();
         l.register_data("host", move || Controlled { link: shared.clone(), game: 0 });
         for s in seats.iter() {
-            l.set(&format!("seat{}", s + 1), "host").expect("`host` plays every role");
+            l.set(&format!("seat{}", s.number()), "host").expect("`host` plays every role");
         }
         let mut w = Worker::new(l, master_key(seed));
         let outcome = w.play(game, index, &mut NoLog);

@@ -22,19 +22,19 @@
 //! Every message is one JSON line; seats count from 1 on the wire.
 //!
 //! ```
-//! use mafia_engine::{Answer, PlayerSet, Request, Vote};
+//! use mafia_engine::{Answer, PlayerSet, Request, Seat, Vote};
 //! use mafia_protocol::{FromAgent, ToAgent, message};
 //!
 //! // The engine asks seat 3 (0-based 2) for its vote …
 //! let request = Request::Vote { options: PlayerSet::first(5) };
 //! let line = message::line(&ToAgent::Request {
-//!     id: 7, game: 0, seat: 2, seed: 42, request: &request, view: None, text: None,
+//!     id: 7, game: 0, seat: Seat::new(2), seed: 42, request: &request, view: None, text: None,
 //! });
 //! assert!(line.starts_with(r#"{"type":"request","id":7,"game":0,"seat":3,"#));
 //! // … and the agent answers with a vote for seat 1 (0-based 0).
 //! let reply = r#"{"type":"answer","id":7,"game":0,"seat":3,"answer":{"decision":"vote","vote":1}}"#;
 //! let FromAgent::Answer { seat, answer, .. } = serde_json::from_str(reply).unwrap() else { panic!() };
-//! assert_eq!((seat, answer), (2, Answer::Vote { vote: Vote::For(0) }));
+//! assert_eq!((seat, answer), (Seat::new(2), Answer::Vote { vote: Vote::For(Seat::new(0)) }));
 //! ```
 
 #![warn(missing_docs)]

@@ -28,8 +28,6 @@ pub enum ToAgent<'a> {
         /// The game's index in the run.
         game: u64,
         /// The seat the agent plays in this game.
-        #[serde(with = "mafia_engine::serde_seat::one")]
-        #[schemars(with = "mafia_engine::SeatNumber")]
         seat: Seat,
         /// The seat's view at the start (if the agent asked for views).
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -43,8 +41,6 @@ pub enum ToAgent<'a> {
         /// The game's index in the run.
         game: u64,
         /// The seat that decides.
-        #[serde(with = "mafia_engine::serde_seat::one")]
-        #[schemars(with = "mafia_engine::SeatNumber")]
         seat: Seat,
         /// From the seat's own seeded stream (below 2^53): seed the agent's
         /// randomness with it, and a run reproduces on any pool size.
@@ -63,8 +59,6 @@ pub enum ToAgent<'a> {
         /// The game's index in the run.
         game: u64,
         /// The seat the agent played.
-        #[serde(with = "mafia_engine::serde_seat::one")]
-        #[schemars(with = "mafia_engine::SeatNumber")]
         seat: Seat,
         /// How the game ended, with every role revealed.
         ending: &'a Ending,
@@ -134,8 +128,6 @@ pub enum FromAgent {
         /// The request's `game`.
         game: u64,
         /// The request's `seat`.
-        #[serde(with = "mafia_engine::serde_seat::one")]
-        #[schemars(with = "mafia_engine::SeatNumber")]
         seat: Seat,
         /// The decision: one of the request's legal options.
         answer: Answer,

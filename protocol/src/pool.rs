@@ -165,19 +165,19 @@ impl Default for Faults {
 impl Faults {
     /// Counts one fault of `kind` at `seat`.
     pub fn add(&self, seat: Seat, kind: FaultKind) {
-        self.counts[seat as usize * FaultKind::COUNT + kind as usize].fetch_add(1, Ordering::Relaxed);
+        self.counts[seat.index() * FaultKind::COUNT + kind as usize].fetch_add(1, Ordering::Relaxed);
     }
     /// Counts one game forfeited at `seat` (every later decision fell back).
     pub fn forfeit(&self, seat: Seat) {
-        self.forfeits[seat as usize].fetch_add(1, Ordering::Relaxed);
+        self.forfeits[seat].fetch_add(1, Ordering::Relaxed);
     }
     /// The faults of `kind` at `seat` so far.
     pub fn get(&self, seat: Seat, kind: FaultKind) -> u64 {
-        self.counts[seat as usize * FaultKind::COUNT + kind as usize].load(Ordering::Relaxed)
+        self.counts[seat.index() * FaultKind::COUNT + kind as usize].load(Ordering::Relaxed)
     }
     /// The games forfeited at `seat` so far.
     pub fn forfeits(&self, seat: Seat) -> u64 {
-        self.forfeits[seat as usize].load(Ordering::Relaxed)
+        self.forfeits[seat].load(Ordering::Relaxed)
     }
     /// Every fault of every seat.
     pub fn total(&self) -> u64 {

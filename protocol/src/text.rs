@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 /// A seat as the story names it: `P1`, `P2`, …
 pub fn p(s: Seat) -> String {
-    format!("P{}", s as u32 + 1)
+    format!("P{}", s.number())
 }
 
 /// Seats named and separated by spaces (`P2 P5`).
@@ -111,7 +111,7 @@ struct Names<'a> {
 
 impl Names<'_> {
     fn who(&self, s: Seat) -> String {
-        match self.roles.get(s as usize) {
+        match self.roles.get(s.index()) {
             Some(Some(r)) => format!("{} ({r})", p(s)),
             Some(None) => p(s),
             None => format!("the {}", Role::Psycho),
@@ -299,7 +299,7 @@ pub fn story_lines(roles: &[Option<Role>], leader: bool, log: &[Event], o: &mut 
                 format!("  {} sends the move of {}, who sent none (E7):", who(boss), who(member))
             }
             Event::Promoted { seat, role } => {
-                let clause = if roles.get(seat as usize) == Some(&Some(Role::Deputy)) { "E14" } else { "E12" };
+                let clause = if roles.get(seat.index()) == Some(&Some(Role::Deputy)) { "E14" } else { "E12" };
                 format!("  {} acts as the {role} from tonight ({clause})", who(seat))
             }
             Event::Introduced { a, b } => format!("  {} and {} are introduced (E14)", who(a), who(b)),
@@ -403,11 +403,11 @@ pub fn view_text(view: &View) -> String {
     let pv = &view.private;
     let n = view.setup.players as usize;
     let mut roles: Vec<Option<Role>> = vec![None; n];
-    if let Some(r) = roles.get_mut(me as usize) {
+    if let Some(r) = roles.get_mut(me.index()) {
         *r = Some(pv.role);
     }
     for m in &pv.mates {
-        if let Some(r) = roles.get_mut(m.seat as usize) {
+        if let Some(r) = roles.get_mut(m.seat.index()) {
             *r = Some(m.role);
         }
     }

@@ -4,7 +4,7 @@
 //! every game finished.
 
 use mafia_agents::{Lineup, Strategy, Worker, master_key};
-use mafia_engine::{Game, NoLog, Outcome, Preset};
+use mafia_engine::{Game, NoLog, Outcome, Preset, Seat};
 use mafia_protocol::{Fallback, FaultKind, Pool, Settings};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -85,7 +85,7 @@ fn misbehave(mode: &str, fallback: Fallback, games: u64) -> ([u64; FaultKind::CO
     let played = play(&l, games, 1);
     let f = pools[0].faults();
     let mut by_kind = [0; FaultKind::COUNT];
-    for seat in 0..10 {
+    for seat in Seat::all(10) {
         for k in FaultKind::ALL {
             by_kind[k as usize] += f.get(seat, k);
         }

@@ -139,7 +139,7 @@ fn the_text_view_names_only_the_roles_the_seat_knows() {
     let seen = seen.lock().unwrap();
     assert!(seen.len() > 100);
     for (view, text) in seen.iter() {
-        let me = view.seat as usize + 1;
+        let me = view.seat.index() + 1;
         assert!(text.starts_with(&format!("You are P{me}, the {}", view.private.role)), "{text}");
         assert!(text.contains("Asked: "), "{text}");
         let named_mafia = text.matches("(mafioso)").count() + text.matches("(don)").count();

@@ -7,7 +7,7 @@
 mod common;
 use common::mafia;
 use mafia_agents::Lineup;
-use mafia_engine::{Camp, Game, Preset};
+use mafia_engine::{Camp, Game, Preset, Seat};
 use mafia_sim::{Job, Odds, RunSpec, Variant, parse_position, play_range, run};
 use std::path::PathBuf;
 
@@ -220,11 +220,11 @@ fn c10_c15_votes_and_modkills_read_from_a_state_file() {
     let pos = &file.position;
     use mafia_engine::{DayVote, Vote};
     let day2 = |by, vote| DayVote { day: 2, by, vote };
-    assert_eq!(pos.votes, [day2(0, Vote::For(3)), day2(1, Vote::Pass)]);
-    assert_eq!(pos.modkilled, [8]);
+    assert_eq!(pos.votes, [day2(Seat::new(0), Vote::For(Seat::new(3))), day2(Seat::new(1), Vote::Pass)]);
+    assert_eq!(pos.modkilled, [Seat::new(8)]);
     // C9 wants the roles of the dead, but not a modkilled player's (C15): seat 9's is unknown.
     let start = file.start().unwrap_or_else(|e| panic!("{e}"));
-    assert!(start.sampled().contains(8));
+    assert!(start.sampled().contains(Seat::new(8)));
     // The votes reach the players: the same games without them end otherwise.
     let with = odds_of(text, "forum", 3, 4000, 1);
     let none = odds_of(&text[..text.find("[[vote]]").unwrap()], "forum", 3, 4000, 1);
@@ -249,8 +249,8 @@ fn c10_earlier_days_votes_read_from_a_state_file_reach_the_players() {
     }
     let file = parse_position("state.toml", &text).unwrap_or_else(|e| panic!("{e}"));
     use mafia_engine::{DayVote, Vote};
-    assert_eq!(file.position.votes[0], DayVote { day: 2, by: 0, vote: Vote::For(8) });
-    assert_eq!(file.position.votes[2], DayVote { day: 1, by: 0, vote: Vote::For(4) });
+    assert_eq!(file.position.votes[0], DayVote { day: 2, by: Seat::new(0), vote: Vote::For(Seat::new(8)) });
+    assert_eq!(file.position.votes[2], DayVote { day: 1, by: Seat::new(0), vote: Vote::For(Seat::new(4)) });
     // Day 1's votes reach the players: the same games without them end otherwise.
     let with = odds_of(&text, "forum", 3, 4000, 1);
     let without = odds_of(base, "forum", 3, 4000, 1);

@@ -912,11 +912,19 @@ fn the_next_night_carry_block_is_a_valid_scenario_part() {
     let f2 = parse_scenario("n2.toml", &night2).unwrap_or_else(|e| panic!("{e}\n{night2}"));
     let sc = &f2.scenario;
     assert_eq!(sc.night, 2);
-    assert_eq!(sc.guest, Some(6), "the Psycho's guest carries");
-    assert_eq!(sc.hexed, [1], "the hex carries");
-    assert!(sc.last_targets.contains(&(3, 5)), "the heal carries: {:?}", sc.last_targets);
-    assert!(sc.last_targets.contains(&(7, 3)), "the beating carries: {:?}", sc.last_targets);
-    assert_eq!(sc.bandits_known, [(7, 2)]);
+    assert_eq!(sc.carry.guest, Some(Seat::new(6)), "the Psycho's guest carries");
+    assert_eq!(sc.carry.hexed, [Seat::new(1)], "the hex carries");
+    assert!(
+        sc.carry.last_targets.contains(&(Seat::new(3), Seat::new(5))),
+        "the heal carries: {:?}",
+        sc.carry.last_targets
+    );
+    assert!(
+        sc.carry.last_targets.contains(&(Seat::new(7), Seat::new(3))),
+        "the beating carries: {:?}",
+        sc.carry.last_targets
+    );
+    assert_eq!(sc.carry.bandits_known, [(Seat::new(7), Seat::new(2))]);
     // The Doctor may not heal the same player again (E15).
     let again = format!("{night2}[[move]]\nseat = 4\ntarget = 6\n");
     let e = parse_scenario("n2.toml", &again).unwrap().resolve().unwrap_err();
@@ -959,7 +967,7 @@ fn random_roles(rng: &mut ChaCha8Rng) -> Vec<Role> {
 
 /// A seat, mostly in range, sometimes not (the engine and the reader refuse those).
 fn any_seat(rng: &mut ChaCha8Rng, n: usize) -> Seat {
-    if chance(rng, 3) { (n + below(rng, 3)) as Seat } else { below(rng, n) as Seat }
+    if chance(rng, 3) { Seat::from_index(n + below(rng, 3)) } else { Seat::from_index(below(rng, n)) }
 }
 
 fn random_scenario(rng: &mut ChaCha8Rng) -> Scenario {
@@ -982,41 +990,45 @@ fn random_scenario(rng: &mut ChaCha8Rng) -> Scenario {
         }
         sc.night_order = Some(order);
     }
-    let holder = |r: Role| roles.iter().position(|&x| x == r).map(|i| i as Seat);
+    let holder = |r: Role| roles.iter().position(|&x| x == r).map(Seat::from_index);
     for _ in 0..below(rng, n / 3 + 1) {
-        sc.dead.push(any_seat(rng, n));
+        sc.carry.dead.push(any_seat(rng, n));
     }
     if chance(rng, 15) {
-        sc.acting.push((holder(Role::Actor).unwrap_or(0), ROLE_INFO[below(rng, ROLE_INFO.len())].role));
+        sc.carry
+            .acting
+            .push((holder(Role::Actor).unwrap_or(Seat::new(0)), ROLE_INFO[below(rng, ROLE_INFO.len())].role));
     }
     if chance(rng, 15) {
-        sc.acting.push((holder(Role::Deputy).unwrap_or(0), [Role::Detective, Role::Doctor][below(rng, 2)]));
+        sc.carry
+            .acting
+            .push((holder(Role::Deputy).unwrap_or(Seat::new(0)), [Role::Detective, Role::Doctor][below(rng, 2)]));
     }
     if chance(rng, 20) {
-        sc.hexed.push(any_seat(rng, n));
+        sc.carry.hexed.push(any_seat(rng, n));
     }
     if chance(rng, 20) {
-        sc.guest = Some(any_seat(rng, n));
+        sc.carry.guest = Some(any_seat(rng, n));
     }
     if chance(rng, 20) {
-        sc.last_targets.push((holder(Role::Thug).unwrap_or(0), any_seat(rng, n)));
+        sc.carry.last_targets.push((holder(Role::Thug).unwrap_or(Seat::new(0)), any_seat(rng, n)));
     }
     if chance(rng, 20) {
-        sc.last_targets.push((holder(Role::Doctor).unwrap_or(0), any_seat(rng, n)));
+        sc.carry.last_targets.push((holder(Role::Doctor).unwrap_or(Seat::new(0)), any_seat(rng, n)));
     }
     if chance(rng, 15) {
-        sc.spare_life_spent.push(any_seat(rng, n));
+        sc.carry.spare_life_spent.push(any_seat(rng, n));
     }
     for _ in 0..below(rng, 3) {
         if chance(rng, 30) {
-            sc.swindled.push(any_seat(rng, n));
+            sc.carry.swindled.push(any_seat(rng, n));
         }
     }
     if chance(rng, 20) {
-        sc.borrowed.push(ROLE_INFO[below(rng, ROLE_INFO.len())].role);
+        sc.carry.borrowed.push(ROLE_INFO[below(rng, ROLE_INFO.len())].role);
     }
     if chance(rng, 15) {
-        sc.bandits_known.push((any_seat(rng, n), any_seat(rng, n)));
+        sc.carry.bandits_known.push((any_seat(rng, n), any_seat(rng, n)));
     }
     for s in 0..n {
         if !chance(rng, 60) {
@@ -1032,7 +1044,7 @@ fn random_scenario(rng: &mut ChaCha8Rng) -> Scenario {
             // The night calculator takes the moves as sent, the Boss's included (E7): no deferral.
             defer: false,
         };
-        sc.moves.push((if chance(rng, 3) { any_seat(rng, n) } else { s as Seat }, choice));
+        sc.moves.push((if chance(rng, 3) { any_seat(rng, n) } else { Seat::from_index(s) }, choice));
     }
     sc
 }
@@ -1048,7 +1060,7 @@ fn repair(mut sc: Scenario) -> Option<Scenario> {
                 Some((list, i)) if list != "roles" && list != "rules" => drop.push((list.into(), i.parse().ok()?)),
                 _ => match p.path.as_str() {
                     "night" => sc.night = 1,
-                    "guest" => sc.guest = None,
+                    "guest" => sc.carry.guest = None,
                     "night_order" => sc.night_order = None,
                     _ => return None,
                 },
@@ -1058,14 +1070,14 @@ fn repair(mut sc: Scenario) -> Option<Scenario> {
         drop.sort_by_key(|d| std::cmp::Reverse(d.1));
         for (list, i) in drop {
             match list.as_str() {
-                "dead" => drop_at(&mut sc.dead, i),
-                "acting" => drop_at(&mut sc.acting, i),
-                "hexed" => drop_at(&mut sc.hexed, i),
-                "last_targets" => drop_at(&mut sc.last_targets, i),
-                "spare_life_spent" => drop_at(&mut sc.spare_life_spent, i),
-                "swindled" => drop_at(&mut sc.swindled, i),
-                "borrowed" => drop_at(&mut sc.borrowed, i),
-                "bandits_known" => drop_at(&mut sc.bandits_known, i),
+                "dead" => drop_at(&mut sc.carry.dead, i),
+                "acting" => drop_at(&mut sc.carry.acting, i),
+                "hexed" => drop_at(&mut sc.carry.hexed, i),
+                "last_targets" => drop_at(&mut sc.carry.last_targets, i),
+                "spare_life_spent" => drop_at(&mut sc.carry.spare_life_spent, i),
+                "swindled" => drop_at(&mut sc.carry.swindled, i),
+                "borrowed" => drop_at(&mut sc.carry.borrowed, i),
+                "bandits_known" => drop_at(&mut sc.carry.bandits_known, i),
                 "moves" => drop_at(&mut sc.moves, i),
                 _ => return None,
             }
@@ -1082,10 +1094,10 @@ fn drop_at<T>(v: &mut Vec<T>, i: usize) {
 
 /// A seat in a file: its number, or its role when exactly one seat holds it.
 fn seat_ref(rng: &mut ChaCha8Rng, roles: &[Role], s: Seat) -> String {
-    let r = roles.get(s as usize).copied();
+    let r = roles.get(s.index()).copied();
     match r {
         Some(r) if roles.iter().filter(|&&x| x == r).count() == 1 && chance(rng, 40) => format!("\"{r}\""),
-        _ => (s as usize + 1).to_string(),
+        _ => (s.index() + 1).to_string(),
     }
 }
 
@@ -1110,33 +1122,33 @@ fn to_file(rng: &mut ChaCha8Rng, sc: &Scenario) -> Option<String> {
     o += "[carry]\n";
     let list =
         |rng: &mut ChaCha8Rng, v: &[Seat]| v.iter().map(|&s| seat_ref(rng, roles, s)).collect::<Vec<_>>().join(", ");
-    o += &format!("dead = [{}]\n", list(rng, &sc.dead));
-    for &(s, r) in &sc.acting {
-        let key = match roles.get(s as usize) {
+    o += &format!("dead = [{}]\n", list(rng, &sc.carry.dead));
+    for &(s, r) in &sc.carry.acting {
+        let key = match roles.get(s.index()) {
             Some(Role::Actor) => "actor",
             Some(Role::Deputy) => "deputy",
             _ => return None,
         };
         o += &format!("{key} = \"{r}\"\n");
     }
-    o += &format!("hexed = [{}]\n", list(rng, &sc.hexed));
-    if let Some(g) = sc.guest {
+    o += &format!("hexed = [{}]\n", list(rng, &sc.carry.hexed));
+    if let Some(g) = sc.carry.guest {
         o += &format!("guest = {}\n", seat_ref(rng, roles, g));
     }
     // The reader puts `last_beating` first (in key order) and `last_heal` last.
     let mut beat = false;
-    for (i, &(s, t)) in sc.last_targets.iter().enumerate() {
-        let acting_doctor = sc.acting.iter().any(|&(d, r)| d == s && r == Role::Doctor);
-        match roles.get(s as usize) {
+    for (i, &(s, t)) in sc.carry.last_targets.iter().enumerate() {
+        let acting_doctor = sc.carry.acting.iter().any(|&(d, r)| d == s && r == Role::Doctor);
+        match roles.get(s.index()) {
             Some(Role::Thug) if i == 0 => {
                 o += &format!("last_beating = {}\n", seat_ref(rng, roles, t));
                 beat = true;
             }
             Some(Role::Doctor) | Some(Role::Deputy)
-                if (i == 0 || beat) && (acting_doctor || roles[s as usize] == Role::Doctor) =>
+                if (i == 0 || beat) && (acting_doctor || roles[s] == Role::Doctor) =>
             {
-                let deputy_doc = sc.acting.iter().any(|&(_, r)| r == Role::Doctor);
-                if roles[s as usize] == Role::Doctor && deputy_doc {
+                let deputy_doc = sc.carry.acting.iter().any(|&(_, r)| r == Role::Doctor);
+                if roles[s] == Role::Doctor && deputy_doc {
                     return None;
                 }
                 o += &format!("last_heal = {}\n", seat_ref(rng, roles, t));
@@ -1144,11 +1156,12 @@ fn to_file(rng: &mut ChaCha8Rng, sc: &Scenario) -> Option<String> {
             _ => return None,
         }
     }
-    o += &format!("spare_life_spent = [{}]\n", list(rng, &sc.spare_life_spent));
-    o += &format!("swindled = [{}]\n", list(rng, &sc.swindled));
-    let borrowed: Vec<String> = sc.borrowed.iter().map(|r| format!("\"{r}\"")).collect();
+    o += &format!("spare_life_spent = [{}]\n", list(rng, &sc.carry.spare_life_spent));
+    o += &format!("swindled = [{}]\n", list(rng, &sc.carry.swindled));
+    let borrowed: Vec<String> = sc.carry.borrowed.iter().map(|r| format!("\"{r}\"")).collect();
     o += &format!("borrowed = [{}]\n", borrowed.join(", "));
     let pairs: Vec<String> = sc
+        .carry
         .bandits_known
         .iter()
         .map(|&(a, b)| format!("[{}, {}]", seat_ref(rng, roles, a), seat_ref(rng, roles, b)))

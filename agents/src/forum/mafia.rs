@@ -268,7 +268,7 @@ impl Turn<'_> {
         self.cfg.bus > 0
             && partner != obs.seat()
             && obs.votes_for(partner) * 2 >= obs.alive().len()
-            && (obs.day() as u32).wrapping_mul(0x9E37_79B9) ^ self.fake_roll.rotate_left(obs.seat() as u32)
+            && (obs.day() as u32).wrapping_mul(0x9E37_79B9) ^ self.fake_roll.rotate_left(obs.seat().get() as u32)
                 < self.cfg.bus
     }
 

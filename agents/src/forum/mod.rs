@@ -85,7 +85,7 @@ impl Default for ForumAgent {
             own_public: Some(Box::default()),
             revealed: false,
             seen_day: 0,
-            order: [0; MAX_PLAYERS],
+            order: [Seat::new(0); MAX_PLAYERS],
             order_len: 0,
             fake_roll: u32::MAX,
             blend_roll: u32::MAX,
@@ -560,7 +560,7 @@ impl Agent for Turn<'_> {
         if !pair.inter(read.cleared).is_empty() {
             return false;
         }
-        pair.iter().map(|s| read.score[s as usize]).max().unwrap_or(0) > 0
+        pair.iter().map(|s| read.score[s]).max().unwrap_or(0) > 0
     }
 
     fn night(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> NightChoice {

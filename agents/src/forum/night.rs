@@ -157,7 +157,7 @@ impl Turn<'_> {
                         // The members of `pool` who voted most against the
                         // camp (no branch per member on his count).
                         let voted = self.voted_all();
-                        pick(cx.rng, pool.top_by(|s| voted[s as usize].inter(mates).len()))
+                        pick(cx.rng, pool.top_by(|s| voted[s].inter(mates).len()))
                     }),
                 }
             }
@@ -262,7 +262,7 @@ impl Turn<'_> {
             NightAbility::Beat => legal.contains(maker).then_some(maker),
             NightAbility::Trick => {
                 let voted = self.voted_all();
-                let against = |s: Seat| voted[s as usize].inter(mates).len() as i32;
+                let against = |s: Seat| voted[s].inter(mates).len() as i32;
                 read.ties.best_by(outsiders, against).or_else(|| pick(cx.rng, outsiders))
             }
             // Moves without a target (the Scout, a borrowed Chosen) and anything else.

@@ -296,14 +296,14 @@ fn judgement(obs: &Observation<'_>, memory: &Memory, cfg: &Config, coin: &mut Pu
     let announced = obs.rules().reveal_roles_on_death;
     for (i, _) in INFO_ROLES.iter().enumerate() {
         let claimants = memory.claimants(i);
-        let mut kept = [0; 4];
+        let mut kept = [Seat::new(0); 4];
         let claimants = if announced && !claimants.is_empty() {
             let n = settle_announced(obs, claimants, memory.successors, trusting, &mut kept, &mut r);
             &kept[..n]
         } else {
             claimants
         };
-        let mut honest = [0; 4];
+        let mut honest = [Seat::new(0); 4];
         let claimants = if !night_dead.is_empty() && claimants.iter().any(|&s| caught(obs, s, night_dead)) {
             let mut n = 0;
             for &s in claimants {
@@ -406,15 +406,15 @@ fn public_read(
     // alone, which fits an i8 without clamping (cleared and exposed are
     // disjoint and nobody votes for himself: at most 63 of either).
     for s in obs.alive().minus(bonus).iter() {
-        let v = memory.votes.voted[s as usize];
-        r.score[s as usize] = (2 * (v.inter(cleared).len() as i32 - v.inter(exposed).len() as i32)) as i8;
+        let v = memory.votes.voted[s];
+        r.score[s] = (2 * (v.inter(cleared).len() as i32 - v.inter(exposed).len() as i32)) as i8;
     }
     for s in obs.alive().inter(bonus).iter() {
-        let v = memory.votes.voted[s as usize];
+        let v = memory.votes.voted[s];
         let mut score = 2 * v.inter(cleared).len() as i32 - 2 * v.inter(exposed).len() as i32;
         score += 4 * leads_enemy.contains(s) as i32 - 4 * leads_town.contains(s) as i32;
         score += 2 * victims_accuse.contains(s) as i32;
-        r.score[s as usize] = score.clamp(-128, 127) as i8;
+        r.score[s] = score.clamp(-128, 127) as i8;
     }
 }
 
@@ -678,8 +678,8 @@ impl Public {
             _ => {
                 let score = &slot.read.score;
                 let open = obs.alive().minus(slot.read.cleared);
-                let first = open.top_by(|s| score[s as usize]);
-                let top = [first, open.minus(first).top_by(|s| score[s as usize])];
+                let first = open.top_by(|s| score[s]);
+                let top = [first, open.minus(first).top_by(|s| score[s])];
                 slot.open_top = Some((key, top));
                 top
             }
@@ -781,21 +781,19 @@ impl Read<'_> {
         }
         let open = among.minus(self.cleared);
         let pool = if open.is_empty() { among } else { open };
-        self.ties.best_by(pool, |s| self.score[s as usize] as i32 * 64 + obs.votes_for(s) as i32)
+        self.ties.best_by(pool, |s| self.score[s] as i32 * 64 + obs.votes_for(s) as i32)
     }
     /// The members of `among` with the highest score (empty if `among`
     /// is; `PlayerSet::top_by`: no branch on the scores).
     #[inline]
     pub fn most_suspicious(&self, among: PlayerSet) -> PlayerSet {
-        among.top_by(|s| self.score[s as usize])
+        among.top_by(|s| self.score[s])
     }
     /// The most trusted of `among` (cleared first, then the lowest score;
     /// ties to the reader's order).
     pub fn trusted(&self, among: PlayerSet) -> Option<Seat> {
         let pool = if among.inter(self.cleared).is_empty() { among } else { among.inter(self.cleared) };
-        self.ties
-            .best_by(pool.minus(self.exposed), |s| -(self.score[s as usize] as i32))
-            .or_else(|| self.ties.first(pool))
+        self.ties.best_by(pool.minus(self.exposed), |s| -(self.score[s] as i32)).or_else(|| self.ties.first(pool))
     }
 }
 

@@ -89,7 +89,7 @@ impl Turn<'_> {
             // made without a branch per vote: PASS or a name is a coin flip
             // to the branch predictor).
             for s in obs.naming().inter(obs.alive()).minus(obs.changed()).iter() {
-                self.first_named[s as usize] = self.first_named[s as usize].saturating_add(1);
+                self.first_named[s] = self.first_named[s].saturating_add(1);
             }
         }
         let named = &self.first_named;
@@ -103,8 +103,8 @@ impl Turn<'_> {
             Some(s)
         } else {
             let open = others.minus(read.cleared);
-            let top = read.ties.best_by(open, |s| named[s as usize] as i32 * 4 + read.score[s as usize] as i32);
-            top.filter(|&s| named[s as usize] > 0 || read.score[s as usize] > 0)
+            let top = read.ties.best_by(open, |s| named[s] as i32 * 4 + read.score[s] as i32);
+            top.filter(|&s| named[s] > 0 || read.score[s] > 0)
         };
         let t = target?;
         (mine != Some(t)).then_some(Vote::For(t))

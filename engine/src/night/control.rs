@@ -145,7 +145,7 @@ impl State {
         }
         let beaten_houses = t.beaten;
         for s in m[NightAbility::Swindle.index()].minus(hexed).iter() {
-            let (victim, to) = (moves.target(s), moves.second[s as usize]);
+            let (victim, to) = (moves.target(s), moves.second[s]);
             let mafia = self.camp_members[Camp::Mafia as usize];
             // No cycle, so no pinned victim (E29).
             self.swindle_lands(moves, t, s, victim, to, mafia, beaten_houses, false, log);
@@ -166,10 +166,10 @@ impl State {
     /// E29's dependency graph with its cycle rule, or the plain sequence.
     fn control_graph<L: Log>(&mut self, game: &Game, moves: &NightMoves, t: &mut Tonight, log: &mut L) {
         let blank = Ctl {
-            seat: 0,
+            seat: Seat::new(0),
             ability: NightAbility::None,
-            target: 0,
-            to: 0,
+            target: Seat::new(0),
+            to: Seat::new(0),
             verdict: Verdict::Undecided,
             reason: None,
             blocks: None,
@@ -185,7 +185,7 @@ impl State {
             for s in moves.makers[a.index()].iter() {
                 if k < ctl.len() {
                     let target = moves.target(s);
-                    let to = if a == NightAbility::Swindle { moves.second[s as usize] } else { target };
+                    let to = if a == NightAbility::Swindle { moves.second[s] } else { target };
                     let harmless = house && a == NightAbility::Rob && Some(target) == psycho;
                     let blocks = if harmless { None } else { status };
                     ctl[k] = Ctl {
@@ -542,7 +542,7 @@ mod tests {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(round);
                 let mut st = State::default();
                 st.deal(&game, &mut rng);
-                for s in 0..game.players() as Seat {
+                for s in Seat::all(game.players()) {
                     if below(&mut rng, 6) == 0 {
                         st.alive.remove(s);
                     }
@@ -554,7 +554,7 @@ mod tests {
                 }
                 let mut moves = NightMoves::default();
                 for s in st.alive.iter() {
-                    let a = st.acting[s as usize].info().night;
+                    let a = st.acting[s].info().night;
                     if matches!(a, NightAbility::None | NightAbility::Borrow) || below(&mut rng, 5) == 0 {
                         continue;
                     }

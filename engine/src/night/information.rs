@@ -15,7 +15,7 @@ impl State {
     /// C5: checker `s` asks whether `x` holds `role` ("is he the Commissar?").
     #[inline]
     pub(super) fn role_check<L: Log>(&mut self, s: Seat, x: Seat, role: Role, log: &mut L) {
-        let yes = self.roles[x as usize] == role;
+        let yes = self.roles[x] == role;
         let k = self.know(s);
         k.checked.insert(x);
         if yes {
@@ -30,7 +30,7 @@ impl State {
     /// C6/E13: checker `s` learns the camp of `x`.
     #[inline]
     pub(super) fn camp_check<L: Log>(&mut self, s: Seat, x: Seat, log: &mut L) {
-        let camp = self.roles[x as usize].camp();
+        let camp = self.roles[x].camp();
         let k = self.know(s);
         k.checked.insert(x);
         k.camps[camp as usize].insert(x);
@@ -42,7 +42,7 @@ impl State {
 
     /// E7: the Boss `s` learns whether `x` holds a role or is plain, and his camp.
     fn boss_check<L: Log>(&mut self, s: Seat, x: Seat, log: &mut L) {
-        let info = self.roles[x as usize].info();
+        let info = self.roles[x].info();
         let k = self.know(s);
         k.checked.insert(x);
         k.camps[info.camp as usize].insert(x);
@@ -65,7 +65,7 @@ impl State {
             .union(m[NightAbility::CheckCamp.index()])
             .union(m[NightAbility::Compare.index()]);
         for s in makers.iter() {
-            let ability = moves.ability[s as usize];
+            let ability = moves.ability[s];
             // Each move judged as itself, so its table row folds away.
             let judged = match ability {
                 NightAbility::BossCheck => self.judge(t, moves, s, NightAbility::BossCheck, log),
@@ -75,7 +75,7 @@ impl State {
                 _ => continue,
             };
             let Some((x, second)) = judged else { continue };
-            let my_camp: Camp = self.roles[s as usize].camp();
+            let my_camp: Camp = self.roles[s].camp();
             match ability {
                 NightAbility::BossCheck => self.boss_check(s, x, log),
                 NightAbility::CheckIsRole(role) => self.role_check(s, x, role, log),
@@ -86,7 +86,7 @@ impl State {
                 NightAbility::Compare => {
                     // E17: same camp or different.
                     let b = second.expect("a comparison names two players");
-                    let same = self.roles[x as usize].camp() == self.roles[b as usize].camp();
+                    let same = self.roles[x].camp() == self.roles[b].camp();
                     let report = Report::Compare { a: x, b, same };
                     self.know(s).report = Some(report);
                     t.visit(my_camp, b);

@@ -94,7 +94,7 @@ impl State {
         // E20: the Shooter. Not the mafia's kill: C8's count is left alone.
         for s in moves.makers[NightAbility::Shoot.index()].iter() {
             let Some((target, _)) = self.judge(t, moves, s, NightAbility::Shoot, log) else { continue };
-            let camp = self.roles[s as usize].camp();
+            let camp = self.roles[s].camp();
             Self::try_kill(t, target, Killer::Shooter(s), camp, Some(s), log);
         }
         // E24: the blast takes the Psycho's guest of tonight.
@@ -133,7 +133,7 @@ impl State {
         for s in members.iter() {
             if let Some(x) = moves.kill(s) {
                 // E12: an appointed Actor "acts in that role": he ranks as it.
-                let rank = self.acting[s as usize].info().rank;
+                let rank = self.acting[s].info().rank;
                 if best.is_none_or(|(r, _, _)| rank < r) {
                     best = Some((rank, x, s));
                 }

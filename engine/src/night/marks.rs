@@ -22,20 +22,20 @@ impl State {
                 continue;
             }
             self.hex_next.insert(x);
-            t.visit(self.roles[s as usize].camp(), x);
+            t.visit(self.roles[s].camp(), x);
             self.succeed(s, NightAbility::Hex, Some(x), log);
         }
         for s in moves.makers[NightAbility::Mine.index()].iter() {
             let Some((x, _)) = self.judge(t, moves, s, NightAbility::Mine, log) else { continue };
             self.mines.insert(x);
-            t.visit(self.roles[s as usize].camp(), x);
+            t.visit(self.roles[s].camp(), x);
             self.succeed(s, NightAbility::Mine, Some(x), log);
         }
         for s in moves.makers[NightAbility::Trick.index()].iter() {
             // E28: «вопреки всем ходам»: no block and no redirect (see `judge`).
             let Some((x, _)) = self.judge(t, moves, s, NightAbility::Trick, log) else { continue };
             self.tricked.insert(x);
-            t.visit(self.roles[s as usize].camp(), x);
+            t.visit(self.roles[s].camp(), x);
             self.succeed(s, NightAbility::Trick, Some(x), log);
         }
         for s in moves.makers[NightAbility::Votes.index()].iter() {

@@ -62,7 +62,7 @@ impl fmt::Display for MoveError {
         match *self {
             MoveError::Dead => write!(f, "the player is dead and makes no move"),
             MoveError::NotAShooter => write!(f, "only mafia members send a kill nick (C4, E8)"),
-            MoveError::KillTarget(t) => write!(f, "kill target {} is not alive", t + 1),
+            MoveError::KillTarget(t) => write!(f, "kill target {} is not alive", t.number()),
             MoveError::NoMove(r) => write!(f, "the {r} has no night move tonight"),
             MoveError::BorrowMissing => write!(f, "the Role Prostitute must name the role she borrows (E19)"),
             MoveError::NotABorrower(r) => write!(f, "only the Role Prostitute borrows a role, not the {r} (E19)"),
@@ -74,10 +74,10 @@ impl fmt::Display for MoveError {
             MoveError::MissingTarget => write!(f, "the move needs a target"),
             MoveError::MissingSecond => write!(f, "the move needs a second target (E11, E17)"),
             MoveError::UnexpectedSecond => write!(f, "the move takes one target only"),
-            MoveError::Target { target, why } => write!(f, "target {} is not allowed: {why}", target + 1),
-            MoveError::Second { target, why } => write!(f, "second target {} is not allowed: {why}", target + 1),
+            MoveError::Target { target, why } => write!(f, "target {} is not allowed: {why}", target.number()),
+            MoveError::Second { target, why } => write!(f, "second target {} is not allowed: {why}", target.number()),
             MoveError::NotABandit => write!(f, "only bandits search for each other (E3)"),
-            MoveError::SearchTarget(t) => write!(f, "search target {} is not another living player (E3)", t + 1),
+            MoveError::SearchTarget(t) => write!(f, "search target {} is not another living player (E3)", t.number()),
         }
     }
 }
@@ -136,8 +136,8 @@ impl Default for NightMoves {
     fn default() -> Self {
         NightMoves {
             kill: [None; MAX_PLAYERS],
-            act: [0; MAX_PLAYERS],
-            second: [0; MAX_PLAYERS],
+            act: [Seat::new(0); MAX_PLAYERS],
+            second: [Seat::new(0); MAX_PLAYERS],
             search: [None; MAX_PLAYERS],
             ability: [NightAbility::None; MAX_PLAYERS],
             makers: [PlayerSet::EMPTY; NightAbility::COUNT],
@@ -162,11 +162,11 @@ impl NightMoves {
     }
     /// Records a kill nick (unchecked; for tests of the resolver).
     pub fn set_kill(&mut self, shooter: Seat, target: Option<Seat>) {
-        self.kill[shooter as usize] = target;
+        self.kill[shooter] = target;
     }
     /// Records a role move (unchecked; for tests of the resolver).
     pub fn set_move(&mut self, maker: Seat, m: Move) {
-        let s = maker as usize;
+        let s = maker.index();
         let old = self.ability[s];
         if old != NightAbility::None {
             self.makers[old.index()].remove(maker);
@@ -181,33 +181,33 @@ impl NightMoves {
     /// The kill nick of `shooter` tonight (C4, E8).
     #[inline]
     pub fn kill(&self, shooter: Seat) -> Option<Seat> {
-        self.kill[shooter as usize]
+        self.kill[shooter]
     }
     /// The target of `actor`'s move tonight (none without a move).
     pub fn act(&self, actor: Seat) -> Option<Seat> {
         let a = self.ability(actor);
-        (a.info().targets != Targets::Zero).then_some(self.act[actor as usize])
+        (a.info().targets != Targets::Zero).then_some(self.act[actor])
     }
     /// The target of a maker of a move with a target (unchecked: read only for makers).
     #[inline]
     pub(super) fn target(&self, maker: Seat) -> Seat {
-        self.act[maker as usize]
+        self.act[maker]
     }
     /// The second target of `actor`'s two-target move tonight (E11, E17).
     #[inline]
     pub fn second(&self, actor: Seat) -> Option<Seat> {
         let a = self.ability(actor);
-        (a.info().targets == Targets::Two).then_some(self.second[actor as usize])
+        (a.info().targets == Targets::Two).then_some(self.second[actor])
     }
     /// E3: the search nick of `bandit` tonight.
     #[inline]
     pub fn search(&self, bandit: Seat) -> Option<Seat> {
-        self.search[bandit as usize]
+        self.search[bandit]
     }
     /// The move `actor` makes tonight (`None` = none).
     #[inline]
     pub fn ability(&self, actor: Seat) -> NightAbility {
-        let a = self.ability[actor as usize];
+        let a = self.ability[actor];
         if a != NightAbility::None && self.makers[a.index()].contains(actor) { a } else { NightAbility::None }
     }
 }
@@ -237,7 +237,7 @@ impl State {
 
     /// Why `t` is not a legal first target of `ability` for `s`.
     pub(super) fn target_problem(&self, s: Seat, ability: NightAbility, t: Seat) -> &'static str {
-        if (t as usize) >= self.n as usize || !self.alive.contains(t) {
+        if t.index() >= self.n as usize || !self.alive.contains(t) {
             "not a living player"
         } else if t == s && !ability.info().self_allowed {
             "the role may not name itself"
@@ -255,7 +255,7 @@ impl State {
     /// Checks a role move: the acting role's move, or a borrowed one (E19).
     /// `Ok(None)` = no move (none submitted, or the role has none).
     pub fn check_move(&self, s: Seat, choice: &NightChoice) -> Result<Option<Move>, MoveError> {
-        let acting = self.acting[s as usize];
+        let acting = self.acting[s];
         let own = acting.info().night;
         let ability = match (own, choice.borrow) {
             (NightAbility::None, _) => {
@@ -306,7 +306,7 @@ impl State {
                         return Err(MoveError::Target { target: t, why: self.target_problem(s, ability, t) });
                     }
                     if !self.second_targets(s, ability, t).contains(u) {
-                        let why = if (u as usize) >= self.n as usize || !self.alive.contains(u) {
+                        let why = if u.index() >= self.n as usize || !self.alive.contains(u) {
                             "not a living player"
                         } else if u == t {
                             "the same player as the first target"
@@ -375,8 +375,8 @@ impl State {
         moves: &mut NightMoves,
         log: &mut L,
     ) {
-        moves.kill[s as usize] = kill;
-        moves.search[s as usize] = search;
+        moves.kill[s] = kill;
+        moves.search[s] = search;
         if L::ENABLED {
             if let Some(target) = kill {
                 log.push(Event::NightKillNick { seat: s, target });
@@ -404,14 +404,14 @@ impl State {
     ) {
         moves.reset_makers();
         for s in self.alive.inter(self.night_movers).minus(self.present).iter() {
-            moves.kill[s as usize] = None;
-            moves.search[s as usize] = None;
+            moves.kill[s] = None;
+            moves.search[s] = None;
         }
         if !game.extended {
             return self.collect_classic(players, moves, log);
         }
         // In the deal's mover order (by role, see `State::mover_order`).
-        let mut order = [0; MAX_PLAYERS];
+        let mut order = [Seat::new(0); MAX_PLAYERS];
         let count = self.tonights_movers(self.present.inter(self.night_movers), &mut order);
         for &s in &order[..count] {
             let choice = players.night(&self.observe(s));
@@ -429,7 +429,7 @@ impl State {
                 moves.deferred.insert(s);
             }
             // The common shapes of a role move in place; the rest through `check_move`.
-            let own = self.acting[s as usize].info().night;
+            let own = self.acting[s].info().night;
             let targets = own.info().targets;
             if choice.act.is_none() && choice.second.is_none() && choice.borrow.is_none() {
                 if targets != Targets::Zero || own == NightAbility::None {
@@ -456,7 +456,7 @@ impl State {
         if let Some(boss) = self.holder(Role::Boss).filter(|&b| self.present.contains(b)) {
             let members = self.living(Camp::Mafia).without(boss);
             for m in members.iter() {
-                let own = self.acting[m as usize].info().night;
+                let own = self.acting[m].info().night;
                 if own == NightAbility::None || (moves.ability(m) != NightAbility::None && !moves.deferred.contains(m))
                 {
                     continue;
@@ -485,7 +485,7 @@ impl State {
     /// path for the only moves a classic role has — a kill nick and a check
     /// of another living player — without the extended shapes.
     pub(super) fn collect_classic<P: Players, L: Log>(&mut self, players: &mut P, moves: &mut NightMoves, log: &mut L) {
-        let mut order = [0; MAX_PLAYERS];
+        let mut order = [Seat::new(0); MAX_PLAYERS];
         let count = self.tonights_movers(self.present.inter(self.night_movers), &mut order);
         for &s in &order[..count] {
             let choice = players.night(&self.observe(s));
@@ -493,7 +493,7 @@ impl State {
                 self.refuse(s, "night kill target", log);
                 None
             });
-            moves.kill[s as usize] = kill;
+            moves.kill[s] = kill;
             if let (true, Some(target)) = (L::ENABLED, kill) {
                 log.push(Event::NightKillNick { seat: s, target });
             }
@@ -503,7 +503,7 @@ impl State {
             if choice.act.is_none() && choice.second.is_none() && choice.borrow.is_none() {
                 continue;
             }
-            let own = self.roles[s as usize].info().night;
+            let own = self.roles[s].info().night;
             match choice.act {
                 // C5/C6: the general path's legality (`State::targets`).
                 Some(t) if choice.second.is_none() && choice.borrow.is_none() && self.targets(s, own).contains(t) => {

@@ -21,7 +21,7 @@ impl State {
                 continue;
             }
             t.guarded.insert(g);
-            t.visit(self.roles[s as usize].camp(), g);
+            t.visit(self.roles[s].camp(), g);
             self.succeed(s, NightAbility::Guard, Some(g), log);
             if L::ENABLED {
                 log.push(Event::Guarded { seat: g, by: s });
@@ -42,7 +42,7 @@ impl State {
                 t.guest_healer = Some(s);
             }
             t.scout[2] = Some(h);
-            t.visit(self.roles[s as usize].camp(), h);
+            t.visit(self.roles[s].camp(), h);
             self.reached(game, s, h);
             self.succeed(s, NightAbility::Heal, Some(h), log);
             if L::ENABLED {

@@ -80,7 +80,7 @@ impl Tonight {
             guest_healer: None,
             psycho: None,
             redirected: PlayerSet::EMPTY,
-            redirect_to: 0,
+            redirect_to: Seat::new(0),
             visits: [PlayerSet::EMPTY; Camp::COUNT],
             scout: [None; 3],
             hits: PlayerSet::EMPTY,
@@ -156,7 +156,7 @@ impl State {
         ability: NightAbility,
         log: &mut L,
     ) -> Option<(Seat, Option<Seat>)> {
-        debug_assert_eq!(moves.ability[s as usize], ability);
+        debug_assert_eq!(moves.ability[s], ability);
         let info = ability.info();
         let fail = |reason: Fail, log: &mut L| {
             if L::ENABLED {
@@ -173,7 +173,7 @@ impl State {
         // E28: no redirect reaches the Trickster's pick: a swindle of him fails
         // (`control`), so he is never `t.redirected`.
         let target = t.aim(s, moves.target(s));
-        let second = (info.targets == Targets::Two).then_some(moves.second[s as usize]);
+        let second = (info.targets == Targets::Two).then_some(moves.second[s]);
         if info.fails_on_beaten && (t.beaten.contains(target) || second.is_some_and(|x| t.beaten.contains(x))) {
             fail(Fail::TargetBeaten, log);
             return None;
@@ -276,7 +276,7 @@ impl State {
                         m[NightAbility::CheckIsRole(Role::Commissar).index()].union(m[NightAbility::CheckCamp.index()]);
                     for s in makers.iter() {
                         let x = moves.target(s);
-                        match moves.ability[s as usize] {
+                        match moves.ability[s] {
                             NightAbility::CheckIsRole(role) => self.role_check(s, x, role, log),
                             _ => self.camp_check(s, x, log),
                         }

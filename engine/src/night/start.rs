@@ -15,12 +15,12 @@ impl State {
     /// role-holders other than the Boss («Может заменить любого, кроме Босса»).
     pub fn actor_vacancy(&self) -> Option<(Seat, Seat, RoleSet)> {
         let actor = self.holder(Role::Actor)?;
-        if !self.alive.contains(actor) || self.acting[actor as usize] != Role::Actor {
+        if !self.alive.contains(actor) || self.acting[actor] != Role::Actor {
             return None;
         }
         let mut vacant = RoleSet::EMPTY;
         for d in self.camp_members[Camp::Mafia as usize].minus(self.alive).iter() {
-            let r = self.acting[d as usize];
+            let r = self.acting[d];
             if !r.info().plain && !matches!(r, Role::Boss | Role::Actor) {
                 vacant.insert(r);
             }
@@ -34,7 +34,7 @@ impl State {
 
     /// E12: the Actor takes `role` from tonight for the rest of the game.
     pub fn appoint_actor<L: Log>(&mut self, actor: Seat, role: Role, log: &mut L) {
-        self.acting[actor as usize] = role;
+        self.acting[actor] = role;
         if L::ENABLED {
             log.push(Event::Promoted { seat: actor, role });
         }
@@ -54,7 +54,7 @@ impl State {
         // E12: «До назначения на роль, Актер участвует только в линчевании»:
         // no nick and no say in the kill, unless he is all that is left of the mafia.
         if let Some(actor) = self.holder(Role::Actor) {
-            let appointed = self.acting[actor as usize] != Role::Actor;
+            let appointed = self.acting[actor] != Role::Actor;
             let last = self.living(Camp::Mafia) == PlayerSet::single(actor);
             if appointed || last {
                 self.shooters.insert(actor);
@@ -64,11 +64,11 @@ impl State {
         }
         // E14: the first of the Detective and the Doctor to die is replaced by the Deputy.
         if let Some(deputy) =
-            self.holder(Role::Deputy).filter(|&d| self.alive.contains(d) && self.acting[d as usize] == Role::Deputy)
+            self.holder(Role::Deputy).filter(|&d| self.alive.contains(d) && self.acting[d] == Role::Deputy)
         {
             let died = |s: Option<Seat>| -> Option<(u32, Seat)> {
                 let s = s.filter(|&s| !self.alive.contains(s))?;
-                let when = match self.death[s as usize] {
+                let when = match self.death[s] {
                     Some((Phase::Day(d), _)) => 2 * d as u32,
                     Some((Phase::Night(d), _)) => 2 * d as u32 + 1,
                     None => 0,
@@ -84,7 +84,7 @@ impl State {
                 (None, None) => None,
             };
             if let Some((role, other)) = pick {
-                self.acting[deputy as usize] = role;
+                self.acting[deputy] = role;
                 if L::ENABLED {
                     log.push(Event::Promoted { seat: deputy, role });
                 }

@@ -36,7 +36,7 @@ impl State {
         let bandits = self.camp_members[Camp::Bandits as usize];
         for s in bandits.inter(self.alive).iter() {
             let Some(x) = moves.search(s) else { continue };
-            if bandits.contains(x) && !self.knowledge[s as usize].mates.contains(x) {
+            if bandits.contains(x) && !self.knowledge[s].mates.contains(x) {
                 self.know(s).mates.insert(x);
                 self.know(x).mates.insert(s);
                 if L::ENABLED {

@@ -172,15 +172,15 @@ pub fn knowledge_text(start: &Start) -> String {
     let pos = start.position();
     let mut s = String::new();
     if let Some(v) = pos.view {
-        let role = start.fixed()[v as usize].map_or("?", |r| r.name());
-        s.push_str(&format!("view: seat {} ({role}); only what it knows is fixed\n", v + 1));
+        let role = start.fixed()[v].map_or("?", |r| r.name());
+        s.push_str(&format!("view: seat {} ({role}); only what it knows is fixed\n", v.number()));
     }
     let sampled = start.sampled();
     if sampled.is_empty() {
         s.push_str("every role is fixed\n");
         return s;
     }
-    let seats: Vec<String> = sampled.iter().map(|x| (x + 1).to_string()).collect();
+    let seats: Vec<String> = sampled.iter().map(|x| (x.number()).to_string()).collect();
     let mut counts: Vec<(Role, usize)> = Vec::new();
     for &r in start.sampled_roles() {
         match counts.iter_mut().find(|(x, _)| *x == r) {
@@ -241,7 +241,7 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
     };
     pb.finish_and_clear();
     let pos = start.position();
-    let alive = start.game().players() - pos.dead.len();
+    let alive = start.game().players() - pos.carry.dead.len();
     let mut out = std::io::stdout().lock();
     write!(out, "{}", knowledge_text(&start))?;
     if odds.unsampled > 0 {

@@ -15,8 +15,8 @@ use crate::error::{Error, FileError};
 use crate::input::{Resolved, load_scenario};
 use clap::Args;
 use mafia_engine::{
-    Camp, Carry, Event, Fail, Killer, MissReason, NightAbility, NightStep, PlayerSet, Report, Role, RoleSet, Rules,
-    Seat, SeatNumber, Status,
+    Camp, Carry, CarryOver, Event, Fail, Killer, MissReason, NightAbility, NightStep, PlayerSet, Report, Role, RoleSet,
+    Rules, Seat, State, Status,
 };
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -95,8 +95,6 @@ pub enum CampKillMode {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct TraceSeat {
     /// The seat.
-    #[serde(with = "mafia_engine::serde_seat::one")]
-    #[schemars(with = "SeatNumber")]
     pub seat: Seat,
     /// The role dealt.
     pub role: Role,
@@ -112,8 +110,6 @@ pub struct TraceSeat {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct ActingSeat {
     /// The Actor or the Deputy.
-    #[serde(with = "mafia_engine::serde_seat::one")]
-    #[schemars(with = "SeatNumber")]
     pub seat: Seat,
     /// The role he acts as.
     pub role: Role,
@@ -123,12 +119,8 @@ pub struct ActingSeat {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct LastTarget {
     /// The Doctor or the Thug.
-    #[serde(with = "mafia_engine::serde_seat::one")]
-    #[schemars(with = "SeatNumber")]
     pub seat: Seat,
     /// Whom he named last night.
-    #[serde(with = "mafia_engine::serde_seat::one")]
-    #[schemars(with = "SeatNumber")]
     pub target: Seat,
 }
 
@@ -136,35 +128,40 @@ pub struct LastTarget {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct CarriedIn {
     /// The dead, in the order they died.
-    #[serde(with = "mafia_engine::serde_seat::list")]
-    #[schemars(with = "Vec<SeatNumber>")]
     pub dead: Vec<Seat>,
     /// Appointments and promotions already made (E12, E14).
     pub acting: Vec<ActingSeat>,
     /// E18: hexed last night (hexed tonight).
-    #[serde(with = "mafia_engine::serde_seat::list")]
-    #[schemars(with = "Vec<SeatNumber>")]
     pub hexed: Vec<Seat>,
     /// E23: last night's guest of the Psycho (`null`: none).
-    #[serde(with = "mafia_engine::serde_seat::opt")]
-    #[schemars(with = "Option<SeatNumber>")]
     pub guest: Option<Seat>,
     /// E15, E26: last night's heal and beating.
     pub last_targets: Vec<LastTarget>,
     /// E21: Lucky players whose spare life is spent.
-    #[serde(with = "mafia_engine::serde_seat::list")]
-    #[schemars(with = "Vec<SeatNumber>")]
     pub spare_life_spent: Vec<Seat>,
     /// E11: swindled before.
-    #[serde(with = "mafia_engine::serde_seat::list")]
-    #[schemars(with = "Vec<SeatNumber>")]
     pub swindled: Vec<Seat>,
     /// E19: roles the Role Prostitute borrowed before.
     pub borrowed: Vec<Role>,
     /// E3: pairs of bandits who know each other.
-    #[serde(with = "mafia_engine::serde_seat::pairs")]
-    #[schemars(with = "Vec<[SeatNumber; 2]>")]
-    pub bandits_known: Vec<(Seat, Seat)>,
+    pub bandits_known: Vec<[Seat; 2]>,
+}
+
+impl CarriedIn {
+    /// The trace's view of a carry-over: pairs as named objects or arrays.
+    fn of(c: &CarryOver) -> CarriedIn {
+        CarriedIn {
+            dead: c.dead.clone(),
+            acting: c.acting.iter().map(|&(seat, role)| ActingSeat { seat, role }).collect(),
+            hexed: c.hexed.clone(),
+            guest: c.guest,
+            last_targets: c.last_targets.iter().map(|&(seat, target)| LastTarget { seat, target }).collect(),
+            spare_life_spent: c.spare_life_spent.clone(),
+            swindled: c.swindled.clone(),
+            borrowed: c.borrowed.clone(),
+            bandits_known: c.bandits_known.iter().map(|&(a, b)| [a, b]).collect(),
+        }
+    }
 }
 
 /// One step of the night order with its events.
@@ -182,8 +179,6 @@ pub struct TraceStep {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct TraceDeath {
     /// The dead player.
-    #[serde(with = "mafia_engine::serde_seat::one")]
-    #[schemars(with = "SeatNumber")]
     pub seat: Seat,
     /// His role.
     pub role: Role,
@@ -209,7 +204,7 @@ struct Names<'a> {
 
 impl Names<'_> {
     fn valid(&self, s: Seat) -> bool {
-        (s as usize) < self.r.state.players()
+        s.index() < self.r.state.players()
     }
 
     /// The seat's role (a seat the engine never names, `?`, reads as a citizen).
@@ -223,11 +218,7 @@ impl Names<'_> {
             return "?".into();
         }
         let (role, acting) = (self.role(s), self.r.state.acting_role(s));
-        if role == acting {
-            format!("{} ({role})", s as u32 + 1)
-        } else {
-            format!("{} ({role} as {acting})", s as u32 + 1)
-        }
+        if role == acting { format!("{} ({role})", s.number()) } else { format!("{} ({role} as {acting})", s.number()) }
     }
 
     /// The seat with its own role only.
@@ -235,7 +226,7 @@ impl Names<'_> {
         if !self.valid(s) {
             return "?".into();
         }
-        format!("{} ({})", s as u32 + 1, self.role(s))
+        format!("{} ({})", s.number(), self.role(s))
     }
 
     fn opt(&self, s: Option<Seat>) -> String {
@@ -256,7 +247,7 @@ fn roles_text(r: RoleSet) -> String {
 }
 
 fn n(s: Seat) -> u64 {
-    s as u64 + 1
+    u64::from(s.number())
 }
 
 /// The trace's parts: events of the start of night, the moves as submitted,
@@ -556,8 +547,6 @@ fn deaths(r: &Resolved) -> Vec<(Seat, bool, Vec<Killer>)> {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct NextCarry {
     /// The dead, in the order they died, tonight's deaths last.
-    #[serde(with = "mafia_engine::serde_seat::list")]
-    #[schemars(with = "Vec<SeatNumber>")]
     pub dead: Vec<Seat>,
     /// E12: the role the Actor acts as (`null`: not appointed).
     pub actor: Option<Role>,
@@ -566,16 +555,10 @@ pub struct NextCarry {
     /// E18: hexed last night, as the next night sees it.
     pub hexed: PlayerSet,
     /// E23: the Psycho's guest of tonight (`null`: none).
-    #[serde(with = "mafia_engine::serde_seat::opt")]
-    #[schemars(with = "Option<SeatNumber>")]
     pub guest: Option<Seat>,
     /// E15: whom the Doctor may not heal next night (`null`: nobody).
-    #[serde(with = "mafia_engine::serde_seat::opt")]
-    #[schemars(with = "Option<SeatNumber>")]
     pub last_heal: Option<Seat>,
     /// E26: whom the Thug may not beat next night (`null`: nobody).
-    #[serde(with = "mafia_engine::serde_seat::opt")]
-    #[schemars(with = "Option<SeatNumber>")]
     pub last_beating: Option<Seat>,
     /// E21: Lucky players whose spare life is spent.
     pub spare_life_spent: PlayerSet,
@@ -584,41 +567,79 @@ pub struct NextCarry {
     /// E19: roles borrowed so far.
     pub borrowed: RoleSet,
     /// E3: pairs of bandits who know each other.
-    #[serde(with = "mafia_engine::serde_seat::pairs")]
-    #[schemars(with = "Vec<[SeatNumber; 2]>")]
-    pub bandits_known: Vec<(Seat, Seat)>,
+    pub bandits_known: Vec<[Seat; 2]>,
 }
 
-fn next_night(r: &Resolved, carry: &Carry) -> NextNight {
+/// What carries over into the next night: the scenario's carry-over with
+/// tonight's deaths, meetings and what [`State::carry`] leaves behind, in the
+/// engine's one shape ([`CarryOver`]), as the next night's scenario file
+/// reads it back.
+fn next_carry_over(r: &Resolved, carry: &Carry) -> CarryOver {
     let st = &r.state;
-    let mut dead = r.scenario.dead.clone();
+    let before = &r.scenario.carry;
+    let seats = || Seat::all(st.players());
+    let mut dead = before.dead.clone();
     dead.extend(deaths(r).into_iter().map(|(s, _, _)| s));
-    let seat_of = |role: Role| (0..st.players() as Seat).find(|&s| st.role(s) == role);
-    let acting = |role: Role| seat_of(role).map(|s| st.acting_role(s)).filter(|&a| a != role);
-    // E15, E26: the target each named (the engine keeps the submitted one).
+    // E12, E14: the Actor and the Deputy, when they act as another role.
+    let acting = [Role::Actor, Role::Deputy]
+        .into_iter()
+        .filter_map(|role| seats().find(|&s| st.role(s) == role))
+        .map(|s| (s, st.acting_role(s)))
+        .filter(|&(s, a)| a != st.role(s))
+        .collect();
     // E15/E26: what the engine bars next night (`repeat_target`: named or reached).
-    let last =
-        |role: Role| (0..st.players() as Seat).filter(|&s| st.acting_role(s) == role).find_map(|s| st.next_bar(s));
-    let lucky: PlayerSet = (0..st.players() as Seat).filter(|&s| st.role(s) == Role::Lucky).collect();
-    let mut bandits_known = r.scenario.bandits_known.clone();
+    let last_targets = [Role::Doctor, Role::Thug]
+        .into_iter()
+        .filter_map(|role| seats().filter(|&s| st.acting_role(s) == role).find_map(|s| Some((s, st.next_bar(s)?))))
+        .collect();
+    let lucky: PlayerSet = seats().filter(|&s| st.role(s) == Role::Lucky).collect();
+    let mut bandits_known = before.bandits_known.clone();
     for e in &r.log {
         if let Event::BanditsMeet { a, b } = *e {
             bandits_known.push((a, b));
         }
     }
-    let carry = NextCarry {
+    CarryOver {
         dead,
-        actor: acting(Role::Actor),
-        deputy: acting(Role::Deputy),
-        hexed: carry.hex_next,
+        acting,
+        hexed: carry.hex_next.iter().collect(),
         guest: carry.guest,
-        last_heal: last(Role::Doctor),
-        last_beating: last(Role::Thug),
-        spare_life_spent: lucky.minus(carry.spare_life),
-        swindled: carry.swindled,
-        borrowed: carry.borrowed,
+        last_targets,
+        spare_life_spent: lucky.minus(carry.spare_life).iter().collect(),
+        swindled: carry.swindled.iter().collect(),
+        borrowed: carry.borrowed.iter().collect(),
         bandits_known,
-    };
+    }
+}
+
+impl NextCarry {
+    /// The `[carry]` table of a carry-over: the file's keys (`actor`,
+    /// `deputy`, `last_heal`, `last_beating`) name by role what the engine
+    /// keeps by seat, and sets are sets.
+    fn of(c: &CarryOver, st: &State) -> NextCarry {
+        let acting = |role: Role| c.acting.iter().find(|&&(s, _)| st.role(s) == role).map(|&(_, a)| a);
+        let last = |role: Role| c.last_targets.iter().find(|&&(s, _)| st.acting_role(s) == role).map(|&(_, t)| t);
+        NextCarry {
+            dead: c.dead.clone(),
+            actor: acting(Role::Actor),
+            deputy: acting(Role::Deputy),
+            hexed: c.hexed.iter().copied().collect(),
+            guest: c.guest,
+            last_heal: last(Role::Doctor),
+            last_beating: last(Role::Thug),
+            spare_life_spent: c.spare_life_spent.iter().copied().collect(),
+            swindled: c.swindled.iter().copied().collect(),
+            borrowed: c.borrowed.iter().fold(RoleSet::EMPTY, |mut set, &r| {
+                set.insert(r);
+                set
+            }),
+            bandits_known: c.bandits_known.iter().map(|&(a, b)| [a, b]).collect(),
+        }
+    }
+}
+
+fn next_night(r: &Resolved, carry: &Carry) -> NextNight {
+    let carry = NextCarry::of(&next_carry_over(r, carry), &r.state);
     NextNight { night: r.scenario.night.max(1) as u32 + 1, carry }
 }
 
@@ -659,7 +680,7 @@ impl NextNight {
             lines.push(format!("borrowed = [{}]", roles.join(", ")));
         }
         if !c.bandits_known.is_empty() {
-            let pairs: Vec<String> = c.bandits_known.iter().map(|&(a, b)| format!("[{}, {}]", n(a), n(b))).collect();
+            let pairs: Vec<String> = c.bandits_known.iter().map(|&[a, b]| format!("[{}, {}]", n(a), n(b))).collect();
             lines.push(format!("bandits_known = [{}]", pairs.join(", ")));
         }
         lines
@@ -687,42 +708,42 @@ pub fn to_text(r: &Resolved) -> String {
     writeln!(o, "Scenario {}: night {}, {} seats", sc.name, sc.night, st.players()).unwrap();
     writeln!(o, "Rules of the night: {}", night_rules(r)).unwrap();
     writeln!(o, "Night order: {}", order.join(", ")).unwrap();
-    let seats: Vec<String> = (0..st.players() as Seat)
+    let seats: Vec<String> = Seat::all(st.players())
         .map(|s| {
-            let dead = if sc.dead.contains(&s) { ", dead" } else { "" };
+            let dead = if sc.carry.dead.contains(&s) { ", dead" } else { "" };
             format!("{} ({}{dead})", n(s), st.role(s))
         })
         .collect();
     writeln!(o, "Seats: {}", seats.join(", ")).unwrap();
 
     let mut carried = Vec::new();
-    if !sc.dead.is_empty() {
-        carried.push(format!("dead, in the order they died: {}", names.list(&sc.dead)));
+    if !sc.carry.dead.is_empty() {
+        carried.push(format!("dead, in the order they died: {}", names.list(&sc.carry.dead)));
     }
-    for &(s, role) in &sc.acting {
+    for &(s, role) in &sc.carry.acting {
         let clause = if st.role(s) == Role::Deputy { "E14" } else { "E12" };
         carried.push(format!("{} acts as the {role} ({clause})", names.plain(s)));
     }
-    if !sc.hexed.is_empty() {
-        carried.push(format!("hexed last night (E18): {}", names.list(&sc.hexed)));
+    if !sc.carry.hexed.is_empty() {
+        carried.push(format!("hexed last night (E18): {}", names.list(&sc.carry.hexed)));
     }
-    if let Some(g) = sc.guest {
+    if let Some(g) = sc.carry.guest {
         carried.push(format!("last night's guest of the Psycho (E23): {}", names.plain(g)));
     }
-    for &(s, t) in &sc.last_targets {
+    for &(s, t) in &sc.carry.last_targets {
         carried.push(format!("last night {} named {}: not again tonight (E15, E26)", names.plain(s), names.plain(t)));
     }
-    if !sc.spare_life_spent.is_empty() {
-        carried.push(format!("spare life spent (E21): {}", names.list(&sc.spare_life_spent)));
+    if !sc.carry.spare_life_spent.is_empty() {
+        carried.push(format!("spare life spent (E21): {}", names.list(&sc.carry.spare_life_spent)));
     }
-    if !sc.swindled.is_empty() {
-        carried.push(format!("swindled before (E11): {}", names.list(&sc.swindled)));
+    if !sc.carry.swindled.is_empty() {
+        carried.push(format!("swindled before (E11): {}", names.list(&sc.carry.swindled)));
     }
-    if !sc.borrowed.is_empty() {
-        let roles: Vec<&str> = sc.borrowed.iter().map(|r| r.name()).collect();
+    if !sc.carry.borrowed.is_empty() {
+        let roles: Vec<&str> = sc.carry.borrowed.iter().map(|r| r.name()).collect();
         carried.push(format!("roles borrowed before (E19): {}", roles.join(", ")));
     }
-    for &(a, b) in &sc.bandits_known {
+    for &(a, b) in &sc.carry.bandits_known {
         carried.push(format!("bandits who know each other (E3): {} and {}", names.plain(a), names.plain(b)));
     }
     if !carried.is_empty() {
@@ -739,7 +760,7 @@ pub fn to_text(r: &Resolved) -> String {
     }
     let mut i = 0;
     while i < parts.moves.len() {
-        let seat = submission_seat(parts.moves[i]).unwrap_or(0);
+        let seat = submission_seat(parts.moves[i]).unwrap_or(Seat::new(0));
         let mut what = Vec::new();
         while i < parts.moves.len() && submission_seat(parts.moves[i]) == Some(seat) {
             what.push(names.submission_text(parts.moves[i]));
@@ -773,7 +794,7 @@ pub fn to_text(r: &Resolved) -> String {
     }
 
     let c = st.carry();
-    let lucky: PlayerSet = (0..st.players() as Seat).filter(|&s| st.role(s) == Role::Lucky).collect();
+    let lucky: PlayerSet = Seat::all(st.players()).filter(|&s| st.role(s) == Role::Lucky).collect();
     writeln!(o, "\nCarry-over:").unwrap();
     writeln!(o, "  hexed next night (E18): {}", names.set(c.hex_next)).unwrap();
     writeln!(o, "  the Psycho's guest, dies next night unless healed (E23): {}", names.set(guest_set(c.guest)))
@@ -809,13 +830,13 @@ pub fn to_json(r: &Resolved) -> Value {
 pub fn trace(r: &Resolved) -> Trace {
     let sc = &r.scenario;
     let st = &r.state;
-    let seats = (0..st.players() as Seat)
+    let seats = Seat::all(st.players())
         .map(|s| TraceSeat {
             seat: s,
             role: st.role(s),
             acting: st.acting_role(s),
             camp: st.role(s).camp(),
-            alive_at_dusk: !sc.dead.contains(&s),
+            alive_at_dusk: !sc.carry.dead.contains(&s),
         })
         .collect();
     let parts = sections(r);
@@ -831,7 +852,7 @@ pub fn trace(r: &Resolved) -> Trace {
     let deaths =
         deaths(r).into_iter().map(|(s, guest, by)| TraceDeath { seat: s, role: st.role(s), guest, by }).collect();
     let c = st.carry();
-    let lucky: PlayerSet = (0..st.players() as Seat).filter(|&s| st.role(s) == Role::Lucky).collect();
+    let lucky: PlayerSet = Seat::all(st.players()).filter(|&s| st.role(s) == Role::Lucky).collect();
     Trace {
         scenario: sc.name.clone(),
         night: sc.night,
@@ -839,17 +860,7 @@ pub fn trace(r: &Resolved) -> Trace {
         camp_kill: if r.game.leader_kill() { CampKillMode::Leader } else { CampKillMode::Unanimous },
         night_order: r.game.night_order().to_vec(),
         seats,
-        carried_in: CarriedIn {
-            dead: sc.dead.clone(),
-            acting: sc.acting.iter().map(|&(seat, role)| ActingSeat { seat, role }).collect(),
-            hexed: sc.hexed.clone(),
-            guest: sc.guest,
-            last_targets: sc.last_targets.iter().map(|&(seat, target)| LastTarget { seat, target }).collect(),
-            spare_life_spent: sc.spare_life_spent.clone(),
-            swindled: sc.swindled.clone(),
-            borrowed: sc.borrowed.clone(),
-            bandits_known: sc.bandits_known.clone(),
-        },
+        carried_in: CarriedIn::of(&sc.carry),
         moves: parts.moves.iter().map(|&&e| e).collect(),
         steps,
         deaths,

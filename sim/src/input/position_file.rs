@@ -300,16 +300,7 @@ fn read(r: &mut Reader<'_>, doc: &DeTable<'_>) -> Position {
                 _ => {}
             }
         }
-        let sc = &r.sc;
-        pos.dead = sc.dead.clone();
-        pos.acting = sc.acting.clone();
-        pos.hexed = sc.hexed.clone();
-        pos.guest = sc.guest;
-        pos.last_targets = sc.last_targets.clone();
-        pos.spare_life_spent = sc.spare_life_spent.clone();
-        pos.swindled = sc.swindled.clone();
-        pos.borrowed = sc.borrowed.clone();
-        pos.bandits_known = sc.bandits_known.clone();
+        pos.carry = std::mem::take(&mut r.sc.carry);
     }
     if let Some(v) = checks {
         pos.checks = read_checks(r, v);

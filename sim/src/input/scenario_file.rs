@@ -433,7 +433,7 @@ impl Reader<'_> {
                 let x = integer(v.get_ref()).unwrap_or(i128::MAX);
                 let max = n.unwrap_or(MAX_PLAYERS);
                 if (1..=max as i128).contains(&x) {
-                    Some((x - 1) as Seat)
+                    Some(Seat::from_index((x - 1) as usize))
                 } else {
                     let msg = match n {
                         Some(n) => format!("{what}: seat {x} does not exist (seats are 1 to {n})"),
@@ -453,7 +453,7 @@ impl Reader<'_> {
                 let roles = self.roles.as_ref()?;
                 let holders: Vec<usize> = (0..roles.len()).filter(|&i| roles[i] == Some(role)).collect();
                 match holders.as_slice() {
-                    [one] => Some(*one as Seat),
+                    [one] => Some(Seat::from_index(*one)),
                     [] => {
                         self.report_span(v.span(), format!("{what}: no seat holds the {role}"));
                         None
@@ -512,22 +512,25 @@ impl Reader<'_> {
 
     /// The seat holding `role` (the roles are valid when this is asked).
     fn holder(&self, role: Role) -> Option<Seat> {
-        self.roles.as_ref()?.iter().position(|&r| r == Some(role)).map(|i| i as Seat)
+        self.roles.as_ref()?.iter().position(|&r| r == Some(role)).map(Seat::from_index)
     }
 
+    /// Reads a `[carry]` table into the scenario's [`CarryOver`](mafia_engine::CarryOver): the one
+    /// reader of the keys a scenario and a position file share (a position
+    /// reads its own keys after it and takes the carry-over as it is).
     pub(crate) fn read_carry(&mut self, table: &DeTable<'_>) {
         let mut last_heal = None;
         for (k, v) in entries(table) {
             let key = k.get_ref().as_ref();
             let before = self.problems.len();
             match key {
-                "dead" => self.sc.dead = self.seat_list(key, v, "dead"),
-                "hexed" => self.sc.hexed = self.seat_list(key, v, "hexed"),
-                "spare_life_spent" => self.sc.spare_life_spent = self.seat_list(key, v, "spare_life_spent"),
-                "swindled" => self.sc.swindled = self.seat_list(key, v, "swindled"),
+                "dead" => self.sc.carry.dead = self.seat_list(key, v, "dead"),
+                "hexed" => self.sc.carry.hexed = self.seat_list(key, v, "hexed"),
+                "spare_life_spent" => self.sc.carry.spare_life_spent = self.seat_list(key, v, "spare_life_spent"),
+                "swindled" => self.sc.carry.swindled = self.seat_list(key, v, "swindled"),
                 "guest" => {
                     self.place("guest".into(), entry_start(k, v));
-                    self.sc.guest = self.seat(v, key);
+                    self.sc.carry.guest = self.seat(v, key);
                 }
                 "actor" | "deputy" => {
                     let who = if key == "actor" { Role::Actor } else { Role::Deputy };
@@ -537,8 +540,8 @@ impl Reader<'_> {
                     }
                     match self.holder(who) {
                         Some(s) => {
-                            self.place(format!("acting.{}", self.sc.acting.len()), v.span().start);
-                            self.sc.acting.push((s, role));
+                            self.place(format!("acting.{}", self.sc.carry.acting.len()), v.span().start);
+                            self.sc.carry.acting.push((s, role));
                         }
                         None => self.report(entry_start(k, v), format!("`{key}`: no seat holds the {who}")),
                     }
@@ -552,8 +555,8 @@ impl Reader<'_> {
                     let Some(t) = self.seat(v, key) else { continue };
                     match self.holder(Role::Thug) {
                         Some(thug) => {
-                            self.place(format!("last_targets.{}", self.sc.last_targets.len()), v.span().start);
-                            self.sc.last_targets.push((thug, t));
+                            self.place(format!("last_targets.{}", self.sc.carry.last_targets.len()), v.span().start);
+                            self.sc.carry.last_targets.push((thug, t));
                         }
                         None if self.roles.is_some() => {
                             self.report(entry_start(k, v), "`last_beating`: no seat holds the thug (E26)".into())
@@ -572,8 +575,8 @@ impl Reader<'_> {
                     };
                     for item in items.iter() {
                         if let Some(r) = self.role(item, key) {
-                            self.place(format!("borrowed.{}", self.sc.borrowed.len()), item.span().start);
-                            self.sc.borrowed.push(r);
+                            self.place(format!("borrowed.{}", self.sc.carry.borrowed.len()), item.span().start);
+                            self.sc.carry.borrowed.push(r);
                         }
                     }
                 }
@@ -595,10 +598,10 @@ impl Reader<'_> {
                                 let b = self.seat(&pair[1], key);
                                 if let (Some(a), Some(b)) = (a, b) {
                                     self.place(
-                                        format!("bandits_known.{}", self.sc.bandits_known.len()),
+                                        format!("bandits_known.{}", self.sc.carry.bandits_known.len()),
                                         item.span().start,
                                     );
-                                    self.sc.bandits_known.push((a, b));
+                                    self.sc.carry.bandits_known.push((a, b));
                                 }
                             }
                             DeValue::Array(pair) => self.report_span(
@@ -627,11 +630,11 @@ impl Reader<'_> {
         // E15: the last heal belongs to whoever acts as the Doctor: the Deputy
         // when `deputy = "doctor"`, else the Doctor.
         if let Some((t, at, key_at)) = last_heal {
-            let deputy = self.sc.acting.iter().find(|&&(_, r)| r == Role::Doctor).map(|&(s, _)| s);
+            let deputy = self.sc.carry.acting.iter().find(|&&(_, r)| r == Role::Doctor).map(|&(s, _)| s);
             match deputy.or_else(|| self.holder(Role::Doctor)) {
                 Some(doc) => {
-                    self.place(format!("last_targets.{}", self.sc.last_targets.len()), at);
-                    self.sc.last_targets.push((doc, t));
+                    self.place(format!("last_targets.{}", self.sc.carry.last_targets.len()), at);
+                    self.sc.carry.last_targets.push((doc, t));
                 }
                 None if self.roles.is_some() => {
                     self.report(key_at, "`last_heal`: no seat holds the doctor (E15)".into())
@@ -732,7 +735,7 @@ mod tests {
         let cases = [
             (MoveError::Dead, "seat"),
             (MoveError::NotAShooter, "kill"),
-            (MoveError::KillTarget(3), "kill"),
+            (MoveError::KillTarget(Seat::new(3)), "kill"),
             (MoveError::NoMove(Role::Citizen), "target"),
             (MoveError::BorrowMissing, "target"),
             (MoveError::NotABorrower(Role::Doctor), "borrow"),
@@ -740,10 +743,10 @@ mod tests {
             (MoveError::CannotBorrow(Role::Lucky), "borrow"),
             (MoveError::MissingTarget, "target"),
             (MoveError::UnexpectedSecond, "second"),
-            (MoveError::Target { target: 2, why: "x" }, "target"),
-            (MoveError::Second { target: 2, why: "x" }, "second"),
+            (MoveError::Target { target: Seat::new(2), why: "x" }, "target"),
+            (MoveError::Second { target: Seat::new(2), why: "x" }, "second"),
             (MoveError::NotABandit, "search"),
-            (MoveError::SearchTarget(1), "search"),
+            (MoveError::SearchTarget(Seat::new(1)), "search"),
         ];
         for (e, field) in cases {
             let message = format!("seat 4 (thief): {e}");
@@ -782,16 +785,16 @@ target = 3
         assert_eq!(sc.roles.len(), 8);
         assert_eq!(sc.roles[2], Role::Psycho);
         assert_eq!(sc.rules.resolution, mafia_engine::Resolution::Sequential);
-        assert_eq!(sc.dead, [5]);
-        assert_eq!(sc.hexed, [6]);
-        assert_eq!(sc.guest, Some(4));
-        assert_eq!(sc.last_targets, [(3, 3)]);
+        assert_eq!(sc.carry.dead, [Seat::new(5)]);
+        assert_eq!(sc.carry.hexed, [Seat::new(6)]);
+        assert_eq!(sc.carry.guest, Some(Seat::new(4)));
+        assert_eq!(sc.carry.last_targets, [(Seat::new(3), Seat::new(3))]);
         assert_eq!(sc.moves.len(), 2);
-        assert_eq!(sc.moves[0].0, 1);
-        assert_eq!(sc.moves[0].1.act, Some(2));
-        assert_eq!(sc.moves[1].1.kill, Some(3));
+        assert_eq!(sc.moves[0].0, Seat::new(1));
+        assert_eq!(sc.moves[0].1.act, Some(Seat::new(2)));
+        assert_eq!(sc.moves[1].1.kill, Some(Seat::new(3)));
         let r = f.resolve().unwrap();
-        assert!(r.result.killed.contains(4), "the unhealed guest dies (E23)");
+        assert!(r.result.killed.contains(Seat::new(4)), "the unhealed guest dies (E23)");
     }
 
     #[test]

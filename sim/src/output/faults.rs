@@ -69,11 +69,11 @@ pub fn faults_of(pools: &[std::sync::Arc<mafia_protocol::Pool>]) -> Vec<AgentFau
         .iter()
         .map(|p| {
             let f = p.faults();
-            let seats = (0..mafia_engine::MAX_PLAYERS as mafia_engine::Seat)
+            let seats = mafia_engine::Seat::all(mafia_engine::MAX_PLAYERS)
                 .map(|s| {
                     let k = |kind: FaultKind| f.get(s, kind);
                     SeatFaults {
-                        seat: s as u32 + 1,
+                        seat: u32::from(s.number()),
                         timeout: k(FaultKind::Timeout),
                         malformed: k(FaultKind::Malformed),
                         mismatch: k(FaultKind::Mismatch),

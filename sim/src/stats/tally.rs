@@ -185,6 +185,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mafia_engine::Seat;
 
     #[test]
     fn wilson_matches_a_known_interval() {
@@ -206,7 +207,7 @@ mod tests {
             winner: Some(Camp::Bandits),
             cause: EndCause::OnlyBandits,
             days: 7,
-            survivors: PlayerSet::single(3),
+            survivors: PlayerSet::single(Seat::new(3)),
             illegal_decisions: 0,
             stats: mafia_engine::Stats::default(),
         };
@@ -235,7 +236,7 @@ mod tests {
             winner: Some(Camp::Town),
             cause: EndCause::MafiaEliminated,
             days: 3,
-            survivors: PlayerSet::single(1),
+            survivors: PlayerSet::single(Seat::new(1)),
             illegal_decisions: 0,
             stats,
         };
