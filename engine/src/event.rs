@@ -53,7 +53,9 @@ pub enum EndCause {
 }
 
 impl EndCause {
+    /// How many causes there are.
     pub const COUNT: usize = 7;
+    /// Every cause, in index order.
     pub const ALL: [EndCause; 7] = [
         EndCause::MafiaEliminated,
         EndCause::Parity,
@@ -63,6 +65,7 @@ impl EndCause {
         EndCause::Nobody,
         EndCause::OnlyBandits,
     ];
+    /// The cause's name in tables (`end_` columns) and JSON.
     pub const fn name(self) -> &'static str {
         match self {
             EndCause::MafiaEliminated => "mafia_eliminated",
@@ -138,6 +141,7 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status's name in traces and JSON.
     pub const fn name(self) -> &'static str {
         match self {
             Status::Robbed => "robbed",
@@ -234,7 +238,12 @@ impl Fail {
 #[serde(into = "KillerJson", from = "KillerJson")]
 pub enum Killer {
     /// C4/E8: a camp's kill, decided by `decider`.
-    Camp { camp: Camp, decider: Seat },
+    Camp {
+        /// The camp that killed.
+        camp: Camp,
+        /// The member whose nick counted.
+        decider: Seat,
+    },
     /// E20.
     Shooter(Seat),
     /// E23: last night's guest of the Psycho, not healed tonight.
@@ -776,6 +785,7 @@ pub enum Event {
 pub trait Log {
     /// `false` lets the engine skip building events nobody reads.
     const ENABLED: bool;
+    /// Writes one event.
     fn push(&mut self, e: Event);
 }
 

@@ -64,6 +64,8 @@
 //! assert_eq!(outcome.survivors.len(), 10);
 //! ```
 
+#![warn(missing_docs)]
+
 mod day;
 mod decide;
 mod event;

@@ -36,6 +36,7 @@ use rand::Rng;
 pub struct Check {
     /// The checker: the Commissar or the Detective (a camp), or the Don ("is he the Commissar?").
     pub by: Seat,
+    /// The checked player.
     pub target: Seat,
     /// The answer; `None`: read from the target's role, which must then be known.
     pub outcome: Option<CheckOutcome>,
@@ -44,6 +45,7 @@ pub struct Check {
 /// A game stopped before a phase. Seats are 0-based here; files count from 1.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Position {
+    /// The position's name (the file's stem), for titles.
     pub name: String,
     /// The setup: its role counts are public (C1, E4), its rules and night order hold.
     pub setup: Setup,
@@ -84,7 +86,9 @@ pub struct Position {
 pub struct DayVote {
     /// The day (from 1).
     pub day: u16,
+    /// The voter.
     pub by: Seat,
+    /// His final vote.
     pub vote: Vote,
 }
 
@@ -587,9 +591,11 @@ impl Start {
         Ok(start)
     }
 
+    /// The checked game of the position's setup.
     pub fn game(&self) -> &Game {
         &self.game
     }
+    /// The position as read.
     pub fn position(&self) -> &Position {
         &self.pos
     }

@@ -17,10 +17,13 @@ use crate::state::{NONE, Phase, State};
 /// One night to resolve. Seats are 0-based here; files and output count from 1.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scenario {
+    /// The scenario's name (the file's stem), for titles.
     pub name: String,
     /// The role of each seat.
     pub roles: Vec<Role>,
+    /// The rule settings.
     pub rules: Rules,
+    /// E30: a designer's night order; `None`: the default.
     pub night_order: Option<Vec<NightStep>>,
     /// Which night (from 1). The Role Prostitute has no move on night 1 (E19).
     pub night: u16,

@@ -110,6 +110,7 @@ impl<T> IndexMut<Seat> for Vec<T> {
 pub struct PlayerSet(pub u64);
 
 impl PlayerSet {
+    /// No seat.
     pub const EMPTY: PlayerSet = PlayerSet(0);
 
     /// The set `{0, 1, …, n-1}`.
@@ -117,10 +118,12 @@ impl PlayerSet {
     pub const fn first(n: usize) -> PlayerSet {
         if n >= 64 { PlayerSet(u64::MAX) } else { PlayerSet((1u64 << n) - 1) }
     }
+    /// The set of `s` alone.
     #[inline]
     pub const fn single(s: Seat) -> PlayerSet {
         PlayerSet(1u64 << s.0)
     }
+    /// Whether `s` is in the set.
     #[inline]
     pub const fn contains(self, s: Seat) -> bool {
         (self.0 >> s.0) & 1 == 1
@@ -143,38 +146,47 @@ impl PlayerSet {
         }
         PlayerSet(top)
     }
+    /// Adds `s`.
     #[inline]
     pub fn insert(&mut self, s: Seat) {
         self.0 |= 1u64 << s.0;
     }
+    /// Removes `s`.
     #[inline]
     pub fn remove(&mut self, s: Seat) {
         self.0 &= !(1u64 << s.0);
     }
+    /// How many seats it holds.
     #[inline]
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
+    /// Whether it is empty.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// The seats of either.
     #[inline]
     pub const fn union(self, o: PlayerSet) -> PlayerSet {
         PlayerSet(self.0 | o.0)
     }
+    /// The seats of both.
     #[inline]
     pub const fn inter(self, o: PlayerSet) -> PlayerSet {
         PlayerSet(self.0 & o.0)
     }
+    /// The seats of `self` not in `o`.
     #[inline]
     pub const fn minus(self, o: PlayerSet) -> PlayerSet {
         PlayerSet(self.0 & !o.0)
     }
+    /// The set with `s` added.
     #[inline]
     pub const fn with(self, s: Seat) -> PlayerSet {
         PlayerSet(self.0 | (1u64 << s.0))
     }
+    /// The set with `s` removed.
     #[inline]
     pub const fn without(self, s: Seat) -> PlayerSet {
         PlayerSet(self.0 & !(1u64 << s.0))

@@ -66,14 +66,18 @@ pub struct MoveOptions {
 /// The legal second targets given a first one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SecondOptions {
+    /// The first target.
     pub first: Seat,
+    /// The second targets it allows.
     pub options: PlayerSet,
 }
 
 /// E19: a role the Role Prostitute may borrow tonight and the move it gives.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct BorrowOption {
+    /// The role borrowed.
     pub role: Role,
+    /// Its move's options.
     #[serde(rename = "move")]
     pub act: MoveOptions,
 }
@@ -101,6 +105,7 @@ pub struct NightOptions {
 /// ones worth claiming.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SpeechOptions {
+    /// The roles worth claiming: those of this setup.
     pub claims: RoleSet,
     /// Whom statements may be about: every seat.
     pub about: PlayerSet,
@@ -116,35 +121,71 @@ pub enum Request {
     /// expected).
     Start,
     /// C10: a day post. Answer: `post`.
-    Post { options: SpeechOptions },
+    Post {
+        /// What may be said.
+        options: SpeechOptions,
+    },
     /// C10: the first vote: one of `options` or "pass". Answer: `vote`.
-    Vote { options: PlayerSet },
+    Vote {
+        /// Whom the seat may vote for.
+        options: PlayerSet,
+    },
     /// C10: the one change of vote (`current` is the vote now); answering
     /// `null` or the same vote keeps it. Answer: `revise`.
-    Revise { current: Option<Vote>, options: PlayerSet },
+    Revise {
+        /// The seat's vote now.
+        current: Option<Vote>,
+        /// Whom the seat may vote for.
+        options: PlayerSet,
+    },
     /// C12.2: a defence of a tied player. Answer: `defence`.
-    Defence { options: SpeechOptions },
+    Defence {
+        /// What may be said.
+        options: SpeechOptions,
+    },
     /// C12.4/C12.5: a runoff vote: one of `options`, no "pass". Answer: `runoff`.
-    Runoff { options: PlayerSet },
+    Runoff {
+        /// The tied players the seat may vote for.
+        options: PlayerSet,
+    },
     /// C12.3: hang both players of `pair` (true) or pardon both. Answer: `hang_both`.
-    HangBoth { pair: PlayerSet },
+    HangBoth {
+        /// The two tied players.
+        pair: PlayerSet,
+    },
     /// The night's moves. Answer: `night`.
-    Night { options: NightOptions },
+    Night {
+        /// Everything the seat may send tonight.
+        options: NightOptions,
+    },
     /// E7 (the Boss): a move on behalf of `member`, who sent none or left it
     /// to the Boss; `null` sends none. Answer: `proxy`.
     Proxy {
+        /// The member the Boss moves for.
         member: Seat,
+        /// The member's move's options.
         #[serde(rename = "move")]
         act: MoveOptions,
     },
     /// E12: which of the `vacant` roles the Actor takes from tonight; `null`
     /// = no appointment yet. Answer: `appoint`.
-    Appoint { vacant: RoleSet },
+    Appoint {
+        /// The vacant mafia roles.
+        vacant: RoleSet,
+    },
     /// E16/E19: whom the secret votes go to (`null`: the open vote's target).
     /// Answer: `secret_vote`.
-    SecretVote { votes: u8, options: PlayerSet },
+    SecretVote {
+        /// How many secret votes.
+        votes: u8,
+        /// Whom they may go to.
+        options: PlayerSet,
+    },
     /// C13: the last word. Answer: `last_word`.
-    LastWord { options: SpeechOptions },
+    LastWord {
+        /// What may be said.
+        options: SpeechOptions,
+    },
 }
 
 /// An answer to a [`Request`]: the variant of the same name. A variant of
@@ -158,41 +199,65 @@ pub enum Answer {
     /// `say`'s typed statements; `text`, a free-text line others may read
     /// (its number in the game's talk is filled in by the driver).
     Post {
+        /// The typed statements.
         say: Publication,
+        /// A free-text line.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         text: Option<String>,
     },
+    /// The answer to `vote`.
     Vote {
+        /// A seat of the options, or PASS.
         vote: Vote,
     },
+    /// The answer to `revise`.
     Revise {
+        /// The new vote; `null` keeps the current one.
         vote: Option<Vote>,
     },
+    /// The answer to `defence`.
     Defence {
+        /// The typed statements.
         say: Publication,
+        /// A free-text line.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         text: Option<String>,
     },
+    /// The answer to `runoff`.
     Runoff {
+        /// One of the tied players.
         choice: Seat,
     },
+    /// The answer to `hang_both`.
     HangBoth {
+        /// `true`: hang both; `false`: pardon both.
         hang: bool,
     },
+    /// The answer to `night`.
     Night {
+        /// The kill nick, the move and the search, each optional.
         moves: NightChoice,
     },
+    /// The answer to `proxy`.
     Proxy {
+        /// The member's move (its `target` and `second`); none sends none.
         moves: NightChoice,
     },
+    /// The answer to `appoint`.
     Appoint {
+        /// One of the vacant roles; `null` waits.
         role: Option<Role>,
     },
+    /// The answer to `secret_vote`.
     SecretVote {
+        /// One of the options; `null`: the open vote's target.
         target: Option<Seat>,
     },
+    /// The answer to `last_word`.
     LastWord {
+        /// The typed statements.
         say: Publication,
+        /// A free-text line.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         text: Option<String>,
     },
@@ -313,15 +378,20 @@ fn night_options(obs: &Observation<'_>) -> NightOptions {
 /// `auto` resolved). Public from the start (the host announces the setup).
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct PublicSetup {
+    /// Players at the table.
     pub players: u8,
+    /// How many hold each role dealt.
     pub roles: Vec<RoleCount>,
+    /// The rule settings in force.
     pub rules: Rules,
 }
 
 /// One line of the setup: a role and how many hold it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RoleCount {
+    /// The role.
     pub role: Role,
+    /// How many hold it.
     pub count: u8,
 }
 
@@ -329,7 +399,9 @@ pub struct RoleCount {
 /// other's roles; E3: bandits found by the search; E14: the Deputy's introduction).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Mate {
+    /// His seat.
     pub seat: Seat,
+    /// His dealt role.
     pub role: Role,
     /// The role whose move he makes tonight (E12: the appointed Actor).
     pub acting: Role,
@@ -338,7 +410,9 @@ pub struct Mate {
 /// What the seat knows and nobody else need know.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Private {
+    /// The seat's dealt role.
     pub role: Role,
+    /// Its camp.
     pub camp: Camp,
     /// The role whose move the seat makes (E12, E14); usually its own.
     pub acting: Role,
@@ -348,9 +422,11 @@ pub struct Private {
     pub mates: Vec<Mate>,
     /// Everybody the seat has checked (C5, C6, E7).
     pub checked: PlayerSet,
-    /// C6/E7: players found in each camp.
+    /// C6/E13: players found in the town.
     pub found_town: PlayerSet,
+    /// C6/E13: players found in the mafia.
     pub found_mafia: PlayerSet,
+    /// E13: players found among the bandits.
     pub found_bandits: PlayerSet,
     /// C5: players a role check answered "yes" for; E7: players the Boss
     /// found to hold a role.
@@ -366,18 +442,24 @@ pub struct Private {
 /// Everything one seat may know when it is asked one decision.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct View {
+    /// The seat asked.
     pub seat: Seat,
+    /// The phase the game is in.
     pub phase: Phase,
+    /// The public setup.
     pub setup: PublicSetup,
+    /// The living players.
     pub alive: PlayerSet,
     /// C8: consecutive nights without a kill so far.
     pub nights_without_kill: u8,
+    /// What the seat alone knows.
     pub private: Private,
     /// Every event this seat has seen, in order (see [`Event::audience`]).
     pub record: Vec<Event>,
     /// The game's free-text lines so far (all public: posts, defences,
     /// last words); a publication's `text` is an index into it.
     pub talk: Vec<String>,
+    /// The decision asked, with its legal options.
     pub request: Request,
 }
 
@@ -515,12 +597,19 @@ impl Event {
 pub enum Answered {
     /// The statements and the free-text line.
     Publication(Publication, Option<String>),
+    /// A first vote.
     Vote(Vote),
+    /// A change of vote (`None` keeps it).
     Revise(Option<Vote>),
+    /// A runoff vote.
     Seat(Seat),
+    /// Hang both (`true`) or pardon both.
     Hang(bool),
+    /// Night moves (the seat's own, or the Boss's for a member).
     Night(NightChoice),
+    /// The Actor's appointment (`None` waits).
     Appoint(Option<Role>),
+    /// Whom the secret votes go to (`None`: the open vote's target).
     SecretVote(Option<Seat>),
 }
 
@@ -551,6 +640,7 @@ impl Answer {
 pub struct Ending {
     /// The winning camp; `null` for a draw (C3, E2).
     pub winner: Option<Camp>,
+    /// Why it ended.
     pub cause: EndCause,
     /// The last day reached.
     pub days: u16,
@@ -559,6 +649,7 @@ pub struct Ending {
     pub won: bool,
     /// Every seat's dealt role, by seat (seat 1 first).
     pub roles: Vec<Role>,
+    /// The players alive at the end.
     pub survivors: PlayerSet,
 }
 

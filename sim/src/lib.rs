@@ -8,6 +8,8 @@
 //! plot them. `ARCHITECTURE.md` describes the folders and what each may
 //! import.
 
+#![warn(missing_docs)]
+
 mod args;
 mod cli;
 mod commands;

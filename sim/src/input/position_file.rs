@@ -91,7 +91,9 @@ pub const SAID_KEYS: [&str; 6] = ["seat", "claim", "town", "mafia", "bandits", "
 /// A state file, read and checked for everything but the rules of the game.
 #[derive(Clone, Debug)]
 pub struct PositionFile {
+    /// The file, as given.
     pub file: String,
+    /// The position it describes.
     pub position: Position,
     places: HashMap<String, (usize, usize)>,
 }

@@ -77,6 +77,7 @@ pub const MOVE_KEYS: [&str; 6] = ["seat", "target", "second", "borrow", "kill", 
 pub struct ScenarioFile {
     /// The file, as given to [`parse_scenario`] or [`load_scenario`].
     pub file: String,
+    /// The night it describes.
     pub scenario: Scenario,
     /// Where each item the engine may name lives in the file: path → (line, col).
     places: HashMap<String, (usize, usize)>,
@@ -86,10 +87,15 @@ pub struct ScenarioFile {
 /// night (before the dead are removed), the night's result and the trace.
 #[derive(Clone, Debug)]
 pub struct Resolved {
+    /// The scenario resolved.
     pub scenario: Scenario,
+    /// Its checked game.
     pub game: Game,
+    /// The state after the night, before the dead are removed.
     pub state: State,
+    /// What the night did.
     pub result: NightResult,
+    /// The trace: the start of the night, the moves and every step.
     pub log: Vec<Event>,
 }
 
