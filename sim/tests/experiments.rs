@@ -277,6 +277,44 @@ fn sprt_error_rates_hold_on_the_uniform_model() {
     assert!(wrong_h1 <= 8, "accepted H1 when H0 held in {wrong_h1} of {runs}");
 }
 
+/// Issue 35: two identical variants never differ, so the LLR stayed 0 and
+/// the test ran to the cap. Now it stops at the first checkpoint (2,048
+/// games) with H0 (no difference) against H1 = 0.02, and with "neither"
+/// when H0 and H1 are as far from 0, and the output says no game differed.
+#[test]
+fn sprt_stops_at_once_when_the_arms_play_identical_games() {
+    let dir = TempDir::new("sprt-same");
+    let setup = dir.write("u.toml", UNIFORM);
+    let base = uniform_args(&setup);
+    let points = compare_points(&base, &[], &[]).unwrap();
+    let b = Budget { games: 100_000_000, first: 0, seed: 3, threads: 2, precision: None, progress: false };
+    let t = Sprt::new(0.0, 0.02, 0.05, 0.05).unwrap();
+    let (c, _, v) = play_compare(&points, &b, Some(t), Camp::Town).unwrap();
+    assert_eq!((v, c.pair_games[0]), (Verdict::H0, 2048));
+    let t = Sprt::new(-0.02, 0.02, 0.05, 0.05).unwrap();
+    let (c, _, v) = play_compare(&points, &b, Some(t), Camp::Town).unwrap();
+    assert_eq!((v, c.pair_games[0]), (Verdict::Identical, 2048));
+    let out = ok(&[
+        "compare",
+        "--setup",
+        &setup,
+        "--agents",
+        "random",
+        "--a",
+        "absence=0",
+        "--b",
+        "absence=0",
+        "--sprt",
+        "0.02",
+        "--games",
+        "100000000",
+        "--seed",
+        "3",
+    ]);
+    assert!(out.contains("H0 accepted") && out.contains("after 2048 paired games"), "{out}");
+    assert!(out.contains("the arms played identical games"), "{out}");
+}
+
 // ---------------------------------------------------------------------------
 // mafia balance
 

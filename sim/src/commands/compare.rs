@@ -205,7 +205,7 @@ pub fn render_compare(
         let verdict = final_verdict(Some(t), finish, counts, camp);
         writeln!(
             stdout,
-            "SPRT on the {} win rate, H0: diff = {} against H1: diff = {} (alpha {}, beta {}): {} after {} paired games (LLR {:.3}, bounds {:.3} and {:.3})",
+            "SPRT on the {} win rate, H0: diff = {} against H1: diff = {} (alpha {}, beta {}): {} after {} paired games (LLR {:.3}, bounds {:.3} and {:.3}){}",
             camp.name(),
             t.d0,
             t.d1,
@@ -214,12 +214,21 @@ pub fn render_compare(
             match verdict {
                 Verdict::H1 => format!("H1 accepted — the difference is {} rather than {}", t.d1, t.d0),
                 Verdict::H0 => format!("H0 accepted — the difference is {} rather than {}", t.d0, t.d1),
+                Verdict::Identical => format!(
+                    "neither — no game differed between the arms, too many games for either {} or {}",
+                    t.d0, t.d1
+                ),
                 Verdict::Open => "undecided".to_string(),
             },
             counts.pair_games[q],
             t.llr(counts.pair_games[q], counts.a_only[q][camp as usize], counts.b_only[q][camp as usize]),
             t.bounds().0,
-            t.bounds().1
+            t.bounds().1,
+            if counts.a_only[q][camp as usize] + counts.b_only[q][camp as usize] == 0 {
+                "; the arms played identical games: no game's outcome differed (exact LLR n·ln((1−|d1|)/(1−|d0|)))"
+            } else {
+                ""
+            }
         )?;
     }
     drop(stdout);
