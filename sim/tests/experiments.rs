@@ -277,6 +277,34 @@ fn sprt_error_rates_hold_on_the_uniform_model() {
     assert!(wrong_h1 <= 8, "accepted H1 when H0 held in {wrong_h1} of {runs}");
 }
 
+/// Issue 35: with no or few differing games the variance ratio was printed
+/// as "infx" or "2990.5x fewer games". It is shown only from 100
+/// discordant games on; below that the line says why and the column is empty.
+#[test]
+fn the_variance_ratio_needs_enough_differing_games() {
+    let dir = TempDir::new("ratio");
+    let out = dir.file("r.csv");
+    let printed = ok(&[
+        "compare",
+        "--rule",
+        "absence=0.15",
+        "--a",
+        "absence=0.15",
+        "--b",
+        "absence=0.15",
+        "--games",
+        "3000",
+        "--quiet",
+        "--out",
+        &out,
+    ]);
+    assert!(!printed.contains("inf") && !printed.contains("fewer games"), "{printed}");
+    assert!(printed.contains("no ratio: 0 games differed, fewer than 100"), "{printed}");
+    for r in csv_rows(std::path::Path::new(&out)) {
+        assert_eq!(col(&r, "variance_ratio"), "", "{r:?}");
+    }
+}
+
 /// Issue 35: two identical variants never differ, so the LLR stayed 0 and
 /// the test ran to the cap. Now it stops at the first checkpoint (2,048
 /// games) with H0 (no difference) against H1 = 0.02, and with "neither"
