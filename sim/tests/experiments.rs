@@ -277,6 +277,35 @@ fn sprt_error_rates_hold_on_the_uniform_model() {
     assert!(wrong_h1 <= 8, "accepted H1 when H0 held in {wrong_h1} of {runs}");
 }
 
+/// Issue 35: under the precision rule a point and its reference stop at
+/// different game counts; the difference is paired over the games both
+/// played, so it is not the difference of the printed rates. The output
+/// says so, in the console and in a study's report.
+#[test]
+fn a_difference_over_fewer_games_than_its_rates_says_so() {
+    let dir = TempDir::new("shared");
+    let file = dir.write(
+        "x.toml",
+        "seed = 2\nprecision = 0.01\n[grid]\n\"rules.no_kill_limit\" = [\"off\", 2]\n\"rules.absence\" = [0.2]\n[reference]\n\"rules.no_kill_limit\" = \"off\"\n",
+    );
+    let out = dir.file("x.csv");
+    let printed = ok(&["experiment", &file, "--quiet", "--out", &out]);
+    let rows = csv_rows(std::path::Path::new(&out));
+    let reference_games = col(&rows[0], "games");
+    let r = &rows[1];
+    // The situation of the issue: the point stopped before its reference.
+    assert_eq!(col(r, "paired_games"), col(r, "games"));
+    assert_ne!(col(r, "games"), reference_games);
+    assert!(
+        printed.contains("note: 1 difference is paired over fewer games than its rates")
+            && printed.contains("not the difference of the printed rates"),
+        "{printed}"
+    );
+    // Without a precision rule every point plays every game: no note.
+    let file = dir.write("y.toml", "seed = 2\ngames = 3000\n[grid]\n\"rules.no_kill_limit\" = [\"off\", 2]\n[reference]\n\"rules.no_kill_limit\" = \"off\"\n");
+    assert!(!ok(&["experiment", &file, "--quiet"]).contains("note:"));
+}
+
 /// Issue 35: with no or few differing games the variance ratio was printed
 /// as "infx" or "2990.5x fewer games". It is shown only from 100
 /// discordant games on; below that the line says why and the column is empty.

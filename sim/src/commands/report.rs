@@ -90,7 +90,11 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
             return Err(Error::Interrupted(format!("interrupted during experiment {}: no report written", x.name)));
         }
         let df = experiment_frame(&Layout::of(&points), &counts, finish)?;
-        let played = crate::commands::experiment::played_line(&counts, finish, x.precision, games);
+        let mut played = crate::commands::experiment::played_line(&counts, finish, x.precision, games);
+        if let Some(note) = crate::commands::experiment::shared_games_note(&counts) {
+            // "note: …" as a second sentence of the paragraph.
+            played = format!("{played}. {}", capitalise(note.trim_start_matches("note: ")));
+        }
         ran.push(Ran { x, points, df, played });
     }
     let mut written = Vec::new();
