@@ -349,8 +349,9 @@ pub fn shared_games_note(c: &Counts) -> Option<String> {
         .count();
     (fewer > 0).then(|| {
         format!(
-            "note: {fewer} difference{} paired over fewer games than its rates: over the games both points played (column paired_games), so not the difference of the printed rates",
-            if fewer == 1 { " is" } else { "s are" }
+            "note: {fewer} difference{} paired over fewer games than {} rates: over the games both points played (column paired_games), so not the difference of the printed rates",
+            if fewer == 1 { " is" } else { "s are" },
+            if fewer == 1 { "its" } else { "their" }
         )
     })
 }
