@@ -215,7 +215,7 @@ pub fn render_compare(
                 Verdict::H1 => format!("H1 accepted — the difference is {} rather than {}", t.d1, t.d0),
                 Verdict::H0 => format!("H0 accepted — the difference is {} rather than {}", t.d0, t.d1),
                 Verdict::Identical => format!(
-                    "neither — no game differed between the arms, too many games for either {} or {}",
+                    "neither accepted — both refuted: under {} or {} some game would have differed by now",
                     t.d0, t.d1
                 ),
                 Verdict::Open => "undecided".to_string(),
