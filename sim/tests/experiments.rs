@@ -286,6 +286,101 @@ fn sprt_error_rates_hold_on_the_uniform_model() {
     assert!(wrong_h1 <= 8, "accepted H1 when H0 held in {wrong_h1} of {runs}");
 }
 
+/// Issue 35: under the precision rule a point and its reference stop at
+/// different game counts; the difference is paired over the games both
+/// played, so it is not the difference of the printed rates. The output
+/// says so, in the console and in a study's report.
+#[test]
+fn a_difference_over_fewer_games_than_its_rates_says_so() {
+    let dir = TempDir::new("shared");
+    let file = dir.write(
+        "x.toml",
+        "seed = 2\nprecision = 0.01\n[grid]\n\"rules.no_kill_limit\" = [\"off\", 2]\n\"rules.absence\" = [0.2]\n[reference]\n\"rules.no_kill_limit\" = \"off\"\n",
+    );
+    let out = dir.file("x.csv");
+    let printed = ok(&["experiment", &file, "--quiet", "--out", &out]);
+    let rows = csv_rows(std::path::Path::new(&out));
+    let reference_games = col(&rows[0], "games");
+    let r = &rows[1];
+    // The situation of the issue: the point stopped before its reference.
+    assert_eq!(col(r, "paired_games"), col(r, "games"));
+    assert_ne!(col(r, "games"), reference_games);
+    assert!(
+        printed.contains("note: 1 difference is paired over fewer games than its rates")
+            && printed.contains("not the difference of the printed rates"),
+        "{printed}"
+    );
+    // Without a precision rule every point plays every game: no note.
+    let file = dir.write("y.toml", "seed = 2\ngames = 3000\n[grid]\n\"rules.no_kill_limit\" = [\"off\", 2]\n[reference]\n\"rules.no_kill_limit\" = \"off\"\n");
+    assert!(!ok(&["experiment", &file, "--quiet"]).contains("note:"));
+}
+
+/// Issue 35: with no or few differing games the variance ratio was printed
+/// as "infx" or "2990.5x fewer games". It is shown only from 100
+/// discordant games on; below that the line says why and the column is empty.
+#[test]
+fn the_variance_ratio_needs_enough_differing_games() {
+    let dir = TempDir::new("ratio");
+    let out = dir.file("r.csv");
+    let printed = ok(&[
+        "compare",
+        "--rule",
+        "absence=0.15",
+        "--a",
+        "absence=0.15",
+        "--b",
+        "absence=0.15",
+        "--games",
+        "3000",
+        "--quiet",
+        "--out",
+        &out,
+    ]);
+    assert!(!printed.contains("inf") && !printed.contains("fewer games"), "{printed}");
+    assert!(printed.contains("no ratio: 0 games differed, fewer than 100"), "{printed}");
+    for r in csv_rows(std::path::Path::new(&out)) {
+        assert_eq!(col(&r, "variance_ratio"), "", "{r:?}");
+    }
+}
+
+/// Issue 35: two identical variants never differ, so the LLR stayed 0 and
+/// the test ran to the cap. Now it stops at the first checkpoint (2,048
+/// games) with H0 (no difference) against H1 = 0.02, and with "neither"
+/// when H0 and H1 are as far from 0, and the output says no game differed.
+#[test]
+fn sprt_stops_at_once_when_the_arms_play_identical_games() {
+    let dir = TempDir::new("sprt-same");
+    let setup = dir.write("u.toml", UNIFORM);
+    let base = uniform_args(&setup);
+    let points = compare_points(&base, &[], &[]).unwrap();
+    let b = Budget { games: 100_000_000, first: 0, seed: 3, threads: 2, precision: None, progress: false };
+    let t = Sprt::new(0.0, 0.02, 0.05, 0.05).unwrap();
+    let (c, _, v) = play_compare(&points, &b, Some(t), Camp::Town).unwrap();
+    assert_eq!((v, c.pair_games[0]), (Verdict::H0, 2048));
+    let t = Sprt::new(-0.02, 0.02, 0.05, 0.05).unwrap();
+    let (c, _, v) = play_compare(&points, &b, Some(t), Camp::Town).unwrap();
+    assert_eq!((v, c.pair_games[0]), (Verdict::Identical, 2048));
+    let out = ok(&[
+        "compare",
+        "--setup",
+        &setup,
+        "--agents",
+        "random",
+        "--a",
+        "absence=0",
+        "--b",
+        "absence=0",
+        "--sprt",
+        "0.02",
+        "--games",
+        "100000000",
+        "--seed",
+        "3",
+    ]);
+    assert!(out.contains("H0 accepted") && out.contains("after 2048 paired games"), "{out}");
+    assert!(out.contains("the arms played identical games"), "{out}");
+}
+
 // ---------------------------------------------------------------------------
 // mafia balance
 

@@ -205,7 +205,7 @@ pub fn render_compare(
         let verdict = final_verdict(Some(t), finish, counts, camp);
         writeln!(
             stdout,
-            "SPRT on the {} win rate, H0: diff = {} against H1: diff = {} (alpha {}, beta {}): {} after {} paired games (LLR {:.3}, bounds {:.3} and {:.3})",
+            "SPRT on the {} win rate, H0: diff = {} against H1: diff = {} (alpha {}, beta {}): {} after {} paired games (LLR {:.3}, bounds {:.3} and {:.3}){}",
             camp.name(),
             t.d0,
             t.d1,
@@ -214,12 +214,21 @@ pub fn render_compare(
             match verdict {
                 Verdict::H1 => format!("H1 accepted — the difference is {} rather than {}", t.d1, t.d0),
                 Verdict::H0 => format!("H0 accepted — the difference is {} rather than {}", t.d0, t.d1),
+                Verdict::Identical => format!(
+                    "neither accepted — both refuted: under {} or {} some game would have differed by now",
+                    t.d0, t.d1
+                ),
                 Verdict::Open => "undecided".to_string(),
             },
             counts.pair_games[q],
             t.llr(counts.pair_games[q], counts.a_only[q][camp as usize], counts.b_only[q][camp as usize]),
             t.bounds().0,
-            t.bounds().1
+            t.bounds().1,
+            if counts.a_only[q][camp as usize] + counts.b_only[q][camp as usize] == 0 {
+                "; the arms played identical games: no game's outcome differed (exact LLR n·ln((1−|d1|)/(1−|d0|)))"
+            } else {
+                ""
+            }
         )?;
     }
     drop(stdout);
@@ -323,7 +332,7 @@ pub fn compare_frame(c: &Counts, camps: &[Camp]) -> polars::prelude::PolarsResul
     crate::output::diff_cols(&mut cols, camps.iter().map(|&camp| c.diff(0, camp)));
     cols.f64("paired_half", camps.iter().map(|&camp| diff_half(&c.diff(0, camp))).collect());
     cols.f64("independent_half", camps.iter().map(|&camp| independent_half(c, camp)).collect());
-    cols.f64("variance_ratio", camps.iter().map(|&camp| variance_ratio(c, camp)).collect());
+    cols.push("variance_ratio", camps.iter().map(|&camp| variance_ratio(c, camp)).collect::<Vec<Option<f64>>>());
     cols.frame()
 }
 
@@ -338,11 +347,28 @@ pub fn independent_half(c: &Counts, camp: Camp) -> f64 {
     1.959_963_984_540_054 * (var(&c.tallies[0]) + var(&c.tallies[1])).sqrt()
 }
 
+/// The fewest discordant games (won with one arm only) from which the
+/// variance ratio is shown. The paired variance is estimated from the
+/// discordant games alone, so its relative error is about `1/√k` for `k`
+/// of them: from 100 on the ratio is known to about ±20% (95%); below it a
+/// ratio such as "2990.5x" from two differing games says nothing.
+pub const MIN_DISCORDANT: u64 = 100;
+
 /// The paired difference's variance over the independent one's (below 1:
-/// pairing saved games; the games needed for a precision scale with it).
-pub fn variance_ratio(c: &Counts, camp: Camp) -> f64 {
-    let ind = independent_half(c, camp);
-    if ind == 0.0 { 1.0 } else { (diff_half(&c.diff(0, camp)) / ind).powi(2) }
+/// pairing saved games; the games needed for a precision scale with it):
+/// `(k/n − d²)/n` over `pA(1−pA)/nA + pB(1−pB)/nB`, with `k` the discordant
+/// games and `d` the difference. `None` with fewer than [`MIN_DISCORDANT`]
+/// discordant games, or when the independent variance is 0.
+pub fn variance_ratio(c: &Counts, camp: Camp) -> Option<f64> {
+    let d = c.diff(0, camp);
+    let k = d.a_only + d.b_only;
+    let n = c.pair_games[0].max(1) as f64;
+    let ind = (independent_half(c, camp) / 1.959_963_984_540_054).powi(2);
+    if k < MIN_DISCORDANT || ind == 0.0 {
+        return None;
+    }
+    let paired = (k as f64 / n - d.mean * d.mean) / n;
+    Some(paired / ind)
 }
 
 /// The printed line on what pairing saved.
@@ -350,15 +376,24 @@ fn reduction_line(c: &Counts, camps: &[Camp]) -> String {
     let parts: Vec<String> = camps
         .iter()
         .map(|&camp| {
-            let r = variance_ratio(c, camp);
-            format!(
-                "{}: ±{:.4} paired against ±{:.4} independent (variance {:.1}% of it, {:.1}x fewer games for the same interval)",
+            let d = c.diff(0, camp);
+            let halves = format!(
+                "{}: ±{:.4} paired against ±{:.4} independent",
                 camp.name(),
-                diff_half(&c.diff(0, camp)),
-                independent_half(c, camp),
-                100.0 * r,
-                if r > 0.0 { 1.0 / r } else { f64::INFINITY }
-            )
+                diff_half(&d),
+                independent_half(c, camp)
+            );
+            match variance_ratio(c, camp) {
+                Some(r) => format!(
+                    "{halves} (variance {:.1}% of it, {:.1}x fewer games for the same interval)",
+                    100.0 * r,
+                    1.0 / r
+                ),
+                None => format!(
+                    "{halves} (no ratio: {} games differed, fewer than {MIN_DISCORDANT} to estimate it)",
+                    d.a_only + d.b_only
+                ),
+            }
         })
         .collect();
     format!("variance reduction by pairing — {}", parts.join("; "))

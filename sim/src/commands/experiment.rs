@@ -308,6 +308,9 @@ pub fn render_experiment(
     Printed::new(&title, shown, "").print(&mut stdout)?;
     use std::io::Write;
     writeln!(stdout, "{}", played_line(counts, finish, plan.precision, plan.games))?;
+    if let Some(note) = shared_games_note(counts) {
+        writeln!(stdout, "{note}")?;
+    }
     drop(stdout);
     let mut tables = vec![Printed::new("", df, "")];
     if out.is_some() {
@@ -329,6 +332,28 @@ pub fn write_and_finish(tables: &mut [Printed], out: &Option<PathBuf>, finish: F
         return Err(Error::Interrupted("interrupted: the table above has the games finished before Ctrl-C".into()));
     }
     Ok(())
+}
+
+/// The note for differences paired over fewer games than their points'
+/// rates (issue 35): under a precision rule a point stops when its own
+/// intervals are narrow enough, so a point and its reference can stop at
+/// different game counts. A difference is paired over the games both
+/// played (`paired_games`), and is then not the difference of the printed
+/// rates. `None` when every difference is over all its points' games.
+pub fn shared_games_note(c: &Counts) -> Option<String> {
+    let fewer = (0..c.pairs.len())
+        .filter(|&q| {
+            let (a, b) = c.pairs[q];
+            c.pair_games[q] < c.tallies[a].games || c.pair_games[q] < c.tallies[b].games
+        })
+        .count();
+    (fewer > 0).then(|| {
+        format!(
+            "note: {fewer} difference{} paired over fewer games than {} rates: over the games both points played (column paired_games), so not the difference of the printed rates",
+            if fewer == 1 { " is" } else { "s are" },
+            if fewer == 1 { "its" } else { "their" }
+        )
+    })
 }
 
 /// How many games were played and why the run stopped.

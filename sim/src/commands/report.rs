@@ -90,7 +90,11 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
             return Err(Error::Interrupted(format!("interrupted during experiment {}: no report written", x.name)));
         }
         let df = experiment_frame(&Layout::of(&points), &counts, finish)?;
-        let played = crate::commands::experiment::played_line(&counts, finish, x.precision, games);
+        let mut played = crate::commands::experiment::played_line(&counts, finish, x.precision, games);
+        if let Some(note) = crate::commands::experiment::shared_games_note(&counts) {
+            // "note: …" as a second sentence of the paragraph.
+            played = format!("{played}. {}", capitalise(note.trim_start_matches("note: ")));
+        }
         ran.push(Ran { x, points, df, played });
     }
     let mut written = Vec::new();
@@ -191,7 +195,8 @@ fn describe(x: &ExperimentFile, points: &Points) -> String {
 }
 
 /// A frame as a Markdown table: rates as percentages to two places, a
-/// rate's bounds folded into `[lo, hi]`.
+/// rate's bounds folded into `[lo, hi]`, a rate of 0% or 100% with its
+/// one-sided bound, `[≤ hi]` or `[≥ lo]`.
 pub fn markdown_table(df: &DataFrame) -> String {
     let cols: Vec<&Column> = df.columns().iter().collect();
     let names: Vec<String> = cols.iter().map(|c| c.name().to_string()).collect();
@@ -225,8 +230,15 @@ pub fn markdown_table(df: &DataFrame) -> String {
                 match bounds {
                     Some((lo, hi)) => {
                         let main = text(v);
+                        let rate = name.ends_with("_rate [95%]");
+                        let x = cols[*i].get(r).ok().and_then(|v| v.extract::<f64>());
                         if main.is_empty() {
                             main
+                        } else if rate && x == Some(0.0) {
+                            // A rate of 0% has a one-sided bound (stats::wilson).
+                            format!("{main} [≤ {}]", text(cols[*hi].get(r).ok()))
+                        } else if rate && x == Some(1.0) {
+                            format!("{main} [≥ {}]", text(cols[*lo].get(r).ok()))
                         } else {
                             format!("{main} [{}, {}]", text(cols[*lo].get(r).ok()), text(cols[*hi].get(r).ok()))
                         }
@@ -382,5 +394,28 @@ fn draw(p: &PlotSpec, r: &Ran) -> Result<String, String> {
                 half,
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 35: a rate of 0% or 100% has a one-sided interval, and the
+    /// Markdown says so instead of printing a lower end of 0.
+    #[test]
+    fn rates_at_0_and_100_percent_show_one_sided_bounds() {
+        let (_, u) = crate::stats::wilson(0, 1000);
+        let (l, h) = crate::stats::wilson(400, 1000);
+        let df = df!(
+            "town_rate" => [0.0, 1.0, 0.4],
+            "town_lo" => [0.0, 1.0 - u, l],
+            "town_hi" => [u, 1.0, h],
+        )
+        .unwrap();
+        let md = markdown_table(&df);
+        assert!(md.contains("| 0.00% [≤ 0.30%] |"), "{md}");
+        assert!(md.contains("| 100.00% [≥ 99.70%] |"), "{md}");
+        assert!(md.contains(&format!("| 40.00% [{:.2}%, {:.2}%] |", 100.0 * l, 100.0 * h)), "{md}");
     }
 }

@@ -33,6 +33,10 @@ pub enum Verdict {
     H1,
     /// The difference is `d0` rather than `d1` (H0 accepted).
     H0,
+    /// No game differed between the arms, in so many games that both
+    /// hypotheses are refuted (each had less than its error rate of chance
+    /// to produce that) and neither is favoured.
+    Identical,
     /// Not yet decided (or the games ran out first).
     Open,
 }
@@ -53,8 +57,22 @@ impl Sprt {
 
     /// The log-likelihood ratio after `n` paired games, `a_only` won with A
     /// only and `b_only` with B only.
+    ///
+    /// With no discordant game the normal approximation has no variance to
+    /// work with (issue 35: it gave 0, and identical arms ran to the cap).
+    /// Then the exact trinomial likelihood is used, the chance of the
+    /// discordance rate left free (a generalised likelihood ratio): a
+    /// difference `d` needs at least `|d|` of the games discordant, so no
+    /// discordant game in `n` has at most `(1 − |d|)^n` chance under it, and
+    /// `LLR = n · (ln(1 − |d1|) − ln(1 − |d0|))`.
     pub fn llr(&self, n: u64, a_only: u64, b_only: u64) -> f64 {
-        if n < 2 || a_only + b_only == 0 {
+        if n == 0 {
+            return 0.0;
+        }
+        if a_only + b_only == 0 {
+            return n as f64 * (ln_concordant(self.d1) - ln_concordant(self.d0));
+        }
+        if n < 2 {
             return 0.0;
         }
         let n_f = n as f64;
@@ -69,17 +87,31 @@ impl Sprt {
     }
 
     /// The verdict after `n` paired games, `a_only` won with A only and `b_only` with B only.
+    ///
+    /// With no discordant game and neither hypothesis favoured (`|d0|` and
+    /// `|d1|` about as far from 0), the test stops as [`Verdict::Identical`]
+    /// once each hypothesis had less than its error rate of chance to give
+    /// `n` concordant games: `(1 − |d0|)^n ≤ α` and `(1 − |d1|)^n ≤ β`.
     pub fn verdict(&self, n: u64, a_only: u64, b_only: u64) -> Verdict {
         let llr = self.llr(n, a_only, b_only);
         let (lo, hi) = self.bounds();
+        let refuted = |d: f64, err: f64| n > 0 && n as f64 * ln_concordant(d) <= err.ln();
         if llr >= hi {
             Verdict::H1
         } else if llr <= lo {
             Verdict::H0
+        } else if a_only + b_only == 0 && refuted(self.d0, self.alpha) && refuted(self.d1, self.beta) {
+            Verdict::Identical
         } else {
             Verdict::Open
         }
     }
+}
+
+/// `ln(1 − |d|)`: the log-chance of a concordant game under a difference
+/// `d` at most (−∞ at `|d| = 1`), accurate for small `d`.
+fn ln_concordant(d: f64) -> f64 {
+    (-d.abs()).ln_1p()
 }
 
 #[cfg(test)]
@@ -136,6 +168,25 @@ mod tests {
         let t = Sprt::new(0.0, 0.05, 0.05, 0.05).unwrap();
         let (lo, hi) = t.bounds();
         assert!((hi - 19f64.ln()).abs() < 1e-12 && (lo + 19f64.ln()).abs() < 1e-12);
-        assert_eq!(t.llr(1000, 0, 0), 0.0);
+    }
+
+    /// Issue 35: two arms that never differ gave an LLR of 0 and ran to the
+    /// cap. With no discordant game in `n`, a difference `d` had at most
+    /// `(1 − |d|)^n` chance of producing that, so the test decides at once.
+    #[test]
+    fn identical_arms_decide_at_the_first_checkpoint() {
+        let t = Sprt::new(0.0, 0.02, 0.05, 0.05).unwrap();
+        assert_eq!(t.verdict(2048, 0, 0), Verdict::H0);
+        let expected = 2048.0 * (0.98f64.ln() - 1f64.ln());
+        assert!((t.llr(2048, 0, 0) - expected).abs() < 1e-9, "{}", t.llr(2048, 0, 0));
+        // H1 nearer 0 than H0: identical games favour H1.
+        assert_eq!(Sprt::new(-0.05, 0.01, 0.05, 0.05).unwrap().verdict(2048, 0, 0), Verdict::H1);
+        // Too few games to tell 0.0001 from 0: still open.
+        assert_eq!(Sprt::new(0.0, 0.0001, 0.05, 0.05).unwrap().verdict(2048, 0, 0), Verdict::Open);
+        // Both hypotheses as far from 0: neither is favoured, both are
+        // refuted; the test stops and says the arms played identical games.
+        let sym = Sprt::new(-0.02, 0.02, 0.05, 0.05).unwrap();
+        assert_eq!(sym.verdict(2048, 0, 0), Verdict::Identical);
+        assert_eq!(sym.verdict(10, 0, 0), Verdict::Open);
     }
 }

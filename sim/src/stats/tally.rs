@@ -163,23 +163,37 @@ impl Tally {
     }
 }
 
-/// The Wilson score interval for `k` successes in `n` trials at 95%
-/// (z = 1.959964). Returns (low, high); (0, 1) when `n` is 0.
+/// The 95% interval of a rate, `k` successes in `n` trials: the Wilson
+/// score interval (z = 1.959964; E. B. Wilson, "Probable inference, the law
+/// of succession, and statistical inference", JASA 22 (1927) 209–212),
+/// except at 0% and 100%. Returns (low, high); (0, 1) when `n` is 0.
+///
+/// **0% and 100% are one-sided.** No success in `n` says the rate is at
+/// most something, never at least: the interval is `[0, u]` with `u` the
+/// exact (Clopper–Pearson) one-sided 95% upper bound `1 − 0.05^(1/n)`
+/// (about `3/n`, the "rule of three"), and `n` of `n` gives `[1 − u, 1]`.
+/// The two-sided Wilson interval there would be a 97.5% statement with a
+/// lower end that says nothing.
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
-    let z = 1.959_963_984_540_054_f64;
     let n_f = n as f64;
+    // 1 − 0.05^(1/n), accurate for large n.
+    let one_sided = -(0.05f64.ln() / n_f).exp_m1();
+    if k == 0 {
+        return (0.0, one_sided);
+    }
+    if k == n {
+        return (1.0 - one_sided, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
     let p = k as f64 / n_f;
     let z2 = z * z;
     let denom = 1.0 + z2 / n_f;
     let centre = (p + z2 / (2.0 * n_f)) / denom;
     let half = z * ((p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt()) / denom;
-    // The exact ends: no successes → 0, all successes → 1 (rounding would leave 1e-19).
-    let lo = if k == 0 { 0.0 } else { (centre - half).max(0.0) };
-    let hi = if k == n { 1.0 } else { (centre + half).min(1.0) };
-    (lo, hi)
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 #[cfg(test)]
@@ -193,9 +207,26 @@ mod tests {
         let (lo, hi) = wilson(50, 100);
         assert!((lo - 0.4038).abs() < 1e-4, "{lo}");
         assert!((hi - 0.5962).abs() < 1e-4, "{hi}");
-        let (lo, hi) = wilson(0, 10);
-        assert_eq!(lo, 0.0);
-        assert!(hi > 0.27 && hi < 0.28, "{hi}");
+    }
+
+    /// Issue 35: at 0% (and 100%) the interval is one-sided: the exact
+    /// (Clopper–Pearson) 95% bound `1 − 0.05^(1/n)`, which the "rule of
+    /// three" approximates by 3/n (Hanley and Lippman-Hand, JAMA 249 (1983)
+    /// 1743–1745). 0 of 10: 0.2589; 0 of 1,000: 0.002991.
+    #[test]
+    fn no_successes_give_a_one_sided_exact_bound() {
+        assert_eq!(wilson(0, 10).0, 0.0);
+        assert!((wilson(0, 10).1 - 0.2589).abs() < 1e-4, "{:?}", wilson(0, 10));
+        assert!((wilson(0, 1000).1 - 0.002991).abs() < 1e-6, "{:?}", wilson(0, 1000));
+        assert!((wilson(1000, 1000).0 - (1.0 - 0.002991)).abs() < 1e-6, "{:?}", wilson(1000, 1000));
+        assert_eq!(wilson(1000, 1000).1, 1.0);
+        // Still below the bound one success gives.
+        assert!(wilson(0, 1000).1 < wilson(1, 1000).1);
+        // Its coverage: a true rate p has P(0 of n) = (1 − p)^n, and the
+        // bound misses p exactly when p > bound, i.e. when (1 − p)^n < 0.05.
+        let n = 1000;
+        let bound = wilson(0, n).1;
+        assert!((1.0 - bound).powi(n as i32) >= 0.05 - 1e-9);
     }
 
     #[test]
