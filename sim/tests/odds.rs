@@ -217,6 +217,8 @@ fn bad_state_files_exit_2_naming_the_line() {
             ":5:",
             "3 killed at night, but 2 finished nights allow at most 2",
         ),
+        // Issue 35: no night came before day 1 or night 1 to leave a hex behind.
+        ("hex-on-day-1", format!("day = 1\n{seats}[carry]\nhexed = [5]\n"), ":4:", "night 1 has no night before it"),
         (
             "modkilled-alive",
             format!("day = 3\n{seats}[carry]\ndead = [7]\nmodkilled = [8]\n"),

@@ -207,6 +207,7 @@ const GOLDENS: &[&str] = &[
 
 const BAD: &[&str] = &[
     "carry_mismatch",
+    "carry_on_night_one",
     "dead_player_moves",
     "e19_prostitute_night_one",
     "move_the_role_does_not_have",
@@ -687,6 +688,26 @@ fn e19_prostitute_night_one_is_refused() {
     let err = bad_golden("e19_prostitute_night_one");
     assert!(err.contains("e19_prostitute_night_one.toml:9:1:"), "{err}");
     assert!(err.contains("no move on night 1 (E19)"), "{err}");
+}
+
+#[test]
+fn carry_over_on_night_one_is_refused_item_by_item() {
+    // Issue 35: nothing comes from before the game.
+    let err = bad_golden("carry_on_night_one");
+    for (line, what) in [
+        (10, "a guest (E23)"),
+        (11, "a hex (E18)"),
+        (12, "a last heal or beating (E15, E26)"),
+        (13, "a last heal or beating (E15, E26)"),
+        (14, "a spent spare life (E21)"),
+        (15, "a swindle (E11)"),
+        (16, "a borrowed role (E19)"),
+        (17, "a bandits' meeting (E3)"),
+    ] {
+        let needle = format!("carry_on_night_one.toml:{line}:");
+        let hit = err.lines().find(|l| l.contains(&needle)).unwrap_or_else(|| panic!("{needle} in:\n{err}"));
+        assert!(hit.contains(what) && hit.contains("night 1 has no night before it"), "{hit}");
+    }
 }
 
 #[test]
