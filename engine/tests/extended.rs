@@ -1228,7 +1228,14 @@ fn e12_the_actor_only_votes_until_appointed() {
     assert_eq!(n.obs(Seat::new(1)).ability(), A::None);
     // «До назначения на роль, Актер участвует только в линчевании»: no nick either.
     assert!(!n.obs(Seat::new(1)).shoots(), "no say in the camp kill before his appointment");
-    assert_eq!(n.st.check_kill(Seat::new(1), Some(Seat::new(2))), Err(MoveError::NotAShooter));
+    // The refusal says the rule: he is a mafia member, not yet appointed (issue 35).
+    let e = n.st.check_kill(Seat::new(1), Some(Seat::new(2)));
+    assert_eq!(e, Err(MoveError::UnappointedActor));
+    let text = e.unwrap_err().to_string();
+    assert!(text.contains("until he is appointed") && text.contains("E12"), "{text}");
+    assert!(!text.contains("only mafia members"), "{text}");
+    // A citizen's nick is still refused as before.
+    assert_eq!(n.st.check_kill(Seat::new(2), Some(Seat::new(3))), Err(MoveError::NotAShooter));
 }
 
 #[test]

@@ -719,8 +719,10 @@ fn a_move_by_a_dead_player_is_refused() {
 #[test]
 fn a_move_the_role_does_not_have_is_refused() {
     let err = bad_golden("move_the_role_does_not_have");
-    assert!(err.contains(":6:1: seat 4 (citizen): the citizen has no night move"), "{err}");
-    assert!(err.contains(":11:1: seat 3 (doctor): only mafia members send a kill nick"), "{err}");
+    assert!(err.contains(":8:1: seat 4 (citizen): the citizen has no night move"), "{err}");
+    assert!(err.contains(":13:1: seat 3 (doctor): only mafia members send a kill nick"), "{err}");
+    // Issue 35: the Actor is a mafia member; the refusal says E12's rule.
+    assert!(err.contains(":17:1: seat 7 (actor): the Actor sends no kill nick until he is appointed"), "{err}");
 }
 
 #[test]

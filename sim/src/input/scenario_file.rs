@@ -207,7 +207,10 @@ fn move_field(message: &str) -> Option<&'static str> {
     let m = message.split_once("): ").map_or(message, |(_, rest)| rest);
     if m.starts_with("the player is dead") || m.contains("has two entries") {
         Some("seat")
-    } else if m.starts_with("only mafia members send a kill nick") || m.starts_with("kill target") {
+    } else if m.starts_with("only mafia members send a kill nick")
+        || m.starts_with("the Actor sends no kill nick")
+        || m.starts_with("kill target")
+    {
         Some("kill")
     } else if m.starts_with("only bandits search") || m.starts_with("search target") {
         Some("search")
@@ -735,6 +738,7 @@ mod tests {
         let cases = [
             (MoveError::Dead, "seat"),
             (MoveError::NotAShooter, "kill"),
+            (MoveError::UnappointedActor, "kill"),
             (MoveError::KillTarget(Seat::new(3)), "kill"),
             (MoveError::NoMove(Role::Citizen), "target"),
             (MoveError::BorrowMissing, "target"),
