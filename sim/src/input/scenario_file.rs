@@ -837,6 +837,7 @@ target = 2
     #[test]
     fn engine_problems_point_at_their_items() {
         let text = r#"seats = ["boss", "thief", "citizen", "doctor", "citizen"]
+night = 2
 [carry]
 dead = [3,
   3]
@@ -846,9 +847,12 @@ seat = 3
 target = 1
 "#;
         let ds = errors(text);
-        assert!(has(&ds, 4, "listed twice"), "{ds:#?}");
-        assert!(has(&ds, 5, "needs a Psycho"), "{ds:#?}");
+        assert!(has(&ds, 5, "listed twice"), "{ds:#?}");
+        assert!(has(&ds, 6, "needs a Psycho"), "{ds:#?}");
         assert_eq!(ds.len(), 2, "{ds:#?}");
+        // Issue 35: on night 1 the guest is refused as carried from before the game.
+        let ds = errors(&text.replace("night = 2", "night = 1"));
+        assert!(has(&ds, 6, "night 1 has no night before it"), "{ds:#?}");
 
         let text = "seats = [\"boss\", \"thief\", \"citizen\", \"doctor\", \"citizen\"]\n[carry]\ndead = [3]\n\
                     [[move]]\nseat = 3\n\n[[move]]\nseat = 2\ntarget = 2\n[[move]]\nseat = 4\nkill = 1\n";
