@@ -85,7 +85,7 @@ mod view;
 pub use decide::{NightChoice, Players};
 pub use event::{DeathCause, EndCause, Event, Fail, Killer, Log, LynchResult, MissReason, NoLog, Report, Status};
 pub use night::{Move, MoveError, NIGHT_ORDER, NightMoves, NightResult, NightStep};
-pub use position::{Check, DayVote, Position, SAMPLE_TRIES, Start};
+pub use position::{Check, DayVote, Position, SAMPLE_TRIES, Start, death_bounds};
 pub use role::{AbilityInfo, Camp, NightAbility, ROLE_INFO, Role, RoleInfo, RoleSet, RuleSet, Targets};
 pub use rules::{
     CampKill, MafiaWin, NoKillLimit, RULE_KEYS, RepeatTarget, Resolution, RuleError, RuleKey, Rules, RunoffAllTied,

@@ -28,7 +28,7 @@ use crate::scenario::{CarryOver, apply_carry};
 use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::{Game, Setup, SetupError, SetupProblem};
 use crate::speech::{Publication, Vote};
-use crate::state::{CheckOutcome, Phase, State};
+use crate::state::{CheckOutcome, End, Phase, State, end_by_counts};
 use rand::Rng;
 
 /// A check made on an earlier night and its answer (C5, C6, E13).
@@ -142,6 +142,51 @@ pub struct Start {
     constrained: bool,
     /// The outcome of each check, settled.
     outcomes: Vec<CheckOutcome>,
+    /// The end every deal of the position has already reached (C17, C18, E2).
+    decided: Option<End>,
+}
+
+/// The end the position has reached whatever the deal (C17, C18, E2), if
+/// any: the living seats' camps are the fixed roles' plus some split of the
+/// dealt roles' camps over the living dealt seats, and every split must end
+/// the game the same way. Check results are not used to narrow the splits,
+/// so a position they alone decide is still played (every game then ends
+/// at once, as [`crate::play_on`] ends any state over by the numbers).
+fn decided_by_counts(
+    game: &Game,
+    fixed: &[Option<Role>],
+    free_seats: &[Seat],
+    free_roles: &[Role],
+    dead: PlayerSet,
+) -> Option<End> {
+    let mut known = [0u32; Camp::COUNT];
+    for (s, r) in fixed.iter().enumerate() {
+        if let Some(r) = r
+            && !dead.contains(Seat::from_index(s))
+        {
+            known[r.camp() as usize] += 1;
+        }
+    }
+    let mut pool = [0u32; Camp::COUNT];
+    free_roles.iter().for_each(|r| pool[r.camp() as usize] += 1);
+    let k = free_seats.iter().filter(|&&s| !dead.contains(s)).count() as u32;
+    let (m, t, b) = (Camp::Mafia as usize, Camp::Town as usize, Camp::Bandits as usize);
+    let mut end: Option<Option<End>> = None;
+    for dm in 0..=pool[m].min(k) {
+        for dt in 0..=pool[t].min(k - dm) {
+            let db = k - dm - dt;
+            if db > pool[b] {
+                continue;
+            }
+            let e = end_by_counts(known[m] + dm, known[t] + dt, known[b] + db, game.mafia_win);
+            match end {
+                None => end = Some(e),
+                Some(prev) if prev != e => return None,
+                Some(_) => {}
+            }
+        }
+    }
+    end.flatten()
 }
 
 fn all_roles() -> RoleSet {
@@ -224,6 +269,25 @@ fn matching(seats: &[Seat], roles: &[Role], allowed: &[RoleSet]) -> Option<Vec<R
         }
     }
     Some(out)
+}
+
+/// The most players who can die in one day and in one night under `game`'s
+/// setup and rules, modkills (C15) aside: a bound a history must keep, not
+/// a count of what is likely. A day: one lynch (C11), two under
+/// `tie_break = catastrophe` (C12.3–C12.4's hang-both; "never more than
+/// two leave"), plus one mined player per Miner (E25: he dies "lynched or
+/// not"). A night: the camp kill while any mafia role is dealt (C4, E8),
+/// one shot per Shooter (E20) and one more if a Role Prostitute may
+/// borrow the Shooter's move (E19), and per Psycho last night's guest
+/// (E23) and tonight's, blasted with him (E24).
+pub fn death_bounds(game: &Game) -> (usize, usize) {
+    let lynch = if game.rules.tie_break == crate::rules::TieBreak::Catastrophe { 2 } else { 1 };
+    let per_day = lynch + game.count(Role::Miner);
+    let mafia = Role::ALL.iter().any(|&r| r.camp() == Camp::Mafia && game.count(r) > 0);
+    let shooters = game.count(Role::Shooter);
+    let borrowed = usize::from(shooters > 0 && game.count(Role::Prostitute) > 0);
+    let per_night = usize::from(mafia) + shooters + borrowed + 2 * game.count(Role::Psycho);
+    (per_day, per_night)
 }
 
 impl Start {
@@ -365,6 +429,39 @@ impl Start {
                 format!(
                     "{} nights without a kill: the town has already won by the no-kill rule (C8)",
                     pos.nights_without_kill
+                )
+            );
+        }
+        // C3, C11, C12, E8, E20, E23–E25: no more dead than the phases before
+        // the position could take (see `death_bounds`; modkills, C15, are
+        // any number and not counted).
+        let (days_done, nights_done) = match pos.phase {
+            Phase::Day(d) => (d.saturating_sub(1), d.saturating_sub(1)),
+            Phase::Night(d) => (d, d.saturating_sub(1)),
+        };
+        let (per_day, per_night) = death_bounds(&game);
+        let killed_n = pos.killed.iter().filter(|&&s| seat_ok(s) && dead.contains(s)).count();
+        let modkilled_n = pos.modkilled.iter().filter(|&&s| seat_ok(s) && dead.contains(s)).count();
+        let by_day = (dead.len() as usize).saturating_sub(killed_n + modkilled_n);
+        if by_day > days_done as usize * per_day {
+            push!(
+                "dead".into(),
+                format!(
+                    "{by_day} died by day (lynched or mined), but {days_done} finished day{} allow at most {} \
+                     ({per_day} a day under this setup's rules: C11, C12, E25)",
+                    if days_done == 1 { "" } else { "s" },
+                    days_done as usize * per_day
+                )
+            );
+        }
+        if killed_n > nights_done as usize * per_night {
+            push!(
+                "killed".into(),
+                format!(
+                    "{killed_n} killed at night, but {nights_done} finished night{} allow at most {} \
+                     ({per_night} a night under this setup's roles: C4, E8, E20, E23, E24)",
+                    if nights_done == 1 { "" } else { "s" },
+                    nights_done as usize * per_night
                 )
             );
         }
@@ -579,7 +676,9 @@ impl Start {
             return Err(SetupError { problems });
         };
         let constrained = free_seats.iter().any(|&s| allowed[s] != all);
-        let start = Start { game, pos: pos.clone(), fixed, free_seats, free_roles, allowed, constrained, outcomes };
+        let decided = decided_by_counts(&game, &fixed, &free_seats, &free_roles, dead);
+        let start =
+            Start { game, pos: pos.clone(), fixed, free_seats, free_roles, allowed, constrained, outcomes, decided };
         // The carried items against a deal that fits: their problems depend only on fixed roles.
         let mut roles = [Role::Citizen; MAX_PLAYERS];
         start.fill(&mut roles[..n], &deal);
@@ -738,6 +837,13 @@ impl Start {
         // The behaviour counts are of the games played on from here.
         st.stats = crate::Stats::default();
         st.version = st.version.wrapping_add(1);
+    }
+
+    /// The end the position has already reached by the numbers, whatever
+    /// the roles dealt (C17, C18, E2): `mafia odds` reports it instead of
+    /// playing games that would all end at once.
+    pub fn decided(&self) -> Option<End> {
+        self.decided
     }
 
     /// Whether the position is already over by the numbers (C17, C18, E2).

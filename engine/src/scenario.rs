@@ -231,6 +231,35 @@ pub(crate) fn apply_carry(st: &mut State, game: &Game, night: u16, c: &CarryOver
             );
         }
     }
+    // Night 1 has no night before it: nothing a night leaves behind (a
+    // guest, a hex, a last heal or beating, a spent spare life, a swindle,
+    // a borrowed role, a bandits' meeting) comes from before the game.
+    // (Appointments and promotions may follow a day-1 lynch.)
+    if night <= 1 {
+        let before = |what: &str| format!("{what} carried into night 1: night 1 has no night before it");
+        let mut any = false;
+        if c.guest.is_some() {
+            push!("guest".into(), before("a guest (E23)"));
+            any = true;
+        }
+        let lists: [(&str, usize, &str); 6] = [
+            ("hexed", c.hexed.len(), "a hex (E18)"),
+            ("last_targets", c.last_targets.len(), "a last heal or beating (E15, E26)"),
+            ("spare_life_spent", c.spare_life_spent.len(), "a spent spare life (E21)"),
+            ("swindled", c.swindled.len(), "a swindle (E11)"),
+            ("borrowed", c.borrowed.len(), "a borrowed role (E19)"),
+            ("bandits_known", c.bandits_known.len(), "a bandits' meeting (E3)"),
+        ];
+        for (key, len, what) in lists {
+            for i in 0..len {
+                push!(format!("{key}.{i}"), before(what));
+                any = true;
+            }
+        }
+        if any {
+            return;
+        }
+    }
     for (i, &s) in c.hexed.iter().enumerate() {
         if !seat_ok(s) {
             push!(format!("hexed.{i}"), bad_seat(s));

@@ -723,28 +723,13 @@ impl State {
 
     /// C17–C19 (and E2): checked after every elimination.
     pub(crate) fn end_check(&self, mafia_win: MafiaWin) -> Option<End> {
-        let alive = self.alive;
-        if alive.is_empty() {
+        if self.alive.is_empty() {
             return Some(End { winner: None, cause: EndCause::Nobody });
         }
         let mafia = self.living(Camp::Mafia).len();
         let town = self.living(Camp::Town).len();
         let bandits = self.living(Camp::Bandits).len();
-        let others = town + bandits;
-        if mafia == 0 && bandits == 0 {
-            return Some(End { winner: Some(Camp::Town), cause: EndCause::MafiaEliminated });
-        }
-        if others == 0 {
-            return Some(End { winner: Some(Camp::Mafia), cause: EndCause::TownEliminated });
-        }
-        // E2: the last camp standing wins.
-        if mafia == 0 && town == 0 {
-            return Some(End { winner: Some(Camp::Bandits), cause: EndCause::OnlyBandits });
-        }
-        if mafia_win == MafiaWin::Parity && bandits == 0 && mafia >= others {
-            return Some(End { winner: Some(Camp::Mafia), cause: EndCause::Parity });
-        }
-        None
+        end_by_counts(mafia, town, bandits, mafia_win)
     }
 
     pub(crate) fn finish<L: Log>(&mut self, end: End, log: &mut L) -> End {
@@ -1130,6 +1115,31 @@ impl<'a> Observation<'a> {
     pub fn nights_without_kill(&self) -> u8 {
         self.st.nights_without_kill
     }
+}
+
+/// The end by the numbers of the living in each camp (C17, C18, E2; C19's
+/// "nobody left" when all three are 0): what [`State::end_check`] decides,
+/// and what `Start` asks of every deal of a position.
+#[inline]
+pub(crate) fn end_by_counts(mafia: u32, town: u32, bandits: u32, mafia_win: MafiaWin) -> Option<End> {
+    if mafia == 0 && town == 0 && bandits == 0 {
+        return Some(End { winner: None, cause: EndCause::Nobody });
+    }
+    let others = town + bandits;
+    if mafia == 0 && bandits == 0 {
+        return Some(End { winner: Some(Camp::Town), cause: EndCause::MafiaEliminated });
+    }
+    if others == 0 {
+        return Some(End { winner: Some(Camp::Mafia), cause: EndCause::TownEliminated });
+    }
+    // E2: the last camp standing wins.
+    if mafia == 0 && town == 0 {
+        return Some(End { winner: Some(Camp::Bandits), cause: EndCause::OnlyBandits });
+    }
+    if mafia_win == MafiaWin::Parity && bandits == 0 && mafia >= others {
+        return Some(End { winner: Some(Camp::Mafia), cause: EndCause::Parity });
+    }
+    None
 }
 
 #[cfg(test)]

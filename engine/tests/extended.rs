@@ -465,6 +465,7 @@ fn e3_the_search_is_not_blocked() {
         ],
     );
     sc.carry.hexed = vec![Seat::new(5)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert!(n.has(Event::StatusSet { seat: Seat::new(3), status: Status::Robbed, by: Seat::new(1) }));
     assert_eq!(
@@ -584,6 +585,7 @@ fn e6_robbed_beaten_invited_or_hexed_makes_no_role_move() {
         let mut sc = scenario(&roles, &moves);
         if blocker.is_none() {
             sc.carry.hexed = vec![Seat::new(2)];
+            sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
         }
         let n = resolve(&sc);
         assert_eq!(n.failed(Seat::new(2)), Some(want));
@@ -728,6 +730,7 @@ fn e7_boss_check_fails_when_beaten_hexed_invited_or_the_suspect_is_beaten() {
         let mut sc = scenario(&roles, &moves);
         if hexed {
             sc.carry.hexed = vec![Seat::new(0)];
+            sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
         }
         let n = resolve(&sc);
         assert_eq!(n.failed(Seat::new(0)), Some(want));
@@ -803,6 +806,7 @@ fn e7_a_blocked_boss_still_decides_the_kill() {
     assert_eq!(n.killed(), set(&[Seat::new(2)]), "his kill stands");
     sc.moves = vec![(Seat::new(0), kill(Seat::new(2)))];
     sc.carry.hexed = vec![Seat::new(0)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     assert_eq!(resolve(&sc).killed(), set(&[Seat::new(2)]));
 }
 
@@ -935,6 +939,7 @@ fn e9_thief_fails_when_hexed_or_invited() {
     let roles = [R::Boss, R::Thief, R::Detective, R::Witch, R::Psycho];
     let mut sc = scenario(&roles, &[(Seat::new(1), act(Seat::new(2))), (Seat::new(2), act(Seat::new(0)))]);
     sc.carry.hexed = vec![Seat::new(1)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Hexed, None)));
     assert!(n.has(Event::CampCheck { seat: Seat::new(2), target: Seat::new(0), camp: Camp::Mafia }));
@@ -1042,6 +1047,7 @@ fn e10_guard_fails_when_invited_or_hexed_or_the_guarded_is_invited() {
     assert_eq!(n.killed(), set(&[Seat::new(0)]));
     let mut sc = scenario(&roles, &[(Seat::new(1), act(Seat::new(0))), (Seat::new(3), act(Seat::new(0)))]);
     sc.carry.hexed = vec![Seat::new(1)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Hexed, None)));
     assert_eq!(n.killed(), set(&[Seat::new(0)]));
@@ -1155,6 +1161,7 @@ fn e11_swindle_fails_when_the_swindler_is_beaten_or_hexed() {
     let mut sc =
         scenario(&roles, &[(Seat::new(1), act2(Seat::new(2), Seat::new(4))), (Seat::new(2), act(Seat::new(3)))]);
     sc.carry.hexed = vec![Seat::new(1)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Hexed, None)));
     assert!(n.has(Event::CampCheck { seat: Seat::new(2), target: Seat::new(3), camp: Camp::Town }));
@@ -1177,6 +1184,7 @@ fn e11_never_the_same_player_twice_in_one_game() {
     // The same history carried in a scenario.
     let mut sc = scenario(&roles, &[(Seat::new(1), act2(Seat::new(2), Seat::new(3)))]);
     sc.carry.swindled = vec![Seat::new(2)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let e = resolve_scenario(&sc, &mut Vec::new()).unwrap_err();
     assert_eq!(e.problems[0].path, "moves.0", "{e}");
 }
@@ -1220,7 +1228,14 @@ fn e12_the_actor_only_votes_until_appointed() {
     assert_eq!(n.obs(Seat::new(1)).ability(), A::None);
     // «До назначения на роль, Актер участвует только в линчевании»: no nick either.
     assert!(!n.obs(Seat::new(1)).shoots(), "no say in the camp kill before his appointment");
-    assert_eq!(n.st.check_kill(Seat::new(1), Some(Seat::new(2))), Err(MoveError::NotAShooter));
+    // The refusal says the rule: he is a mafia member, not yet appointed (issue 35).
+    let e = n.st.check_kill(Seat::new(1), Some(Seat::new(2)));
+    assert_eq!(e, Err(MoveError::UnappointedActor));
+    let text = e.unwrap_err().to_string();
+    assert!(text.contains("until he is appointed") && text.contains("E12"), "{text}");
+    assert!(!text.contains("only mafia members"), "{text}");
+    // A citizen's nick is still refused as before.
+    assert_eq!(n.st.check_kill(Seat::new(2), Some(Seat::new(3))), Err(MoveError::NotAShooter));
 }
 
 #[test]
@@ -1460,6 +1475,7 @@ fn e15_never_the_same_player_two_nights_running() {
     let roles = [R::Boss, R::Doctor, R::Citizen, R::Citizen, R::Psycho];
     let mut sc = scenario(&roles, &[(Seat::new(1), act(Seat::new(3)))]);
     sc.carry.last_targets = vec![(Seat::new(1), Seat::new(2))];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert!(n.has(Event::Healed { seat: Seat::new(3), by: Seat::new(1) }), "another player than last night's");
     // Next night: not 3 again, but 2 again (a night between) is fine.
@@ -1493,6 +1509,7 @@ fn e15_doctor_fails_when_robbed_or_hexed() {
     assert_eq!(n.killed(), set(&[Seat::new(4)]));
     let mut sc = scenario(&roles, &[(Seat::new(2), act(Seat::new(4))), (Seat::new(0), kill(Seat::new(4)))]);
     sc.carry.hexed = vec![Seat::new(2)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Hexed, None)));
     assert_eq!(n.killed(), set(&[Seat::new(4)]));
@@ -1514,6 +1531,7 @@ fn e15_a_heal_saves_last_nights_guest() {
     // Boss 0, Doctor 1, Psycho 2, citizen 3.
     let mut sc = scenario(&[R::Boss, R::Doctor, R::Psycho, R::Citizen], &[(Seat::new(1), act(Seat::new(3)))]);
     sc.carry.guest = Some(Seat::new(3));
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert!(n.has(Event::GuestSaved { seat: Seat::new(3), by: Seat::new(1) }));
     assert_eq!(n.killed(), PlayerSet::EMPTY);
@@ -1609,6 +1627,7 @@ fn e17_journalist_fails_when_robbed_beaten_invited_or_hexed() {
         let mut sc = scenario(&roles, &moves);
         if blocker.is_none() {
             sc.carry.hexed = vec![Seat::new(2)];
+            sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
         }
         let n = resolve(&sc);
         assert_eq!(n.failed(Seat::new(2)), Some(want));
@@ -1701,6 +1720,7 @@ fn e18_a_hexed_maker_of_a_control_move_fails() {
         &[(Seat::new(2), act(Seat::new(4))), (Seat::new(3), act(Seat::new(4))), (Seat::new(4), act(Seat::new(0)))],
     );
     sc.carry.hexed = vec![Seat::new(2), Seat::new(3)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Hexed, None)));
     assert_eq!(n.failed(Seat::new(3)), Some(blocked(Status::Hexed, None)));
@@ -1743,6 +1763,7 @@ fn e19_from_night_two_she_makes_a_dead_town_roles_move_once() {
     );
     assert!(n.obs(Seat::new(1)).borrowable().is_empty());
     sc.carry.borrowed = vec![R::Detective];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     assert_eq!(resolve_scenario(&sc, &mut Vec::new()).unwrap_err().problems[0].path, "moves.0");
 }
 
@@ -1826,6 +1847,7 @@ fn e20_shooter_fails_when_beaten_robbed_invited_or_hexed() {
         let mut sc = scenario(&roles, &moves);
         if blocker.is_none() {
             sc.carry.hexed = vec![Seat::new(2)];
+            sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
         }
         let n = resolve(&sc);
         assert_eq!(n.failed(Seat::new(2)), Some(want));
@@ -1881,6 +1903,7 @@ fn e21_the_spare_life_is_used_once() {
     // The same carried in a scenario.
     let mut sc = scenario(&roles, &[(Seat::new(0), kill(Seat::new(2)))]);
     sc.carry.spare_life_spent = vec![Seat::new(2)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     assert_eq!(resolve(&sc).killed(), set(&[Seat::new(2)]));
 }
 
@@ -1915,6 +1938,7 @@ fn e21_the_spare_life_absorbs_the_guests_death() {
     // Decision: the guest's death is a kill; the spare life absorbs it.
     let mut sc = scenario(&[R::Boss, R::Psycho, R::Lucky, R::Citizen], &[]);
     sc.carry.guest = Some(Seat::new(2));
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert!(n.has(Event::NightKill { target: Seat::new(2), by: Killer::Guest(Seat::new(1)) }));
     assert!(n.has(Event::SpareLife { seat: Seat::new(2) }));
@@ -1952,6 +1976,7 @@ fn e22_a_failed_move_leaves_no_trace() {
         &[(Seat::new(2), act(Seat::new(5))), (Seat::new(1), act(Seat::new(5))), (Seat::new(3), act(Seat::new(5)))],
     );
     sc.carry.hexed = vec![Seat::new(3)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(3)), Some(blocked(Status::Hexed, None)));
     assert_eq!(n.report(Seat::new(2)), Some(Report::Watch { target: Seat::new(5), camps: [false, false, false] }));
@@ -1996,6 +2021,7 @@ fn e22_sleepwalker_fails_when_robbed_invited_or_hexed() {
     }
     let mut sc = scenario(&roles, &[(Seat::new(2), act(Seat::new(5)))]);
     sc.carry.hexed = vec![Seat::new(2)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Hexed, None)));
     assert_eq!(n.report(Seat::new(2)), None);
@@ -2053,6 +2079,7 @@ fn e23_psycho_fails_when_robbed_or_hexed() {
     assert!(n.has(Event::CampCheck { seat: Seat::new(4), target: Seat::new(0), camp: Camp::Mafia }));
     let mut sc = scenario(&roles, &[(Seat::new(2), act(Seat::new(4)))]);
     sc.carry.hexed = vec![Seat::new(2)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Hexed, None)));
     assert_eq!(n.st.carry().guest, None);
@@ -2063,6 +2090,7 @@ fn e23_the_guard_does_not_stop_the_guests_death() {
     // Decision: only a heal saves the guest. Boss 0, Guard 1, Psycho 2, Detective 3.
     let mut sc = scenario(&[R::Boss, R::Guard, R::Psycho, R::Detective], &[(Seat::new(1), act(Seat::new(0)))]);
     sc.carry.guest = Some(Seat::new(0));
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert!(n.has(Event::Guarded { seat: Seat::new(0), by: Seat::new(1) }));
     assert_eq!(n.killed(), set(&[Seat::new(0)]));
@@ -2348,6 +2376,7 @@ fn e26_never_the_same_player_two_nights_running() {
     let roles = [R::Boss, R::Thug, R::Citizen, R::Citizen, R::Psycho];
     let mut sc = scenario(&roles, &[(Seat::new(1), act(Seat::new(3)))]);
     sc.carry.last_targets = vec![(Seat::new(1), Seat::new(2))];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert!(n.has(Event::StatusSet { seat: Seat::new(3), status: Status::Beaten, by: Seat::new(1) }));
     assert_eq!(n.st.next_bar(Seat::new(1)), Some(Seat::new(3)), "not 3 next night; 2 (a night between) is fine");
@@ -2376,6 +2405,7 @@ fn e26_thug_fails_when_robbed_invited_or_hexed() {
     }
     let mut sc = scenario(&roles, &[(Seat::new(1), act(Seat::new(5))), (Seat::new(5), act(Seat::new(0)))]);
     sc.carry.hexed = vec![Seat::new(1)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert_eq!(n.failed(Seat::new(1)), Some(blocked(Status::Hexed, None)));
     assert!(n.has(Event::CampCheck { seat: Seat::new(5), target: Seat::new(0), camp: Camp::Mafia }));
@@ -2468,6 +2498,7 @@ fn e28_nothing_can_stop_the_trickster() {
         let mut sc = scenario(&roles, &moves);
         if hexed {
             sc.carry.hexed = vec![Seat::new(2)];
+            sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
         }
         let n = resolve(&sc);
         assert_eq!(n.failed(Seat::new(2)), None, "{moves:?}");
@@ -2868,6 +2899,7 @@ fn e14_e19_e23_the_guest_is_saved_by_the_heal_that_reached_him() {
     sc.night = 3;
     sc.carry.dead = vec![Seat::new(1)];
     sc.carry.guest = Some(Seat::new(5));
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert!(n.has(Event::Promoted { seat: Seat::new(2), role: R::Doctor }));
     assert!(n.has(Event::Healed { seat: Seat::new(4), by: Seat::new(2) }));
@@ -3028,6 +3060,7 @@ fn e22_e26_a_robbed_invited_or_hexed_sleepwalker_is_not_beaten_too() {
         &[(Seat::new(4), act(Seat::new(3))), (Seat::new(2), act(Seat::new(3))), (Seat::new(0), kill(Seat::new(2)))],
     );
     sc.carry.hexed = vec![Seat::new(2)];
+    sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert!(!n.has(Event::BeatenWatching { seat: Seat::new(2) }));
     assert_eq!(n.failed(Seat::new(2)), Some(blocked(Status::Hexed, None)));

@@ -8,8 +8,8 @@
 
 use mafia_engine::{
     Camp, Chance, Check, CheckOutcome, DayVote, EndCause, Event, Game, NightChoice, NightMoves, Observation, Phase,
-    PlayerSet, Players, Position, Preset, Publication, Role, Seat, Setup, Start, State, Vote, below, pick, play,
-    play_dealt, play_from,
+    PlayerSet, Players, Position, Preset, Publication, Role, Seat, Setup, Start, State, Vote, below, death_bounds,
+    pick, play, play_dealt, play_from,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -194,6 +194,61 @@ fn c17_c18_a_position_already_decided_by_the_numbers_ends_at_once() {
     let start = Start::new(&pos).unwrap();
     let (o, _) = play_once(&start, 4, &mut players(4));
     assert_eq!((o.winner, o.cause), (Some(Camp::Mafia), EndCause::Parity));
+}
+
+#[test]
+fn c3_c12_e8_more_dead_than_the_phases_allow_is_refused() {
+    let s = Seat::new;
+    // The morning of day 3 in classic: two days of at most two hanged
+    // (C12's hang-both) and two nights of one kill (C4): six at most.
+    let mut pos = classic_known(Phase::Day(3));
+    pos.carry.dead = (3..10).map(s).collect();
+    pos.killed = vec![s(3), s(4)];
+    assert_eq!(paths(&pos), vec!["dead".to_string()], "seven dead by the morning of day 3");
+    pos.carry.dead.pop();
+    Start::new(&pos).unwrap();
+    // Three night kills in two nights.
+    pos.killed = vec![s(3), s(4), s(5)];
+    assert_eq!(paths(&pos), vec!["killed".to_string()]);
+    // With `tie_break = random` one is lynched a day.
+    let mut pos = classic_known(Phase::Day(3));
+    pos.setup = pos.setup.rule("tie_break", "random").unwrap();
+    pos.carry.dead = vec![s(3), s(4), s(5), s(6)];
+    pos.killed = vec![s(6)];
+    assert_eq!(paths(&pos), vec!["dead".to_string()]);
+    // Modkills (C15) are not bounded.
+    pos.modkilled = vec![s(4)];
+    Start::new(&pos).unwrap();
+    // Under extended roles a night can take more: a Psycho's two guests,
+    // a Shooter's shot and the camp kill.
+    let (per_day, per_night) = death_bounds(&Game::new(&preset("extended")).unwrap());
+    assert!(per_night >= 2 && per_day >= 2, "{per_day} {per_night}");
+}
+
+#[test]
+fn c17_c18_e2_a_decided_position_says_so_whatever_the_deal() {
+    let s = Seat::new;
+    // Every mafia role dead and announced: the town has won, whatever the rest hold.
+    let mut pos = classic_known(Phase::Day(4));
+    pos.carry.dead = vec![s(0), s(1), s(2)];
+    let end = Start::new(&pos).unwrap().decided().unwrap();
+    assert_eq!((end.winner, end.cause), (Some(Camp::Town), EndCause::MafiaEliminated));
+    // Unknown living roles that could still be mafia: not decided.
+    pos.roles = vec![None; 10];
+    pos.roles[0] = Some(Role::Don);
+    assert_eq!(Start::new(&pos).unwrap().decided(), None);
+    // The Don and the Commissar left, the dead's roles unknown (dealt per
+    // game): one against one is parity (C18) whatever the dead held.
+    let mut pos = classic_known(Phase::Night(5));
+    pos.roles = vec![None; 10];
+    pos.roles[0] = Some(Role::Don);
+    pos.roles[3] = Some(Role::Commissar);
+    pos.carry.dead = [1, 2, 4, 5, 6, 7, 8, 9].map(s).to_vec();
+    pos.killed = vec![s(1), s(2), s(4), s(5)];
+    let end = Start::new(&pos).unwrap().decided().unwrap();
+    assert_eq!((end.winner, end.cause), (Some(Camp::Mafia), EndCause::Parity));
+    // A fresh start is never decided.
+    assert_eq!(Start::new(&Position::start_of(&preset("classic"))).unwrap().decided(), None);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `mafia odds`: win odds from a mid-game state. From the start state with
 //! nothing known it plays exactly the games of `mafia run` (the same seed,
 //! games and agents give the same counts); a state already decided by the
-//! numbers gives certain odds; the output does not depend on the thread
+//! numbers is reported decided (exit 2), not played; the output does not depend on the thread
 //! count; the example files run; bad files exit 2 naming the line.
 
 mod common;
@@ -55,17 +55,22 @@ fn c1_odds_from_the_start_state_equal_a_plain_run() {
 }
 
 #[test]
-fn c17_c18_decided_positions_give_certain_odds() {
-    // Every mafioso dead: the town has won (C17).
+fn c17_c18_decided_positions_are_reported_not_played() {
+    // Every mafioso dead: the town has won (C17); nothing is simulated.
     let town = "setup = \"classic\"\nday = 4\nseats = [\"don\", \"mafioso\", \"mafioso\", \"commissar\", \
                 \"citizen\", \"citizen\", \"citizen\", \"citizen\", \"citizen\", \"citizen\"]\n\
                 [carry]\ndead = [1, 2, 3]\nkilled = [2]\n";
-    let o = odds_of(town, "forum", 1, 500, 1);
-    assert_eq!((o.wins[Camp::Town as usize], o.games, o.days_left), (500, 500, 0));
+    let (code, err) = bad("decided-town", town);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(":5:") && err.contains("already decided: the town camp has won") && err.contains("C17"),
+        "{err}"
+    );
     // Two mafia against two town: parity (C18).
     let mafia = town.replace("dead = [1, 2, 3]\nkilled = [2]", "dead = [1, 4, 5, 6, 7, 8]\nkilled = [4, 6, 8]");
-    let o = odds_of(&mafia, "forum", 1, 500, 1);
-    assert_eq!(o.wins[Camp::Mafia as usize], 500);
+    let (code, err) = bad("decided-mafia", &mafia);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("the mafia camp has won") && err.contains("C18"), "{err}");
     // One mafioso left among seven town, and the no-kill count at two: the town's game.
     let one = town.replace("dead = [1, 2, 3]\nkilled = [2]", "dead = [1, 2]\nnights_without_kill = 2");
     let o = odds_of(&one, "forum", 1, 2000, 2);
@@ -112,7 +117,10 @@ fn a_precision_the_games_cannot_reach_is_said() {
     let short = mafia(&["odds", f, "--games", "3000", "--precision", "0.001", "--quiet"]);
     assert!(short.status.success(), "{}", String::from_utf8_lossy(&short.stderr));
     let text = String::from_utf8_lossy(&short.stdout);
-    assert!(text.contains("played 3000 games: the cap of 3000 games reached before every interval was within ±0.001"), "{text}");
+    assert!(
+        text.contains("played 3000 games: the cap of 3000 games reached before every interval was within ±0.001"),
+        "{text}"
+    );
     let met = mafia(&["odds", f, "--games", "100000", "--precision", "0.02", "--quiet"]);
     let text = String::from_utf8_lossy(&met.stdout);
     assert!(text.contains(": every interval within ±0.02"), "{text}");
@@ -195,6 +203,22 @@ fn bad_state_files_exit_2_naming_the_line() {
             ":7:",
             "seat 5 votes twice on day 1",
         ),
+        // Issue 35: seven dead by the morning of day 3 in a 10-player game:
+        // two days of at most two hanged (C12) and two nights of one kill.
+        (
+            "seven-dead-by-day-3",
+            format!("day = 3\n{seats}[carry]\ndead = [4, 5, 6, 7, 8, 9, 10]\nkilled = [9, 10]\n"),
+            ":4:",
+            "5 died by day (lynched or mined), but 2 finished days allow at most 4",
+        ),
+        (
+            "three-killed-in-two-nights",
+            format!("day = 3\n{seats}[carry]\ndead = [8, 9, 10]\nkilled = [8, 9, 10]\n"),
+            ":5:",
+            "3 killed at night, but 2 finished nights allow at most 2",
+        ),
+        // Issue 35: no night came before day 1 or night 1 to leave a hex behind.
+        ("hex-on-day-1", format!("day = 1\n{seats}[carry]\nhexed = [5]\n"), ":4:", "night 1 has no night before it"),
         (
             "modkilled-alive",
             format!("day = 3\n{seats}[carry]\ndead = [7]\nmodkilled = [8]\n"),

@@ -207,6 +207,7 @@ const GOLDENS: &[&str] = &[
 
 const BAD: &[&str] = &[
     "carry_mismatch",
+    "carry_on_night_one",
     "dead_player_moves",
     "e19_prostitute_night_one",
     "move_the_role_does_not_have",
@@ -690,6 +691,26 @@ fn e19_prostitute_night_one_is_refused() {
 }
 
 #[test]
+fn carry_over_on_night_one_is_refused_item_by_item() {
+    // Issue 35: nothing comes from before the game.
+    let err = bad_golden("carry_on_night_one");
+    for (line, what) in [
+        (10, "a guest (E23)"),
+        (11, "a hex (E18)"),
+        (12, "a last heal or beating (E15, E26)"),
+        (13, "a last heal or beating (E15, E26)"),
+        (14, "a spent spare life (E21)"),
+        (15, "a swindle (E11)"),
+        (16, "a borrowed role (E19)"),
+        (17, "a bandits' meeting (E3)"),
+    ] {
+        let needle = format!("carry_on_night_one.toml:{line}:");
+        let hit = err.lines().find(|l| l.contains(&needle)).unwrap_or_else(|| panic!("{needle} in:\n{err}"));
+        assert!(hit.contains(what) && hit.contains("night 1 has no night before it"), "{hit}");
+    }
+}
+
+#[test]
 fn a_move_by_a_dead_player_is_refused() {
     let err = bad_golden("dead_player_moves");
     assert!(err.contains("dead_player_moves.toml:9:1: seat 3 (doctor): the player is dead"), "{err}");
@@ -698,8 +719,10 @@ fn a_move_by_a_dead_player_is_refused() {
 #[test]
 fn a_move_the_role_does_not_have_is_refused() {
     let err = bad_golden("move_the_role_does_not_have");
-    assert!(err.contains(":6:1: seat 4 (citizen): the citizen has no night move"), "{err}");
-    assert!(err.contains(":11:1: seat 3 (doctor): only mafia members send a kill nick"), "{err}");
+    assert!(err.contains(":8:1: seat 4 (citizen): the citizen has no night move"), "{err}");
+    assert!(err.contains(":13:1: seat 3 (doctor): only mafia members send a kill nick"), "{err}");
+    // Issue 35: the Actor is a mafia member; the refusal says E12's rule.
+    assert!(err.contains(":17:1: seat 7 (actor): the Actor sends no kill nick until he is appointed"), "{err}");
 }
 
 #[test]

@@ -19,6 +19,9 @@ pub enum MoveError {
     Dead,
     /// A kill nick from a player whose role does not shoot (C4, E8).
     NotAShooter,
+    /// E12: a kill nick from the Actor before his appointment (while
+    /// another mafia member lives): a mafia member without a say in the kill.
+    UnappointedActor,
     /// A kill nick at a player who is not alive.
     KillTarget(Seat),
     /// A role move from a role without one tonight.
@@ -62,6 +65,11 @@ impl fmt::Display for MoveError {
         match *self {
             MoveError::Dead => write!(f, "the player is dead and makes no move"),
             MoveError::NotAShooter => write!(f, "only mafia members send a kill nick (C4, E8)"),
+            MoveError::UnappointedActor => write!(
+                f,
+                "the Actor sends no kill nick until he is appointed to a role, unless he is the last living \
+                 mafia member (E12)"
+            ),
             MoveError::KillTarget(t) => write!(f, "kill target {} is not alive", t.number()),
             MoveError::NoMove(r) => write!(f, "the {r} has no night move tonight"),
             MoveError::BorrowMissing => write!(f, "the Role Prostitute must name the role she borrows (E19)"),
@@ -218,7 +226,11 @@ impl State {
     pub fn check_kill(&self, s: Seat, kill: Option<Seat>) -> Result<Option<Seat>, MoveError> {
         match kill {
             None => Ok(None),
-            Some(_) if !self.shooters.contains(s) => Err(MoveError::NotAShooter),
+            Some(_) if !self.shooters.contains(s) => Err(if self.acting_role(s) == Role::Actor {
+                MoveError::UnappointedActor
+            } else {
+                MoveError::NotAShooter
+            }),
             Some(t) if !self.alive.contains(t) => Err(MoveError::KillTarget(t)),
             Some(t) => Ok(Some(t)),
         }

@@ -272,7 +272,10 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
         let why = if half <= h {
             format!("every interval within ±{h}")
         } else {
-            format!("the cap of {} games reached before every interval was within ±{h} (the widest is ±{half:.4})", a.games)
+            format!(
+                "the cap of {} games reached before every interval was within ±{h} (the widest is ±{half:.4})",
+                a.games
+            )
         };
         writeln!(out, "played {} games: {why}", odds.games)?;
     }

@@ -127,8 +127,32 @@ pub fn parse_position(file_label: &str, text: &str) -> Result<PositionFile, File
 }
 
 impl PositionFile {
-    /// Checks the position in the engine; its problems come back at their lines.
+    /// Checks the position in the engine; its problems come back at their
+    /// lines. A position already decided by the numbers whatever the deal
+    /// (C17, C18, E2) is refused at `dead`: there is nothing to play, as C8's
+    /// reached limit is refused at `nights_without_kill`.
     pub fn start(&self) -> Result<Start, FileError> {
+        let start = self.checked()?;
+        if let Some(end) = start.decided() {
+            let (line, col) = self.place("dead");
+            let who = match end.winner {
+                Some(c) => format!("the {} camp has won", c.name()),
+                None => "nobody is left: a draw".into(),
+            };
+            let why = match end.cause {
+                mafia_engine::EndCause::MafiaEliminated => "no mafioso and no bandit is alive, C17",
+                mafia_engine::EndCause::Parity => "the living mafia are at least as many as the rest, C18",
+                mafia_engine::EndCause::TownEliminated => "only the mafia are alive, C18, E2",
+                mafia_engine::EndCause::OnlyBandits => "only bandits are alive, E2",
+                _ => "nobody is alive, C19, E2",
+            };
+            let message = format!("the position is already decided: {who} ({why}); there is nothing to play");
+            return Err(file_error(&self.file, vec![Diagnostic { line, col, message }]));
+        }
+        Ok(start)
+    }
+
+    fn checked(&self) -> Result<Start, FileError> {
         Start::new(&self.position).map_err(|e| {
             let diagnostics: Vec<Diagnostic> = e
                 .problems
@@ -287,8 +311,14 @@ fn read(r: &mut Reader<'_>, doc: &DeTable<'_>) -> Position {
         r.read_carry(t);
         for (k, v) in entries(t) {
             match k.get_ref().as_ref() {
-                "killed" => pos.killed = r.seat_list("killed", v, "killed"),
-                "modkilled" => pos.modkilled = r.seat_list("modkilled", v, "modkilled"),
+                "killed" => {
+                    r.place("killed".into(), entry_start(k, v));
+                    pos.killed = r.seat_list("killed", v, "killed");
+                }
+                "modkilled" => {
+                    r.place("modkilled".into(), entry_start(k, v));
+                    pos.modkilled = r.seat_list("modkilled", v, "modkilled");
+                }
                 "nights_without_kill" => {
                     r.place("nights_without_kill".into(), entry_start(k, v));
                     match integer(v.get_ref()) {

@@ -213,7 +213,10 @@ fn move_field(message: &str) -> Option<&'static str> {
     let m = message.split_once("): ").map_or(message, |(_, rest)| rest);
     if m.starts_with("the player is dead") || m.contains("has two entries") {
         Some("seat")
-    } else if m.starts_with("only mafia members send a kill nick") || m.starts_with("kill target") {
+    } else if m.starts_with("only mafia members send a kill nick")
+        || m.starts_with("the Actor sends no kill nick")
+        || m.starts_with("kill target")
+    {
         Some("kill")
     } else if m.starts_with("only bandits search") || m.starts_with("search target") {
         Some("search")
@@ -741,6 +744,7 @@ mod tests {
         let cases = [
             (MoveError::Dead, "seat"),
             (MoveError::NotAShooter, "kill"),
+            (MoveError::UnappointedActor, "kill"),
             (MoveError::KillTarget(Seat::new(3)), "kill"),
             (MoveError::NoMove(Role::Citizen), "target"),
             (MoveError::BorrowMissing, "target"),
@@ -839,6 +843,7 @@ target = 2
     #[test]
     fn engine_problems_point_at_their_items() {
         let text = r#"seats = ["boss", "thief", "citizen", "doctor", "citizen"]
+night = 2
 [carry]
 dead = [3,
   3]
@@ -848,9 +853,12 @@ seat = 3
 target = 1
 "#;
         let ds = errors(text);
-        assert!(has(&ds, 4, "listed twice"), "{ds:#?}");
-        assert!(has(&ds, 5, "needs a Psycho"), "{ds:#?}");
+        assert!(has(&ds, 5, "listed twice"), "{ds:#?}");
+        assert!(has(&ds, 6, "needs a Psycho"), "{ds:#?}");
         assert_eq!(ds.len(), 2, "{ds:#?}");
+        // Issue 35: on night 1 the guest is refused as carried from before the game.
+        let ds = errors(&text.replace("night = 2", "night = 1"));
+        assert!(has(&ds, 6, "night 1 has no night before it"), "{ds:#?}");
 
         let text = "seats = [\"boss\", \"thief\", \"citizen\", \"doctor\", \"citizen\"]\n[carry]\ndead = [3]\n\
                     [[move]]\nseat = 3\n\n[[move]]\nseat = 2\ntarget = 2\n[[move]]\nseat = 4\nkill = 1\n";
