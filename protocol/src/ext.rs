@@ -72,7 +72,7 @@ impl DataAgent for ExtAgent {
         self.seat = Some(view.seat);
         // Started here (not at the first request) so `hello` has told what
         // the agent wants before it is asked anything.
-        if self.pool.ensure(view.seat).is_ok() && self.pool.wants().start_end {
+        if self.pool.ensure().is_ok() && self.pool.wants().start_end {
             let wants = self.pool.wants();
             self.pool.notify(&ToAgent::Start { game: self.game, seat: view.seat, view: wants.view.then_some(view) });
         }
