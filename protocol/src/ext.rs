@@ -18,12 +18,14 @@ pub struct ExtAgent {
     seat: Option<Seat>,
     /// The seat gave up this game (fallback `forfeit`).
     forfeit: bool,
+    /// Illegal answers this game (replaced by the fallback).
+    illegal: u32,
 }
 
 impl ExtAgent {
     /// A seat played by one of `pool`'s processes.
     pub fn new(pool: Arc<Pool>) -> ExtAgent {
-        ExtAgent { pool, conn: Conn::default(), game: 0, seat: None, forfeit: false }
+        ExtAgent { pool, conn: Conn::default(), game: 0, seat: None, forfeit: false, illegal: 0 }
     }
 
     /// The answer of the process, checked; the fault if none valid.
@@ -66,6 +68,7 @@ impl DataAgent for ExtAgent {
     fn game(&mut self, index: u64) {
         self.game = index;
         self.forfeit = false;
+        self.illegal = 0;
     }
 
     fn start(&mut self, view: &View) {
@@ -84,7 +87,10 @@ impl DataAgent for ExtAgent {
         }
         match self.ask(view, rng) {
             Ok(answer) => answer,
-            Err(_) => {
+            Err(kind) => {
+                if kind == FaultKind::Illegal {
+                    self.illegal += 1;
+                }
                 if self.pool.settings().fallback == Fallback::Forfeit {
                     self.forfeit = true;
                 }
@@ -115,6 +121,10 @@ impl DataAgent for ExtAgent {
 
     fn forfeited(&self) -> bool {
         self.forfeit
+    }
+
+    fn illegal_answers(&self) -> u32 {
+        self.illegal
     }
 }
 

@@ -50,7 +50,12 @@ fn faults_are_a_table_written_beside_the_summary() {
     assert_eq!(lines.next().unwrap(), "agent,seat,timeout,malformed,mismatch,illegal,crash,down,forfeits");
     let row: Vec<&str> = lines.next().unwrap().split(',').collect();
     assert_eq!(row[1], "2", "{faults}");
-    assert!(row[5].parse::<u64>().unwrap() > 0, "{faults}");
+    let illegal: u64 = row[5].parse().unwrap();
+    assert!(illegal > 0, "{faults}");
+    // Issue 35: the summary's `illegal` stayed 0; it counts the external
+    // agent's illegal answers (each replaced by the fallback) too.
+    let summary = csv_rows(&out);
+    assert_eq!(col(&summary[0], "illegal"), illegal.to_string(), "{summary:?}");
 }
 
 #[test]

@@ -175,6 +175,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                                     continue;
                                 }
                                 t.add(&o, w.state.role_seats());
+                                t.illegal += u64::from(w.illegal_answers());
                                 if keep_rows {
                                     rows.push(GameRow {
                                         variant: vi as u32,
