@@ -107,4 +107,10 @@ pub trait Agent: Send {
     fn illegal_answers(&self) -> u32 {
         0
     }
+    /// The decisions of the game just played that this agent's fallback
+    /// answered instead of it (an external agent's faults and forfeited
+    /// rest): the per-game rows' `replaced` column.
+    fn replaced_answers(&self) -> u32 {
+        0
+    }
 }

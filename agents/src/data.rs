@@ -44,6 +44,10 @@ pub trait DataAgent: Send {
     fn illegal_answers(&self) -> u32 {
         0
     }
+    /// See [`Agent::replaced_answers`].
+    fn replaced_answers(&self) -> u32 {
+        0
+    }
 }
 
 /// A [`DataAgent`] as an [`Agent`]: builds the view for every decision and
@@ -102,6 +106,9 @@ impl<A: DataAgent> Agent for DataPlayer<A> {
     }
     fn illegal_answers(&self) -> u32 {
         self.agent.illegal_answers()
+    }
+    fn replaced_answers(&self) -> u32 {
+        self.agent.replaced_answers()
     }
     fn post(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Publication {
         self.say(obs, Ask::Post, cx)

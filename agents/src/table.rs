@@ -427,6 +427,17 @@ impl Table {
             })
             .sum()
     }
+
+    /// The decisions of the game just played the plugin agents' fallbacks
+    /// answered (see [`Agent::replaced_answers`]).
+    pub fn replaced_answers(&self, players: usize) -> u32 {
+        (0..players)
+            .map(|s| match self.kind[s] {
+                Strategy::Plugin(p) => self.plugins[p as usize][s].replaced_answers(),
+                _ => 0,
+            })
+            .sum()
+    }
 }
 
 impl Players for Table {
@@ -596,6 +607,12 @@ impl Worker {
     /// the outcome's `illegal_decisions` (the engine refused none of them).
     pub fn illegal_answers(&self) -> u32 {
         self.table.illegal_answers(self.state.players())
+    }
+
+    /// The decisions of the last game the agents' fallbacks answered (see
+    /// [`Agent::replaced_answers`]).
+    pub fn replaced_answers(&self) -> u32 {
+        self.table.replaced_answers(self.state.players())
     }
 
     /// A worker for `lineup` with master key `key`.

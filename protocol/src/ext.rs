@@ -20,12 +20,14 @@ pub struct ExtAgent {
     forfeit: bool,
     /// Illegal answers this game (replaced by the fallback).
     illegal: u32,
+    /// Decisions this game the fallback answered.
+    replaced: u32,
 }
 
 impl ExtAgent {
     /// A seat played by one of `pool`'s processes.
     pub fn new(pool: Arc<Pool>) -> ExtAgent {
-        ExtAgent { pool, conn: Conn::default(), game: 0, seat: None, forfeit: false, illegal: 0 }
+        ExtAgent { pool, conn: Conn::default(), game: 0, seat: None, forfeit: false, illegal: 0, replaced: 0 }
     }
 
     /// The answer of the process, checked; the fault if none valid.
@@ -69,6 +71,7 @@ impl DataAgent for ExtAgent {
         self.game = index;
         self.forfeit = false;
         self.illegal = 0;
+        self.replaced = 0;
     }
 
     fn start(&mut self, view: &View) {
@@ -83,11 +86,13 @@ impl DataAgent for ExtAgent {
 
     fn decide(&mut self, view: &View, rng: &mut Stream) -> Answer {
         if self.forfeit {
+            self.replaced += 1;
             return legal_random(&view.request, rng);
         }
         match self.ask(view, rng) {
             Ok(answer) => answer,
             Err(kind) => {
+                self.replaced += 1;
                 if kind == FaultKind::Illegal {
                     self.illegal += 1;
                 }
@@ -125,6 +130,10 @@ impl DataAgent for ExtAgent {
 
     fn illegal_answers(&self) -> u32 {
         self.illegal
+    }
+
+    fn replaced_answers(&self) -> u32 {
+        self.replaced
     }
 }
 

@@ -423,3 +423,40 @@ fn a_broken_agent_fails_the_run_with_a_banner() {
     allowed.extend(["--ext-max-faults", "1"]);
     ok(&allowed);
 }
+
+/// Issue 35: per-game rows did not say which games had moves replaced by
+/// the fallback. With external agents, `--games-out` has a `replaced`
+/// column: the decisions of the game the fallback played, adding up to the
+/// faults; without them, no such column.
+#[test]
+fn per_game_rows_count_the_replaced_decisions() {
+    let dir = TempDir::new("ext-replaced");
+    let rows = dir.path("g.csv");
+    let out = dir.path("s.csv");
+    let spec = format!("forum,seat2={}", agent("illegal"));
+    let args = [
+        "run",
+        "--games",
+        "30",
+        "--agents",
+        &spec,
+        "--ext-procs",
+        "1",
+        "--ext-max-faults",
+        "1",
+        "--games-out",
+        rows.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ];
+    ok(&args);
+    let games = csv_rows(&rows);
+    assert_eq!(games.len(), 30);
+    let replaced: u64 = games.iter().map(|r| col(r, "replaced").parse::<u64>().unwrap()).sum();
+    let faults = csv_rows(&dir.path("s.faults.csv"));
+    let total: u64 = faults.iter().map(|r| col(r, "illegal").parse::<u64>().unwrap()).sum();
+    assert!(replaced > 0 && replaced == total, "{replaced} replaced, {total} faults");
+    ok(&["run", "--games", "5", "--games-out", rows.to_str().unwrap(), "--quiet"]);
+    assert!(csv_rows(&rows).iter().all(|r| !r.iter().any(|(k, _)| k == "replaced")));
+}

@@ -124,7 +124,8 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
     let mut writer = match &spec.games_out {
         Some(p) => {
             let variants: Vec<Variant> = spec.jobs.iter().map(|j| j.variant.clone()).collect();
-            Some(GamesWriter::create(p, &variants)?)
+            let ext = spec.jobs.iter().any(|j| !j.ext.is_empty());
+            Some(GamesWriter::create(p, &variants, ext)?)
         }
         None => None,
     };
@@ -185,6 +186,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                                         cause: o.cause,
                                         days: o.days,
                                         deal: deal_text(w.state.roles()),
+                                        replaced: w.replaced_answers(),
                                     });
                                 }
                             }
