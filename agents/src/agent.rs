@@ -101,4 +101,16 @@ pub trait Agent: Send {
     fn forfeited(&self) -> bool {
         false
     }
+    /// The illegal answers this agent gave in the game just played, each
+    /// replaced by a legal fallback before the engine saw it (an external
+    /// agent's): the runner adds them to the game's `illegal` count.
+    fn illegal_answers(&self) -> u32 {
+        0
+    }
+    /// The decisions of the game just played that this agent's fallback
+    /// answered instead of it (an external agent's faults and forfeited
+    /// rest): the per-game rows' `replaced` column.
+    fn replaced_answers(&self) -> u32 {
+        0
+    }
 }

@@ -40,6 +40,14 @@ pub trait DataAgent: Send {
     fn forfeited(&self) -> bool {
         false
     }
+    /// See [`Agent::illegal_answers`].
+    fn illegal_answers(&self) -> u32 {
+        0
+    }
+    /// See [`Agent::replaced_answers`].
+    fn replaced_answers(&self) -> u32 {
+        0
+    }
 }
 
 /// A [`DataAgent`] as an [`Agent`]: builds the view for every decision and
@@ -95,6 +103,12 @@ impl<A: DataAgent> Agent for DataPlayer<A> {
     }
     fn forfeited(&self) -> bool {
         self.agent.forfeited()
+    }
+    fn illegal_answers(&self) -> u32 {
+        self.agent.illegal_answers()
+    }
+    fn replaced_answers(&self) -> u32 {
+        self.agent.replaced_answers()
     }
     fn post(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Publication {
         self.say(obs, Ask::Post, cx)

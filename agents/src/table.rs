@@ -416,6 +416,28 @@ impl Table {
         }
         out
     }
+
+    /// The illegal answers the plugin agents gave in the game just played
+    /// (see [`Agent::illegal_answers`]).
+    pub fn illegal_answers(&self, players: usize) -> u32 {
+        (0..players)
+            .map(|s| match self.kind[s] {
+                Strategy::Plugin(p) => self.plugins[p as usize][s].illegal_answers(),
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// The decisions of the game just played the plugin agents' fallbacks
+    /// answered (see [`Agent::replaced_answers`]).
+    pub fn replaced_answers(&self, players: usize) -> u32 {
+        (0..players)
+            .map(|s| match self.kind[s] {
+                Strategy::Plugin(p) => self.plugins[p as usize][s].replaced_answers(),
+                _ => 0,
+            })
+            .sum()
+    }
 }
 
 impl Players for Table {
@@ -578,6 +600,19 @@ impl Worker {
     /// The seats whose agents forfeited the last game (see [`Agent::forfeited`]).
     pub fn forfeited(&self) -> PlayerSet {
         self.table.forfeited(self.state.players())
+    }
+
+    /// The illegal answers the agents gave in the last game, replaced
+    /// before the engine saw them (see [`Agent::illegal_answers`]): not in
+    /// the outcome's `illegal_decisions` (the engine refused none of them).
+    pub fn illegal_answers(&self) -> u32 {
+        self.table.illegal_answers(self.state.players())
+    }
+
+    /// The decisions of the last game the agents' fallbacks answered (see
+    /// [`Agent::replaced_answers`]).
+    pub fn replaced_answers(&self) -> u32 {
+        self.table.replaced_answers(self.state.players())
     }
 
     /// A worker for `lineup` with master key `key`.

@@ -18,12 +18,16 @@ pub struct ExtAgent {
     seat: Option<Seat>,
     /// The seat gave up this game (fallback `forfeit`).
     forfeit: bool,
+    /// Illegal answers this game (replaced by the fallback).
+    illegal: u32,
+    /// Decisions this game the fallback answered.
+    replaced: u32,
 }
 
 impl ExtAgent {
     /// A seat played by one of `pool`'s processes.
     pub fn new(pool: Arc<Pool>) -> ExtAgent {
-        ExtAgent { pool, conn: Conn::default(), game: 0, seat: None, forfeit: false }
+        ExtAgent { pool, conn: Conn::default(), game: 0, seat: None, forfeit: false, illegal: 0, replaced: 0 }
     }
 
     /// The answer of the process, checked; the fault if none valid.
@@ -66,13 +70,15 @@ impl DataAgent for ExtAgent {
     fn game(&mut self, index: u64) {
         self.game = index;
         self.forfeit = false;
+        self.illegal = 0;
+        self.replaced = 0;
     }
 
     fn start(&mut self, view: &View) {
         self.seat = Some(view.seat);
         // Started here (not at the first request) so `hello` has told what
         // the agent wants before it is asked anything.
-        if self.pool.ensure(view.seat).is_ok() && self.pool.wants().start_end {
+        if self.pool.ensure().is_ok() && self.pool.wants().start_end {
             let wants = self.pool.wants();
             self.pool.notify(&ToAgent::Start { game: self.game, seat: view.seat, view: wants.view.then_some(view) });
         }
@@ -80,11 +86,16 @@ impl DataAgent for ExtAgent {
 
     fn decide(&mut self, view: &View, rng: &mut Stream) -> Answer {
         if self.forfeit {
+            self.replaced += 1;
             return legal_random(&view.request, rng);
         }
         match self.ask(view, rng) {
             Ok(answer) => answer,
-            Err(_) => {
+            Err(kind) => {
+                self.replaced += 1;
+                if kind == FaultKind::Illegal {
+                    self.illegal += 1;
+                }
                 if self.pool.settings().fallback == Fallback::Forfeit {
                     self.forfeit = true;
                 }
@@ -115,6 +126,14 @@ impl DataAgent for ExtAgent {
 
     fn forfeited(&self) -> bool {
         self.forfeit
+    }
+
+    fn illegal_answers(&self) -> u32 {
+        self.illegal
+    }
+
+    fn replaced_answers(&self) -> u32 {
+        self.replaced
     }
 }
 

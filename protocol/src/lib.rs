@@ -47,4 +47,4 @@ pub mod text;
 
 pub use ext::{ExtAgent, register};
 pub use message::{FromAgent, PROTOCOL, ToAgent};
-pub use pool::{Fallback, FaultKind, Faults, Pool, Settings};
+pub use pool::{Fallback, FaultKind, Faults, Pool, Settings, default_log_dir};

@@ -69,7 +69,7 @@ impl Settings {
             timeout: Duration::from_secs(10),
             fallback: Fallback::Random,
             restarts: 5,
-            log_dir: std::env::temp_dir(),
+            log_dir: default_log_dir(),
         }
     }
 
@@ -240,6 +240,9 @@ impl Proc {
     }
 
     /// Kills the process and fails every request in flight with `kind`.
+    /// (A request that timed out kills its process with
+    /// [`FaultKind::Crash`] for the others: their process went down, the
+    /// timeout is not theirs. Issue 35.)
     fn fail(&self, kind: FaultKind) {
         self.alive.store(false, Ordering::SeqCst);
         {
@@ -284,8 +287,9 @@ impl Proc {
             let now = Instant::now();
             if now >= deadline {
                 lock(self.shard(id)).remove(&id);
-                // Hung: kill it (its other requests fail with it); restarted at its next use.
-                self.fail(FaultKind::Timeout);
+                // Hung: kill it (its other requests fail with it, as a
+                // crash: theirs did not time out); restarted at its next use.
+                self.fail(FaultKind::Crash);
                 return Err(FaultKind::Timeout);
             }
             std::thread::park_timeout(deadline - now);
@@ -387,6 +391,10 @@ fn readable(stdout: &ChildStdout, wait: Duration) -> bool {
 struct Slot {
     proc: Option<Arc<Proc>>,
     starts: u32,
+    /// Why the last start, made for no decision ([`Pool::ensure`]), failed:
+    /// the next decision that finds the process down is counted with this
+    /// kind instead of `down` (so an agent that never starts shows why).
+    pending: Option<FaultKind>,
 }
 
 /// A pool of processes running one command.
@@ -448,9 +456,9 @@ impl Pool {
         (i as u32, &self.slots[i])
     }
 
-    /// The calling thread's process, started if it is not running (a
-    /// fault is charged to `seat`).
-    fn proc(&self, seat: Seat) -> Result<Arc<Proc>, FaultKind> {
+    /// The calling thread's process, started if it is not running (the
+    /// caller counts the fault when it is for a decision).
+    fn proc(&self, decision: bool) -> Result<Arc<Proc>, FaultKind> {
         let (index, slot) = self.slot();
         let mut st = lock(slot);
         if let Some(p) = st.proc.as_ref().filter(|p| p.alive()) {
@@ -458,9 +466,10 @@ impl Pool {
         }
         st.proc = None;
         if st.starts > self.settings.restarts {
-            self.faults.add(seat, FaultKind::Down);
-            return Err(FaultKind::Down);
+            let pending = if decision { st.pending.take() } else { None };
+            return Err(pending.unwrap_or(FaultKind::Down));
         }
+        st.pending = None;
         if st.starts > 0 {
             self.faults.restarts.fetch_add(1, Ordering::Relaxed);
         }
@@ -471,15 +480,19 @@ impl Pool {
                 Ok(p)
             }
             Err(kind) => {
-                self.faults.add(seat, kind);
+                if !decision {
+                    st.pending = Some(kind);
+                }
                 Err(kind)
             }
         }
     }
 
-    /// Starts the calling thread's process if it is not running.
-    pub fn ensure(&self, seat: Seat) -> Result<(), FaultKind> {
-        self.proc(seat).map(|_| ())
+    /// Starts the calling thread's process if it is not running. A failed
+    /// start is not counted here: only decisions count faults (one each),
+    /// so an agent that never starts is counted once per decision asked.
+    pub fn ensure(&self) -> Result<(), FaultKind> {
+        self.proc(false).map(|_| ())
     }
 
     /// Spawns one process, exchanges hellos and starts its reader thread.
@@ -495,7 +508,7 @@ impl Pool {
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
         let stdin = child.stdin.take().expect("piped");
-        let log = self.settings.log_dir.join(format!("mafia-ext-{}-{index}-{start}.log", std::process::id()));
+        let log = self.settings.log_dir.join(format!("process-{index}-start-{start}.log"));
         std::thread::spawn(move || copy_log(stderr, log));
         let proc = Proc::new(child, stdin, stdout);
         let hello = line(&ToAgent::Hello { protocol: PROTOCOL, process: index });
@@ -548,11 +561,16 @@ impl Pool {
         // The caller's process, kept between requests (no lock on the pool's slot).
         let p = match conn.0.as_ref().filter(|p| p.alive()) {
             Some(p) => p.clone(),
-            None => {
-                let p = self.proc(seat)?;
-                conn.0 = Some(p.clone());
-                p
-            }
+            None => match self.proc(true) {
+                Ok(p) => {
+                    conn.0 = Some(p.clone());
+                    p
+                }
+                Err(kind) => {
+                    self.faults.add(seat, kind);
+                    return Err(kind);
+                }
+            },
         };
         let id = p.next_id();
         let reply = p.ask(id, message(id), Instant::now() + self.settings.timeout);
@@ -595,15 +613,25 @@ impl Drop for Pool {
     }
 }
 
-/// Copies an agent's standard error to its log file, up to [`MAX_LOG`]
-/// bytes; the rest is read and dropped (a flood never fills the disk or
-/// blocks the agent).
+/// The folder of a run's agent logs when `--ext-log` is not given: one per
+/// run (`mafia-ext-<pid>` in the system's temporary folder), made when the
+/// first log is written.
+pub fn default_log_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("mafia-ext-{}", std::process::id()))
+}
+
+/// Copies an agent's standard error to its log file: the first half of
+/// [`MAX_LOG`] bytes, and the last half (where a traceback is), with a line
+/// between them saying how much was dropped (a flood never fills the disk
+/// or blocks the agent). The folder is made if it does not exist.
 fn copy_log(mut stderr: std::process::ChildStderr, path: PathBuf) {
     // Created on the first byte: an agent that writes nothing to standard
-    // error leaves no empty file behind (the default folder is the system's
-    // temporary one, and a run starts a process per worker).
+    // error leaves no empty file behind (a run starts a process per worker).
     let mut file: Option<std::fs::File> = None;
-    let mut kept = 0u64;
+    let half = (MAX_LOG / 2) as usize;
+    let mut kept = 0usize;
+    // The bytes after the first half, the newest `half` of them.
+    let mut tail: std::collections::VecDeque<u8> = std::collections::VecDeque::new();
     let mut dropped = 0u64;
     let mut buf = [0u8; 8192];
     loop {
@@ -611,22 +639,32 @@ fn copy_log(mut stderr: std::process::ChildStderr, path: PathBuf) {
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
-        let room = MAX_LOG.saturating_sub(kept) as usize;
-        let take = n.min(room);
-        if take > 0 {
-            if file.is_none() {
-                file = std::fs::File::create(&path).ok();
+        if file.is_none() {
+            if let Some(dir) = path.parent() {
+                let _ = std::fs::create_dir_all(dir);
             }
-            if let Some(f) = file.as_mut() {
-                let _ = f.write_all(&buf[..take]);
-            }
+            file = std::fs::File::create(&path).ok();
         }
-        kept += take as u64;
-        dropped += (n - take) as u64;
+        let take = n.min(half - kept);
+        if take > 0
+            && let Some(f) = file.as_mut()
+        {
+            let _ = f.write_all(&buf[..take]);
+        }
+        kept += take;
+        tail.extend(&buf[take..n]);
+        if tail.len() > half {
+            let extra = tail.len() - half;
+            tail.drain(..extra);
+            dropped += extra as u64;
+        }
     }
-    if dropped > 0
-        && let Some(f) = file.as_mut()
-    {
-        let _ = writeln!(f, "\n[mafia: {dropped} more bytes of standard error dropped]");
+    if let Some(f) = file.as_mut() {
+        if dropped > 0 {
+            let _ = writeln!(f, "\n[mafia: {dropped} bytes of standard error dropped here]");
+        }
+        let (a, b) = tail.as_slices();
+        let _ = f.write_all(a);
+        let _ = f.write_all(b);
     }
 }

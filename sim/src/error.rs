@@ -2,7 +2,9 @@
 //! `error: <message>` on standard error and exits with its
 //! [`Error::exit_code`]: 2 for bad input and for everything that stops a
 //! command before it is done, 1 when a check the command was asked to run
-//! failed.
+//! failed, or when a run finished but its external agents faulted past
+//! `--ext-max-faults` / `--ext-max-forfeits` (its outputs are written, but
+//! are not the agent's results).
 //!
 //! The messages are the command line's: each names the flag, the file (with
 //! line and column) or the path it is about. The variants say what kind of
@@ -47,6 +49,11 @@ pub enum Error {
     /// `run --check`: the invariant checkers refused games (exit code 1).
     /// The message is the whole report, printed as it is (no `error: `).
     Violations(String),
+    /// External agents faulted past `--ext-max-faults` or
+    /// `--ext-max-forfeits` (exit code 1): the run finished and wrote its
+    /// outputs, but they are mostly fallbacks'. The message is the banner:
+    /// the agent, its faults by kind, where its standard error was logged.
+    ExtFaults(String),
     /// An error in the context of a flag, a file or an experiment: shown as
     /// `context: error`.
     Context(String, Box<Error>),
@@ -56,7 +63,7 @@ impl Error {
     /// The process exit code: 1 for a failed check, 2 for the rest.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::CheckFailed(_) | Error::Violations(_) => 1,
+            Error::CheckFailed(_) | Error::Violations(_) | Error::ExtFaults(_) => 1,
             Error::Context(_, e) => e.exit_code(),
             _ => 2,
         }
@@ -80,7 +87,8 @@ impl fmt::Display for Error {
             | Error::Plot(m)
             | Error::Interrupted(m)
             | Error::CheckFailed(m)
-            | Error::Violations(m) => f.write_str(m),
+            | Error::Violations(m)
+            | Error::ExtFaults(m) => f.write_str(m),
             Error::File(e) => e.fmt(f),
             Error::Table(what, e) => write!(f, "building {what}: {e}"),
             Error::Stdout(e) => e.fmt(f),

@@ -29,20 +29,53 @@ fn faults_are_a_table_written_beside_the_summary() {
     let dir = TempDir::new("ext-faults");
     let out = dir.path("s.csv");
     let spec = format!("forum,seat2={}", agent("illegal"));
-    let text = ok(&["run", "--games", "40", "--agents", &spec, "--ext-procs", "1", "--out", out.to_str().unwrap()]);
+    let text = ok(&[
+        "run",
+        "--games",
+        "40",
+        "--agents",
+        &spec,
+        "--ext-procs",
+        "1",
+        "--ext-max-faults",
+        "1",
+        "--ext-max-forfeits",
+        "99999",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert!(text.contains("faults") && text.contains("illegal"), "{text}");
     let faults = std::fs::read_to_string(dir.path("s.faults.csv")).unwrap();
     let mut lines = faults.lines();
     assert_eq!(lines.next().unwrap(), "agent,seat,timeout,malformed,mismatch,illegal,crash,down,forfeits");
     let row: Vec<&str> = lines.next().unwrap().split(',').collect();
     assert_eq!(row[1], "2", "{faults}");
-    assert!(row[5].parse::<u64>().unwrap() > 0, "{faults}");
+    let illegal: u64 = row[5].parse().unwrap();
+    assert!(illegal > 0, "{faults}");
+    // Issue 35: the summary's `illegal` stayed 0; it counts the external
+    // agent's illegal answers (each replaced by the fallback) too.
+    let summary = csv_rows(&out);
+    assert_eq!(col(&summary[0], "illegal"), illegal.to_string(), "{summary:?}");
 }
 
 #[test]
 fn forfeited_games_are_not_counted() {
     let spec = format!("forum,mafia={}", agent("illegal"));
-    let text = ok(&["run", "--games", "30", "--agents", &spec, "--ext-fallback", "forfeit", "--ext-procs", "1"]);
+    let text = ok(&[
+        "run",
+        "--games",
+        "30",
+        "--agents",
+        &spec,
+        "--ext-fallback",
+        "forfeit",
+        "--ext-procs",
+        "1",
+        "--ext-max-faults",
+        "1",
+        "--ext-max-forfeits",
+        "99999",
+    ]);
     assert!(text.contains("games forfeited (not in the win rates)"), "{text}");
 }
 
@@ -51,7 +84,17 @@ fn bad_external_options_exit_2() {
     let spec = agent("ok");
     fails(&["run", "--games", "5", "--agents", &spec, "--ext-fallback", "never"], &["--ext-fallback", "`never`"]);
     fails(&["run", "--games", "5", "--agents", &spec, "--ext-timeout", "0"], &["--ext-timeout 0"]);
-    fails(&["run", "--games", "5", "--agents", &spec, "--ext-log", "/no/such/dir"], &["--ext-log", "no such folder"]);
+    let dir = TempDir::new("ext-bad-log");
+    let file = dir.write("file", "");
+    let under_a_file = format!("{file}/logs");
+    fails(
+        &["run", "--games", "5", "--agents", &spec, "--ext-log", &under_a_file],
+        &["--ext-log", "cannot make the folder"],
+    );
+    fails(
+        &["run", "--games", "5", "--agents", &spec, "--ext-max-faults", "1.5"],
+        &["--ext-max-faults 1.5", "from 0 to 1"],
+    );
     fails(&["run", "--games", "5", "--agents", "ext:./no/such/agent.py"], &["no such program", "agent.py"]);
     fails(&["run", "--games", "5", "--agents", "seat11=random"], &["seat11", "10 seats"]);
     fails(&["run", "--games", "5", "--agents", "seat2=reveal"], &["reveal", "seat2"]);
@@ -106,6 +149,10 @@ fn duels_and_leagues_report_faults_and_drop_forfeited_games() {
         "forfeit",
         "--ext-procs",
         "1",
+        "--ext-max-faults",
+        "1",
+        "--ext-max-forfeits",
+        "99999",
         "--quiet",
     ]);
     let played: u64 = text.split("each plays the same ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
@@ -126,6 +173,10 @@ fn duels_and_leagues_report_faults_and_drop_forfeited_games() {
         &format!("forum,random,{b}"),
         "--ext-procs",
         "1",
+        "--ext-max-faults",
+        "1",
+        "--ext-max-forfeits",
+        "99999",
         "--quiet",
         "--out",
         out.to_str().unwrap(),
@@ -143,7 +194,22 @@ fn duels_and_leagues_report_faults_and_drop_forfeited_games() {
 fn a_merge_of_shards_reports_the_faults_of_the_whole_run() {
     let dir = TempDir::new("ext-shards");
     let spec = format!("forum,seat2={},seat5={}", agent("illegal"), agent("wrong-game"));
-    let base = ["run", "--games", "60", "--seed", "3", "--agents", &spec, "--ext-procs", "1", "--quiet"];
+    let base = [
+        "run",
+        "--games",
+        "60",
+        "--seed",
+        "3",
+        "--agents",
+        &spec,
+        "--ext-procs",
+        "1",
+        "--ext-max-faults",
+        "1",
+        "--ext-max-forfeits",
+        "99999",
+        "--quiet",
+    ];
     let whole = ok(&base);
     let files: Vec<String> = (0..3).map(|k| dir.path(&format!("s{k}.json")).display().to_string()).collect();
     for (k, f) in files.iter().enumerate() {
@@ -178,7 +244,16 @@ fn a_comparison_reports_the_external_agents_faults() {
         "--quiet",
     ];
     let mut a = base.to_vec();
-    a.extend(["--ext-procs", "1", "--out", out.to_str().unwrap()]);
+    a.extend([
+        "--ext-procs",
+        "1",
+        "--ext-max-faults",
+        "1",
+        "--ext-max-forfeits",
+        "99999",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     let whole = ok(&a);
     assert!(whole.contains("external agents") && whole.contains("illegal"), "{whole}");
     assert!(dir.path("c.faults.csv").exists());
@@ -186,7 +261,18 @@ fn a_comparison_reports_the_external_agents_faults() {
     for (k, f) in files.iter().enumerate() {
         let shard = format!("{k}/2");
         let mut a = base.to_vec();
-        a.extend(["--ext-procs", "1", "--shard", &shard, "--counts", f]);
+        a.extend([
+            "--ext-procs",
+            "1",
+            "--ext-max-faults",
+            "1",
+            "--ext-max-forfeits",
+            "99999",
+            "--shard",
+            &shard,
+            "--counts",
+            f,
+        ]);
         ok(&a);
     }
     let merged = ok(&["merge", &files[0], &files[1]]);
@@ -215,6 +301,10 @@ fn a_best_response_against_an_external_camp_reports_its_faults() {
         "none",
         "--ext-procs",
         "1",
+        "--ext-max-faults",
+        "1",
+        "--ext-max-forfeits",
+        "99999",
         "--ext-fallback",
         "forfeit",
         "-q",
@@ -232,7 +322,23 @@ fn a_resumed_run_counts_the_faults_of_a_dropped_block_once() {
     let dir = TempDir::new("ext-resume");
     let counts = dir.file("c.json");
     let spec = format!("forum,seat2={}", agent("illegal"));
-    let base = ["run", "--games", "70000", "--seed", "6", "--agents", &spec, "--ext-procs", "1", "--threads", "1"];
+    let base = [
+        "run",
+        "--games",
+        "70000",
+        "--seed",
+        "6",
+        "--agents",
+        &spec,
+        "--ext-procs",
+        "1",
+        "--ext-max-faults",
+        "1",
+        "--ext-max-forfeits",
+        "99999",
+        "--threads",
+        "1",
+    ];
     let with = |extra: &[&str]| -> Vec<String> { base.iter().chain(extra).map(|s| s.to_string()).collect() };
     let progress = || -> Option<(String, u64)> {
         let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&counts).ok()?).ok()?;
@@ -269,4 +375,88 @@ fn a_resumed_run_counts_the_faults_of_a_dropped_block_once() {
     assert!(faults(&whole).contains("illegal"), "{whole}");
     assert_eq!(faults(&resumed), faults(&whole));
     assert_eq!(resumed, whole, "the tables too");
+}
+
+/// Issue 35: an agent whose every process dies (a `.py` agent whose
+/// `python3` lacks its package) made a normal-looking table and exit 0. The
+/// run still prints its tables, then fails (exit 1) with a banner naming
+/// the agent, its faults by kind and the folder of its standard error,
+/// where the traceback is; the faults are one per decision, never more.
+#[test]
+fn a_broken_agent_fails_the_run_with_a_banner() {
+    let dir = TempDir::new("ext-broken");
+    let script = dir.write("broken.py", "import mafia_lab_no_such_package\n");
+    let logs = dir.path("logs");
+    let spec = format!("forum,seat3=ext:{script}");
+    let args = [
+        "run",
+        "--games",
+        "20",
+        "--agents",
+        &spec,
+        "--ext-procs",
+        "1",
+        "--ext-restarts",
+        "1",
+        "--ext-log",
+        logs.to_str().unwrap(),
+    ];
+    let out = mafia(&args);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{}", show(&args, &out));
+    assert!(stdout.contains("town"), "the tables are printed first: {stdout}");
+    let asked: u64 = stdout.split("): ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let faults: u64 = stdout.split("decisions asked, ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(asked > 0 && faults == asked, "one fault per decision: {stdout}");
+    for needle in
+        [&format!("ext:{script}"), "crash", "down", logs.to_str().unwrap(), "--ext-max-faults", "virtual environment"]
+    {
+        assert!(stderr.contains(needle), "`{needle}` in {stderr}");
+    }
+    let traceback = std::fs::read_dir(&logs)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .any(|t| t.contains("mafia_lab_no_such_package"));
+    assert!(traceback, "the traceback is logged in the folder made for it");
+    // Allowed faults: the same run passes.
+    let mut allowed = args.to_vec();
+    allowed.extend(["--ext-max-faults", "1"]);
+    ok(&allowed);
+}
+
+/// Issue 35: per-game rows did not say which games had moves replaced by
+/// the fallback. With external agents, `--games-out` has a `replaced`
+/// column: the decisions of the game the fallback played, adding up to the
+/// faults; without them, no such column.
+#[test]
+fn per_game_rows_count_the_replaced_decisions() {
+    let dir = TempDir::new("ext-replaced");
+    let rows = dir.path("g.csv");
+    let out = dir.path("s.csv");
+    let spec = format!("forum,seat2={}", agent("illegal"));
+    let args = [
+        "run",
+        "--games",
+        "30",
+        "--agents",
+        &spec,
+        "--ext-procs",
+        "1",
+        "--ext-max-faults",
+        "1",
+        "--games-out",
+        rows.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ];
+    ok(&args);
+    let games = csv_rows(&rows);
+    assert_eq!(games.len(), 30);
+    let replaced: u64 = games.iter().map(|r| col(r, "replaced").parse::<u64>().unwrap()).sum();
+    let faults = csv_rows(&dir.path("s.faults.csv"));
+    let total: u64 = faults.iter().map(|r| col(r, "illegal").parse::<u64>().unwrap()).sum();
+    assert!(replaced > 0 && replaced == total, "{replaced} replaced, {total} faults");
+    ok(&["run", "--games", "5", "--games-out", rows.to_str().unwrap(), "--quiet"]);
+    assert!(csv_rows(&rows).iter().all(|r| !r.iter().any(|(k, _)| k == "replaced")));
 }

@@ -45,15 +45,45 @@ pub struct ExtArgs {
     /// Restarts allowed per agent process after a crash or a kill.
     #[arg(long, value_name = "N", default_value_t = 5)]
     pub ext_restarts: u32,
-    /// Folder for the agents' standard error (one log file per process).
+    /// Folder for the agents' standard error, made if missing (one log file per process start; default `mafia-ext-<pid>` in the temporary folder).
     #[arg(long, value_name = "DIR")]
     pub ext_log: Option<PathBuf>,
+    /// Largest share of an external agent's decisions that may fault (0 to 1); past it the run fails (exit 1) after writing its outputs.
+    #[arg(long, value_name = "RATE", default_value_t = 0.01)]
+    pub ext_max_faults: f64,
+    /// Most games an external agent may forfeit (`--ext-fallback forfeit`); past it the run fails (exit 1) after writing its outputs.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub ext_max_forfeits: u64,
 }
 
 impl ExtArgs {
     /// The defaults of the options (for commands that read a file instead).
     pub fn default_settings() -> ExtArgs {
-        ExtArgs { ext_procs: 0, ext_timeout: 10.0, ext_fallback: "random".into(), ext_restarts: 5, ext_log: None }
+        ExtArgs {
+            ext_procs: 0,
+            ext_timeout: 10.0,
+            ext_fallback: "random".into(),
+            ext_restarts: 5,
+            ext_log: None,
+            ext_max_faults: 0.01,
+            ext_max_forfeits: 0,
+        }
+    }
+
+    /// When the external agents' faults fail a run, and where their
+    /// standard error goes.
+    pub fn limits(&self) -> Result<crate::output::FaultLimits, Error> {
+        if !(0.0..=1.0).contains(&self.ext_max_faults) {
+            return Err(Error::Invalid(format!(
+                "--ext-max-faults {}: give a share of the decisions, from 0 to 1",
+                self.ext_max_faults
+            )));
+        }
+        Ok(crate::output::FaultLimits {
+            max_rate: self.ext_max_faults,
+            max_forfeits: self.ext_max_forfeits,
+            log_dir: Some(self.ext_log.clone().unwrap_or_else(mafia_protocol::default_log_dir)),
+        })
     }
 
     /// The pool settings (the command is filled in per agent).
@@ -70,10 +100,10 @@ impl ExtArgs {
         s.fallback = mafia_protocol::Fallback::parse(&self.ext_fallback)
             .map_err(|e| Error::Invalid(format!("--ext-fallback {e}")))?;
         s.restarts = self.ext_restarts;
+        self.limits()?;
         if let Some(dir) = &self.ext_log {
-            if !dir.is_dir() {
-                return Err(Error::Invalid(format!("--ext-log {}: no such folder", dir.display())));
-            }
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Error::Invalid(format!("--ext-log {}: cannot make the folder: {e}", dir.display())))?;
             s.log_dir = dir.clone();
         }
         Ok(s)

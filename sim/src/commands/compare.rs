@@ -171,11 +171,12 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Error> {
     )?;
     crate::exec::install_interrupt_handler();
     let (counts, finish) = play_compare_stored(&points, &budget, sprt, camp, &mut store)?;
-    render_compare(&plan, budget.seed, &counts, &store.faults(), finish, &a.pair.out)?;
+    let faults = store.faults();
+    render_compare(&plan, budget.seed, &counts, &faults, finish, &a.pair.out)?;
     if finish == Finish::Interrupted {
         return Err(Error::Interrupted(store.interrupted_message()));
     }
-    Ok(())
+    crate::output::check_faults(&faults, &a.game.ext.limits()?)
 }
 
 /// A comparison's output from its counts (also `merge`'s): the table, the

@@ -81,7 +81,9 @@ pub fn cmd_duel(a: DuelArgs) -> Result<(), Error> {
         ],
         &a.pair.out,
     )?;
-    crate::output::report_faults(&crate::output::faults_of(&job.ext), p.forfeited, a.pair.out.as_deref())
+    let faults = crate::output::faults_of(&job.ext);
+    crate::output::report_faults(&faults, p.forfeited, a.pair.out.as_deref())?;
+    crate::output::check_faults(&faults, &a.game.ext.limits()?)
 }
 
 /// Checks a `--for` key against the setup: `default`, a camp it deals or a

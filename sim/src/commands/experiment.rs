@@ -278,11 +278,12 @@ pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Error> {
     )?;
     crate::exec::install_interrupt_handler();
     let (counts, finish) = play_points_stored(&points, pairs, &budget, &mut store)?;
-    render_experiment(&plan, budget.seed, &counts, &store.faults(), finish, &a.out)?;
+    let faults = store.faults();
+    render_experiment(&plan, budget.seed, &counts, &faults, finish, &a.out)?;
     if finish == Finish::Interrupted {
         return Err(Error::Interrupted(store.interrupted_message()));
     }
-    Ok(())
+    crate::output::check_faults(&faults, &a.ext.limits()?)
 }
 
 /// An experiment's output from its counts (also `merge`'s): the table

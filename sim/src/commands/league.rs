@@ -131,7 +131,9 @@ pub fn cmd_league(a: LeagueArgs) -> Result<(), Error> {
         ],
         &a.pair.out,
     )?;
-    crate::output::report_faults(&crate::output::faults_of(&job.ext), p.forfeited, a.pair.out.as_deref())
+    let faults = crate::output::faults_of(&job.ext);
+    crate::output::report_faults(&faults, p.forfeited, a.pair.out.as_deref())?;
+    crate::output::check_faults(&faults, &a.game.ext.limits()?)
 }
 
 /// The camps whose win rates a comparison on `key` reports: the key's camp

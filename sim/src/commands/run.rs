@@ -140,7 +140,8 @@ pub fn cmd_run(a: RunArgs) -> Result<(), Error> {
         let (counts, finish, done) = crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c))
             .map_err(Error::Threads)?;
         store.close(done, &counts, finish)?;
-        render_run(&plan, &counts, &store.faults(), a.out.as_deref())?;
+        let faults = store.faults();
+        render_run(&plan, &counts, &faults, a.out.as_deref())?;
         if let Some(found) = check {
             let v = found.into_inner().unwrap_or_else(|p| p.into_inner());
             report_violations(&v, &jobs, &a)?;
@@ -148,7 +149,7 @@ pub fn cmd_run(a: RunArgs) -> Result<(), Error> {
         if finish == crate::exec::Finish::Interrupted {
             return Err(Error::Interrupted(store.interrupted_message()));
         }
-        return Ok(());
+        return crate::output::check_faults(&faults, &a.game.ext.limits()?);
     };
     // `--games-out`: the streaming runner, which writes rows in game order.
     let spec = RunSpec {
@@ -173,14 +174,15 @@ pub fn cmd_run(a: RunArgs) -> Result<(), Error> {
         b_only: vec![],
         active: vec![true; k],
     };
-    render_run(&plan, &counts, &crate::output::faults_of(&pools), a.out.as_deref())?;
+    let faults = crate::output::faults_of(&pools);
+    render_run(&plan, &counts, &faults, a.out.as_deref())?;
     match output.games_out_error {
         None => eprintln!("wrote {}", games_out.display()),
         Some(e) => {
             return Err(Error::Io(format!("--games-out {}: {e} (the tables above are complete)", games_out.display())));
         }
     }
-    Ok(())
+    crate::output::check_faults(&faults, &a.game.ext.limits()?)
 }
 
 /// `run --check`: the games checked and what the checkers refused. A

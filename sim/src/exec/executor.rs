@@ -304,6 +304,7 @@ pub fn execute_from(
                                     continue;
                                 }
                                 part.tallies[p].add(&o, w.state.role_seats());
+                                part.tallies[p].illegal += u64::from(w.illegal_answers());
                                 winners[p * len + g] = o.winner.map_or(DRAW, |c| c as u8);
                             }
                             bars.overall.inc(len as u64);

@@ -156,6 +156,7 @@ pub fn play_paired(
                         }
                         for (v, (w, o)) in workers.iter().zip(&outcomes).enumerate() {
                             p.tallies[v].add(o, w.state.role_seats());
+                            p.tallies[v].illegal += u64::from(w.illegal_answers());
                             winners[v] = o.winner.map_or(DRAW, |c| c as u8);
                         }
                         p.add_winners(&winners);

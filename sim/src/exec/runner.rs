@@ -124,7 +124,8 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
     let mut writer = match &spec.games_out {
         Some(p) => {
             let variants: Vec<Variant> = spec.jobs.iter().map(|j| j.variant.clone()).collect();
-            Some(GamesWriter::create(p, &variants)?)
+            let ext = spec.jobs.iter().any(|j| !j.ext.is_empty());
+            Some(GamesWriter::create(p, &variants, ext)?)
         }
         None => None,
     };
@@ -175,6 +176,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                                     continue;
                                 }
                                 t.add(&o, w.state.role_seats());
+                                t.illegal += u64::from(w.illegal_answers());
                                 if keep_rows {
                                     rows.push(GameRow {
                                         variant: vi as u32,
@@ -184,6 +186,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                                         cause: o.cause,
                                         days: o.days,
                                         deal: deal_text(w.state.roles()),
+                                        replaced: w.replaced_answers(),
                                     });
                                 }
                             }

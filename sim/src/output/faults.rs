@@ -179,6 +179,97 @@ pub fn report_faults(faults: &[AgentFaults], forfeited_games: u64, out: Option<&
     Ok(())
 }
 
+/// When a run's external agents' faults fail it: see `--ext-max-faults`
+/// and `--ext-max-forfeits`, and where their standard error went.
+#[derive(Clone, Debug)]
+pub struct FaultLimits {
+    /// The largest share of an agent's decisions that may fault (0 to 1).
+    pub max_rate: f64,
+    /// The most games an agent may forfeit.
+    pub max_forfeits: u64,
+    /// The folder of the agents' standard error (none for a merge of
+    /// shards: each shard's run named its own).
+    pub log_dir: Option<PathBuf>,
+}
+
+impl AgentFaults {
+    /// The games the agent forfeited, over its seats.
+    pub fn forfeits(&self) -> u64 {
+        self.seats.iter().map(|s| s.forfeits).sum()
+    }
+
+    /// The faults by kind over the seats, in `FaultKind::ALL`'s order.
+    fn kinds(&self) -> [u64; mafia_protocol::FaultKind::COUNT] {
+        let mut k = [0; mafia_protocol::FaultKind::COUNT];
+        for s in &self.seats {
+            for (a, b) in k.iter_mut().zip(s.kinds()) {
+                *a += b;
+            }
+        }
+        k
+    }
+}
+
+/// After a command's outputs (printed and written): fails the command
+/// ([`Error::ExtFaults`], exit 1) when an external agent's faults pass
+/// `limits`, with a banner naming the agent, its faults by kind and where
+/// its standard error was logged; else, when there were faults, a note on
+/// standard error saying where the logs are. (Issue 35: an agent that
+/// never answered gave exit 0 and a table of random fallbacks.)
+pub fn check_faults(faults: &[AgentFaults], limits: &FaultLimits) -> Result<(), Error> {
+    let logs = match &limits.log_dir {
+        Some(d) => format!("its standard error is logged in {}", d.display()),
+        None => "its standard error is logged in each shard's --ext-log folder".to_string(),
+    };
+    let mut banners = Vec::new();
+    for a in faults {
+        let total = a.total();
+        let forfeits = a.forfeits();
+        let rate = if a.requests == 0 { 0.0 } else { total as f64 / a.requests as f64 };
+        if rate <= limits.max_rate && forfeits <= limits.max_forfeits {
+            continue;
+        }
+        let kinds: Vec<String> = mafia_protocol::FaultKind::ALL
+            .iter()
+            .zip(a.kinds())
+            .filter(|(_, c)| *c > 0)
+            .map(|(k, c)| format!("{c} {}", k.name()))
+            .collect();
+        banners.push(format!(
+            "external agent {} failed the run: {total} faults in {} decisions ({:.1}%, the most allowed is \
+             --ext-max-faults {}){}; {forfeits} games forfeited (the most allowed is --ext-max-forfeits {}); {logs}",
+            a.agent,
+            a.requests,
+            100.0 * rate,
+            limits.max_rate,
+            if kinds.is_empty() { String::new() } else { format!(": {}", kinds.join(", ")) },
+            limits.max_forfeits,
+        ));
+        let program = a.agent.trim_start_matches("ext:").split_whitespace().next().unwrap_or("");
+        if program.ends_with(".py") {
+            banners.push(format!(
+                "{program} runs with the `python3` on PATH, which may lack its packages (a ModuleNotFoundError in \
+                 the log): to run it in a virtual environment, see \
+                 agents/python/README.md, \"Running agents from a virtual environment\""
+            ));
+        }
+    }
+    if banners.is_empty() {
+        if faults.iter().any(|a| a.total() > 0 || a.forfeits() > 0)
+            && let Some(d) = &limits.log_dir
+        {
+            eprintln!("note: the external agents' standard error is logged in {}", d.display());
+        }
+        return Ok(());
+    }
+    banners.push(
+        "every faulty decision above was played by the fallback; the outputs are written, but do not read them as \
+         the agent's results"
+            .into(),
+    );
+    Err(Error::ExtFaults(banners.join("\n")))
+}
+
 /// Writes the faults table to `<stem>.faults.<ext>` beside `path`.
 fn write_faults(df: &mut DataFrame, path: &Path) -> Result<PathBuf, String> {
     let format = out_format(path)?;

@@ -23,6 +23,9 @@ pub struct GameRow {
     pub days: u16,
     /// Role names by seat, comma-separated.
     pub deal: String,
+    /// The decisions external agents' fallbacks answered (a column only
+    /// when the writer was made for external agents).
+    pub replaced: u32,
 }
 
 /// Rows buffered per batch; each batch is one Parquet row group.
@@ -38,6 +41,9 @@ struct Batch {
     cause: Vec<&'static str>,
     days: Vec<u32>,
     deal: Vec<String>,
+    /// External agents played: the `replaced` column is written.
+    ext: bool,
+    replaced: Vec<u32>,
 }
 
 impl Batch {
@@ -53,10 +59,11 @@ impl Batch {
         self.cause.clear();
         self.days.clear();
         self.deal.clear();
+        self.replaced.clear();
     }
 
     /// The batch as a frame: `setup, rules, agents, seed, game, winner,
-    /// end_cause, days, deal`.
+    /// end_cause, days, deal`, and `replaced` when external agents played.
     fn frame(&self, variants: &[Variant]) -> PolarsResult<DataFrame> {
         let label =
             |f: fn(&Variant) -> &str| self.variant.iter().map(|&v| f(&variants[v as usize])).collect::<Vec<&str>>();
@@ -70,6 +77,9 @@ impl Batch {
         c.push("end_cause", self.cause.as_slice());
         c.push("days", self.days.as_slice());
         c.push("deal", self.deal.as_slice());
+        if self.ext {
+            c.push("replaced", self.replaced.as_slice());
+        }
         c.frame()
     }
 }
@@ -88,7 +98,8 @@ enum Sink {
 /// Columns: `setup, rules, agents` (strings), `seed` (u64), `game` (u64),
 /// `winner` (`town`, `mafia`, `bandits` or `draw`), `end_cause` (an
 /// [`EndCause`] name), `days` (u32), `deal` (role names by seat,
-/// comma-separated).
+/// comma-separated), and when external agents play, `replaced` (u32: the
+/// game's decisions their fallbacks answered).
 pub struct GamesWriter {
     path: PathBuf,
     variants: Vec<Variant>,
@@ -97,10 +108,12 @@ pub struct GamesWriter {
 }
 
 impl GamesWriter {
-    /// Creates the file; the format comes from the extension (see [`out_format`]).
-    pub fn create(path: &Path, variants: &[Variant]) -> Result<GamesWriter, String> {
+    /// Creates the file; the format comes from the extension (see
+    /// [`out_format`]). `ext`: external agents play, and each row says how
+    /// many of its decisions their fallbacks answered (`replaced`).
+    pub fn create(path: &Path, variants: &[Variant], ext: bool) -> Result<GamesWriter, String> {
         let format = out_format(path)?;
-        let batch = Batch::default();
+        let batch = Batch { ext, ..Batch::default() };
         let schema =
             batch.frame(variants).map_err(|e| format!("cannot write {}: {e}", path.display()))?.schema().clone();
         // Rows go to `<name>.tmp`, renamed over the target by `finish`:
@@ -132,6 +145,7 @@ impl GamesWriter {
         b.cause.push(row.cause.name());
         b.days.push(row.days as u32);
         b.deal.push(row.deal);
+        b.replaced.push(row.replaced);
         if b.len() >= BATCH_ROWS {
             self.flush()?;
         }
@@ -176,7 +190,7 @@ mod tests {
         let dir = temp_dir(&format!("games-{ext}"));
         let path = dir.join(format!("games.{ext}"));
         let variants = [variant("classic-7", "", 7), variant("classic-10", "absence=0.1", 10)];
-        let mut w = GamesWriter::create(&path, &variants).unwrap();
+        let mut w = GamesWriter::create(&path, &variants, false).unwrap();
         let n = 150_000u64;
         for i in 0..n {
             w.push(GameRow {
@@ -191,6 +205,7 @@ mod tests {
                 cause: if i % 3 == 2 { EndCause::DayCap } else { EndCause::Parity },
                 days: (i % 7 + 1) as u16,
                 deal: "citizen,don,commissar".into(),
+                replaced: 0,
             })
             .unwrap();
         }
@@ -226,7 +241,7 @@ mod tests {
     fn games_writer_rejects_an_unknown_variant() {
         let dir = temp_dir("games-bad");
         let path = dir.join("games.pq");
-        let mut w = GamesWriter::create(&path, &[variant("classic-7", "", 7)]).unwrap();
+        let mut w = GamesWriter::create(&path, &[variant("classic-7", "", 7)], false).unwrap();
         let row = GameRow {
             variant: 1,
             seed: 1,
@@ -235,6 +250,7 @@ mod tests {
             cause: EndCause::DayCap,
             days: 3,
             deal: String::new(),
+            replaced: 0,
         };
         let e = w.push(row).unwrap_err();
         assert!(e.contains("games.pq") && e.contains("variant 1"), "{e}");

@@ -13,7 +13,7 @@ mod tables;
 mod test_util;
 
 pub use columns::{Cols, diff_cols, rate_cols};
-pub use faults::{AgentFaults, add_faults, faults_of, report_faults};
+pub use faults::{AgentFaults, FaultLimits, add_faults, check_faults, faults_of, report_faults};
 pub use files::{out_format, write_atomic};
 pub use games::{GameRow, GamesWriter};
 pub use printed::{Printed, print_and_write, write_frames, write_out};

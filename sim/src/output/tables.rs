@@ -8,7 +8,8 @@
 //!   `mafia_wins`, `bandits_wins`, each with `_rate`, `_lo`, `_hi`: Wilson
 //!   95% bounds), draws, ends by cause (`end_<cause>` for every
 //!   [`EndCause`], `end_only_bandits` included), game length, illegal
-//!   decisions, and how the games were played ([`PLAY_COLUMNS`]: the share
+//!   decisions (the engine's refusals, and external agents' illegal
+//!   answers replaced by their fallback), and how the games were played ([`PLAY_COLUMNS`]: the share
 //!   of lynched players who were mafia or bandits, and per game: lynches,
 //!   night kills, saves, reveals, false claims, nights the information roles
 //!   survived);

@@ -219,5 +219,7 @@ pub(super) fn render(o: Outcome, job: &Job, camp: Camp, a: &BestResponseArgs) ->
         }
     }
     drop(stdout);
-    crate::output::report_faults(&crate::output::faults_of(&job.ext), forfeited, a.pair.out.as_deref())
+    let faults = crate::output::faults_of(&job.ext);
+    crate::output::report_faults(&faults, forfeited, a.pair.out.as_deref())?;
+    crate::output::check_faults(&faults, &a.game.ext.limits()?)
 }
