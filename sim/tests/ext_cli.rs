@@ -95,6 +95,10 @@ fn bad_external_options_exit_2() {
         &["run", "--games", "5", "--agents", &spec, "--ext-max-faults", "1.5"],
         &["--ext-max-faults 1.5", "from 0 to 1"],
     );
+    // The folder is made by the first log: a run without external agents makes none.
+    let unused = dir.path("unused-logs");
+    ok(&["run", "--games", "5", "--quiet", "--ext-log", unused.to_str().unwrap()]);
+    assert!(!unused.exists());
     fails(&["run", "--games", "5", "--agents", "ext:./no/such/agent.py"], &["no such program", "agent.py"]);
     fails(&["run", "--games", "5", "--agents", "seat11=random"], &["seat11", "10 seats"]);
     fails(&["run", "--games", "5", "--agents", "seat2=reveal"], &["reveal", "seat2"]);

@@ -102,8 +102,16 @@ impl ExtArgs {
         s.restarts = self.ext_restarts;
         self.limits()?;
         if let Some(dir) = &self.ext_log {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| Error::Invalid(format!("--ext-log {}: cannot make the folder: {e}", dir.display())))?;
+            // Made when the first log is written (a run with no external
+            // agent, or one refused later, leaves no folder behind); a path
+            // under a file is refused now.
+            if let Some(not_dir) = dir.ancestors().find(|a| a.exists()).filter(|a| !a.is_dir()) {
+                return Err(Error::Invalid(format!(
+                    "--ext-log {}: cannot make the folder: {} is not a folder",
+                    dir.display(),
+                    not_dir.display()
+                )));
+            }
             s.log_dir = dir.clone();
         }
         Ok(s)
