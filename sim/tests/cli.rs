@@ -851,3 +851,26 @@ fn run_check_passes_every_game_through_the_checkers_and_changes_no_figure() {
     }
     fails(&["run", "--check", "--games", "10", "--games-out", &dir.file("g.csv")], &["--check", "--games-out"]);
 }
+
+/// Issue 35: a temporary name planted as a symlink made the program
+/// overwrite the file it pointed to (`<target>.tmp` was opened with
+/// `File::create`, which follows links and truncates). Temporary files are
+/// now unique and created exclusively, so a planted link is never written
+/// through, and no temporary file is left beside the targets.
+#[test]
+fn a_planted_tmp_symlink_is_never_written_through() {
+    let dir = TempDir::new("tmp-link");
+    let victim = dir.write("victim.txt", "keep me\n");
+    for name in ["t.csv.tmp", "t.roles.csv.tmp", "g.csv.tmp"] {
+        std::os::unix::fs::symlink(&victim, dir.path(name)).unwrap();
+    }
+    ok(&["run", "--games", "200", "--quiet", "--out", &dir.file("t.csv"), "--games-out", &dir.file("g.csv")]);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
+    assert!(csv_rows(&dir.path("t.csv")).len() == 1);
+    assert!(csv_rows(&dir.path("g.csv")).len() == 200);
+    // Only the planted links and the files written remain: no temporary file of ours.
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.retain(|n| n.contains("tmp") && !["t.csv.tmp", "t.roles.csv.tmp", "g.csv.tmp"].contains(&n.as_str()));
+    assert!(names.is_empty(), "{names:?}");
+}
