@@ -874,3 +874,16 @@ fn a_planted_tmp_symlink_is_never_written_through() {
     names.retain(|n| n.contains("tmp") && !["t.csv.tmp", "t.roles.csv.tmp", "g.csv.tmp"].contains(&n.as_str()));
     assert!(names.is_empty(), "{names:?}");
 }
+
+/// Issue 35: `--counts X --out X` was accepted and one file silently
+/// replaced the other. It is refused before any game, and so is a counts
+/// file that is one of the tables written beside `--out`.
+#[test]
+fn counts_and_out_on_one_path_are_refused_before_any_game() {
+    let dir = TempDir::new("counts-out");
+    let t = dir.file("t.csv");
+    fails(&["run", "--games", "100", "--quiet", "--counts", &t, "--out", &t], &["--counts", "--out", "t.csv"]);
+    let roles = dir.file("t.roles.csv");
+    fails(&["run", "--games", "100", "--quiet", "--counts", &roles, "--out", &t], &["--counts", "t.roles.csv"]);
+    assert!(std::fs::read_dir(&dir.0).unwrap().next().is_none(), "nothing written");
+}
