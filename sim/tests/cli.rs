@@ -887,3 +887,17 @@ fn counts_and_out_on_one_path_are_refused_before_any_game() {
     fails(&["run", "--games", "100", "--quiet", "--counts", &roles, "--out", &t], &["--counts", "t.roles.csv"]);
     assert!(std::fs::read_dir(&dir.0).unwrap().next().is_none(), "nothing written");
 }
+
+/// Issue 35: an `--out` that is a folder was found only after every game
+/// had been played (and the counts file written). It is refused first.
+#[test]
+fn an_out_that_is_a_folder_is_refused_before_any_game() {
+    let dir = TempDir::new("out-dir");
+    std::fs::create_dir(dir.path("t.csv")).unwrap();
+    let counts = dir.file("c.json");
+    fails(
+        &["run", "--games", "100", "--quiet", "--counts", &counts, "--out", &dir.file("t.csv")],
+        &["t.csv", "is a folder"],
+    );
+    assert!(!dir.path("c.json").exists(), "no game was played, no counts written");
+}
