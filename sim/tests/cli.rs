@@ -851,3 +851,53 @@ fn run_check_passes_every_game_through_the_checkers_and_changes_no_figure() {
     }
     fails(&["run", "--check", "--games", "10", "--games-out", &dir.file("g.csv")], &["--check", "--games-out"]);
 }
+
+/// Issue 35: a temporary name planted as a symlink made the program
+/// overwrite the file it pointed to (`<target>.tmp` was opened with
+/// `File::create`, which follows links and truncates). Temporary files are
+/// now unique and created exclusively, so a planted link is never written
+/// through, and no temporary file is left beside the targets.
+#[test]
+fn a_planted_tmp_symlink_is_never_written_through() {
+    let dir = TempDir::new("tmp-link");
+    let victim = dir.write("victim.txt", "keep me\n");
+    for name in ["t.csv.tmp", "t.roles.csv.tmp", "g.csv.tmp"] {
+        std::os::unix::fs::symlink(&victim, dir.path(name)).unwrap();
+    }
+    ok(&["run", "--games", "200", "--quiet", "--out", &dir.file("t.csv"), "--games-out", &dir.file("g.csv")]);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
+    assert!(csv_rows(&dir.path("t.csv")).len() == 1);
+    assert!(csv_rows(&dir.path("g.csv")).len() == 200);
+    // Only the planted links and the files written remain: no temporary file of ours.
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.retain(|n| n.contains("tmp") && !["t.csv.tmp", "t.roles.csv.tmp", "g.csv.tmp"].contains(&n.as_str()));
+    assert!(names.is_empty(), "{names:?}");
+}
+
+/// Issue 35: `--counts X --out X` was accepted and one file silently
+/// replaced the other. It is refused before any game, and so is a counts
+/// file that is one of the tables written beside `--out`.
+#[test]
+fn counts_and_out_on_one_path_are_refused_before_any_game() {
+    let dir = TempDir::new("counts-out");
+    let t = dir.file("t.csv");
+    fails(&["run", "--games", "100", "--quiet", "--counts", &t, "--out", &t], &["--counts", "--out", "t.csv"]);
+    let roles = dir.file("t.roles.csv");
+    fails(&["run", "--games", "100", "--quiet", "--counts", &roles, "--out", &t], &["--counts", "t.roles.csv"]);
+    assert!(std::fs::read_dir(&dir.0).unwrap().next().is_none(), "nothing written");
+}
+
+/// Issue 35: an `--out` that is a folder was found only after every game
+/// had been played (and the counts file written). It is refused first.
+#[test]
+fn an_out_that_is_a_folder_is_refused_before_any_game() {
+    let dir = TempDir::new("out-dir");
+    std::fs::create_dir(dir.path("t.csv")).unwrap();
+    let counts = dir.file("c.json");
+    fails(
+        &["run", "--games", "100", "--quiet", "--counts", &counts, "--out", &dir.file("t.csv")],
+        &["t.csv", "is a folder"],
+    );
+    assert!(!dir.path("c.json").exists(), "no game was played, no counts written");
+}

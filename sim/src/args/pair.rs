@@ -37,6 +37,10 @@ pub fn check_out(out: &Option<PathBuf>) -> Result<(), Error> {
 /// bad name costs nothing.
 pub fn check_out_path(p: &Path) -> Result<(), Error> {
     out_format(p).map_err(Error::Invalid)?;
+    // Found before any game, not when the tables are written after the run (issue 35).
+    if p.is_dir() {
+        return Err(Error::Invalid(format!("{} is a folder: give the path of a file to write", p.display())));
+    }
     if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
         return Err(Error::Invalid(format!("{}: folder {} does not exist", p.display(), dir.display())));
     }

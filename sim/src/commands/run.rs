@@ -66,6 +66,16 @@ pub fn cmd_run(a: RunArgs) -> Result<(), Error> {
             )));
         }
     }
+    // One path for two outputs: one would silently replace the other (issue 35).
+    if let (Some(out), Some(counts)) = (&a.out, &a.store.counts)
+        && crate::output::sibling_paths(out).iter().any(|p| p == counts)
+    {
+        return Err(Error::Invalid(format!(
+            "--counts {} would overwrite a table written by --out {}: give the counts file a path of its own",
+            counts.display(),
+            out.display()
+        )));
+    }
     if a.games_out.is_some() && a.check {
         return Err(Error::Invalid(
             "--check plays on the executor, --games-out on the streaming runner: give one of them".into(),

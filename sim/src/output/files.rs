@@ -12,7 +12,8 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-/// A file being written: bytes go to `<name>.tmp` beside the target until
+/// A file being written: bytes go to a fresh temporary file beside the
+/// target (see [`create_tmp`]) until
 /// [`Atomic::commit`] renames it over the target. Dropped without a
 /// commit, the temporary file is removed.
 pub struct Atomic {
@@ -24,11 +25,7 @@ pub struct Atomic {
 impl Atomic {
     /// Creates the temporary file (and the target's folder if missing).
     pub fn create(path: &Path) -> Result<Atomic, String> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the folder of {}: {e}", path.display()))?;
-        }
-        let tmp = tmp_path(path);
-        let file = File::create(&tmp).map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
+        let (file, tmp) = create_tmp(path)?;
         Ok(Atomic { file: Some(file), tmp, path: path.to_path_buf() })
     }
 
@@ -62,11 +59,34 @@ impl Drop for Atomic {
     }
 }
 
-/// `<name>.tmp` beside `path`: where its bytes go until they are whole.
-pub fn tmp_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    path.with_file_name(name)
+/// Creates the temporary file that `path`'s bytes go to until they are
+/// whole: `<name>.<pid>-<n>.tmp` beside `path`, unique to this process and
+/// this file (`n` counts the files the process has begun), created
+/// exclusively (`O_CREAT | O_EXCL`, which also refuses a symlink, even a
+/// dangling one, so nothing is ever written through a link). Two
+/// runs writing the same target therefore never share a temporary file
+/// (issue 35: with one fixed `<name>.tmp` they swapped or mixed each
+/// other's bytes), and a name planted as a link to another file is
+/// refused instead of written through. A name that exists already (a
+/// leftover of a dead process with the same pid) is skipped for the next.
+pub fn create_tmp(path: &Path) -> Result<(File, PathBuf), String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the folder of {}: {e}", path.display()))?;
+    }
+    let name = path.file_name().unwrap_or_default().to_os_string();
+    loop {
+        let mut tmp_name = name.clone();
+        tmp_name.push(format!(".{}-{}.tmp", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)));
+        let tmp = path.with_file_name(tmp_name);
+        let opened = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp);
+        match opened {
+            Ok(file) => return Ok((file, tmp)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("cannot create {}: {e}", tmp.display())),
+        }
+    }
 }
 
 /// Writes `bytes` to `path` atomically.
@@ -112,13 +132,6 @@ pub(super) fn sibling(path: &Path, part: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
-pub(super) fn create_file(path: &Path) -> Result<File, String> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the folder of {}: {e}", path.display()))?;
-    }
-    File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))
-}
-
 pub(super) fn write_frame(df: &mut DataFrame, path: &Path, format: OutFormat) -> Result<(), String> {
     // Whole or absent: a temporary file, flushed and renamed (crate::output::files).
     let mut file = Atomic::create(path)?;
@@ -150,7 +163,8 @@ mod tests {
             // Dropped without a commit: the old file stays, the temporary goes.
         }
         assert_eq!(std::fs::read(&path).unwrap(), b"one");
-        assert!(!dir.join("t.txt.tmp").exists());
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left, vec![OsString::from("t.txt")]);
         write_atomic(&path, b"two").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"two");
         std::fs::remove_dir_all(&dir).unwrap();

@@ -8,7 +8,7 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use super::columns::Cols;
-use super::files::{OutFormat, create_file, out_format, tmp_path};
+use super::files::{OutFormat, create_tmp, out_format};
 use super::tables::Variant;
 
 /// One finished game, for `--games-out`.
@@ -102,6 +102,8 @@ enum Sink {
 /// game's decisions their fallbacks answered).
 pub struct GamesWriter {
     path: PathBuf,
+    /// The temporary file the rows go to; `None` once renamed.
+    tmp: Option<PathBuf>,
     variants: Vec<Variant>,
     sink: Sink,
     batch: Batch,
@@ -116,15 +118,16 @@ impl GamesWriter {
         let batch = Batch { ext, ..Batch::default() };
         let schema =
             batch.frame(variants).map_err(|e| format!("cannot write {}: {e}", path.display()))?.schema().clone();
-        // Rows go to `<name>.tmp`, renamed over the target by `finish`:
-        // the file is whole or absent.
-        let file = create_file(&tmp_path(path))?;
+        // Rows go to a fresh temporary file (see `create_tmp`), renamed
+        // over the target by `finish` and removed if the writer is dropped
+        // unfinished: the file is whole or absent.
+        let (file, tmp) = create_tmp(path)?;
         let sink = match format {
             OutFormat::Csv => CsvWriter::new(file).include_header(true).batched(&schema).map(Sink::Csv),
             OutFormat::Parquet => ParquetWriter::new(BufWriter::new(file)).batched(&schema).map(Sink::Parquet),
         }
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        Ok(GamesWriter { path: path.to_path_buf(), variants: variants.to_vec(), sink, batch })
+        Ok(GamesWriter { path: path.to_path_buf(), tmp: Some(tmp), variants: variants.to_vec(), sink, batch })
     }
 
     /// Buffers one row; writes a batch every 65,536 rows.
@@ -173,11 +176,23 @@ impl GamesWriter {
             Sink::Parquet(w) => w.finish().map(|_| ()),
         };
         result.map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
-        let tmp = tmp_path(&self.path);
+        let tmp = self.tmp.clone().expect("finished once");
         let fail = |e: std::io::Error| format!("cannot write {}: {e}", self.path.display());
         // fsync through a second handle flushes the file's data all the same.
         File::open(&tmp).and_then(|f| f.sync_all()).map_err(fail)?;
-        std::fs::rename(&tmp, &self.path).map_err(fail)
+        std::fs::rename(&tmp, &self.path).map_err(fail)?;
+        self.tmp = None;
+        Ok(())
+    }
+}
+
+impl Drop for GamesWriter {
+    /// A writer dropped unfinished (an error, a failed rename) removes its
+    /// temporary file: nothing half-written is left behind.
+    fn drop(&mut self) {
+        if let Some(tmp) = self.tmp.take() {
+            let _ = std::fs::remove_file(tmp);
+        }
     }
 }
 
