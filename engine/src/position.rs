@@ -23,7 +23,6 @@
 
 use crate::event::DeathCause;
 use crate::role::{Camp, NightAbility, Role, RoleSet};
-use crate::rules::MafiaWin;
 use crate::scenario::{CarryOver, apply_carry};
 use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::{Game, Setup, SetupError, SetupProblem};
@@ -844,11 +843,5 @@ impl Start {
     /// playing games that would all end at once.
     pub fn decided(&self) -> Option<End> {
         self.decided
-    }
-
-    /// Whether the position is already over by the numbers (C17, C18, E2).
-    pub fn over(&self, state: &State) -> bool {
-        let mafia_win: MafiaWin = self.game.mafia_win;
-        state.end_check(mafia_win).is_some()
     }
 }
