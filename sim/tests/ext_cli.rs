@@ -9,6 +9,15 @@ use std::process::{Command, Stdio};
 mod common;
 use common::*;
 
+/// Fault limits no deliberately broken agent below reaches: the tests that
+/// count faults read them from a run that finished.
+const TOLERANT: [&str; 4] = ["--ext-max-faults", "1", "--ext-max-forfeits", "99999"];
+
+/// `args` with the fault limits lifted ([`TOLERANT`]).
+fn tolerant<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    args.iter().copied().chain(TOLERANT).collect()
+}
+
 fn agent(mode: &str) -> String {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol/tests/agents/seeded.py");
     format!("ext:{} {mode}", p.display())
@@ -29,21 +38,8 @@ fn faults_are_a_table_written_beside_the_summary() {
     let dir = TempDir::new("ext-faults");
     let out = dir.path("s.csv");
     let spec = format!("forum,seat2={}", agent("illegal"));
-    let text = ok(&[
-        "run",
-        "--games",
-        "40",
-        "--agents",
-        &spec,
-        "--ext-procs",
-        "1",
-        "--ext-max-faults",
-        "1",
-        "--ext-max-forfeits",
-        "99999",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let text =
+        ok(&tolerant(&["run", "--games", "40", "--agents", &spec, "--ext-procs", "1", "--out", out.to_str().unwrap()]));
     assert!(text.contains("faults") && text.contains("illegal"), "{text}");
     let faults = std::fs::read_to_string(dir.path("s.faults.csv")).unwrap();
     let mut lines = faults.lines();
@@ -61,21 +57,8 @@ fn faults_are_a_table_written_beside_the_summary() {
 #[test]
 fn forfeited_games_are_not_counted() {
     let spec = format!("forum,mafia={}", agent("illegal"));
-    let text = ok(&[
-        "run",
-        "--games",
-        "30",
-        "--agents",
-        &spec,
-        "--ext-fallback",
-        "forfeit",
-        "--ext-procs",
-        "1",
-        "--ext-max-faults",
-        "1",
-        "--ext-max-forfeits",
-        "99999",
-    ]);
+    let text =
+        ok(&tolerant(&["run", "--games", "30", "--agents", &spec, "--ext-fallback", "forfeit", "--ext-procs", "1"]));
     assert!(text.contains("games forfeited (not in the win rates)"), "{text}");
 }
 
@@ -139,7 +122,7 @@ fn mafia_host_plays_a_game_for_its_controller() {
 #[test]
 fn duels_and_leagues_report_faults_and_drop_forfeited_games() {
     let b = agent("illegal");
-    let text = ok(&[
+    let text = ok(&tolerant(&[
         "duel",
         "--games",
         "40",
@@ -153,12 +136,8 @@ fn duels_and_leagues_report_faults_and_drop_forfeited_games() {
         "forfeit",
         "--ext-procs",
         "1",
-        "--ext-max-faults",
-        "1",
-        "--ext-max-forfeits",
-        "99999",
         "--quiet",
-    ]);
+    ]));
     let played: u64 = text.split("each plays the same ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
     let forfeited: u64 =
         text.split(" restarts, ").nth(1).unwrap().split(" games forfeited").next().unwrap().parse().unwrap();
@@ -167,7 +146,7 @@ fn duels_and_leagues_report_faults_and_drop_forfeited_games() {
 
     let dir = TempDir::new("league-faults");
     let out = dir.path("l.csv");
-    let text = ok(&[
+    let text = ok(&tolerant(&[
         "league",
         "--games",
         "30",
@@ -177,14 +156,10 @@ fn duels_and_leagues_report_faults_and_drop_forfeited_games() {
         &format!("forum,random,{b}"),
         "--ext-procs",
         "1",
-        "--ext-max-faults",
-        "1",
-        "--ext-max-forfeits",
-        "99999",
         "--quiet",
         "--out",
         out.to_str().unwrap(),
-    ]);
+    ]));
     assert!(text.contains("faults") && text.contains("illegal"), "{text}");
     let faults = std::fs::read_to_string(dir.path("l.faults.csv")).unwrap();
     assert!(faults.starts_with("agent,seat,timeout,malformed,mismatch,illegal"), "{faults}");
@@ -198,22 +173,7 @@ fn duels_and_leagues_report_faults_and_drop_forfeited_games() {
 fn a_merge_of_shards_reports_the_faults_of_the_whole_run() {
     let dir = TempDir::new("ext-shards");
     let spec = format!("forum,seat2={},seat5={}", agent("illegal"), agent("wrong-game"));
-    let base = [
-        "run",
-        "--games",
-        "60",
-        "--seed",
-        "3",
-        "--agents",
-        &spec,
-        "--ext-procs",
-        "1",
-        "--ext-max-faults",
-        "1",
-        "--ext-max-forfeits",
-        "99999",
-        "--quiet",
-    ];
+    let base = tolerant(&["run", "--games", "60", "--seed", "3", "--agents", &spec, "--ext-procs", "1", "--quiet"]);
     let whole = ok(&base);
     let files: Vec<String> = (0..3).map(|k| dir.path(&format!("s{k}.json")).display().to_string()).collect();
     for (k, f) in files.iter().enumerate() {
@@ -248,16 +208,7 @@ fn a_comparison_reports_the_external_agents_faults() {
         "--quiet",
     ];
     let mut a = base.to_vec();
-    a.extend([
-        "--ext-procs",
-        "1",
-        "--ext-max-faults",
-        "1",
-        "--ext-max-forfeits",
-        "99999",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    a.extend(TOLERANT.into_iter().chain(["--ext-procs", "1", "--out", out.to_str().unwrap()]));
     let whole = ok(&a);
     assert!(whole.contains("external agents") && whole.contains("illegal"), "{whole}");
     assert!(dir.path("c.faults.csv").exists());
@@ -265,18 +216,7 @@ fn a_comparison_reports_the_external_agents_faults() {
     for (k, f) in files.iter().enumerate() {
         let shard = format!("{k}/2");
         let mut a = base.to_vec();
-        a.extend([
-            "--ext-procs",
-            "1",
-            "--ext-max-faults",
-            "1",
-            "--ext-max-forfeits",
-            "99999",
-            "--shard",
-            &shard,
-            "--counts",
-            f,
-        ]);
+        a.extend(TOLERANT.into_iter().chain(["--ext-procs", "1", "--shard", &shard, "--counts", f]));
         ok(&a);
     }
     let merged = ok(&["merge", &files[0], &files[1]]);
@@ -289,7 +229,7 @@ fn a_comparison_reports_the_external_agents_faults() {
 #[test]
 fn a_best_response_against_an_external_camp_reports_its_faults() {
     let spec = format!("forum,town={}", agent("illegal"));
-    let text = ok(&[
+    let text = ok(&tolerant(&[
         "best-response",
         "--camp",
         "mafia",
@@ -305,14 +245,10 @@ fn a_best_response_against_an_external_camp_reports_its_faults() {
         "none",
         "--ext-procs",
         "1",
-        "--ext-max-faults",
-        "1",
-        "--ext-max-forfeits",
-        "99999",
         "--ext-fallback",
         "forfeit",
         "-q",
-    ]);
+    ]));
     assert!(text.contains("external agents") && text.contains("illegal"), "{text}");
     assert!(text.contains("games forfeited (not in the win rates)"), "{text}");
 }
@@ -326,23 +262,8 @@ fn a_resumed_run_counts_the_faults_of_a_dropped_block_once() {
     let dir = TempDir::new("ext-resume");
     let counts = dir.file("c.json");
     let spec = format!("forum,seat2={}", agent("illegal"));
-    let base = [
-        "run",
-        "--games",
-        "70000",
-        "--seed",
-        "6",
-        "--agents",
-        &spec,
-        "--ext-procs",
-        "1",
-        "--ext-max-faults",
-        "1",
-        "--ext-max-forfeits",
-        "99999",
-        "--threads",
-        "1",
-    ];
+    let base =
+        tolerant(&["run", "--games", "70000", "--seed", "6", "--agents", &spec, "--ext-procs", "1", "--threads", "1"]);
     let with = |extra: &[&str]| -> Vec<String> { base.iter().chain(extra).map(|s| s.to_string()).collect() };
     let progress = || -> Option<(String, u64)> {
         let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&counts).ok()?).ok()?;
