@@ -12,6 +12,7 @@
 
 mod common;
 use common::Logged as _;
+use common::seat;
 use mafia_engine::{
     Camp, Chance, CheckOutcome, DeathCause, End, EndCause, Event, Game, LynchResult, MissReason, NightChoice,
     NightMoves, Observation, Outcome, Phase, PlayerSet, Players, Preset, Publication, Role, Rules, RunoffAllTied, Seat,
@@ -507,7 +508,7 @@ fn c1_deal_is_uniform() {
         for (s, &r) in state.roles().iter().enumerate() {
             count[s][r as usize] += 1;
         }
-        if state.role(Seat::new(0)).camp() == Camp::Mafia && state.role(Seat::new(9)).camp() == Camp::Mafia {
+        if state.role(seat(0)).camp() == Camp::Mafia && state.role(seat(9)).camp() == Camp::Mafia {
             both_mafia += 1;
         }
     }
@@ -532,7 +533,7 @@ fn c1_deal_is_uniform() {
 #[test]
 fn c2_mafia_know_each_other_town_know_only_themselves() {
     let spec = "cMcDCcMccc";
-    let mafia = set(&[Seat::new(1), Seat::new(3), Seat::new(6)]);
+    let mafia = set(&[seat(1), seat(3), seat(6)]);
     let mut t = table(spec, &[("no_kill_limit", "1")]);
     t.play(&mut rng(0));
     // Every seat is told its camp mates once, before anything else happens.
@@ -548,9 +549,9 @@ fn c2_mafia_know_each_other_town_know_only_themselves() {
     // Through the observation: the mafia know each other's roles (the
     // conference names the Don); a town player knows no one else's.
     let st = &t.state;
-    assert_eq!(st.observe(Seat::new(1)).mate_role(Seat::new(3)), Some(Role::Don));
-    assert_eq!(st.observe(Seat::new(3)).mate_role(Seat::new(6)), Some(Role::Mafioso));
-    assert_eq!(st.observe(Seat::new(6)).known_camp(Seat::new(1)), Some(Camp::Mafia));
+    assert_eq!(st.observe(seat(1)).mate_role(seat(3)), Some(Role::Don));
+    assert_eq!(st.observe(seat(3)).mate_role(seat(6)), Some(Role::Mafioso));
+    assert_eq!(st.observe(seat(6)).known_camp(seat(1)), Some(Camp::Mafia));
     for viewer in Seat::all(10) {
         if mafia.contains(viewer) {
             continue;
@@ -613,18 +614,18 @@ fn c3_day_cap_ends_in_a_draw() {
 #[test]
 fn c4_same_nick_from_every_living_mafioso_kills() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(5));
+    t.p.shoot(1, &[seat(0), seat(1), seat(2)], seat(5));
     assert_eq!(t.night(1), None);
-    assert_eq!(t.deaths(), vec![(Seat::new(5), DeathCause::Killed)]);
-    assert!(t.count(|e| matches!(e, Event::NightKill { target, .. } if *target == Seat::new(5))) == 1);
-    assert!(!t.state.alive().contains(Seat::new(5)));
+    assert_eq!(t.deaths(), vec![(seat(5), DeathCause::Killed)]);
+    assert!(t.count(|e| matches!(e, Event::NightKill { target, .. } if *target == seat(5))) == 1);
+    assert!(!t.state.alive().contains(seat(5)));
     assert_eq!(t.state.nights_without_kill(), 0);
 }
 
 #[test]
 fn c4_split_nicks_are_a_miss() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(5)).shoot(1, &[Seat::new(2)], Seat::new(6));
+    t.p.shoot(1, &[seat(0), seat(1)], seat(5)).shoot(1, &[seat(2)], seat(6));
     t.night(1);
     assert_eq!(t.deaths(), vec![]);
     assert_eq!(t.count(|e| matches!(e, Event::NightMiss(MissReason::Disagree(..)))), 1);
@@ -635,10 +636,10 @@ fn c4_split_nicks_are_a_miss() {
 #[test]
 fn c4_a_living_mafioso_sending_nothing_is_a_miss() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(5)); // seat 2 sends nothing
+    t.p.shoot(1, &[seat(0), seat(1)], seat(5)); // seat 2 sends nothing
     t.night(1);
     assert_eq!(t.deaths(), vec![]);
-    assert!(t.has(Event::NightMiss(MissReason::Silent(Seat::new(2)))));
+    assert!(t.has(Event::NightMiss(MissReason::Silent(seat(2)))));
     assert_eq!(t.state.nights_without_kill(), 1);
 }
 
@@ -649,41 +650,41 @@ fn c4_only_living_mafiosi_must_agree() {
     t.p.day_votes(
         1,
         &[
-            f(Seat::new(2)),
-            f(Seat::new(2)),
-            f(Seat::new(0)),
-            f(Seat::new(2)),
-            f(Seat::new(2)),
-            f(Seat::new(2)),
-            f(Seat::new(2)),
-            f(Seat::new(2)),
-            f(Seat::new(2)),
-            f(Seat::new(2)),
+            f(seat(2)),
+            f(seat(2)),
+            f(seat(0)),
+            f(seat(2)),
+            f(seat(2)),
+            f(seat(2)),
+            f(seat(2)),
+            f(seat(2)),
+            f(seat(2)),
+            f(seat(2)),
         ],
     );
     t.day(1);
-    assert_eq!(t.deaths(), vec![(Seat::new(2), DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(seat(2), DeathCause::Lynched)]);
     // Night 1: the two living mafiosi agree; the dead one is not asked.
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(5));
+    t.p.shoot(1, &[seat(0), seat(1)], seat(5));
     t.night(1);
-    assert_eq!(t.deaths(), vec![(Seat::new(2), DeathCause::Lynched), (Seat::new(5), DeathCause::Killed)]);
-    assert!(!t.p.asked_in(Phase::Night(1), is_night).contains(&Seat::new(2)));
+    assert_eq!(t.deaths(), vec![(seat(2), DeathCause::Lynched), (seat(5), DeathCause::Killed)]);
+    assert!(!t.p.asked_in(Phase::Night(1), is_night).contains(&seat(2)));
 }
 
 #[test]
 fn c4_any_living_player_is_a_legal_target() {
     // The mafia may shoot one of their own.
     let mut t = table("DMMCcccccc", &[]);
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(1));
+    t.p.shoot(1, &[seat(0), seat(1), seat(2)], seat(1));
     t.night(1);
-    assert_eq!(t.deaths(), vec![(Seat::new(1), DeathCause::Killed)]);
+    assert_eq!(t.deaths(), vec![(seat(1), DeathCause::Killed)]);
     assert_eq!(t.state.illegal_decisions(), 0);
     // A dead player is not a legal target: the nick counts as nothing sent.
-    t.p.shoot(2, &[Seat::new(0), Seat::new(2)], Seat::new(1));
+    t.p.shoot(2, &[seat(0), seat(2)], seat(1));
     t.night(2);
     assert_eq!(t.deaths().len(), 1);
     assert_eq!(t.state.illegal_decisions(), 2);
-    assert!(t.has(Event::NightMiss(MissReason::Silent(Seat::new(0)))));
+    assert!(t.has(Event::NightMiss(MissReason::Silent(seat(0)))));
 }
 
 // ---------------------------------------------------------------------------
@@ -693,27 +694,27 @@ fn c4_any_living_player_is_a_legal_target() {
 #[test]
 fn c5_dons_check_answers_yes_for_the_commissar() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.act(1, Seat::new(0), Seat::new(3));
+    t.p.act(1, seat(0), seat(3));
     t.night(1);
-    assert!(t.has(Event::RoleCheck { seat: Seat::new(0), target: Seat::new(3), role: Role::Commissar, yes: true }));
-    let don = t.state.observe(Seat::new(0));
-    assert_eq!(don.found_role(), set(&[Seat::new(3)]));
-    assert_eq!(don.last_check(), Some((Seat::new(3), CheckOutcome::IsRole(Role::Commissar, true))));
+    assert!(t.has(Event::RoleCheck { seat: seat(0), target: seat(3), role: Role::Commissar, yes: true }));
+    let don = t.state.observe(seat(0));
+    assert_eq!(don.found_role(), set(&[seat(3)]));
+    assert_eq!(don.last_check(), Some((seat(3), CheckOutcome::IsRole(Role::Commissar, true))));
 }
 
 #[test]
 fn c5_dons_check_answers_no_for_anyone_else() {
     let mut t = table("DMMCcccccc", &[("no_kill_limit", "off")]);
-    t.p.act(1, Seat::new(0), Seat::new(5)).act(2, Seat::new(0), Seat::new(1));
+    t.p.act(1, seat(0), seat(5)).act(2, seat(0), seat(1));
     t.night(1);
     t.night(2);
     for target in [5, 1].map(Seat::new) {
-        assert!(t.has(Event::RoleCheck { seat: Seat::new(0), target, role: Role::Commissar, yes: false }));
+        assert!(t.has(Event::RoleCheck { seat: seat(0), target, role: Role::Commissar, yes: false }));
     }
-    let don = t.state.observe(Seat::new(0));
+    let don = t.state.observe(seat(0));
     assert_eq!(don.found_role(), PlayerSet::EMPTY);
-    assert_eq!(don.checked(), set(&[Seat::new(1), Seat::new(5)]));
-    assert_eq!(don.last_check(), Some((Seat::new(1), CheckOutcome::IsRole(Role::Commissar, false))));
+    assert_eq!(don.checked(), set(&[seat(1), seat(5)]));
+    assert_eq!(don.last_check(), Some((seat(1), CheckOutcome::IsRole(Role::Commissar, false))));
 }
 
 #[test]
@@ -722,26 +723,22 @@ fn c5_the_check_dies_with_the_don() {
     t.p.day_votes(
         1,
         &[
-            f(Seat::new(1)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
+            f(seat(1)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
         ],
     );
     t.day(1);
-    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(seat(0), DeathCause::Lynched)]);
     // The mafiosi try the Don's move: nobody checks anything.
-    t.p.act(1, Seat::new(1), Seat::new(3)).act(1, Seat::new(2), Seat::new(3)).shoot(
-        1,
-        &[Seat::new(1), Seat::new(2)],
-        Seat::new(5),
-    );
+    t.p.act(1, seat(1), seat(3)).act(1, seat(2), seat(3)).shoot(1, &[seat(1), seat(2)], seat(5));
     t.night(1);
     assert_eq!(t.count(|e| matches!(e, Event::RoleCheck { .. })), 0);
     for s in [1, 2].map(Seat::new) {
@@ -749,7 +746,7 @@ fn c5_the_check_dies_with_the_don() {
         assert_eq!(t.state.observe(s).last_check(), None);
     }
     // The mafia's kill itself goes on.
-    assert!(t.count(|e| matches!(e, Event::NightKill { target, .. } if *target == Seat::new(5))) == 1);
+    assert!(t.count(|e| matches!(e, Event::NightKill { target, .. } if *target == seat(5))) == 1);
 }
 
 // ---------------------------------------------------------------------------
@@ -759,22 +756,22 @@ fn c5_the_check_dies_with_the_don() {
 #[test]
 fn c6_commissar_learns_the_team() {
     let mut t = table("DMMCcccccc", &[("no_kill_limit", "off")]);
-    t.p.act(1, Seat::new(3), Seat::new(0)).act(2, Seat::new(3), Seat::new(5)).act(3, Seat::new(3), Seat::new(2));
+    t.p.act(1, seat(3), seat(0)).act(2, seat(3), seat(5)).act(3, seat(3), seat(2));
     for n in 1..=3 {
         t.night(n);
     }
-    for (target, camp) in [(0, Camp::Mafia), (5, Camp::Town), (2, Camp::Mafia)].map(|(s, c)| (Seat::new(s), c)) {
-        assert!(t.has(Event::CampCheck { seat: Seat::new(3), target, camp }));
+    for (target, camp) in [(0, Camp::Mafia), (5, Camp::Town), (2, Camp::Mafia)].map(|(s, c)| (seat(s), c)) {
+        assert!(t.has(Event::CampCheck { seat: seat(3), target, camp }));
     }
-    let com = t.state.observe(Seat::new(3));
-    assert_eq!(com.found_in_camp(Camp::Mafia), set(&[Seat::new(0), Seat::new(2)]));
-    assert_eq!(com.found_in_camp(Camp::Town), set(&[Seat::new(5)]));
-    assert_eq!(com.known_camp(Seat::new(0)), Some(Camp::Mafia));
-    assert_eq!(com.known_camp(Seat::new(5)), Some(Camp::Town));
-    assert_eq!(com.known_camp(Seat::new(1)), None, "unchecked stays unknown");
-    assert_eq!(com.last_check(), Some((Seat::new(2), CheckOutcome::Camp(Camp::Mafia))));
+    let com = t.state.observe(seat(3));
+    assert_eq!(com.found_in_camp(Camp::Mafia), set(&[seat(0), seat(2)]));
+    assert_eq!(com.found_in_camp(Camp::Town), set(&[seat(5)]));
+    assert_eq!(com.known_camp(seat(0)), Some(Camp::Mafia));
+    assert_eq!(com.known_camp(seat(5)), Some(Camp::Town));
+    assert_eq!(com.known_camp(seat(1)), None, "unchecked stays unknown");
+    assert_eq!(com.last_check(), Some((seat(2), CheckOutcome::Camp(Camp::Mafia))));
     // Nobody else learns it.
-    assert_eq!(t.state.observe(Seat::new(5)).known_camp(Seat::new(0)), None);
+    assert_eq!(t.state.observe(seat(5)).known_camp(seat(0)), None);
 }
 
 // ---------------------------------------------------------------------------
@@ -784,36 +781,36 @@ fn c6_commissar_learns_the_team() {
 #[test]
 fn c7_commissar_killed_tonight_gets_his_result_and_publishes_it() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.act(1, Seat::new(3), Seat::new(0)).shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(3));
+    t.p.act(1, seat(3), seat(0)).shoot(1, &[seat(0), seat(1), seat(2)], seat(3));
     t.night(1);
-    assert_eq!(t.deaths(), vec![(Seat::new(3), DeathCause::Killed)]);
-    assert!(t.has(Event::CampCheck { seat: Seat::new(3), target: Seat::new(0), camp: Camp::Mafia }));
+    assert_eq!(t.deaths(), vec![(seat(3), DeathCause::Killed)]);
+    assert!(t.has(Event::CampCheck { seat: seat(3), target: seat(0), camp: Camp::Mafia }));
     // His (honest, scripted) last word is built from what his observation
     // says at that moment: the check is there.
     let mut want = claim(Role::Commissar);
-    want.camps[Camp::Mafia as usize] = set(&[Seat::new(0)]);
-    assert!(t.has(Event::LastWord { seat: Seat::new(3), what: want }));
+    want.camps[Camp::Mafia as usize] = set(&[seat(0)]);
+    assert!(t.has(Event::LastWord { seat: seat(3), what: want }));
     assert!(
-        t.index_of(Event::LastWord { seat: Seat::new(3), what: want })
+        t.index_of(Event::LastWord { seat: seat(3), what: want })
             > t.log
                 .iter()
-                .position(|e| matches!(e, Event::NightKill { target, .. } if *target == Seat::new(3)))
+                .position(|e| matches!(e, Event::NightKill { target, .. } if *target == seat(3)))
                 .expect("night kill")
     );
-    assert_eq!(t.state.observe(Seat::new(7)).said(Seat::new(3)).camps[Camp::Mafia as usize], set(&[Seat::new(0)]));
+    assert_eq!(t.state.observe(seat(7)).said(seat(3)).camps[Camp::Mafia as usize], set(&[seat(0)]));
 }
 
 #[test]
 fn c7_don_killed_tonight_still_gets_his_check() {
     // The mafia shoot their own Don (C4: any living player) while he checks.
     let mut t = table("DMMCcccccc", &[]);
-    t.p.act(1, Seat::new(0), Seat::new(3)).shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(0));
+    t.p.act(1, seat(0), seat(3)).shoot(1, &[seat(0), seat(1), seat(2)], seat(0));
     t.night(1);
-    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Killed)]);
-    assert_eq!(t.state.observe(Seat::new(0)).found_role(), set(&[Seat::new(3)]));
+    assert_eq!(t.deaths(), vec![(seat(0), DeathCause::Killed)]);
+    assert_eq!(t.state.observe(seat(0)).found_role(), set(&[seat(3)]));
     let mut want = claim(Role::Don);
-    want.camps[Camp::Town as usize] = set(&[Seat::new(3)]);
-    assert!(t.has(Event::LastWord { seat: Seat::new(0), what: want }));
+    want.camps[Camp::Town as usize] = set(&[seat(3)]);
+    assert!(t.has(Event::LastWord { seat: seat(0), what: want }));
 }
 
 // ---------------------------------------------------------------------------
@@ -824,7 +821,7 @@ fn c7_don_killed_tonight_still_gets_his_check() {
 fn c8_three_consecutive_misses_give_the_town_the_win() {
     let mut t = table("DMMCcccccc", &[]);
     // Two mafiosi agree every night, the third never sends a nick.
-    t.p.shoot(0, &[Seat::new(0), Seat::new(1)], Seat::new(5));
+    t.p.shoot(0, &[seat(0), seat(1)], seat(5));
     let out = t.play(&mut rng(0));
     assert_eq!(out.winner, Some(Camp::Town));
     assert_eq!(out.cause, EndCause::NoKillRule);
@@ -846,12 +843,12 @@ fn c8_three_consecutive_misses_give_the_town_the_win() {
 fn c8_a_kill_resets_the_count() {
     let mut t = table("DMMCcccccc", &[]);
     // Misses on nights 1, 2; a kill on night 3; misses from night 4 on.
-    t.p.shoot(3, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(9));
+    t.p.shoot(3, &[seat(0), seat(1), seat(2)], seat(9));
     let out = t.play(&mut rng(0));
     assert_eq!(out.winner, Some(Camp::Town));
     assert_eq!(out.cause, EndCause::NoKillRule);
     assert_eq!(out.days, 6, "misses on nights 4, 5, 6 after the kill of night 3");
-    assert_eq!(t.deaths(), vec![(Seat::new(9), DeathCause::Killed)]);
+    assert_eq!(t.deaths(), vec![(seat(9), DeathCause::Killed)]);
 }
 
 #[test]
@@ -870,12 +867,12 @@ fn c8_no_kill_limit_off_disables_the_rule() {
 fn c8_a_lone_mafioso_may_skip_but_three_skips_in_a_row_lose() {
     let mut t = table("Mccccccc", &[]);
     // Skips nights 1–2, shoots on night 3, skips 4–5 (still allowed), then 6.
-    t.p.shoot(3, &[Seat::new(0)], Seat::new(7));
+    t.p.shoot(3, &[seat(0)], seat(7));
     let out = t.play(&mut rng(0));
     assert_eq!(out.winner, Some(Camp::Town));
     assert_eq!(out.cause, EndCause::NoKillRule);
     assert_eq!(out.days, 6);
-    assert_eq!(t.deaths(), vec![(Seat::new(7), DeathCause::Killed)]);
+    assert_eq!(t.deaths(), vec![(seat(7), DeathCause::Killed)]);
 }
 
 // ---------------------------------------------------------------------------
@@ -888,23 +885,23 @@ fn c9_deaths_are_announced_without_the_role() {
     t.p.day_votes(
         2,
         &[
-            f(Seat::new(1)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
+            f(seat(1)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
         ],
     );
     t.day(2);
-    t.p.shoot(2, &[Seat::new(1), Seat::new(2)], Seat::new(3));
+    t.p.shoot(2, &[seat(1), seat(2)], seat(3));
     t.night(2);
-    assert!(t.has(Event::Died { seat: Seat::new(0), cause: DeathCause::Lynched, revealed: None }));
-    assert!(t.has(Event::Died { seat: Seat::new(3), cause: DeathCause::Killed, revealed: None }));
+    assert!(t.has(Event::Died { seat: seat(0), cause: DeathCause::Lynched, revealed: None }));
+    assert!(t.has(Event::Died { seat: seat(3), cause: DeathCause::Killed, revealed: None }));
     let st = &t.state;
     for viewer in [4, 5, 9].map(Seat::new) {
         let obs = st.observe(viewer);
@@ -929,27 +926,27 @@ fn c9_reveal_roles_on_death_announces_the_role() {
     t.p.day_votes(
         2,
         &[
-            f(Seat::new(1)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
+            f(seat(1)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
         ],
     );
     t.day(2);
-    assert!(t.has(Event::Died { seat: Seat::new(0), cause: DeathCause::Lynched, revealed: Some(Role::Don) }));
-    let obs = t.state.observe(Seat::new(5));
-    assert_eq!(obs.revealed_role(Seat::new(0)), Some(Role::Don));
-    assert_eq!(obs.known_camp(Seat::new(0)), Some(Camp::Mafia));
-    assert_eq!(obs.revealed_in_camp(Camp::Mafia), set(&[Seat::new(0)]));
+    assert!(t.has(Event::Died { seat: seat(0), cause: DeathCause::Lynched, revealed: Some(Role::Don) }));
+    let obs = t.state.observe(seat(5));
+    assert_eq!(obs.revealed_role(seat(0)), Some(Role::Don));
+    assert_eq!(obs.known_camp(seat(0)), Some(Camp::Mafia));
+    assert_eq!(obs.revealed_in_camp(Camp::Mafia), set(&[seat(0)]));
     // The living stay hidden.
-    assert_eq!(obs.revealed_role(Seat::new(1)), None);
-    assert_eq!(obs.known_camp(Seat::new(1)), None);
+    assert_eq!(obs.revealed_role(seat(1)), None);
+    assert_eq!(obs.known_camp(seat(1)), None);
 }
 
 // ---------------------------------------------------------------------------
@@ -961,19 +958,19 @@ fn c10_no_vote_for_oneself_or_for_the_dead() {
     let mut t = table("DMMCcccccc", &[]);
     // Seat 4 votes for himself; everybody else passes. Counted, it would be
     // the only vote of day 2 and would lynch him (C11.3).
-    t.p.day_votes(2, &[P, P, P, P, f(Seat::new(4)), P, P, P, P, P]);
+    t.p.day_votes(2, &[P, P, P, P, f(seat(4)), P, P, P, P, P]);
     t.day(2);
-    assert!(t.has(Event::Illegal { seat: Seat::new(4), what: "vote" }));
+    assert!(t.has(Event::Illegal { seat: seat(4), what: "vote" }));
     assert_eq!(t.lynches(), vec![LynchResult::AllPass]);
     assert_eq!(t.deaths(), vec![]);
-    assert_eq!(t.state.observe(Seat::new(0)).vote_of(Seat::new(4)), None);
+    assert_eq!(t.state.observe(seat(0)).vote_of(seat(4)), None);
 
     // Night 2 kills 9; on day 3 a vote for 9 is refused.
-    t.p.shoot(2, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(9));
+    t.p.shoot(2, &[seat(0), seat(1), seat(2)], seat(9));
     t.night(2);
-    t.p.day_votes(3, &[P, P, P, P, P, f(Seat::new(9)), P, P, P]);
+    t.p.day_votes(3, &[P, P, P, P, P, f(seat(9)), P, P, P]);
     t.day(3);
-    assert!(t.has(Event::Illegal { seat: Seat::new(5), what: "vote" }));
+    assert!(t.has(Event::Illegal { seat: seat(5), what: "vote" }));
     assert_eq!(t.lynches(), vec![LynchResult::AllPass, LynchResult::AllPass]);
 }
 
@@ -981,42 +978,24 @@ fn c10_no_vote_for_oneself_or_for_the_dead() {
 fn c10_one_change_and_the_second_vote_is_final() {
     let mut t = table("DMMCcccccc", &[]);
     // First votes: 5 leads 3–2. Seats 1 and 2 change to 6: 6 leads 4–1.
-    t.p.day_votes(
-        2,
-        &[
-            P,
-            f(Seat::new(5)),
-            f(Seat::new(5)),
-            f(Seat::new(5)),
-            f(Seat::new(6)),
-            f(Seat::new(6)),
-            f(Seat::new(4)),
-            P,
-            P,
-            P,
-        ],
-    );
-    t.p.change(2, Seat::new(1), f(Seat::new(6))).change(2, Seat::new(2), f(Seat::new(6)));
+    t.p.day_votes(2, &[P, f(seat(5)), f(seat(5)), f(seat(5)), f(seat(6)), f(seat(6)), f(seat(4)), P, P, P]);
+    t.p.change(2, seat(1), f(seat(6))).change(2, seat(2), f(seat(6)));
     t.day(2);
-    assert!(t.has(Event::Vote { seat: Seat::new(1), vote: f(Seat::new(6)), change: true }));
-    assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(6))]);
-    assert_eq!(t.deaths(), vec![(Seat::new(6), DeathCause::Lynched)]);
+    assert!(t.has(Event::Vote { seat: seat(1), vote: f(seat(6)), change: true }));
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(seat(6))]);
+    assert_eq!(t.deaths(), vec![(seat(6), DeathCause::Lynched)]);
     // Each player is offered his one change exactly once: no third vote.
     assert_eq!(sorted(t.p.asked(|a| matches!(a, Ask::Revise))), Seat::all(10).collect::<Vec<Seat>>());
-    let obs = t.state.observe(Seat::new(0));
-    assert!(obs.has_changed(Seat::new(1)) && obs.has_changed(Seat::new(2)) && !obs.has_changed(Seat::new(3)));
-    assert_eq!(obs.vote_of(Seat::new(1)), Some(f(Seat::new(6))));
+    let obs = t.state.observe(seat(0));
+    assert!(obs.has_changed(seat(1)) && obs.has_changed(seat(2)) && !obs.has_changed(seat(3)));
+    assert_eq!(obs.vote_of(seat(1)), Some(f(seat(6))));
 }
 
 #[test]
 fn c10_yesterdays_final_votes_are_public_the_next_day() {
     let mut t = table("DMMCcccccc", &[]);
     // Day 1: seat 5 changes from 2 to 3 (his final vote); 1 and 3 tie.
-    t.p.day_votes(1, &[P, P, P, P, f(Seat::new(1)), f(Seat::new(2)), P, P, P, P]).change(
-        1,
-        Seat::new(5),
-        f(Seat::new(3)),
-    );
+    t.p.day_votes(1, &[P, P, P, P, f(seat(1)), f(seat(2)), P, P, P, P]).change(1, seat(5), f(seat(3)));
     t.day(1);
     t.night(1);
     t.day(2);
@@ -1024,8 +1003,8 @@ fn c10_yesterdays_final_votes_are_public_the_next_day() {
     for viewer in [0, 3, 9].map(Seat::new) {
         let obs = t.state.observe(viewer);
         assert_eq!(
-            (obs.prev_vote_of(Seat::new(4)), obs.prev_vote_of(Seat::new(5)), obs.prev_vote_of(Seat::new(6))),
-            (Some(f(Seat::new(1))), Some(f(Seat::new(3))), Some(P))
+            (obs.prev_vote_of(seat(4)), obs.prev_vote_of(seat(5)), obs.prev_vote_of(seat(6))),
+            (Some(f(seat(1))), Some(f(seat(3))), Some(P))
         );
         // A game played from day 1 carries no older record (a position may).
         assert_eq!(obs.carried_votes(), None);
@@ -1037,34 +1016,20 @@ fn c10_an_absent_player_casts_nothing() {
     let mut t = table("DMMCcccccc", &[("absence", "0.5")]);
     // Day 2 presence draws, seat by seat: 5..9 absent.
     let mut activity = words(&[HERE, HERE, HERE, HERE, HERE, GONE, GONE, GONE, GONE, GONE]);
-    t.p.day_votes(
-        2,
-        &[
-            f(Seat::new(1)),
-            P,
-            P,
-            P,
-            P,
-            f(Seat::new(2)),
-            f(Seat::new(2)),
-            f(Seat::new(2)),
-            f(Seat::new(2)),
-            f(Seat::new(2)),
-        ],
-    );
+    t.p.day_votes(2, &[f(seat(1)), P, P, P, P, f(seat(2)), f(seat(2)), f(seat(2)), f(seat(2)), f(seat(2))]);
     t.day_with(2, &mut rng(0), &mut activity);
     for s in (5..10).map(Seat::new) {
         assert!(t.has(Event::Absent { seat: s }));
     }
     // The absent are asked nothing: their scripted votes for 2 never count.
     assert_eq!(sorted(t.p.asked(is_vote)), [0, 1, 2, 3, 4].map(Seat::new));
-    assert!(t.p.calls.iter().all(|c| c.seat < Seat::new(5)), "absent seats asked: {:?}", t.p.calls);
-    let obs = t.state.observe(Seat::new(0));
+    assert!(t.p.calls.iter().all(|c| c.seat < seat(5)), "absent seats asked: {:?}", t.p.calls);
+    let obs = t.state.observe(seat(0));
     for s in (5..10).map(Seat::new) {
         assert_eq!(obs.vote_of(s), None, "neither PASS nor a vote");
     }
-    assert_eq!(obs.vote_of(Seat::new(1)), Some(P));
-    assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(1))]);
+    assert_eq!(obs.vote_of(seat(1)), Some(P));
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(seat(1))]);
 }
 
 // ---------------------------------------------------------------------------
@@ -1093,9 +1058,9 @@ fn c11_only_pass_and_absence_nobody_dies() {
 #[test]
 fn c11_day1_single_vote_is_pardoned() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(1, &[f(Seat::new(4)), P, P, P, P, P, P, P, P, P]);
+    t.p.day_votes(1, &[f(seat(4)), P, P, P, P, P, P, P, P, P]);
     assert_eq!(t.day(1), None);
-    assert_eq!(t.lynches(), vec![LynchResult::Pardoned(Seat::new(4))]);
+    assert_eq!(t.lynches(), vec![LynchResult::Pardoned(seat(4))]);
     assert_eq!(t.deaths(), vec![]);
     assert!(Rules::default().first_day_pardon);
 }
@@ -1103,36 +1068,36 @@ fn c11_day1_single_vote_is_pardoned() {
 #[test]
 fn c11_day1_pardon_setting_off_lynches() {
     let mut t = table("DMMCcccccc", &[("first_day_pardon", "false")]);
-    t.p.day_votes(1, &[f(Seat::new(4)), P, P, P, P, P, P, P, P, P]);
+    t.p.day_votes(1, &[f(seat(4)), P, P, P, P, P, P, P, P, P]);
     t.day(1);
-    assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(4))]);
-    assert_eq!(t.deaths(), vec![(Seat::new(4), DeathCause::Lynched)]);
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(seat(4))]);
+    assert_eq!(t.deaths(), vec![(seat(4), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c11_day1_two_votes_are_not_pardoned() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(1, &[f(Seat::new(4)), f(Seat::new(4)), P, P, P, P, P, P, P, P]);
+    t.p.day_votes(1, &[f(seat(4)), f(seat(4)), P, P, P, P, P, P, P, P]);
     t.day(1);
-    assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(4))]);
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(seat(4))]);
 }
 
 #[test]
 fn c11_other_days_one_vote_is_enough_against_many_pass() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(2, &[f(Seat::new(4)), P, P, P, P, P, P, P, P, P]);
+    t.p.day_votes(2, &[f(seat(4)), P, P, P, P, P, P, P, P, P]);
     t.day(2);
-    assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(4))]);
-    assert_eq!(t.deaths(), vec![(Seat::new(4), DeathCause::Lynched)]);
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(seat(4))]);
+    assert_eq!(t.deaths(), vec![(seat(4), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c11_the_most_votes_are_lynched_even_when_pass_outnumbers_them() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.day_votes(3, &[f(Seat::new(4)), f(Seat::new(4)), f(Seat::new(5)), P, P, P, P, P, P, P]);
+    t.p.day_votes(3, &[f(seat(4)), f(seat(4)), f(seat(5)), P, P, P, P, P, P, P]);
     t.day(3);
-    assert_eq!(t.lynches(), vec![LynchResult::Lynched(Seat::new(4))]);
-    assert_eq!(t.deaths(), vec![(Seat::new(4), DeathCause::Lynched)]);
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(seat(4))]);
+    assert_eq!(t.deaths(), vec![(seat(4), DeathCause::Lynched)]);
 }
 
 // ---------------------------------------------------------------------------
@@ -1142,9 +1107,9 @@ fn c11_the_most_votes_are_lynched_even_when_pass_outnumbers_them() {
 #[test]
 fn c12_four_alive_no_runoff() {
     let mut t = table("Mccc", &[]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), P, P]);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(0)), P, P]);
     assert_eq!(t.day(2), None);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1)]))]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(0), seat(1)]))]);
     assert!(t.has(Event::NoRunoffAtFour));
     assert_eq!(t.deaths(), vec![]);
     assert!(t.p.asked(|a| is_defence(a) || is_runoff(a) || is_hang(a)).is_empty());
@@ -1156,28 +1121,28 @@ fn c12_four_alive_no_runoff() {
 #[test]
 fn c12_even_two_tied_majority_hangs_both() {
     let mut t = table("cccccM", &[]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P]);
-    t.p.hang(&[Seat::new(2), Seat::new(3), Seat::new(4)], true).hang(&[Seat::new(5)], false);
-    t.p.defences.insert(Seat::new(0), claim(Role::Commissar));
+    t.p.day_votes(2, &[f(seat(1)), f(seat(0)), f(seat(0)), f(seat(1)), P, P]);
+    t.p.hang(&[seat(2), seat(3), seat(4)], true).hang(&[seat(5)], false);
+    t.p.defences.insert(seat(0), claim(Role::Commissar));
     assert_eq!(t.day(2), None);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1)]))]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(0), seat(1)]))]);
     // C12.2: the tied defend; the other living players vote, all of them.
     assert_eq!(sorted(t.p.asked(is_defence)), [0, 1].map(Seat::new));
-    assert!(t.has(Event::Defence { seat: Seat::new(0), what: claim(Role::Commissar) }));
-    assert!(t.has(Event::HangBothVote { pair: set(&[Seat::new(0), Seat::new(1)]) }));
+    assert!(t.has(Event::Defence { seat: seat(0), what: claim(Role::Commissar) }));
+    assert!(t.has(Event::HangBothVote { pair: set(&[seat(0), seat(1)]) }));
     assert_eq!(sorted(t.p.asked(is_hang)), [2, 3, 4, 5].map(Seat::new));
     assert!(t.p.asked(is_runoff).is_empty(), "two tied, even: no revote");
-    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched), (Seat::new(1), DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(seat(0), DeathCause::Lynched), (seat(1), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c12_even_two_tied_tie_or_minority_pardons_both() {
-    for hangers in [&[Seat::new(2), Seat::new(3)][..], &[Seat::new(2)][..], &[][..]] {
+    for hangers in [&[seat(2), seat(3)][..], &[seat(2)][..], &[][..]] {
         let mut t = table("cccccM", &[]);
-        t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P]);
+        t.p.day_votes(2, &[f(seat(1)), f(seat(0)), f(seat(0)), f(seat(1)), P, P]);
         t.p.hang(hangers, true);
         t.day(2);
-        assert!(t.has(Event::HangBothVote { pair: set(&[Seat::new(0), Seat::new(1)]) }));
+        assert!(t.has(Event::HangBothVote { pair: set(&[seat(0), seat(1)]) }));
         assert_eq!(t.deaths(), vec![], "{} of 4 for hanging", hangers.len());
         assert!(t.has(Event::RunoffResult { hanged: PlayerSet::EMPTY }));
     }
@@ -1186,79 +1151,72 @@ fn c12_even_two_tied_tie_or_minority_pardons_both() {
 #[test]
 fn c12_even_three_tied_revote_one_leader_is_hanged_alone() {
     let mut t = table("cccccM", &[]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P]);
-    t.p.runoff(Seat::new(3), &[Seat::new(0)])
-        .runoff(Seat::new(4), &[Seat::new(0)])
-        .runoff(Seat::new(5), &[Seat::new(1)]);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(2)), f(seat(0)), P, P, P]);
+    t.p.runoff(seat(3), &[seat(0)]).runoff(seat(4), &[seat(0)]).runoff(seat(5), &[seat(1)]);
     t.day(2);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1), Seat::new(2)]))]);
-    assert!(t.has(Event::Revote { round: 1, candidates: set(&[Seat::new(0), Seat::new(1), Seat::new(2)]) }));
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(0), seat(1), seat(2)]))]);
+    assert!(t.has(Event::Revote { round: 1, candidates: set(&[seat(0), seat(1), seat(2)]) }));
     assert_eq!(sorted(t.p.asked(is_runoff)), [3, 4, 5].map(Seat::new));
     assert!(t.p.asked(is_hang).is_empty());
-    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(seat(0), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c12_even_three_tied_two_leaders_go_to_the_hang_both_vote() {
     let mut t = table("cccccccM", &[]);
-    t.p.day_votes(
-        2,
-        &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), f(Seat::new(2)), P, P],
-    );
+    t.p.day_votes(2, &[f(seat(1)), f(seat(2)), f(seat(0)), f(seat(0)), f(seat(1)), f(seat(2)), P, P]);
     // Revote among 0, 1, 2: 2–2–1.
-    t.p.runoff(Seat::new(3), &[Seat::new(0)])
-        .runoff(Seat::new(4), &[Seat::new(0)])
-        .runoff(Seat::new(5), &[Seat::new(1)])
-        .runoff(Seat::new(6), &[Seat::new(1)])
-        .runoff(Seat::new(7), &[Seat::new(2)]);
-    t.p.hang(&[Seat::new(3), Seat::new(4), Seat::new(5), Seat::new(6), Seat::new(7)], true);
+    t.p.runoff(seat(3), &[seat(0)])
+        .runoff(seat(4), &[seat(0)])
+        .runoff(seat(5), &[seat(1)])
+        .runoff(seat(6), &[seat(1)])
+        .runoff(seat(7), &[seat(2)]);
+    t.p.hang(&[seat(3), seat(4), seat(5), seat(6), seat(7)], true);
     t.day(2);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1), Seat::new(2)]))]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(0), seat(1), seat(2)]))]);
     assert_eq!(sorted(t.p.asked(is_runoff)), [3, 4, 5, 6, 7].map(Seat::new));
-    assert!(t.has(Event::HangBothVote { pair: set(&[Seat::new(0), Seat::new(1)]) }));
+    assert!(t.has(Event::HangBothVote { pair: set(&[seat(0), seat(1)]) }));
     let hang_voters = t.p.asked(is_hang);
-    assert!(!hang_voters.contains(&Seat::new(0)) && !hang_voters.contains(&Seat::new(1)));
+    assert!(!hang_voters.contains(&seat(0)) && !hang_voters.contains(&seat(1)));
     for s in (3..8).map(Seat::new) {
         assert!(hang_voters.contains(&s));
     }
-    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched), (Seat::new(1), DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(seat(0), DeathCause::Lynched), (seat(1), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c12_even_three_leaders_revote_again() {
     let mut t = table("cccccM", &[]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P]);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(2)), f(seat(0)), P, P, P]);
     // Round 1: 1–1–1; round 2: 0 leads.
-    t.p.runoff(Seat::new(3), &[Seat::new(0), Seat::new(0)])
-        .runoff(Seat::new(4), &[Seat::new(1), Seat::new(0)])
-        .runoff(Seat::new(5), &[Seat::new(2), Seat::new(2)]);
+    t.p.runoff(seat(3), &[seat(0), seat(0)]).runoff(seat(4), &[seat(1), seat(0)]).runoff(seat(5), &[seat(2), seat(2)]);
     t.day(2);
     for round in [1, 2] {
-        assert!(t.has(Event::Revote { round, candidates: set(&[Seat::new(0), Seat::new(1), Seat::new(2)]) }));
+        assert!(t.has(Event::Revote { round, candidates: set(&[seat(0), seat(1), seat(2)]) }));
     }
     assert_eq!(sorted(t.p.asked(is_runoff)), [3, 3, 4, 4, 5, 5].map(Seat::new));
     assert!(t.p.asked(is_hang).is_empty());
-    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(seat(0), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c12_odd_revote_among_the_tied_and_the_leader_is_hanged() {
     let mut t = table("ccccccM", &[]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P, P]);
-    t.p.runoff(Seat::new(2), &[Seat::new(0)])
-        .runoff(Seat::new(3), &[Seat::new(1)])
-        .runoff(Seat::new(4), &[Seat::new(1)])
-        .runoff(Seat::new(5), &[Seat::new(1)])
-        .runoff(Seat::new(6), &[Seat::new(0)]);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(0)), f(seat(0)), f(seat(1)), P, P, P]);
+    t.p.runoff(seat(2), &[seat(0)])
+        .runoff(seat(3), &[seat(1)])
+        .runoff(seat(4), &[seat(1)])
+        .runoff(seat(5), &[seat(1)])
+        .runoff(seat(6), &[seat(0)]);
     t.day(2);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1)]))]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(0), seat(1)]))]);
     assert!(t.p.asked(is_hang).is_empty(), "odd: no hang-both vote");
     assert_eq!(sorted(t.p.asked(is_defence)), [0, 1].map(Seat::new));
     assert_eq!(
         t.p.calls.iter().filter(|c| is_runoff(&c.ask)).map(|c| (c.seat, c.ask)).collect::<Vec<_>>(),
-        (2..7).map(|s| (Seat::new(s), Ask::Runoff(set(&[Seat::new(0), Seat::new(1)])))).collect::<Vec<_>>()
+        (2..7).map(|s| (seat(s), Ask::Runoff(set(&[seat(0), seat(1)])))).collect::<Vec<_>>()
     );
-    assert_eq!(t.deaths(), vec![(Seat::new(1), DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(seat(1), DeathCause::Lynched)]);
 }
 
 #[test]
@@ -1268,28 +1226,26 @@ fn c12_everyone_tied_the_tied_revote_never_for_themselves() {
     // tied revote, each among the others. Mafioso 0, citizens 1 and 2.
     let mut t = table("Mcc", &[]);
     assert_eq!(t.game.rules().runoff_all_tied, RunoffAllTied::Revote);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0))]);
-    t.p.runoff(Seat::new(0), &[Seat::new(1)])
-        .runoff(Seat::new(1), &[Seat::new(0)])
-        .runoff(Seat::new(2), &[Seat::new(0)]);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(2)), f(seat(0))]);
+    t.p.runoff(seat(0), &[seat(1)]).runoff(seat(1), &[seat(0)]).runoff(seat(2), &[seat(0)]);
     t.day(2);
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1), Seat::new(2)]))]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(0), seat(1), seat(2)]))]);
     assert_eq!(
         t.p.calls.iter().filter(|c| is_runoff(&c.ask)).map(|c| (c.seat, c.ask)).collect::<Vec<_>>(),
         vec![
-            (Seat::new(0), Ask::Runoff(set(&[Seat::new(1), Seat::new(2)]))),
-            (Seat::new(1), Ask::Runoff(set(&[Seat::new(0), Seat::new(2)]))),
-            (Seat::new(2), Ask::Runoff(set(&[Seat::new(0), Seat::new(1)])))
+            (seat(0), Ask::Runoff(set(&[seat(1), seat(2)]))),
+            (seat(1), Ask::Runoff(set(&[seat(0), seat(2)]))),
+            (seat(2), Ask::Runoff(set(&[seat(0), seat(1)])))
         ]
     );
-    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(seat(0), DeathCause::Lynched)]);
     assert_eq!(t.state.end(), Some(End { winner: Some(Camp::Town), cause: EndCause::MafiaEliminated }));
 }
 
 #[test]
 fn c12_everyone_tied_runoff_all_tied_nobody_hangs_nobody() {
     let mut t = table("Mcc", &[("runoff_all_tied", "nobody")]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0))]);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(2)), f(seat(0))]);
     t.day(2);
     assert!(t.p.asked(is_runoff).is_empty(), "nobody is left to revote");
     assert!(t.has(Event::RunoffExhausted));
@@ -1301,8 +1257,8 @@ fn c12_everyone_tied_two_alive_vote_hang_both_themselves() {
     // Two alive (elimination rules keep the game going), one vote each: the
     // hang-both vote is theirs (C12.3 with `runoff_all_tied = revote`).
     let mut t = table("Mc", &[("mafia_win", "elimination")]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0))]);
-    t.p.hang(&[Seat::new(0)], true).hang(&[Seat::new(1)], false);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(0))]);
+    t.p.hang(&[seat(0)], true).hang(&[seat(1)], false);
     t.day(2);
     assert_eq!(sorted(t.p.asked(is_hang)), [0, 1].map(Seat::new));
     assert_eq!(t.deaths(), vec![], "a tie in the hang-both vote pardons");
@@ -1318,11 +1274,11 @@ fn c12_repeated_tie_is_revoted_at_most_runoff_rounds_times_then_nobody() {
         let r = rounds.to_string();
         // Odd (7 alive): tied 0, 1, 2; the revotes keep tying 0 and 1 at 2–2.
         let mut t = table("ccccccM", &[("runoff_rounds", &r)]);
-        t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P, P]);
-        t.p.runoff(Seat::new(3), &[Seat::new(0)])
-            .runoff(Seat::new(4), &[Seat::new(0)])
-            .runoff(Seat::new(5), &[Seat::new(1)])
-            .runoff(Seat::new(6), &[Seat::new(1)]);
+        t.p.day_votes(2, &[f(seat(1)), f(seat(2)), f(seat(0)), P, P, P, P]);
+        t.p.runoff(seat(3), &[seat(0)])
+            .runoff(seat(4), &[seat(0)])
+            .runoff(seat(5), &[seat(1)])
+            .runoff(seat(6), &[seat(1)]);
         t.day(2);
         let revotes = t.count(|e| matches!(e, Event::Revote { .. }));
         assert_eq!(revotes, 1 + rounds as usize, "odd, runoff_rounds={rounds}");
@@ -1332,10 +1288,8 @@ fn c12_repeated_tie_is_revoted_at_most_runoff_rounds_times_then_nobody() {
 
         // Even (6 alive): three leaders every time.
         let mut t = table("cccccM", &[("runoff_rounds", &r)]);
-        t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P]);
-        t.p.runoff(Seat::new(3), &[Seat::new(0)])
-            .runoff(Seat::new(4), &[Seat::new(1)])
-            .runoff(Seat::new(5), &[Seat::new(2)]);
+        t.p.day_votes(2, &[f(seat(1)), f(seat(2)), f(seat(0)), P, P, P]);
+        t.p.runoff(seat(3), &[seat(0)]).runoff(seat(4), &[seat(1)]).runoff(seat(5), &[seat(2)]);
         t.day(2);
         let revotes = t.count(|e| matches!(e, Event::Revote { .. }));
         assert_eq!(revotes, 1 + rounds as usize, "even, runoff_rounds={rounds}");
@@ -1349,20 +1303,20 @@ fn c12_runoff_accepts_only_candidates() {
     // PASS cannot even be expressed (a runoff answer is a seat); an answer
     // that is not a candidate is refused and counts for nobody.
     let mut t = table("ccccccM", &[]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P, P]);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(0)), f(seat(0)), f(seat(1)), P, P, P]);
     // Round 1: 0–0–1–1 and seat 6 names non-candidate 3: a 2–2 tie.
     // Round 2: seat 6 names 1: 1 leads 3–2.
-    t.p.runoff(Seat::new(2), &[Seat::new(0)])
-        .runoff(Seat::new(3), &[Seat::new(0)])
-        .runoff(Seat::new(4), &[Seat::new(1)])
-        .runoff(Seat::new(5), &[Seat::new(1)])
-        .runoff(Seat::new(6), &[Seat::new(3), Seat::new(1)]);
+    t.p.runoff(seat(2), &[seat(0)])
+        .runoff(seat(3), &[seat(0)])
+        .runoff(seat(4), &[seat(1)])
+        .runoff(seat(5), &[seat(1)])
+        .runoff(seat(6), &[seat(3), seat(1)]);
     t.day(2);
-    assert!(t.has(Event::Illegal { seat: Seat::new(6), what: "runoff vote" }));
+    assert!(t.has(Event::Illegal { seat: seat(6), what: "runoff vote" }));
     assert_eq!(t.state.illegal_decisions(), 1);
-    assert!(!t.has(Event::RunoffVote { seat: Seat::new(6), choice: Seat::new(3) }));
-    assert!(t.has(Event::Revote { round: 2, candidates: set(&[Seat::new(0), Seat::new(1)]) }));
-    assert_eq!(t.deaths(), vec![(Seat::new(1), DeathCause::Lynched)]);
+    assert!(!t.has(Event::RunoffVote { seat: seat(6), choice: seat(3) }));
+    assert!(t.has(Event::Revote { round: 2, candidates: set(&[seat(0), seat(1)]) }));
+    assert_eq!(t.deaths(), vec![(seat(1), DeathCause::Lynched)]);
 }
 
 #[test]
@@ -1370,37 +1324,24 @@ fn c12_the_absent_still_vote_in_the_runoff() {
     // C12.8: every living player other than the tied votes; no absence.
     let mut t = table("ccccccM", &[("absence", "0.5")]);
     let mut activity = words(&[HERE, HERE, HERE, HERE, HERE, GONE, GONE]);
-    t.p.day_votes(
-        2,
-        &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, f(Seat::new(0)), f(Seat::new(0))],
-    );
-    t.p.runoff(Seat::new(2), &[Seat::new(0)])
-        .runoff(Seat::new(3), &[Seat::new(1)])
-        .runoff(Seat::new(4), &[Seat::new(0)])
-        .runoff(Seat::new(5), &[Seat::new(0)])
-        .runoff(Seat::new(6), &[Seat::new(1)]);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(0)), f(seat(0)), f(seat(1)), P, f(seat(0)), f(seat(0))]);
+    t.p.runoff(seat(2), &[seat(0)])
+        .runoff(seat(3), &[seat(1)])
+        .runoff(seat(4), &[seat(0)])
+        .runoff(seat(5), &[seat(0)])
+        .runoff(seat(6), &[seat(1)]);
     t.day_with(2, &mut rng(0), &mut activity);
     assert_eq!(sorted(t.p.asked(is_vote)), [0, 1, 2, 3, 4].map(Seat::new));
-    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[Seat::new(0), Seat::new(1)]))]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(0), seat(1)]))]);
     assert_eq!(sorted(t.p.asked(is_runoff)), [2, 3, 4, 5, 6].map(Seat::new));
-    assert_eq!(t.deaths(), vec![(Seat::new(0), DeathCause::Lynched)]);
+    assert_eq!(t.deaths(), vec![(seat(0), DeathCause::Lynched)]);
 }
 
 #[test]
 fn c12_tie_break_random_hangs_one_of_the_leaders() {
     for (spec, votes, leaders, games) in [
-        (
-            "cccccM",
-            &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P][..],
-            set(&[Seat::new(0), Seat::new(1)]),
-            200,
-        ),
-        (
-            "cccccM",
-            &[f(Seat::new(1)), f(Seat::new(2)), f(Seat::new(0)), P, P, P][..],
-            set(&[Seat::new(0), Seat::new(1), Seat::new(2)]),
-            300,
-        ),
+        ("cccccM", &[f(seat(1)), f(seat(0)), f(seat(0)), f(seat(1)), P, P][..], set(&[seat(0), seat(1)]), 200),
+        ("cccccM", &[f(seat(1)), f(seat(2)), f(seat(0)), P, P, P][..], set(&[seat(0), seat(1), seat(2)]), 300),
     ] {
         let mut hanged = [0u32; 3];
         for seed in 0..games {
@@ -1459,28 +1400,28 @@ fn c13_a_lynched_player_gets_a_last_word_in_the_record() {
     t.p.day_votes(
         2,
         &[
-            f(Seat::new(4)),
-            f(Seat::new(4)),
-            f(Seat::new(4)),
-            f(Seat::new(4)),
-            f(Seat::new(0)),
-            f(Seat::new(4)),
-            f(Seat::new(4)),
-            f(Seat::new(4)),
-            f(Seat::new(4)),
-            f(Seat::new(4)),
+            f(seat(4)),
+            f(seat(4)),
+            f(seat(4)),
+            f(seat(4)),
+            f(seat(0)),
+            f(seat(4)),
+            f(seat(4)),
+            f(seat(4)),
+            f(seat(4)),
+            f(seat(4)),
         ],
     );
     let lie = claim(Role::Commissar);
-    t.p.last_words.insert(Seat::new(4), lie);
+    t.p.last_words.insert(seat(4), lie);
     t.day(2);
-    let died = t.index_of(Event::Died { seat: Seat::new(4), cause: DeathCause::Lynched, revealed: None });
-    let word = t.index_of(Event::LastWord { seat: Seat::new(4), what: lie });
+    let died = t.index_of(Event::Died { seat: seat(4), cause: DeathCause::Lynched, revealed: None });
+    let word = t.index_of(Event::LastWord { seat: seat(4), what: lie });
     assert!(word > died);
-    assert_eq!(t.p.asked(|a| matches!(a, Ask::LastWord)), [Seat::new(4)]);
-    let obs = t.state.observe(Seat::new(0));
-    assert_eq!(*obs.said(Seat::new(4)), lie);
-    assert!(obs.claimants(Role::Commissar).contains(Seat::new(4)));
+    assert_eq!(t.p.asked(|a| matches!(a, Ask::LastWord)), [seat(4)]);
+    let obs = t.state.observe(seat(0));
+    assert_eq!(*obs.said(seat(4)), lie);
+    assert!(obs.claimants(Role::Commissar).contains(seat(4)));
 }
 
 #[test]
@@ -1488,49 +1429,42 @@ fn c10_c13_claims_rank_in_the_order_they_were_made() {
     // Day 2: seat 7 claims Commissar in his post; seat 4 is lynched and
     // counter-claims in his last word: the later claim, from a lower seat.
     let mut t = table("DMMCcccccc", &[]);
-    t.p.posts.insert(Seat::new(7), claim(Role::Commissar));
+    t.p.posts.insert(seat(7), claim(Role::Commissar));
     t.p.day_votes(
         2,
         &[
-            f(Seat::new(4)),
-            f(Seat::new(4)),
-            f(Seat::new(4)),
-            f(Seat::new(4)),
-            f(Seat::new(0)),
-            f(Seat::new(4)),
-            f(Seat::new(4)),
-            f(Seat::new(4)),
-            f(Seat::new(4)),
-            f(Seat::new(4)),
+            f(seat(4)),
+            f(seat(4)),
+            f(seat(4)),
+            f(seat(4)),
+            f(seat(0)),
+            f(seat(4)),
+            f(seat(4)),
+            f(seat(4)),
+            f(seat(4)),
+            f(seat(4)),
         ],
     );
-    t.p.last_words.insert(Seat::new(4), claim(Role::Commissar));
+    t.p.last_words.insert(seat(4), claim(Role::Commissar));
     t.day(2);
     for viewer in [0, 5, 9].map(Seat::new) {
         let obs = t.state.observe(viewer);
-        assert_eq!(obs.claimants(Role::Commissar), set(&[Seat::new(4), Seat::new(7)]));
-        assert_eq!(
-            (obs.claim_rank(Seat::new(7)), obs.claim_rank(Seat::new(4)), obs.claim_rank(Seat::new(3))),
-            (1, 2, 0)
-        );
+        assert_eq!(obs.claimants(Role::Commissar), set(&[seat(4), seat(7)]));
+        assert_eq!((obs.claim_rank(seat(7)), obs.claim_rank(seat(4)), obs.claim_rank(seat(3))), (1, 2, 0));
     }
 }
 
 #[test]
 fn c13_the_commissar_last_word_can_include_his_checks() {
     let mut t = table("DMMCcccccc", &[]);
-    t.p.act(1, Seat::new(3), Seat::new(0)).act(2, Seat::new(3), Seat::new(5)).shoot(
-        2,
-        &[Seat::new(0), Seat::new(1), Seat::new(2)],
-        Seat::new(3),
-    );
+    t.p.act(1, seat(3), seat(0)).act(2, seat(3), seat(5)).shoot(2, &[seat(0), seat(1), seat(2)], seat(3));
     t.night(1);
     t.night(2);
     let mut want = claim(Role::Commissar);
-    want.camps[Camp::Mafia as usize] = set(&[Seat::new(0)]);
-    want.camps[Camp::Town as usize] = set(&[Seat::new(5)]);
-    assert!(t.has(Event::LastWord { seat: Seat::new(3), what: want }));
-    assert_eq!(*t.state.observe(Seat::new(9)).said(Seat::new(3)), want);
+    want.camps[Camp::Mafia as usize] = set(&[seat(0)]);
+    want.camps[Camp::Town as usize] = set(&[seat(5)]);
+    assert!(t.has(Event::LastWord { seat: seat(3), what: want }));
+    assert_eq!(*t.state.observe(seat(9)).said(seat(3)), want);
 }
 
 #[test]
@@ -1560,11 +1494,11 @@ fn c14_an_absent_mafioso_sends_no_nick_and_the_shot_is_missed() {
     let mut t = table("DMMCcccccc", &[("absence", "0.5")]);
     // Night 1 presence draws, seat by seat: mafioso 2 is not online.
     let mut activity = words(&[HERE, HERE, GONE]);
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(5));
+    t.p.shoot(1, &[seat(0), seat(1), seat(2)], seat(5));
     t.night_with(1, &mut activity);
-    assert!(t.has(Event::Absent { seat: Seat::new(2) }));
-    assert!(!t.p.asked(is_night).contains(&Seat::new(2)));
-    assert!(t.has(Event::NightMiss(MissReason::Silent(Seat::new(2)))));
+    assert!(t.has(Event::Absent { seat: seat(2) }));
+    assert!(!t.p.asked(is_night).contains(&seat(2)));
+    assert!(t.has(Event::NightMiss(MissReason::Silent(seat(2)))));
     assert_eq!(t.deaths(), vec![]);
     assert_eq!(t.state.nights_without_kill(), 1);
 }
@@ -1583,23 +1517,23 @@ fn c15_modkill_leaves_with_last_word_no_lynch_that_day_and_night_comes() {
     t.p.day_votes(
         0,
         &[
-            f(Seat::new(1)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
+            f(seat(1)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
         ],
     );
     let out = t.play(&mut activity);
-    assert!(t.has(Event::Modkill { seat: Seat::new(5) }));
-    assert_eq!(t.deaths(), vec![(Seat::new(5), DeathCause::Modkilled)]);
-    assert!(t.has(Event::Died { seat: Seat::new(5), cause: DeathCause::Modkilled, revealed: None }));
-    assert!(t.has(Event::LastWord { seat: Seat::new(5), what: claim(Role::Citizen) }));
+    assert!(t.has(Event::Modkill { seat: seat(5) }));
+    assert_eq!(t.deaths(), vec![(seat(5), DeathCause::Modkilled)]);
+    assert!(t.has(Event::Died { seat: seat(5), cause: DeathCause::Modkilled, revealed: None }));
+    assert!(t.has(Event::LastWord { seat: seat(5), what: claim(Role::Citizen) }));
     assert_eq!(t.lynches(), vec![LynchResult::NoVoteModkillDay]);
     assert!(t.p.asked_in(Phase::Day(1), |a| is_vote(a) || matches!(a, Ask::Post)).is_empty());
     // Night 1 still comes (and, the mafia sending nothing, the limit of 1 ends it).
@@ -1632,19 +1566,19 @@ fn c16_absence_probability_one_nobody_votes_no_lynch() {
     t.p.day_votes(
         0,
         &[
-            f(Seat::new(1)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
+            f(seat(1)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
+            f(seat(0)),
         ],
     );
-    t.p.shoot(0, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(5));
+    t.p.shoot(0, &[seat(0), seat(1), seat(2)], seat(5));
     let out = t.play(&mut rng(0));
     assert_eq!(t.lynches(), vec![LynchResult::AllPass; 3]);
     assert_eq!(t.deaths(), vec![]);
@@ -1660,9 +1594,11 @@ fn c16_absence_probability_zero_everyone_is_present() {
     assert_eq!(Rules::default().absence, 0.0);
     let mut t = table("DMMCcccccc", &[]);
     // Mafia kill 9, 8, 7 on nights 1–3; nobody is lynched.
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(9))
-        .shoot(2, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(8))
-        .shoot(3, &[Seat::new(0), Seat::new(1), Seat::new(2)], Seat::new(7));
+    t.p.shoot(1, &[seat(0), seat(1), seat(2)], seat(9)).shoot(2, &[seat(0), seat(1), seat(2)], seat(8)).shoot(
+        3,
+        &[seat(0), seat(1), seat(2)],
+        seat(7),
+    );
     t.play(&mut rng(0));
     assert_eq!(t.count(|e| matches!(e, Event::Absent { .. })), 0);
     for (day, alive) in [(1u16, 10usize), (2, 9), (3, 8), (4, 7)] {
@@ -1680,33 +1616,9 @@ fn c16_absence_probability_zero_everyone_is_present() {
 #[test]
 fn c17_town_wins_when_no_mafioso_is_alive() {
     let mut t = table("DMcccccc", &[]);
-    t.p.day_votes(
-        2,
-        &[
-            f(Seat::new(2)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-            f(Seat::new(0)),
-        ],
-    );
+    t.p.day_votes(2, &[f(seat(2)), f(seat(0)), f(seat(0)), f(seat(0)), f(seat(0)), f(seat(0)), f(seat(0)), f(seat(0))]);
     assert_eq!(t.day(2), None, "one mafioso is still alive");
-    t.p.day_votes(
-        3,
-        &[
-            P,
-            f(Seat::new(2)),
-            f(Seat::new(1)),
-            f(Seat::new(1)),
-            f(Seat::new(1)),
-            f(Seat::new(1)),
-            f(Seat::new(1)),
-            f(Seat::new(1)),
-        ],
-    );
+    t.p.day_votes(3, &[P, f(seat(2)), f(seat(1)), f(seat(1)), f(seat(1)), f(seat(1)), f(seat(1)), f(seat(1))]);
     assert_eq!(t.day(3), end(Some(Camp::Town), EndCause::MafiaEliminated));
     assert_eq!(t.state.end(), end(Some(Camp::Town), EndCause::MafiaEliminated));
 }
@@ -1714,7 +1626,7 @@ fn c17_town_wins_when_no_mafioso_is_alive() {
 #[test]
 fn c17_town_wins_when_the_mafia_shoot_their_last_member() {
     let mut t = table("Mcccc", &[]);
-    t.p.shoot(1, &[Seat::new(0)], Seat::new(0));
+    t.p.shoot(1, &[seat(0)], seat(0));
     assert_eq!(t.night(1), end(Some(Camp::Town), EndCause::MafiaEliminated));
 }
 
@@ -1725,25 +1637,27 @@ fn c17_town_wins_when_the_mafia_shoot_their_last_member() {
 #[test]
 fn c18_mafia_win_at_parity() {
     let mut t = table("MMccc", &[]);
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(2));
+    t.p.shoot(1, &[seat(0), seat(1)], seat(2));
     assert_eq!(t.night(1), end(Some(Camp::Mafia), EndCause::Parity));
     // One more than parity is not yet the end.
     let mut t = table("MMcccc", &[]);
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(2));
+    t.p.shoot(1, &[seat(0), seat(1)], seat(2));
     assert_eq!(t.night(1), None);
 }
 
 #[test]
 fn c18_mafia_win_elimination_plays_on_past_parity() {
     let mut t = table("MMccc", &[("mafia_win", "elimination")]);
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(2))
-        .shoot(2, &[Seat::new(0), Seat::new(1)], Seat::new(3))
-        .shoot(3, &[Seat::new(0), Seat::new(1)], Seat::new(4));
+    t.p.shoot(1, &[seat(0), seat(1)], seat(2)).shoot(2, &[seat(0), seat(1)], seat(3)).shoot(
+        3,
+        &[seat(0), seat(1)],
+        seat(4),
+    );
     let out = t.play(&mut rng(0));
     assert_eq!(out.winner, Some(Camp::Mafia));
     assert_eq!(out.cause, EndCause::TownEliminated);
     assert_eq!(out.days, 3, "2 vs 2 after night 1 and 2 vs 1 after night 2 go on");
-    assert_eq!(out.survivors, set(&[Seat::new(0), Seat::new(1)]));
+    assert_eq!(out.survivors, set(&[seat(0), seat(1)]));
 }
 
 // ---------------------------------------------------------------------------
@@ -1754,18 +1668,18 @@ fn c18_mafia_win_elimination_plays_on_past_parity() {
 fn c19_end_is_checked_after_a_day_lynch() {
     let mut t = table("MMccc", &[]);
     // Day 1: four votes lynch citizen 2 (no pardon); 2 mafia vs 2 town.
-    t.p.day_votes(1, &[f(Seat::new(2)), f(Seat::new(2)), f(Seat::new(0)), f(Seat::new(2)), f(Seat::new(2))]);
+    t.p.day_votes(1, &[f(seat(2)), f(seat(2)), f(seat(0)), f(seat(2)), f(seat(2))]);
     let out = t.play(&mut rng(0));
     assert_eq!((out.winner, out.cause, out.days), (Some(Camp::Mafia), EndCause::Parity, 1));
     assert_eq!(t.phases(), vec![Phase::Day(1)], "no night after the end");
-    let last_word = t.index_of(Event::LastWord { seat: Seat::new(2), what: claim(Role::Citizen) });
+    let last_word = t.index_of(Event::LastWord { seat: seat(2), what: claim(Role::Citizen) });
     assert_eq!(t.log[last_word + 1], Event::GameEnd { winner: Some(Camp::Mafia), cause: EndCause::Parity, day: 1 });
 }
 
 #[test]
 fn c19_end_is_checked_after_a_night_kill() {
     let mut t = table("MMcccc", &[]);
-    t.p.shoot(1, &[Seat::new(0), Seat::new(1)], Seat::new(2)).shoot(2, &[Seat::new(0), Seat::new(1)], Seat::new(3));
+    t.p.shoot(1, &[seat(0), seat(1)], seat(2)).shoot(2, &[seat(0), seat(1)], seat(3));
     let out = t.play(&mut rng(0));
     // 2 vs 3 after night 1 goes on; 2 vs 2 after night 2 ends at once.
     assert_eq!((out.winner, out.cause, out.days), (Some(Camp::Mafia), EndCause::Parity, 2));
@@ -1777,13 +1691,13 @@ fn c19_end_is_checked_after_a_night_kill() {
 #[test]
 fn c19_end_is_checked_once_after_a_double_lynch() {
     let mut t = table("Mccccc", &[]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(1)), P, P]);
-    t.p.hang(&[Seat::new(2), Seat::new(3), Seat::new(4), Seat::new(5)], true);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(0)), f(seat(0)), f(seat(1)), P, P]);
+    t.p.hang(&[seat(2), seat(3), seat(4), seat(5)], true);
     assert_eq!(t.day(2), end(Some(Camp::Town), EndCause::MafiaEliminated));
     let n = t.log.len();
     assert!(matches!(t.log[n - 1], Event::GameEnd { .. }));
-    assert!(matches!(t.log[n - 2], Event::LastWord { seat, .. } if seat == Seat::new(1)));
-    assert!(matches!(t.log[n - 3], Event::LastWord { seat, .. } if seat == Seat::new(0)));
+    assert!(matches!(t.log[n - 2], Event::LastWord { seat: s, .. } if s == seat(1)));
+    assert!(matches!(t.log[n - 3], Event::LastWord { seat: s, .. } if s == seat(0)));
     assert_eq!(t.count(|e| matches!(e, Event::GameEnd { .. })), 1);
 }
 
@@ -1791,7 +1705,7 @@ fn c19_end_is_checked_once_after_a_double_lynch() {
 fn c19_end_is_checked_after_a_modkill() {
     let mut t = table("Mccc", &[("modkill", "0.5")]);
     let mut activity = words(&[GONE, HERE, HERE, HERE]);
-    t.p.day_votes(2, &[f(Seat::new(1)), f(Seat::new(0)), f(Seat::new(0)), f(Seat::new(0))]);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(0)), f(seat(0)), f(seat(0))]);
     assert_eq!(t.day_with(2, &mut rng(0), &mut activity), end(Some(Camp::Town), EndCause::MafiaEliminated));
     assert!(t.p.asked(is_vote).is_empty());
 }

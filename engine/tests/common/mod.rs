@@ -39,3 +39,10 @@ pub trait Logged {
             .collect()
     }
 }
+
+/// Seat `i`, counted from 0 as the engine counts (`seat(0)` is P1): the
+/// scripted tests name hundreds of seats.
+#[allow(dead_code)] // not every test file that shares this module names seats
+pub fn seat(i: u8) -> Seat {
+    Seat::new(i)
+}
