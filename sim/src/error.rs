@@ -2,9 +2,10 @@
 //! `error: <message>` on standard error and exits with its
 //! [`Error::exit_code`]: 2 for bad input and for everything that stops a
 //! command before it is done, 1 when a check the command was asked to run
-//! failed, or when a run finished but its external agents faulted past
+//! failed, when a run finished but its external agents faulted past
 //! `--ext-max-faults` / `--ext-max-forfeits` (its outputs are written, but
-//! are not the agent's results).
+//! are not the agent's results), or when it missed the precision it was
+//! asked for within its cap of games (its outputs are written).
 //!
 //! The messages are the command line's: each names the flag, the file (with
 //! line and column) or the path it is about. The variants say what kind of
@@ -54,18 +55,39 @@ pub enum Error {
     /// outputs, but they are mostly fallbacks'. The message is the banner:
     /// the agent, its faults by kind, where its standard error was logged.
     ExtFaults(String),
+    /// The run played and wrote its outputs, but did not reach the
+    /// precision it was asked for (`--precision`, a file's `precision`)
+    /// within its cap of games (exit code 1): the message says which.
+    Missed(String),
     /// An error in the context of a flag, a file or an experiment: shown as
     /// `context: error`.
     Context(String, Box<Error>),
+    /// Several things failed at the end of a command, each tried whatever
+    /// the others did (an output that could not be written does not stop
+    /// the others): shown one per line; the exit code is the highest.
+    Many(Vec<Error>),
 }
 
 impl Error {
     /// The process exit code: 1 for a failed check, 2 for the rest.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::CheckFailed(_) | Error::Violations(_) | Error::ExtFaults(_) => 1,
+            Error::CheckFailed(_) | Error::Violations(_) | Error::ExtFaults(_) | Error::Missed(_) => 1,
             Error::Context(_, e) => e.exit_code(),
+            Error::Many(all) => all.iter().map(Error::exit_code).max().unwrap_or(2),
             _ => 2,
+        }
+    }
+
+    /// The end of a command whose steps were each tried whatever the others
+    /// did (writing each output, then the checks): `Ok` if every one
+    /// succeeded, else what failed, in order.
+    pub fn all(results: impl IntoIterator<Item = Result<(), Error>>) -> Result<(), Error> {
+        let mut failed: Vec<Error> = results.into_iter().filter_map(Result::err).collect();
+        match failed.len() {
+            0 => Ok(()),
+            1 => Err(failed.remove(0)),
+            _ => Err(Error::Many(failed)),
         }
     }
 
@@ -88,11 +110,21 @@ impl fmt::Display for Error {
             | Error::Interrupted(m)
             | Error::CheckFailed(m)
             | Error::Violations(m)
-            | Error::ExtFaults(m) => f.write_str(m),
+            | Error::ExtFaults(m)
+            | Error::Missed(m) => f.write_str(m),
             Error::File(e) => e.fmt(f),
             Error::Table(what, e) => write!(f, "building {what}: {e}"),
             Error::Stdout(e) => e.fmt(f),
             Error::Context(what, e) => write!(f, "{what}: {e}"),
+            Error::Many(all) => {
+                for (i, e) in all.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("\nerror: ")?;
+                    }
+                    e.fmt(f)?;
+                }
+                Ok(())
+            }
         }
     }
 }

@@ -24,6 +24,8 @@ mod stats;
 // The command line.
 pub use cli::{Cli, dispatch};
 pub use error::{Diagnostic, Error, FileError};
+/// Signals: what `main` installs before a command (see `exec/interrupt.rs`).
+pub use exec::install_quit_handler;
 
 // What to play: a setup (a preset or a setup file), rules and agents, made
 // into checked games (`Job`s); the grid that varies a setup.

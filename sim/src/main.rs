@@ -1,7 +1,7 @@
 //! `mafia`: the command-line shell over the Mafia Lab crates.
 
 use clap::Parser;
-use mafia_sim::{Cli, Error, dispatch};
+use mafia_sim::{Cli, Error, dispatch, install_quit_handler};
 
 fn main() {
     let cli = match Cli::try_parse() {
@@ -11,6 +11,9 @@ fn main() {
             e.exit()
         }
     };
+    // Ctrl-C or SIGTERM at any moment removes the files being written
+    // (the commands that play switch it to stopping after a block).
+    install_quit_handler();
     if let Err(e) = dispatch(cli) {
         match e {
             // The invariant checkers' report is printed as it is.

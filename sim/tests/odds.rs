@@ -115,13 +115,17 @@ fn a_precision_the_games_cannot_reach_is_said() {
     let file = root().join("scenarios/odds/classic-day-3-commissar.toml");
     let f = file.to_str().unwrap();
     let short = mafia(&["odds", f, "--games", "3000", "--precision", "0.001", "--quiet"]);
-    assert!(short.status.success(), "{}", String::from_utf8_lossy(&short.stderr));
+    // And fails loudly: exit 1, after the table.
+    let err = String::from_utf8_lossy(&short.stderr);
+    assert_eq!(short.status.code(), Some(1), "{err}");
+    assert!(err.contains("--precision 0.001: not reached within --games 3000"), "{err}");
     let text = String::from_utf8_lossy(&short.stdout);
     assert!(
         text.contains("played 3000 games: the cap of 3000 games reached before every interval was within ±0.001"),
         "{text}"
     );
     let met = mafia(&["odds", f, "--games", "100000", "--precision", "0.02", "--quiet"]);
+    assert!(met.status.success(), "{}", String::from_utf8_lossy(&met.stderr));
     let text = String::from_utf8_lossy(&met.stdout);
     assert!(text.contains(": every interval within ±0.02"), "{text}");
     assert!(!text.contains("played 100000 games"), "it stopped at a checkpoint: {text}");

@@ -11,5 +11,5 @@ pub use game::{
     ExtArgs, GameArgs, apply_rules, check_game, check_threads, jobs, load, load_with, one_job, register_ext,
     threads_for,
 };
-pub use pair::{PairArgs, check_out, check_out_path, check_run};
+pub use pair::{PairArgs, check_out_path, check_run, claim_out};
 pub use points::make_points;

@@ -47,9 +47,24 @@ pub fn check_out_path(p: &Path) -> Result<(), Error> {
     Ok(())
 }
 
-/// Checks the output, threads and game range of a comparison before any game is played.
-pub fn check_run(p: &PairArgs, games: u64) -> Result<(), Error> {
-    check_out(&p.out)?;
+/// The parts of the tables any command writes beside `--out`
+/// (`<stem>.<part>.<ext>`), claimed with it.
+const OUT_PARTS: &[&str] = &["roles", "days", "faults", "replies", "candidates", "play", "standings"];
+
+/// Checks `--out` and claims it and the counts file (`--counts`) before any
+/// game is played: no two on one file, none that another live run is
+/// writing (see [`crate::output::claim`]). Hold the claim until the end.
+pub fn claim_out(out: &Option<PathBuf>, counts: Option<&Path>) -> Result<crate::output::Claim, Error> {
+    check_out(out)?;
+    crate::output::claim(&[
+        out.as_deref().map(|p| crate::output::Output::tables("--out", p, OUT_PARTS)),
+        counts.map(|p| crate::output::Output::file("--counts", p)),
+    ])
+}
+
+/// Checks the threads and game range of a comparison, and claims its
+/// output, before any game is played.
+pub fn check_run(p: &PairArgs, games: u64) -> Result<crate::output::Claim, Error> {
     check_threads(p.threads)?;
     if p.first_game.checked_add(games).is_none() {
         return Err(Error::Invalid(format!(
@@ -57,5 +72,5 @@ pub fn check_run(p: &PairArgs, games: u64) -> Result<(), Error> {
             p.first_game
         )));
     }
-    Ok(())
+    claim_out(&p.out, None)
 }

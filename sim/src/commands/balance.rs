@@ -126,7 +126,7 @@ pub fn search(
 }
 
 pub fn cmd_balance(a: BalanceArgs) -> Result<(), Error> {
-    crate::args::check_out(&a.pair.out)?;
+    let _claim = crate::args::claim_out(&a.pair.out, None)?;
     let precision = check_precision(a.precision).map_err(Error::Invalid)?;
     if !(a.target.is_finite() && (0.0..=1.0).contains(&a.target)) {
         return Err(Error::Invalid(format!("--target {}: a win rate from 0 to 1", a.target)));

@@ -105,7 +105,7 @@ pub fn compare_points(base: &GameArgs, a: &[String], b: &[String]) -> Result<Poi
 }
 
 pub fn cmd_compare(a: CompareArgs) -> Result<(), Error> {
-    crate::args::check_out(&a.pair.out)?;
+    let _claim = crate::args::claim_out(&a.pair.out, a.store.counts.as_deref())?;
     if a.a.is_empty() && a.b.is_empty() {
         return Err(Error::Invalid(
             "give the variants: --a KEY=VALUE and/or --b KEY=VALUE (e.g. --a no_kill_limit=3 --b no_kill_limit=off)"
@@ -172,11 +172,14 @@ pub fn cmd_compare(a: CompareArgs) -> Result<(), Error> {
     crate::exec::install_interrupt_handler();
     let (counts, finish) = play_compare_stored(&points, &budget, sprt, camp, &mut store)?;
     let faults = store.faults();
-    render_compare(&plan, budget.seed, &counts, &faults, finish, &a.pair.out)?;
-    if finish == Finish::Interrupted {
-        return Err(Error::Interrupted(store.interrupted_message()));
-    }
-    crate::output::check_faults(&faults, &a.game.ext.limits()?)
+    // Each output is tried whatever the others did (issue 35).
+    let rendered = render_compare(&plan, budget.seed, &counts, &faults, finish, &a.pair.out);
+    let end = if finish == Finish::Interrupted {
+        Err(Error::Interrupted(store.interrupted_message()))
+    } else {
+        crate::output::check_faults(&faults, &a.game.ext.limits()?)
+    };
+    Error::all([store.written(), rendered, end])
 }
 
 /// A comparison's output from its counts (also `merge`'s): the table, the
@@ -233,8 +236,14 @@ pub fn render_compare(
         )?;
     }
     drop(stdout);
-    crate::output::write_out(&mut tables, out)?;
-    crate::output::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref())
+    let written = crate::output::write_out(&mut tables, out);
+    // A decided test stops the run before the precision: only a run that
+    // played to its cap missed it.
+    let missed = match finish {
+        Finish::Stopped => Ok(()),
+        _ => crate::commands::experiment::missed_precision(counts, finish, plan.precision, plan.games),
+    };
+    Error::all([written, crate::output::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref()), missed])
 }
 
 /// Plays A and B on the same games, stopping by the precision rule and/or
@@ -309,7 +318,7 @@ pub fn play_compare_stored(
     let from = store.take_from();
     let (counts, finish, done) =
         crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Error::Threads)?;
-    store.close(done, &counts, finish)?;
+    store.close(done, &counts, finish);
     Ok((counts, finish))
 }
 

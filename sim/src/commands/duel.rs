@@ -32,7 +32,7 @@ pub struct DuelArgs {
 }
 
 pub fn cmd_duel(a: DuelArgs) -> Result<(), Error> {
-    check_run(&a.pair, a.games)?;
+    let _claim = check_run(&a.pair, a.games)?;
     let mut job = one_job(&a.game)?;
     check_key(&a.key, &job.game)?;
     register_ext(&mut job, &[&a.a, &a.b], &a.game)?;

@@ -80,7 +80,7 @@ pub fn play_points_stored(
     let from = store.take_from();
     let (counts, finish, done) =
         crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c)).map_err(Error::Threads)?;
-    store.close(done, &counts, finish)?;
+    store.close(done, &counts, finish);
     Ok((counts, finish))
 }
 
@@ -229,7 +229,7 @@ pub struct ExperimentArgs {
 pub const DEFAULT_GAMES: u64 = 100_000;
 
 pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Error> {
-    crate::args::check_out(&a.out)?;
+    let _claim = crate::args::claim_out(&a.out, a.store.counts.as_deref())?;
     let x = load_experiment(&a.file)?;
     let precision = match a.precision.or(x.precision).filter(|_| !a.no_precision) {
         Some(h) => Some(check_precision(h).map_err(Error::Invalid)?),
@@ -279,11 +279,14 @@ pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Error> {
     crate::exec::install_interrupt_handler();
     let (counts, finish) = play_points_stored(&points, pairs, &budget, &mut store)?;
     let faults = store.faults();
-    render_experiment(&plan, budget.seed, &counts, &faults, finish, &a.out)?;
-    if finish == Finish::Interrupted {
-        return Err(Error::Interrupted(store.interrupted_message()));
-    }
-    crate::output::check_faults(&faults, &a.ext.limits()?)
+    // Each output is tried whatever the others did (issue 35).
+    let rendered = render_experiment(&plan, budget.seed, &counts, &faults, finish, &a.out);
+    let end = if finish == Finish::Interrupted {
+        Err(Error::Interrupted(store.interrupted_message()))
+    } else {
+        crate::output::check_faults(&faults, &a.ext.limits()?)
+    };
+    Error::all([store.written(), rendered, end])
 }
 
 /// An experiment's output from its counts (also `merge`'s): the table
@@ -320,8 +323,12 @@ pub fn render_experiment(
         let roles = crate::output::build_tables(&rows)?.roles;
         tables.push(Printed::new("", roles, "roles"));
     }
-    crate::output::write_out(&mut tables, out)?;
-    crate::output::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref())
+    let written = crate::output::write_out(&mut tables, out);
+    Error::all([
+        written,
+        crate::output::report_faults(faults, counts.forfeits.iter().sum(), out.as_deref()),
+        missed_precision(counts, finish, plan.precision, plan.games),
+    ])
 }
 
 /// The end of the commands that play on the executor: writes the tables
@@ -355,6 +362,19 @@ pub fn shared_games_note(c: &Counts) -> Option<String> {
             if fewer == 1 { "its" } else { "their" }
         )
     })
+}
+
+/// [`Error::Missed`] when a precision was asked for and the cap of games
+/// came first (not when the run was interrupted: that is said otherwise).
+pub fn missed_precision(c: &Counts, finish: Finish, precision: Option<f64>, games: u64) -> Result<(), Error> {
+    match (finish, precision) {
+        (Finish::Interrupted, _) | (_, None) => Ok(()),
+        (_, Some(_)) if c.active.iter().all(|a| !a) => Ok(()),
+        (_, Some(h)) => Err(Error::Missed(format!(
+            "precision ±{h}: not reached within the cap of {games} games (the outputs hold the games played); \
+             give more games, or a wider precision"
+        ))),
+    }
 }
 
 /// How many games were played and why the run stopped.

@@ -30,7 +30,7 @@ pub struct LeagueArgs {
 }
 
 pub fn cmd_league(a: LeagueArgs) -> Result<(), Error> {
-    check_run(&a.pair, a.games)?;
+    let _claim = check_run(&a.pair, a.games)?;
     let specs: Vec<String> = a.strategies.iter().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
     if specs.len() < 2 {
         return Err(Error::Invalid(format!("--strategies {}: name at least two strategies", a.strategies.join(","))));

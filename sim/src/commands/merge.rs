@@ -23,7 +23,7 @@ pub struct MergeArgs {
 }
 
 pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
-    crate::args::check_out(&a.out)?;
+    let _claim = crate::args::claim_out(&a.out, a.counts.as_deref())?;
     let mut files = Vec::with_capacity(a.files.len());
     for p in &a.files {
         files.push((p.clone(), shard::read(p)?));
@@ -38,6 +38,7 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
         total.first + total.games,
         total.seed
     );
+    let mut counts_written = Ok(());
     if let Some(p) = &a.counts {
         if p.exists() {
             return Err(Error::Invalid(format!(
@@ -47,14 +48,17 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
         }
         let text =
             serde_json::to_string(&total).map_err(|e| Error::Counts(format!("cannot encode the counts: {e}")))?;
-        crate::output::write_atomic(p, text.as_bytes()).map_err(Error::Io)?;
-        eprintln!("wrote {}", p.display());
+        // Tried whatever the tables do, and they whatever it does (issue 35).
+        counts_written = crate::output::write_atomic(p, text.as_bytes()).map_err(Error::Io);
+        if counts_written.is_ok() {
+            eprintln!("wrote {}", p.display());
+        }
     }
     let finish = match total.state {
         shard::State::Stopped => Finish::Stopped,
         _ => Finish::Complete,
     };
-    match &total.plan {
+    let rendered = match &total.plan {
         Plan::Run(plan) => crate::commands::run::render_run(plan, &total.counts, &total.faults, a.out.as_deref()),
         Plan::Experiment(plan) => crate::commands::experiment::render_experiment(
             plan,
@@ -67,5 +71,6 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
         Plan::Compare(plan) => {
             crate::commands::compare::render_compare(plan, total.seed, &total.counts, &total.faults, finish, &a.out)
         }
-    }
+    };
+    Error::all([counts_written, rendered])
 }

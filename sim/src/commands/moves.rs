@@ -13,7 +13,7 @@
 //! significantly *worse* than either a failure (exit code 1), which CI runs
 //! at a small size on every preset.
 
-use crate::args::{GameArgs, PairArgs, check_out};
+use crate::args::{GameArgs, PairArgs};
 use crate::error::Error;
 use crate::exec::paired::{play_paired, pool, progress};
 use crate::output::{Cols, Printed, rate_cols, write_frames};
@@ -74,7 +74,7 @@ impl Row {
 }
 
 pub fn cmd_moves(a: MovesArgs) -> Result<(), Error> {
-    check_out(&a.pair.out)?;
+    let _claim = crate::args::claim_out(&a.pair.out, None)?;
     if a.pair.first_game.checked_add(a.games).is_none() {
         return Err(Error::Invalid(format!(
             "--first-game {} with --games {}: past the last game index",

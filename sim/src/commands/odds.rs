@@ -9,7 +9,7 @@
 //!
 //! The state file's format is `input/position_file.rs`'s.
 
-use crate::args::{apply_rules, check_out, check_threads};
+use crate::args::{apply_rules, check_threads};
 use crate::error::Error;
 use crate::exec::CHUNK;
 use crate::input::load_position;
@@ -200,7 +200,7 @@ pub fn knowledge_text(start: &Start) -> String {
 
 /// `mafia odds`.
 pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
-    check_out(&a.out)?;
+    let _claim = crate::args::claim_out(&a.out, None)?;
     check_threads(a.threads)?;
     let mut file = load_position(&a.state)?;
     apply_rules(&mut file.position.setup, &a.rules)?;
@@ -265,6 +265,7 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
     let frame = odds_frame(&start, &odds)?;
     let mut tables = [Printed::new(&title, frame, "")];
     tables[0].print(&mut out)?;
+    let mut missed = Ok(());
     if let Some(h) = precision {
         // As `run` and `experiment` say it: a precision the cap of games
         // did not allow is never passed over in silence.
@@ -272,6 +273,11 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
         let why = if half <= h {
             format!("every interval within ±{h}")
         } else {
+            missed = Err(Error::Missed(format!(
+                "--precision {h}: not reached within --games {} (the widest interval is ±{half:.4}); \
+                 give more --games, or a wider precision",
+                a.games
+            )));
             format!(
                 "the cap of {} games reached before every interval was within ±{h} (the widest is ±{half:.4})",
                 a.games
@@ -285,5 +291,5 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
             eprintln!("wrote {}", w.display());
         }
     }
-    Ok(())
+    missed
 }

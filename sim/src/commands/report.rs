@@ -66,8 +66,20 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
         let pairs = reference_pairs(&points, x.reference.as_ref())?;
         made.push((x.clone(), points, pairs));
     }
+    // Every file of the report claimed before the first game (issue 35).
+    let _claim = crate::output::claim(&[Some(crate::output::Output {
+        flag: "the report",
+        path: dir.join("README.md"),
+        beside: study
+            .plots
+            .iter()
+            .map(|p| dir.join(&p.file))
+            .chain(study.experiments.iter().map(|x| dir.join(format!("{}.csv", x.name))))
+            .collect(),
+    })])?;
     crate::exec::install_interrupt_handler();
     let mut ran = Vec::new();
+    let mut missed = Vec::new();
     for (x, points, pairs) in made {
         let games = x.games.unwrap_or(if x.precision.is_some() {
             100_000_000
@@ -89,6 +101,10 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
         if finish == Finish::Interrupted {
             return Err(Error::Interrupted(format!("interrupted during experiment {}: no report written", x.name)));
         }
+        missed.push(
+            crate::commands::experiment::missed_precision(&counts, finish, x.precision, games)
+                .map_err(|e| e.context(format!("{study_name}: experiment {}", x.name))),
+        );
         let df = experiment_frame(&Layout::of(&points), &counts, finish)?;
         let mut played = crate::commands::experiment::played_line(&counts, finish, x.precision, games);
         if let Some(note) = crate::commands::experiment::shared_games_note(&counts) {
@@ -97,7 +113,8 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
         }
         ran.push(Ran { x, points, df, played });
     }
-    let mut written = Vec::new();
+    // The report's files, written as one set at the end: all or nothing.
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let mut md = String::new();
     let _ = writeln!(md, "# {}\n", study.title);
     if !study.conclusion.is_empty() {
@@ -119,9 +136,7 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
             .ok_or_else(|| Error::Invalid(format!("plot {}: no experiment", i + 1)))?;
         let svg =
             draw(p, r).map_err(|e| Error::Plot(e).context(format!("{study_name}: plot {} ({})", i + 1, p.title)))?;
-        let path = dir.join(&p.file);
-        write_atomic(&path, svg.as_bytes())?;
-        written.push(path);
+        files.push((dir.join(&p.file), svg.into_bytes()));
         let _ = writeln!(md, "![{}]({})\n", p.title, p.file);
     }
     for r in &ran {
@@ -137,26 +152,20 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
             .include_header(true)
             .finish(&mut df)
             .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
-        write_atomic(&path, &buf)?;
-        written.push(path);
+        files.push((path, buf));
     }
-    let path = dir.join("README.md");
-    write_atomic(&path, md.as_bytes())?;
-    written.push(path);
-    for w in written {
+    files.push((dir.join("README.md"), md.into_bytes()));
+    crate::output::write_set(&files).map_err(Error::Io)?;
+    for (w, _) in files {
         eprintln!("wrote {}", w.display());
     }
-    Ok(())
+    // Written, but a precision the study asks for and missed fails it.
+    Error::all(missed)
 }
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
-}
-
-/// Writes a file whole or not at all: a temporary file, synced, renamed.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    crate::output::write_atomic(path, bytes).map_err(Error::Io)
 }
 
 /// What an experiment played, in words.

@@ -7,7 +7,7 @@
 use crate::args::{GameArgs, check_out_path, check_threads, jobs};
 use crate::error::Error;
 use crate::exec::{Job, RunSpec, run};
-use crate::output::{Variant, build_tables, print_tables, write_tables};
+use crate::output::{Output, TABLE_PARTS, Variant, build_tables, print_tables, write_tables};
 use crate::shard::RunPlan;
 use clap::Args;
 use std::io::Write;
@@ -56,26 +56,6 @@ pub fn cmd_run(a: RunArgs) -> Result<(), Error> {
     for p in a.out.iter().chain(a.games_out.iter()) {
         check_out_path(p)?;
     }
-    if let (Some(out), Some(games)) = (&a.out, &a.games_out) {
-        let siblings = crate::output::sibling_paths(out);
-        if siblings.iter().any(|p| p == games) {
-            return Err(Error::Invalid(format!(
-                "--games-out {} would overwrite a table written by --out {}",
-                games.display(),
-                out.display()
-            )));
-        }
-    }
-    // One path for two outputs: one would silently replace the other (issue 35).
-    if let (Some(out), Some(counts)) = (&a.out, &a.store.counts)
-        && crate::output::sibling_paths(out).iter().any(|p| p == counts)
-    {
-        return Err(Error::Invalid(format!(
-            "--counts {} would overwrite a table written by --out {}: give the counts file a path of its own",
-            counts.display(),
-            out.display()
-        )));
-    }
     if a.games_out.is_some() && a.check {
         return Err(Error::Invalid(
             "--check plays on the executor, --games-out on the streaming runner: give one of them".into(),
@@ -113,6 +93,13 @@ pub fn cmd_run(a: RunArgs) -> Result<(), Error> {
         games: a.games,
     };
     let pools: Vec<Arc<mafia_protocol::Pool>> = jobs.first().map(|j| j.ext.clone()).unwrap_or_default();
+    // Every output claimed before the first game (issue 35): no two on one
+    // file, none that another live run is writing.
+    let _claim = crate::output::claim(&[
+        a.out.as_deref().map(|p| Output::tables("--out", p, TABLE_PARTS)),
+        a.games_out.as_deref().map(|p| Output::file("--games-out", p)),
+        a.store.counts.as_deref().map(|p| Output::file("--counts", p)),
+    ])?;
     let Some(games_out) = &a.games_out else {
         // The executor: checkpoints, resume, shards and Ctrl-C.
         let mut store = crate::shard::Store::open(
@@ -149,17 +136,21 @@ pub fn cmd_run(a: RunArgs) -> Result<(), Error> {
         let from = store.take_from();
         let (counts, finish, done) = crate::exec::execute_from(&e, from, &mut rule, &mut |d, c| store.checkpoint(d, c))
             .map_err(Error::Threads)?;
-        store.close(done, &counts, finish)?;
+        store.close(done, &counts, finish);
         let faults = store.faults();
-        render_run(&plan, &counts, &faults, a.out.as_deref())?;
-        if let Some(found) = check {
-            let v = found.into_inner().unwrap_or_else(|p| p.into_inner());
-            report_violations(&v, &jobs, &a)?;
-        }
-        if finish == crate::exec::Finish::Interrupted {
-            return Err(Error::Interrupted(store.interrupted_message()));
-        }
-        return crate::output::check_faults(&faults, &a.game.ext.limits()?);
+        // Each output is tried whatever the others did (issue 35): a counts
+        // file on a full disk does not lose the tables.
+        let rendered = render_run(&plan, &counts, &faults, a.out.as_deref());
+        let checked = match check {
+            Some(found) => report_violations(&found.into_inner().unwrap_or_else(|p| p.into_inner()), &jobs, &a),
+            None => Ok(()),
+        };
+        let end = if finish == crate::exec::Finish::Interrupted {
+            Err(Error::Interrupted(store.interrupted_message()))
+        } else {
+            crate::output::check_faults(&faults, &a.game.ext.limits()?)
+        };
+        return Error::all([store.written(), rendered, checked, end]);
     };
     // `--games-out`: the streaming runner, which writes rows in game order.
     let spec = RunSpec {
@@ -172,7 +163,18 @@ pub fn cmd_run(a: RunArgs) -> Result<(), Error> {
         games_out: Some(games_out.clone()),
         precision,
     };
+    crate::exec::install_interrupt_handler();
     let output = run(&spec).map_err(|e| Error::Io(format!("games-out: {e}")))?;
+    if output.interrupted {
+        let played: u64 = output.tallies.iter().map(|t| t.games).sum::<u64>() + output.forfeits.iter().sum::<u64>();
+        let tables = a.out.as_ref().map_or(String::new(), |o| format!(" and --out {}", o.display()));
+        return Err(Error::Interrupted(format!(
+            "interrupted after {played} games: nothing was written (--games-out {}{tables} are written by a whole run \
+             only; its temporary file is removed). Run the command again; to keep a long run's progress, play it \
+             without --games-out and with --counts FILE, which --resume goes on from",
+            games_out.display()
+        )));
+    }
     let k = output.tallies.len();
     let counts = crate::exec::Counts {
         played: output.tallies.iter().zip(&output.forfeits).map(|(t, f)| t.games + f).collect(),
@@ -185,14 +187,15 @@ pub fn cmd_run(a: RunArgs) -> Result<(), Error> {
         active: vec![true; k],
     };
     let faults = crate::output::faults_of(&pools);
-    render_run(&plan, &counts, &faults, a.out.as_deref())?;
-    match output.games_out_error {
-        None => eprintln!("wrote {}", games_out.display()),
-        Some(e) => {
-            return Err(Error::Io(format!("--games-out {}: {e} (the tables above are complete)", games_out.display())));
+    let rendered = render_run(&plan, &counts, &faults, a.out.as_deref());
+    let games_written = match output.games_out_error {
+        None => {
+            eprintln!("wrote {}", games_out.display());
+            Ok(())
         }
-    }
-    crate::output::check_faults(&faults, &a.game.ext.limits()?)
+        Some(e) => Err(Error::Io(format!("--games-out {}: {e} (the tables above are complete)", games_out.display()))),
+    };
+    Error::all([games_written, rendered, crate::output::check_faults(&faults, &a.game.ext.limits()?)])
 }
 
 /// `run --check`: the games checked and what the checkers refused. A
@@ -236,12 +239,20 @@ pub fn render_run(
     let mut tables = build_tables(&rows).map_err(|e| Error::Table("tables", e))?;
     // Print first: a failing write below must not lose the results.
     print_tables(&tables, &mut std::io::stdout().lock())?;
+    let mut missed = Ok(());
     if let Some(h) = plan.precision {
         let played: Vec<String> = tallies.iter().map(|t| t.games.to_string()).collect();
         let met = tallies
             .iter()
             .zip(&plan.variants)
             .all(|(t, p)| p.camps.iter().all(|&c| crate::stats::wilson_half(t.wins[c as usize], t.games) <= h));
+        if !met {
+            missed = Err(Error::Missed(format!(
+                "--precision {h}: not reached within --games {} (the outputs hold the games played); \
+                 give more --games, or a wider precision",
+                plan.games
+            )));
+        }
         println!(
             "played {} games per variant: {}",
             played.join(", "),
@@ -252,10 +263,13 @@ pub fn render_run(
             }
         );
     }
-    if let Some(p) = out {
-        for w in write_tables(&mut tables, p).map_err(Error::Io)? {
-            eprintln!("wrote {}", w.display());
-        }
-    }
-    crate::output::report_faults(faults, counts.forfeits.iter().sum(), out)
+    let written = match out {
+        Some(p) => write_tables(&mut tables, p).map_err(Error::Io).map(|paths| {
+            for w in paths {
+                eprintln!("wrote {}", w.display());
+            }
+        }),
+        None => Ok(()),
+    };
+    Error::all([written, crate::output::report_faults(faults, counts.forfeits.iter().sum(), out), missed])
 }

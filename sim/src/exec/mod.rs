@@ -11,6 +11,6 @@ mod points;
 mod runner;
 
 pub use executor::{Counts, Exec, Finish, Violations, execute, execute_from};
-pub use interrupt::{install_interrupt_handler, interrupted};
+pub use interrupt::{install_interrupt_handler, install_quit_handler, interrupted};
 pub use points::{Budget, Point, Points, point_camps, precision_rule};
 pub use runner::{CHUNK, EXT_CHUNK, Job, RunOutput, RunSpec, run, thread_count};

@@ -107,6 +107,10 @@ pub struct RunOutput {
     pub forfeits: Vec<u64>,
     /// Why writing `--games-out` failed, if it did.
     pub games_out_error: Option<String>,
+    /// Ctrl-C or SIGTERM stopped the run after a window: the tallies count
+    /// the games finished, and `--games-out` was not written (its
+    /// temporary file is removed).
+    pub interrupted: bool,
 }
 
 /// Runs every job. `Err` only if the run could not start (threads, or the
@@ -133,6 +137,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
     let mut games_out_error = None;
     let mut tallies = Vec::with_capacity(spec.jobs.len());
     let mut forfeits = Vec::with_capacity(spec.jobs.len());
+    let mut interrupted = false;
     for (vi, job) in spec.jobs.iter().enumerate() {
         // Chunks partition the games; tallies add up, so any chunk size
         // gives the same result.
@@ -151,7 +156,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
         let mut lost = 0;
         // Games `done..end` of the job are played per window.
         let mut done = 0;
-        while done < spec.games {
+        while done < spec.games && !interrupted {
             let end = match spec.precision {
                 Some(_) => schedule.next(done),
                 None => (done + WINDOW * chunk).min(spec.games),
@@ -208,6 +213,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                 }
             }
             done = end;
+            interrupted = super::interrupted();
             if let Some(h) = spec.precision {
                 let half = camps
                     .iter()
@@ -223,10 +229,13 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
         forfeits.push(lost);
     }
     pb.finish_and_clear();
-    if let Some(w) = writer
+    if interrupted {
+        // Dropped unfinished: the temporary file goes, the target stays as it was.
+        drop(writer);
+    } else if let Some(w) = writer
         && let Err(e) = w.finish()
     {
         games_out_error = Some(e);
     }
-    Ok(RunOutput { tallies, forfeits, games_out_error })
+    Ok(RunOutput { tallies, forfeits, games_out_error, interrupted })
 }

@@ -8,7 +8,7 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use super::columns::Cols;
-use super::files::{OutFormat, create_tmp, out_format};
+use super::files::{OutFormat, create_tmp, forget_unfinished, out_format};
 use super::tables::Variant;
 
 /// One finished game, for `--games-out`.
@@ -181,6 +181,7 @@ impl GamesWriter {
         // fsync through a second handle flushes the file's data all the same.
         File::open(&tmp).and_then(|f| f.sync_all()).map_err(fail)?;
         std::fs::rename(&tmp, &self.path).map_err(fail)?;
+        forget_unfinished(&tmp);
         self.tmp = None;
         Ok(())
     }
@@ -191,7 +192,8 @@ impl Drop for GamesWriter {
     /// temporary file: nothing half-written is left behind.
     fn drop(&mut self) {
         if let Some(tmp) = self.tmp.take() {
-            let _ = std::fs::remove_file(tmp);
+            let _ = std::fs::remove_file(&tmp);
+            forget_unfinished(&tmp);
         }
     }
 }

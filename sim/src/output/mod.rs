@@ -2,6 +2,7 @@
 //! CSV files), per-game rows, the external agents' faults, whole-or-absent
 //! files, and SVG plots. Imports nothing of `sim` but `stats` and `error`.
 
+mod claim;
 mod columns;
 mod faults;
 mod files;
@@ -12,9 +13,10 @@ mod tables;
 #[cfg(test)]
 mod test_util;
 
+pub use claim::{Claim, Output, claim};
 pub use columns::{Cols, diff_cols, rate_cols};
 pub use faults::{AgentFaults, FaultLimits, add_faults, check_faults, faults_of, report_faults};
-pub use files::{out_format, write_atomic};
+pub use files::{out_format, remove_unfinished, write_atomic, write_set};
 pub use games::{GameRow, GamesWriter};
 pub use printed::{Printed, print_and_write, write_frames, write_out};
-pub use tables::{Tables, Variant, build_tables, play_frame, print_tables, sibling_paths, summary_frame, write_tables};
+pub use tables::{TABLE_PARTS, Tables, Variant, build_tables, play_frame, print_tables, summary_frame, write_tables};

@@ -5,7 +5,7 @@ use polars::prelude::*;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::files::{out_format, sibling, write_frame};
+use super::files::{out_format, sibling, write_frame_set};
 use super::tables::{configure_display, display_frame, pe};
 use crate::error::Error;
 
@@ -43,9 +43,8 @@ pub fn printed_paths(tables: &[Printed], path: &Path) -> Vec<PathBuf> {
 pub fn write_frames(tables: &mut [Printed], path: &Path) -> Result<Vec<PathBuf>, String> {
     let format = out_format(path)?;
     let paths = printed_paths(tables, path);
-    for (t, p) in tables.iter_mut().zip(&paths) {
-        write_frame(&mut t.frame, p, format)?;
-    }
+    // All or nothing (issue 35): never one new table beside old ones.
+    write_frame_set(tables.iter_mut().map(|t| &mut t.frame).zip(paths.iter().map(PathBuf::as_path)).collect(), format)?;
     Ok(paths)
 }
 

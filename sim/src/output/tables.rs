@@ -25,7 +25,7 @@ use mafia_engine::{Camp, EndCause, Role};
 use polars::prelude::*;
 
 use super::columns::Cols;
-use super::files::{out_format, sibling, write_frame};
+use super::files::{out_format, sibling, write_frame_set};
 use crate::stats::{Tally, wilson};
 
 /// A row label: which variant a tally belongs to.
@@ -401,6 +401,10 @@ pub fn sibling_paths(path: &Path) -> Vec<PathBuf> {
     vec![path.to_path_buf(), sibling(path, "roles"), sibling(path, "days")]
 }
 
+/// The parts of the files written beside a run's `--out` (see
+/// [`sibling_paths`]; `faults` when external agents played).
+pub const TABLE_PARTS: &[&str] = &["roles", "days", "faults"];
+
 /// Writes the summary to `path`, the roles to `<stem>.roles.<ext>` and the
 /// day distribution to `<stem>.days.<ext>` beside it, in the format named by
 /// the extension. Returns the paths written.
@@ -408,9 +412,8 @@ pub fn write_tables(t: &mut Tables, path: &Path) -> Result<Vec<PathBuf>, String>
     let format = out_format(path)?;
     let paths = sibling_paths(path);
     let frames = [&mut t.summary, &mut t.roles, &mut t.days];
-    for (df, p) in frames.into_iter().zip(&paths) {
-        write_frame(df, p, format)?;
-    }
+    // All or nothing (issue 35): never a new summary beside old tables.
+    write_frame_set(frames.into_iter().zip(paths.iter().map(PathBuf::as_path)).collect(), format)?;
     Ok(paths)
 }
 

@@ -260,6 +260,9 @@ pub struct Store {
     range: (u64, u64),
     /// A checkpoint that could not be written (reported once).
     warned: bool,
+    /// Why the counts file could not be written at the end, kept until
+    /// [`Store::written`] so the other outputs are written first.
+    failed: Option<Error>,
     /// The external agents' pools (their faults go into the file), the
     /// faults a resumed file had counted before, and the pools' faults as
     /// of the last finished block (`checkpoint`): a block in play when an
@@ -289,6 +292,7 @@ impl Store {
             from: None,
             range: (first, games),
             warned: false,
+            failed: None,
             pools: Vec::new(),
             faults_before: Vec::new(),
             faults_done: Vec::new(),
@@ -401,6 +405,7 @@ impl Store {
             from,
             range: (start, end - start),
             warned: false,
+            failed: None,
             pools,
             faults_before,
             faults_done: Vec::new(),
@@ -445,22 +450,27 @@ impl Store {
         self.last = Instant::now();
     }
 
-    /// At the end: writes the file with how the run ended.
-    pub fn close(&mut self, done: u64, counts: &Counts, finish: Finish) -> Result<(), Error> {
+    /// At the end: writes the file with how the run ended. A failure is
+    /// kept for [`Store::written`]: losing the counts file must not lose
+    /// the tables the command still prints and writes (issue 35).
+    pub fn close(&mut self, done: u64, counts: &Counts, finish: Finish) {
         let state = match finish {
             Finish::Complete => State::Complete,
             Finish::Stopped => State::Stopped,
             Finish::Interrupted => State::Interrupted,
         };
-        match &self.file {
-            None => Ok(()),
-            Some((path, _)) => {
-                let path = path.clone();
-                self.write(done, counts, state).map_err(Error::Io)?;
-                eprintln!("wrote {}", path.display());
-                Ok(())
+        if let Some((path, _)) = &self.file {
+            let path = path.clone();
+            match self.write(done, counts, state) {
+                Ok(()) => eprintln!("wrote {}", path.display()),
+                Err(e) => self.failed = Some(Error::Io(e)),
             }
         }
+    }
+
+    /// Whether the counts file was written at [`Store::close`].
+    pub fn written(&mut self) -> Result<(), Error> {
+        self.failed.take().map_or(Ok(()), Err)
     }
 
     fn write(&mut self, done: u64, counts: &Counts, state: State) -> Result<(), String> {

@@ -58,7 +58,7 @@ mod signals;
 
 pub use search::{RaceOpts, best_lineup};
 
-use crate::args::{GameArgs, PairArgs, check_out, one_job, threads_for};
+use crate::args::{GameArgs, PairArgs, one_job, threads_for};
 use crate::error::Error;
 use crate::exec::paired::{play_paired, pool, progress};
 use clap::Args;
@@ -110,7 +110,7 @@ pub struct BestResponseArgs {
 }
 
 pub fn cmd_best_response(a: BestResponseArgs) -> Result<(), Error> {
-    check_out(&a.pair.out)?;
+    let _claim = crate::args::claim_out(&a.pair.out, None)?;
     if !(0.0..=0.5).contains(&a.tolerance) {
         return Err(Error::Invalid(format!(
             "--tolerance {}: expected 0..=0.5 (a difference of win rates)",
