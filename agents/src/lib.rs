@@ -84,6 +84,7 @@ mod data;
 mod forum;
 mod lineup;
 mod random;
+mod step;
 pub mod strategy;
 pub mod streams;
 mod table;
@@ -98,6 +99,7 @@ pub use lineup::{
     parse_share, parse_spec, split_part,
 };
 pub use random::RandomAgent;
+pub use step::{StepError, Stepper};
 pub use strategy::{Config, Param, Plays, STRATEGIES, StrategyInfo, Values};
 pub use streams::{GameStreams, Purpose, Stream, master_key};
 pub use table::{Table, Worker};

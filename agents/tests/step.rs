@@ -1,0 +1,118 @@
+//! The steppable game (issue 36): the same seed and the same answers give
+//! the same game, event for event, as a run whose agents gave them; every
+//! decision handed out is a controlled seat's; an illegal answer is refused
+//! and changes nothing.
+
+use mafia_agents::{DataAgent, Lineup, Purpose, StepError, Stepper, Stream, Worker, legal_random, master_key};
+use mafia_engine::{Answer, Event, Game, Preset, Request, Seat, View, Vote};
+use std::sync::{Arc, Mutex};
+
+fn preset(name: &str) -> Game {
+    Game::new(&Preset::find(name).unwrap().setup()).unwrap()
+}
+
+/// A random legal agent that writes down every answer it gives.
+struct Recorder(Arc<Mutex<Vec<Answer>>>);
+
+impl DataAgent for Recorder {
+    fn decide(&mut self, view: &View, rng: &mut Stream) -> Answer {
+        let a = legal_random(&view.request, rng);
+        self.0.lock().unwrap().push(a.clone());
+        a
+    }
+}
+
+/// Plays game `index` with `seats` played by recorders; returns the events,
+/// the outcome's winner and days, and the answers in the order given.
+fn run_with_recorders(
+    setup: &str,
+    seed: u64,
+    index: u64,
+    seats: &[Seat],
+) -> (Vec<Event>, (Option<mafia_engine::Camp>, u16), Vec<Answer>) {
+    let answers = Arc::new(Mutex::new(Vec::new()));
+    let mut lineup = Lineup::for_preset(setup);
+    let shared = answers.clone();
+    lineup.register_data("recorder", move || Recorder(shared.clone()));
+    for s in seats {
+        lineup.set(&format!("seat{}", s.number()), "recorder").unwrap();
+    }
+    let mut w = Worker::new(lineup, master_key(seed));
+    let mut log = Vec::new();
+    let o = w.play(&preset(setup), index, &mut log);
+    let given = answers.lock().unwrap().clone();
+    (log, (o.winner, o.days), given)
+}
+
+#[test]
+fn a_stepped_game_is_the_runs_game_given_the_same_answers() {
+    for (setup, seats) in [
+        ("classic", vec![Seat::new(2)]),
+        ("extended", vec![Seat::new(0), Seat::new(7)]),
+        ("forum-16", vec![Seat::new(15)]),
+    ] {
+        for index in [0, 1, 17] {
+            let (events, end, answers) = run_with_recorders(setup, 5, index, &seats);
+            let mut s = Stepper::new(preset(setup), Lineup::for_preset(setup), 5, &seats).unwrap();
+            s.reset(index);
+            for a in &answers {
+                let view = s.pending().expect("a decision for every recorded answer");
+                assert!(seats.contains(&view.seat), "{setup}: seat {} is not controlled", view.seat.number());
+                s.step(a.clone()).unwrap();
+            }
+            assert!(s.pending().is_none(), "{setup} game {index}: no decision past the recorded ones");
+            let o = s.outcome().expect("over");
+            assert_eq!((o.winner, o.days), end, "{setup} game {index}");
+            assert_eq!(s.events(), &events[..], "{setup} game {index}: the same events");
+            assert_eq!(s.answers(), answers);
+        }
+    }
+}
+
+#[test]
+fn every_seat_stepped_plays_to_the_end_and_an_illegal_answer_changes_nothing() {
+    let game = preset("extended");
+    let seats: Vec<Seat> = Seat::all(game.players()).collect();
+    let mut s = Stepper::new(game, Lineup::for_preset("extended"), 3, &seats).unwrap();
+    s.reset(4);
+    let mut rng = Stream::new(master_key(9), 4, Purpose::Seat(Seat::new(0)));
+    let mut steps = 0;
+    while let Some(view) = s.pending().cloned() {
+        // A vote for oneself is never an option; nor is an answer of another kind.
+        let wrong = match view.request {
+            Request::Vote { .. } => Answer::Vote { vote: Vote::For(view.seat) },
+            _ => Answer::Ready,
+        };
+        assert_eq!(s.step(wrong.clone()), Err(StepError::Illegal(wrong)));
+        assert_eq!(s.pending(), Some(&view), "refused: still the same decision");
+        s.step(legal_random(&view.request, &mut rng)).unwrap();
+        steps += 1;
+        assert!(steps < 10_000, "the game ends");
+    }
+    assert!(steps > 20, "every seat's decisions were handed out: {steps}");
+    assert!(s.outcome().is_some());
+    assert_eq!(s.step(Answer::Ready), Err(StepError::Over));
+    // The same answers again: the same game.
+    let answers = s.answers();
+    let events = s.events().to_vec();
+    let mut again = Stepper::new(preset("extended"), Lineup::for_preset("extended"), 3, &seats).unwrap();
+    again.reset(4);
+    for a in answers {
+        again.step(a).unwrap();
+    }
+    assert_eq!(again.events(), &events[..]);
+}
+
+#[test]
+fn a_reset_begins_the_runs_game_of_that_index() {
+    let game = preset("classic");
+    let mut s = Stepper::new(game.clone(), Lineup::for_preset("classic"), 1, &[Seat::new(0)]).unwrap();
+    let deal = |s: &Stepper| s.events().iter().find(|e| matches!(e, Event::Deal { .. })).cloned();
+    s.reset(0);
+    let first = deal(&s);
+    s.reset(1);
+    assert_ne!(deal(&s), first, "another index, another deal");
+    s.reset(0);
+    assert_eq!(deal(&s), first, "the same index, the same deal");
+    assert!(s.pending().is_some_and(|v| v.seat == Seat::new(0)));
+}
