@@ -22,6 +22,12 @@ pub trait DataAgent: Send {
     fn start(&mut self, _view: &View) {}
     /// Answers `view.request`. `rng` is the seat's own stream.
     fn decide(&mut self, view: &View, rng: &mut Stream) -> Answer;
+    /// An answer known before the view is built (a replay of answers given
+    /// earlier, as [`crate::Stepper`] plays them): `Some` skips building
+    /// the view and [`DataAgent::decide`]. Default: `None`.
+    fn known_answer(&mut self) -> Option<Answer> {
+        None
+    }
     /// The game's index in its run, told before [`DataAgent::start`]
     /// (plugged into a run that keeps a log; see [`crate::Io`]).
     fn game(&mut self, _index: u64) {}
@@ -62,6 +68,9 @@ pub struct DataPlayer<A> {
 
 impl<A: DataAgent> DataPlayer<A> {
     fn ask(&mut self, obs: &Observation<'_>, ask: Ask, cx: &mut Cx<'_>) -> Option<Answered> {
+        if let Some(known) = self.agent.known_answer() {
+            return known.to(ask);
+        }
         let view = match &cx.io {
             Some(io) if self.agent.wants_view() => View::new(obs, io.record, io.talk, ask),
             _ => View::new(obs, &[], &[], ask),

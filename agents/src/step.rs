@@ -42,14 +42,17 @@ struct Stop;
 struct Scripted(Arc<Mutex<Script>>);
 
 impl DataAgent for Scripted {
-    fn decide(&mut self, view: &View, _rng: &mut Stream) -> Answer {
+    /// The answers given so far, without building their views.
+    fn known_answer(&mut self) -> Option<Answer> {
         let mut s = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(a) = s.answers.get(s.next).cloned() {
-            s.next += 1;
-            return a;
-        }
-        s.pending = Some(view.clone());
-        drop(s);
+        let a = s.answers.get(s.next).cloned()?;
+        s.next += 1;
+        Some(a)
+    }
+
+    /// The first decision past them: its view is handed out, the game stops.
+    fn decide(&mut self, view: &View, _rng: &mut Stream) -> Answer {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).pending = Some(view.clone());
         std::panic::resume_unwind(Box::new(Stop))
     }
 }

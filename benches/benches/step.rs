@@ -1,0 +1,55 @@
+//! The steppable game (`mafia_agents::Stepper`, issue 36): the cost of a
+//! whole game played one decision at a time, the way an environment steps
+//! it — one learning seat on `classic` (the usual reinforcement-learning
+//! set-up: one seat against the built-in strategies) and every seat on
+//! `extended` (self-play). Each step replays the game from its start, so a
+//! game of `k` controlled decisions costs about `k` partial games; divide
+//! the time by the decisions (printed once per bench) for the time a step.
+//!
+//! `cargo bench --bench step`; CI runs it once with `-- --test`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use mafia_agents::{Lineup, Purpose, Stepper, Stream, legal_random, master_key};
+use mafia_engine::{Game, Preset, Seat};
+use std::hint::black_box;
+
+fn preset(name: &str) -> Game {
+    Game::new(&Preset::find(name).expect("a preset").setup()).expect("a valid preset")
+}
+
+/// Plays game `index` to its end, answering every pending decision with a
+/// random legal answer; returns the decisions answered.
+fn play(s: &mut Stepper, index: u64, rng: &mut Stream) -> u64 {
+    s.reset(index);
+    let mut steps = 0;
+    while let Some(view) = s.pending() {
+        let answer = legal_random(&view.request, rng);
+        s.step(answer).expect("a legal answer");
+        steps += 1;
+    }
+    assert!(s.outcome().is_some(), "the game ended");
+    steps
+}
+
+fn bench_step(c: &mut Criterion) {
+    let mut group = c.benchmark_group("step");
+    for (name, setup, every) in [("classic_one_seat", "classic", false), ("extended_every_seat", "extended", true)] {
+        let game = preset(setup);
+        let seats: Vec<Seat> = if every { Seat::all(game.players()).collect() } else { vec![Seat::new(0)] };
+        let mut s = Stepper::new(game, Lineup::for_preset(setup), 1, &seats).expect("a lineup");
+        let mut rng = Stream::new(master_key(2), 0, Purpose::Seat(Seat::new(0)));
+        let steps: u64 = (0..100).map(|i| play(&mut s, i, &mut rng)).sum();
+        println!("step/{name}: {:.1} decisions a game", steps as f64 / 100.0);
+        let mut i = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                i += 1;
+                black_box(play(&mut s, i, &mut rng))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_step);
+criterion_main!(benches);
