@@ -68,6 +68,7 @@
 
 mod day;
 mod decide;
+pub mod encode;
 mod event;
 mod json;
 mod night;

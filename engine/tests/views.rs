@@ -15,7 +15,9 @@
 
 use mafia_engine::{
     Answer, Ask, Camp, Event, Game, Log, MoveOptions, NightChoice, Observation, PRESETS, PlayerSet, Players,
-    Publication, Request, Role, RoleSet, Seat, Setup, State, View, Vote, play_dealt,
+    Publication, Request, Role, RoleSet, Seat, Setup, State, View, Vote,
+    encode::{self, Layout, Part},
+    play_dealt,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -272,6 +274,8 @@ fn check_twins(game: &Game, roles: &[Role], seed: u64, rng: &mut ChaCha8Rng) -> 
         for (i, ((ta, a), (tb, b))) in va.iter().zip(vb).enumerate() {
             let (ra, rb) = (&a.record, &b.record);
             if ta == tb {
+                // Issue 36: the observation tensor, too, is the same until the record differs.
+                assert_eq!(tensors(a), tensors(b), "LEAK: {}: tensor #{i} differs with the same view", case());
                 compared += 1;
                 continue;
             }
@@ -293,6 +297,67 @@ fn check_twins(game: &Game, roles: &[Role], seed: u64, rng: &mut ChaCha8Rng) -> 
         }
     }
     compared
+}
+
+/// The observation tensors of a view, one per part of its request (or the
+/// one of no decision).
+fn tensors(view: &View) -> Vec<Vec<f32>> {
+    let layout = Layout::new(view.setup.players as usize);
+    let parts = Part::of(&view.request);
+    let asked: Vec<Option<Part>> = if parts.is_empty() { vec![None] } else { parts.into_iter().map(Some).collect() };
+    asked
+        .into_iter()
+        .map(|p| {
+            let mut x = vec![0.0; layout.len()];
+            encode::observe(view, p, &mut x);
+            x
+        })
+        .collect()
+}
+
+/// Issue 36: every view's tensor has its layout's length and names, values
+/// in [0, 1], and says what the view says in the blocks checked here.
+#[test]
+fn every_view_encodes_within_its_layout() {
+    let mut rng = ChaCha8Rng::seed_from_u64(36);
+    let mut checked = 0;
+    for preset in PRESETS.iter() {
+        let game = Game::new(&preset.setup()).unwrap();
+        let layout = Layout::new(game.players());
+        assert_eq!(layout.names().len(), layout.len(), "{}", preset.name);
+        let at = |name: &str| layout.range(name).unwrap_or_else(|| panic!("block {name}"));
+        for g in 0..3 {
+            let roles = deal(&game, &mut rng);
+            let (players, _) = play_views(&game, &roles, g);
+            for (_, view) in players.views.iter().flatten() {
+                for x in tensors(view) {
+                    assert!(x.iter().all(|v| (0.0..=1.0).contains(v)), "{}: a value out of [0, 1]", preset.name);
+                    let ones = |name: &str| -> Vec<usize> {
+                        x[at(name)].iter().enumerate().filter(|(_, v)| **v == 1.0).map(|(i, _)| i).collect()
+                    };
+                    assert_eq!(ones("seat"), vec![view.seat.index()]);
+                    assert_eq!(ones("role"), vec![view.private.role as usize]);
+                    assert_eq!(ones("alive"), view.alive.iter().map(|s| s.index()).collect::<Vec<_>>());
+                    assert_eq!(
+                        ones("found_mafia"),
+                        view.private.found_mafia.iter().map(|s| s.index()).collect::<Vec<_>>()
+                    );
+                    // Own role known; every death in the record in `lynched` or `dead`.
+                    assert_eq!(
+                        x[at("known").start + view.seat.index() * Role::COUNT + view.private.role as usize],
+                        1.0
+                    );
+                    for e in &view.record {
+                        if let Event::Died { seat, .. } = e {
+                            assert!(ones("lynched").contains(&seat.index()) || ones("dead").contains(&seat.index()));
+                        }
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} tensors checked");
 }
 
 fn deal(game: &Game, rng: &mut ChaCha8Rng) -> Vec<Role> {

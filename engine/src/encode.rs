@@ -1,0 +1,425 @@
+//! The observation tensor (issue 36): a fixed-size `f32` vector per seat,
+//! computed from the seat's [`View`] alone — so it holds nothing the view
+//! does not, and the leak test that covers the views covers it
+//! (`engine/tests/views.rs`). Defined once, here; the Python module and the
+//! environments read it, none rebuilds features by hand.
+//!
+//! Every feature is in `[0, 1]`. With `N` seats, `R` = [`Role::COUNT`]
+//! roles and `K` = [`Part::COUNT`] decision parts, the blocks in order
+//! ([`Layout::blocks`] lists them with their widths; [`Layout::names`]
+//! names every feature):
+//!
+//! | block | width | what |
+//! |---|---|---|
+//! | `seat` | N | own seat, one-hot |
+//! | `role` | R | own role, one-hot ([`Role::ALL`]'s order) |
+//! | `camp` | 3 | own camp, one-hot (town, mafia, bandits) |
+//! | `alive` | N | the living players |
+//! | `mate` | N | the camp mates the seat knows |
+//! | `phase` | 3 | night flag; the phase's number / the day cap; nights without a kill / 3 (C8), clipped |
+//! | `decision` | K | the decision part asked, one-hot (none outside a decision) |
+//! | `checked`, `found_town`, `found_mafia`, `found_bandits`, `found_role` | 5 N | the seat's own checks |
+//! | `report` | 3 + 3 N + 3 | its last report (E17, E22, E27): kind one-hot (compare, watch, scout); three seat masks (compare: `a`, `b`; watch: the house; scout: checked, robbed, healed); three values (compare: same camp; watch: visitors per camp / 3, clipped) |
+//! | `claim` | N × R | each seat's latest public role claim |
+//! | `named_town`, `named_mafia`, `named_bandits`, `accused` | 4 N | how often each seat was published in each camp, and accused, by anyone (count / 3, clipped) |
+//! | `votes_on`, `votes_pass` | 2 N | today's open votes: on each seat / N; who votes PASS |
+//! | `my_vote` | N + 1 | the seat's own open vote today: index 0 is PASS or none |
+//! | `lynched`, `dead` | 2 N | the players lynched; dead otherwise |
+//! | `known` | N × R | roles the seat knows: its own, its mates', those revealed at death |
+
+use crate::{Camp, Event, Phase, Report, Request, Role, Seat, View, Vote};
+
+/// A part of a decision, as the action space asks it: a night's moves are
+/// asked as up to three parts (the kill nick, the role's move, the search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// C10: a day post.
+    Post,
+    /// C10: the first vote.
+    Vote,
+    /// C10: the change of vote.
+    Revise,
+    /// C12.2: a defence.
+    Defence,
+    /// C12.4/C12.5: a runoff vote.
+    Runoff,
+    /// C12.3: hang both or pardon both.
+    HangBoth,
+    /// C4/C5: the camp kill's nick.
+    NightKill,
+    /// The role's night move.
+    NightMove,
+    /// E28: a bandit's search nick.
+    NightSearch,
+    /// E7: the Boss's move for a member.
+    Proxy,
+    /// E12: the Actor's appointment.
+    Appoint,
+    /// E16/E19: where the secret votes go.
+    SecretVote,
+    /// C13: a last word.
+    LastWord,
+}
+
+impl Part {
+    /// How many parts there are.
+    pub const COUNT: usize = 13;
+    /// Every part, in the one-hot's order.
+    pub const ALL: [Part; Part::COUNT] = [
+        Part::Post,
+        Part::Vote,
+        Part::Revise,
+        Part::Defence,
+        Part::Runoff,
+        Part::HangBoth,
+        Part::NightKill,
+        Part::NightMove,
+        Part::NightSearch,
+        Part::Proxy,
+        Part::Appoint,
+        Part::SecretVote,
+        Part::LastWord,
+    ];
+
+    /// The part's name (snake_case, as in feature names).
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Post => "post",
+            Part::Vote => "vote",
+            Part::Revise => "revise",
+            Part::Defence => "defence",
+            Part::Runoff => "runoff",
+            Part::HangBoth => "hang_both",
+            Part::NightKill => "night_kill",
+            Part::NightMove => "night_move",
+            Part::NightSearch => "night_search",
+            Part::Proxy => "proxy",
+            Part::Appoint => "appoint",
+            Part::SecretVote => "secret_vote",
+            Part::LastWord => "last_word",
+        }
+    }
+
+    fn index(self) -> usize {
+        Part::ALL.iter().position(|&p| p == self).expect("listed")
+    }
+
+    /// The parts `request` is asked as, in order (none for a start, or for
+    /// a night or appointment with nothing to choose).
+    pub fn of(request: &Request) -> Vec<Part> {
+        match request {
+            Request::Start => vec![],
+            Request::Post { .. } => vec![Part::Post],
+            Request::Vote { .. } => vec![Part::Vote],
+            Request::Revise { .. } => vec![Part::Revise],
+            Request::Defence { .. } => vec![Part::Defence],
+            Request::Runoff { .. } => vec![Part::Runoff],
+            Request::HangBoth { .. } => vec![Part::HangBoth],
+            Request::Night { options } => {
+                let mut parts = Vec::with_capacity(3);
+                if options.kill.is_some_and(|k| !k.is_empty()) {
+                    parts.push(Part::NightKill);
+                }
+                let has_move = options.act.as_ref().is_some_and(|m| !m.targets.is_empty())
+                    || options.borrow.iter().any(|b| !b.act.targets.is_empty());
+                if has_move {
+                    parts.push(Part::NightMove);
+                }
+                if options.search.is_some_and(|s| !s.is_empty()) {
+                    parts.push(Part::NightSearch);
+                }
+                parts
+            }
+            Request::Proxy { act, .. } => {
+                if act.targets.is_empty() {
+                    vec![]
+                } else {
+                    vec![Part::Proxy]
+                }
+            }
+            Request::Appoint { vacant } => {
+                if vacant.is_empty() {
+                    vec![]
+                } else {
+                    vec![Part::Appoint]
+                }
+            }
+            Request::SecretVote { .. } => vec![Part::SecretVote],
+            Request::LastWord { .. } => vec![Part::LastWord],
+        }
+    }
+}
+
+/// The observation tensor's layout for an `N`-player game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    players: usize,
+}
+
+const R: usize = Role::COUNT;
+
+impl Layout {
+    /// The layout for `players` seats.
+    pub fn new(players: usize) -> Layout {
+        Layout { players }
+    }
+
+    /// The blocks, in order: name and width.
+    pub fn blocks(&self) -> Vec<(&'static str, usize)> {
+        let n = self.players;
+        vec![
+            ("seat", n),
+            ("role", R),
+            ("camp", Camp::COUNT),
+            ("alive", n),
+            ("mate", n),
+            ("phase", 3),
+            ("decision", Part::COUNT),
+            ("checked", n),
+            ("found_town", n),
+            ("found_mafia", n),
+            ("found_bandits", n),
+            ("found_role", n),
+            ("report_kind", 3),
+            ("report_a", n),
+            ("report_b", n),
+            ("report_c", n),
+            ("report_value", 3),
+            ("claim", n * R),
+            ("named_town", n),
+            ("named_mafia", n),
+            ("named_bandits", n),
+            ("accused", n),
+            ("votes_on", n),
+            ("votes_pass", n),
+            ("my_vote", n + 1),
+            ("lynched", n),
+            ("dead", n),
+            ("known", n * R),
+        ]
+    }
+
+    /// Where block `name` sits in the tensor (`None`: no such block).
+    pub fn range(&self, name: &str) -> Option<std::ops::Range<usize>> {
+        let mut at = 0;
+        for (block, width) in self.blocks() {
+            if block == name {
+                return Some(at..at + width);
+            }
+            at += width;
+        }
+        None
+    }
+
+    /// The tensor's length.
+    pub fn len(&self) -> usize {
+        self.blocks().iter().map(|b| b.1).sum()
+    }
+
+    /// Whether the tensor is empty (never: every game has seats).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The name of every feature, in order (`seat_3`, `role_doctor`,
+    /// `claim_2_commissar`, `my_vote_pass`, …).
+    pub fn names(&self) -> Vec<String> {
+        let seats = 1..=self.players;
+        let mut names = Vec::with_capacity(self.len());
+        for (block, width) in self.blocks() {
+            match block {
+                "role" => names.extend(Role::ALL.iter().map(|r| format!("role_{}", r.name()))),
+                "camp" => names.extend(Camp::ALL.iter().map(|c| format!("camp_{}", c.name()))),
+                "phase" => names.extend(["night", "phase_fraction", "nights_without_kill"].map(String::from)),
+                "decision" => names.extend(Part::ALL.iter().map(|p| format!("decision_{}", p.name()))),
+                "report_kind" => names.extend(["compare", "watch", "scout"].map(|k| format!("report_{k}"))),
+                "report_value" => names.extend((1..=3).map(|i| format!("report_value_{i}"))),
+                "claim" | "known" => {
+                    for s in seats.clone() {
+                        names.extend(Role::ALL.iter().map(|r| format!("{block}_{s}_{}", r.name())));
+                    }
+                }
+                "my_vote" => {
+                    names.push("my_vote_pass".into());
+                    names.extend(seats.clone().map(|s| format!("my_vote_{s}")));
+                }
+                _ => {
+                    debug_assert_eq!(width, self.players, "{block}");
+                    names.extend(seats.clone().map(|s| format!("{block}_{s}")));
+                }
+            }
+        }
+        names
+    }
+}
+
+/// Writes `view`'s tensor into `out` (of [`Layout::len`] for the view's
+/// players), with `part` the decision part asked (`None`: no decision).
+/// Reads nothing but the view.
+pub fn observe(view: &View, part: Option<Part>, out: &mut [f32]) {
+    let n = view.setup.players as usize;
+    assert_eq!(out.len(), Layout::new(n).len(), "the tensor's length for {n} players");
+    out.fill(0.0);
+    let mut w = Writer { out, at: 0, n };
+    let p = &view.private;
+    w.one_hot(n, view.seat.index());
+    w.one_hot(R, p.role as usize);
+    w.one_hot(Camp::COUNT, p.camp as usize);
+    w.seats(view.alive.iter());
+    w.seats(p.mates.iter().map(|m| m.seat));
+    let (night, number) = match view.phase {
+        Phase::Day(d) => (false, d),
+        Phase::Night(k) => (true, k),
+    };
+    let cap = view.setup.rules.day_cap.max(1);
+    w.values(&[
+        f32::from(u8::from(night)),
+        clip(f32::from(number) / f32::from(cap)),
+        clip(f32::from(view.nights_without_kill) / 3.0),
+    ]);
+    match part {
+        Some(part) => w.one_hot(Part::COUNT, part.index()),
+        None => w.skip(Part::COUNT),
+    }
+    for set in [p.checked, p.found_town, p.found_mafia, p.found_bandits, p.found_role] {
+        w.seats(set.iter());
+    }
+    report(&mut w, p.report);
+    // The public record: claims, published checks, accusations, votes, deaths.
+    let mut claims: [Option<Role>; crate::MAX_PLAYERS] = [None; crate::MAX_PLAYERS];
+    let mut named = [[0u8; crate::MAX_PLAYERS]; 3];
+    let mut accused = [0u8; crate::MAX_PLAYERS];
+    let mut votes: [Option<Vote>; crate::MAX_PLAYERS] = [None; crate::MAX_PLAYERS];
+    let mut lynched = crate::PlayerSet::EMPTY;
+    let mut dead = crate::PlayerSet::EMPTY;
+    let mut known: [Option<Role>; crate::MAX_PLAYERS] = [None; crate::MAX_PLAYERS];
+    known[view.seat.index()] = Some(p.role);
+    for m in &p.mates {
+        known[m.seat.index()] = Some(m.role);
+    }
+    for e in &view.record {
+        match *e {
+            Event::Post { seat, what } | Event::Defence { seat, what } | Event::LastWord { seat, what } => {
+                if let Some(r) = what.claim {
+                    claims[seat.index()] = Some(r);
+                }
+                for (c, set) in what.camps.iter().enumerate() {
+                    for t in set.iter() {
+                        named[c][t.index()] = named[c][t.index()].saturating_add(1);
+                    }
+                }
+                for t in what.accuse.iter() {
+                    accused[t.index()] = accused[t.index()].saturating_add(1);
+                }
+            }
+            Event::DayStart { .. } => votes = [None; crate::MAX_PLAYERS],
+            Event::Vote { seat, vote, .. } => votes[seat.index()] = Some(vote),
+            Event::Died { seat, cause, revealed } => {
+                if cause == crate::DeathCause::Lynched {
+                    lynched.insert(seat);
+                } else {
+                    dead.insert(seat);
+                }
+                if revealed.is_some() {
+                    known[seat.index()] = revealed;
+                }
+            }
+            _ => {}
+        }
+    }
+    w.roles(&claims[..n]);
+    for counts in named.iter().chain([&accused]) {
+        let v: Vec<f32> = counts[..n].iter().map(|&k| clip(f32::from(k) / 3.0)).collect();
+        w.values(&v);
+    }
+    let mut on = vec![0.0f32; n];
+    let mut pass = vec![0.0f32; n];
+    for (voter, v) in votes[..n].iter().enumerate() {
+        match v {
+            Some(Vote::For(t)) if t.index() < n => on[t.index()] += 1.0 / n as f32,
+            Some(Vote::Pass) => pass[voter] = 1.0,
+            _ => {}
+        }
+    }
+    w.values(&on);
+    w.values(&pass);
+    match votes[view.seat.index()] {
+        Some(Vote::For(t)) if t.index() < n => w.one_hot(n + 1, t.index() + 1),
+        _ => w.one_hot(n + 1, 0),
+    }
+    w.seats(lynched.iter());
+    w.seats(dead.iter());
+    w.roles(&known[..n]);
+    debug_assert_eq!(w.at, w.out.len());
+}
+
+/// The last report's block: kind, three seat masks, three values.
+fn report(w: &mut Writer<'_>, report: Option<Report>) {
+    let n = w.n;
+    let one = |s: Option<Seat>| s.into_iter().collect::<Vec<Seat>>();
+    let (kind, masks, values): (Option<usize>, [Vec<Seat>; 3], [f32; 3]) = match report {
+        None => (None, [vec![], vec![], vec![]], [0.0; 3]),
+        Some(Report::Compare { a, b, same }) => {
+            (Some(0), [vec![a], vec![b], vec![]], [f32::from(u8::from(same)), 0.0, 0.0])
+        }
+        Some(Report::Watch { target, camps }) => {
+            let v = camps.map(|c| clip(f32::from(u8::from(c)) / 3.0));
+            (Some(1), [vec![target], vec![], vec![]], v)
+        }
+        Some(Report::Scout { checked, robbed, healed }) => {
+            (Some(2), [one(checked), one(robbed), one(healed)], [0.0; 3])
+        }
+    };
+    match kind {
+        Some(k) => w.one_hot(3, k),
+        None => w.skip(3),
+    }
+    for m in masks {
+        w.seats(m.into_iter().filter(|s| s.index() < n));
+    }
+    w.values(&values);
+}
+
+fn clip(x: f32) -> f32 {
+    x.clamp(0.0, 1.0)
+}
+
+/// Writes blocks one after another.
+struct Writer<'a> {
+    out: &'a mut [f32],
+    at: usize,
+    n: usize,
+}
+
+impl Writer<'_> {
+    fn skip(&mut self, width: usize) {
+        self.at += width;
+    }
+
+    fn one_hot(&mut self, width: usize, i: usize) {
+        self.out[self.at + i] = 1.0;
+        self.at += width;
+    }
+
+    fn seats(&mut self, seats: impl Iterator<Item = Seat>) {
+        for s in seats {
+            self.out[self.at + s.index()] = 1.0;
+        }
+        self.at += self.n;
+    }
+
+    fn values(&mut self, v: &[f32]) {
+        self.out[self.at..self.at + v.len()].copy_from_slice(v);
+        self.at += v.len();
+    }
+
+    /// A role one-hot per seat (none: all zero).
+    fn roles(&mut self, roles: &[Option<Role>]) {
+        for (s, r) in roles.iter().enumerate() {
+            if let Some(r) = r {
+                self.out[self.at + s * R + *r as usize] = 1.0;
+            }
+        }
+        self.at += roles.len() * R;
+    }
+}
