@@ -423,3 +423,291 @@ impl Writer<'_> {
         self.at += roles.len() * R;
     }
 }
+
+// ---------------------------------------------------------------------------
+// The action space
+
+/// The action space of an `N`-player game: `N + 3` discrete actions. What
+/// each means depends on the decision part asked (see [`Turn`]):
+///
+/// | part | action 0 | actions 1..=N (seat i) | N+1 | N+2 |
+/// |---|---|---|---|---|
+/// | vote | vote PASS | vote seat i | — | — |
+/// | revise | keep the vote | change it to seat i | change it to PASS | — |
+/// | runoff | — | vote candidate i | — | — |
+/// | hang_both | pardon both | — | hang both | — |
+/// | post, defence, last_word | say nothing | accuse seat i | claim own role and publish own checks | claim Commissar (Detective where no Commissar), no checks |
+/// | night_kill | no nick | nick seat i | — | — |
+/// | night_move, proxy | no move | the move's target i | — | — |
+/// | night_search | no search | search nick seat i | — | — |
+/// | appoint | no appointment | — | the first vacant role | — |
+/// | secret_vote | with the open vote | give them to seat i | — | — |
+///
+/// What one action cannot say is drawn from the caller's stream: the second
+/// target of a two-target move (E11, E17) uniformly among the legal ones for
+/// the chosen first, and the Role Prostitute's borrowed role (E19)
+/// uniformly among those offered. Nobody defers to the Boss.
+pub fn actions(players: usize) -> usize {
+    players + 3
+}
+
+/// Why an action was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionError {
+    /// Every part is chosen: the turn's answer is ready.
+    Done,
+    /// The action is not legal for the part asked (its mask is 0).
+    Illegal(usize),
+}
+
+impl std::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ActionError::Done => f.write_str("every part of the decision is chosen"),
+            ActionError::Illegal(a) => write!(f, "action {a} is not legal here (its mask is 0)"),
+        }
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+/// One decision of one seat asked as discrete actions: the parts of its
+/// request, one action each, then the [`Answer`].
+#[derive(Clone, Debug)]
+pub struct Turn {
+    players: usize,
+    request: Request,
+    /// The own role and checks, for "claim own role and publish own checks".
+    own: (Role, [crate::PlayerSet; Camp::COUNT]),
+    parts: Vec<Part>,
+    next: usize,
+    /// The move options of the night move (the borrowed role's, if drawn).
+    act: Option<crate::MoveOptions>,
+    night: crate::NightChoice,
+    answer: Option<Answer>,
+}
+
+use crate::Answer;
+
+impl Turn {
+    /// The turn of `view`'s request. A borrowed role (E19) is drawn here.
+    pub fn new<G: rand::Rng + ?Sized>(view: &View, rng: &mut G) -> Turn {
+        let p = &view.private;
+        let mut t = Turn {
+            players: view.setup.players as usize,
+            request: view.request.clone(),
+            own: (p.role, [p.found_town, p.found_mafia, p.found_bandits]),
+            parts: Vec::new(),
+            next: 0,
+            act: None,
+            night: crate::NightChoice::default(),
+            answer: None,
+        };
+        match &view.request {
+            Request::Night { options } => {
+                t.act = options.act.clone();
+                if !options.borrow.is_empty() {
+                    let b = &options.borrow[crate::below(rng, options.borrow.len() as u32) as usize];
+                    t.night.borrow = Some(b.role);
+                    t.act = Some(b.act.clone());
+                }
+                if options.kill.is_some_and(|k| !k.is_empty()) {
+                    t.parts.push(Part::NightKill);
+                }
+                if t.act.as_ref().is_some_and(|m| !m.targets.is_empty()) {
+                    t.parts.push(Part::NightMove);
+                }
+                if options.search.is_some_and(|s| !s.is_empty()) {
+                    t.parts.push(Part::NightSearch);
+                }
+            }
+            Request::Proxy { act, .. } => {
+                t.act = Some(act.clone());
+                t.parts = Part::of(&view.request);
+            }
+            other => t.parts = Part::of(other),
+        }
+        if t.parts.is_empty() {
+            t.finish();
+        }
+        t
+    }
+
+    /// The part asked now (`None`: the answer is ready).
+    pub fn part(&self) -> Option<Part> {
+        self.parts.get(self.next).copied()
+    }
+
+    /// Every part of the turn, in order.
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+
+    /// The answer, once every part is chosen.
+    pub fn answer(&self) -> Option<&Answer> {
+        self.answer.as_ref()
+    }
+
+    /// Writes the legal actions of the part asked into `mask` (1 legal,
+    /// 0 not; of [`actions`] length); all 0 when the answer is ready.
+    pub fn mask(&self, mask: &mut [u8]) {
+        let n = self.players;
+        assert_eq!(mask.len(), actions(n), "the mask's length");
+        mask.fill(0);
+        let Some(part) = self.part() else { return };
+        let (yes, alt) = (n + 1, n + 2);
+        let mut seats = |set: crate::PlayerSet| {
+            for s in set.iter().filter(|s| s.index() < n) {
+                mask[s.index() + 1] = 1;
+            }
+        };
+        match (&self.request, part) {
+            (Request::Vote { options }, _) => {
+                seats(*options);
+                mask[0] = 1;
+            }
+            (Request::Revise { current, options }, _) => {
+                seats(*options);
+                mask[0] = 1;
+                if *current != Some(Vote::Pass) {
+                    mask[yes] = 1;
+                }
+            }
+            (Request::Runoff { options }, _) => seats(*options),
+            (Request::HangBoth { .. }, _) => {
+                mask[0] = 1;
+                mask[yes] = 1;
+            }
+            (Request::Post { options } | Request::Defence { options } | Request::LastWord { options }, _) => {
+                seats(options.about);
+                mask[0] = 1;
+                mask[yes] = 1;
+                if checker_claim(options.claims).is_some() {
+                    mask[alt] = 1;
+                }
+            }
+            (Request::Night { options }, Part::NightKill) => {
+                seats(options.kill.unwrap_or_default());
+                mask[0] = 1;
+            }
+            (Request::Night { options }, Part::NightSearch) => {
+                seats(options.search.unwrap_or_default());
+                mask[0] = 1;
+            }
+            (Request::Night { .. } | Request::Proxy { .. }, _) => {
+                if let Some(m) = &self.act {
+                    seats(first_targets(m));
+                }
+                mask[0] = 1;
+            }
+            (Request::Appoint { .. }, _) => {
+                mask[0] = 1;
+                mask[yes] = 1;
+            }
+            (Request::SecretVote { options, .. }, _) => {
+                seats(*options);
+                mask[0] = 1;
+            }
+            (Request::Start, _) => {}
+        }
+    }
+
+    /// Chooses `action` for the part asked; with the last part, the answer
+    /// is made. A second target is drawn from `rng` (see [`actions`]).
+    pub fn act<G: rand::Rng + ?Sized>(&mut self, action: usize, rng: &mut G) -> Result<(), ActionError> {
+        let Some(part) = self.part() else { return Err(ActionError::Done) };
+        let mut mask = vec![0u8; actions(self.players)];
+        self.mask(&mut mask);
+        if mask.get(action) != Some(&1) {
+            return Err(ActionError::Illegal(action));
+        }
+        let n = self.players;
+        let seat = (1..=n).contains(&action).then(|| Seat::from_index(action - 1));
+        let yes = action == n + 1;
+        let say = |alt: bool| {
+            let mut p = crate::Publication::NONE;
+            if let Some(s) = seat {
+                p.accuse.insert(s);
+            } else if yes {
+                p.claim = Some(self.own.0);
+                p.camps = self.own.1;
+            } else if alt
+                && let Request::Post { options } | Request::Defence { options } | Request::LastWord { options } =
+                    &self.request
+            {
+                p.claim = checker_claim(options.claims);
+            }
+            p
+        };
+        let answer = match (&self.request, part) {
+            (Request::Vote { .. }, _) => Some(Answer::Vote { vote: seat.map_or(Vote::Pass, Vote::For) }),
+            (Request::Revise { .. }, _) => {
+                Some(Answer::Revise { vote: if yes { Some(Vote::Pass) } else { seat.map(Vote::For) } })
+            }
+            (Request::Runoff { .. }, _) => Some(Answer::Runoff { choice: seat.expect("a masked candidate") }),
+            (Request::HangBoth { .. }, _) => Some(Answer::HangBoth { hang: yes }),
+            (Request::Post { .. }, _) => Some(Answer::Post { say: say(action == n + 2), text: None }),
+            (Request::Defence { .. }, _) => Some(Answer::Defence { say: say(action == n + 2), text: None }),
+            (Request::LastWord { .. }, _) => Some(Answer::LastWord { say: say(action == n + 2), text: None }),
+            (Request::Night { .. }, Part::NightKill) => {
+                self.night.kill = seat;
+                None
+            }
+            (Request::Night { .. }, Part::NightSearch) => {
+                self.night.search = seat;
+                None
+            }
+            (Request::Night { .. } | Request::Proxy { .. }, _) => {
+                self.night.act = seat;
+                if let (Some(t), Some(m)) = (seat, &self.act)
+                    && let Some(o) = m.second.iter().find(|o| o.first == t)
+                {
+                    self.night.second = o.options.nth(crate::below(rng, o.options.len()));
+                }
+                None
+            }
+            (Request::Appoint { vacant }, _) => {
+                Some(Answer::Appoint { role: if yes { vacant.iter().next() } else { None } })
+            }
+            (Request::SecretVote { .. }, _) => Some(Answer::SecretVote { target: seat }),
+            (Request::Start, _) => None,
+        };
+        self.next += 1;
+        if let Some(a) = answer {
+            self.answer = Some(a);
+        } else if self.part().is_none() {
+            self.finish();
+        }
+        Ok(())
+    }
+
+    /// The answer of a turn whose parts are all chosen (or that has none).
+    fn finish(&mut self) {
+        self.answer = Some(match &self.request {
+            Request::Start => Answer::Ready,
+            Request::Night { .. } => Answer::Night { moves: self.night },
+            Request::Proxy { .. } => Answer::Proxy { moves: self.night },
+            Request::Appoint { .. } => Answer::Appoint { role: None },
+            _ => return,
+        });
+    }
+}
+
+/// The checker role to claim with action `N+2`: the Commissar, else the
+/// Detective, if the setup has one.
+fn checker_claim(claims: crate::RoleSet) -> Option<Role> {
+    [Role::Commissar, Role::Detective].into_iter().find(|&r| claims.contains(r))
+}
+
+/// The first targets of a move that are legal: for a two-target move, only
+/// those with a legal second.
+fn first_targets(m: &crate::MoveOptions) -> crate::PlayerSet {
+    if m.second.is_empty() {
+        return m.targets;
+    }
+    let mut s = crate::PlayerSet::EMPTY;
+    for o in m.second.iter().filter(|o| !o.options.is_empty() && m.targets.contains(o.first)) {
+        s.insert(o.first);
+    }
+    s
+}

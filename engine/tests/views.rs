@@ -16,7 +16,7 @@
 use mafia_engine::{
     Answer, Ask, Camp, Event, Game, Log, MoveOptions, NightChoice, Observation, PRESETS, PlayerSet, Players,
     Publication, Request, Role, RoleSet, Seat, Setup, State, View, Vote,
-    encode::{self, Layout, Part},
+    encode::{self, ActionError, Layout, Part, Turn},
     play_dealt,
 };
 use rand::{RngExt, SeedableRng};
@@ -358,6 +358,55 @@ fn every_view_encodes_within_its_layout() {
         }
     }
     assert!(checked > 1000, "{checked} tensors checked");
+}
+
+/// Issue 36: for every request of every preset's views, every action the
+/// mask allows, at every part, completed by random legal actions, makes an
+/// answer the request admits; an action the mask forbids is refused.
+#[test]
+fn every_legal_action_makes_an_admitted_answer() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3600);
+    let mut answers = 0;
+    for preset in PRESETS.iter() {
+        let game = Game::new(&preset.setup()).unwrap();
+        let n = game.players();
+        for g in 0..2 {
+            let roles = deal(&game, &mut rng);
+            let (players, _) = play_views(&game, &roles, g);
+            for (_, view) in players.views.iter().flatten() {
+                let turn = Turn::new(view, &mut rng);
+                let mut mask = vec![0u8; encode::actions(n)];
+                // Every prefix of the parts: each legal action, then random legal ones.
+                let mut prefix = turn.clone();
+                while prefix.part().is_some() {
+                    prefix.mask(&mut mask);
+                    let legal: Vec<usize> = (0..mask.len()).filter(|&a| mask[a] == 1).collect();
+                    assert!(!legal.is_empty(), "{}: no legal action for {:?}", preset.name, prefix.part());
+                    if let Some(bad) = (0..mask.len()).find(|&a| mask[a] == 0) {
+                        assert_eq!(prefix.clone().act(bad, &mut rng), Err(ActionError::Illegal(bad)));
+                    }
+                    for &a in &legal {
+                        let mut t = prefix.clone();
+                        t.act(a, &mut rng).unwrap();
+                        while t.part().is_some() {
+                            t.mask(&mut mask);
+                            let legal: Vec<usize> = (0..mask.len()).filter(|&a| mask[a] == 1).collect();
+                            t.act(legal[rng.random_range(0..legal.len())], &mut rng).unwrap();
+                        }
+                        let answer = t.answer().expect("every part chosen");
+                        assert!(view.request.admits(answer), "{}: {answer:?} to {:?}", preset.name, view.request);
+                        answers += 1;
+                    }
+                    let pick = legal[rng.random_range(0..legal.len())];
+                    prefix.act(pick, &mut rng).unwrap();
+                }
+                let answer = prefix.answer().expect("a turn ends with an answer");
+                assert!(view.request.admits(answer), "{}: {answer:?} to {:?}", preset.name, view.request);
+                assert_eq!(prefix.act(0, &mut rng), Err(ActionError::Done));
+            }
+        }
+    }
+    assert!(answers > 10_000, "{answers} answers checked");
 }
 
 fn deal(game: &Game, rng: &mut ChaCha8Rng) -> Vec<Role> {
