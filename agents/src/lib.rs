@@ -99,7 +99,7 @@ pub use lineup::{
     parse_share, parse_spec, split_part,
 };
 pub use random::RandomAgent;
-pub use step::{StepError, Stepper};
+pub use step::{Env, StepError, Stepper};
 pub use strategy::{Config, Param, Plays, STRATEGIES, StrategyInfo, Values};
 pub use streams::{GameStreams, Purpose, Stream, master_key};
 pub use table::{Table, Worker};

@@ -202,3 +202,137 @@ impl Stepper {
         }
     }
 }
+
+/// A [`Stepper`] that speaks the encodings of [`mafia_engine::encode`]:
+/// the pending seat's observation tensor and action mask, and one discrete
+/// action per decision part (a night's moves are asked as up to three
+/// parts). What one action cannot say (a second target, a borrowed role)
+/// is drawn from the first controlled seat's own stream of the game, so
+/// the same seed and actions give the same game.
+///
+/// ```
+/// use mafia_agents::{Env, Lineup};
+/// use mafia_engine::{Game, Preset, Seat};
+///
+/// let game = Game::new(&Preset::find("classic").unwrap().setup()).unwrap();
+/// let mut env = Env::new(game, Lineup::for_preset("classic"), 7, &[Seat::new(2)]).unwrap();
+/// env.reset(0);
+/// let (mut obs, mut mask) = (vec![0.0; env.observation_len()], vec![0; env.actions()]);
+/// while env.seat().is_some() {
+///     env.observe(&mut obs);
+///     env.mask(&mut mask);
+///     let first_legal = mask.iter().position(|&m| m == 1).unwrap();
+///     env.act(first_legal).unwrap();
+/// }
+/// assert!(env.outcome().is_some());
+/// ```
+pub struct Env {
+    stepper: Stepper,
+    turn: Option<Turn>,
+    rng: Stream,
+    seed: u64,
+    /// The first controlled seat: its stream gives the draws.
+    first: Seat,
+}
+
+use mafia_engine::encode::{self, ActionError, Layout, Turn};
+
+impl Env {
+    /// An environment for `game`, with `lineup` playing every seat but
+    /// `seats`, on master seed `seed`. Call [`Env::reset`] to begin a game.
+    pub fn new(game: Game, lineup: Lineup, seed: u64, seats: &[Seat]) -> Result<Env, LineupError> {
+        let stepper = Stepper::new(game, lineup, seed, seats)?;
+        let first = seats.iter().copied().min().unwrap_or(Seat::new(0));
+        let rng = Stream::new(master_key(seed), 0, crate::Purpose::Seat(first));
+        Ok(Env { stepper, turn: None, rng, seed, first })
+    }
+
+    /// Begins game `index` of the run and plays it to the first part asked.
+    pub fn reset(&mut self, index: u64) {
+        // The draws of the game: the first controlled seat's own stream of
+        // game `index` (the scripted seats draw nothing from theirs).
+        self.rng = Stream::new(master_key(self.seed), index, crate::Purpose::Seat(self.first));
+        self.stepper.reset(index);
+        self.begin_turn();
+    }
+
+    /// The seat asked now (`None`: the game is over).
+    pub fn seat(&self) -> Option<Seat> {
+        self.stepper.pending().map(|v| v.seat)
+    }
+
+    /// The view of the seat asked now.
+    pub fn view(&self) -> Option<&View> {
+        self.stepper.pending()
+    }
+
+    /// The observation tensor's length ([`Layout::len`]).
+    pub fn observation_len(&self) -> usize {
+        Layout::new(self.stepper.game().players()).len()
+    }
+
+    /// The number of discrete actions ([`encode::actions`]).
+    pub fn actions(&self) -> usize {
+        encode::actions(self.stepper.game().players())
+    }
+
+    /// Writes the asked seat's tensor, with the part asked (all zero when
+    /// the game is over).
+    pub fn observe(&self, out: &mut [f32]) {
+        match (self.stepper.pending(), &self.turn) {
+            (Some(view), Some(turn)) => encode::observe(view, turn.part(), out),
+            _ => out.fill(0.0),
+        }
+    }
+
+    /// Writes the legal actions of the part asked (all 0 when over).
+    pub fn mask(&self, out: &mut [u8]) {
+        match &self.turn {
+            Some(turn) => turn.mask(out),
+            None => out.fill(0),
+        }
+    }
+
+    /// Takes `action` for the part asked; when it completes the decision,
+    /// the answer goes to the game, which plays on to the next part asked.
+    pub fn act(&mut self, action: usize) -> Result<(), ActionError> {
+        let Some(turn) = self.turn.as_mut() else { return Err(ActionError::Done) };
+        turn.act(action, &mut self.rng)?;
+        if let Some(answer) = turn.answer().cloned() {
+            self.stepper.step(answer).expect("a turn's answer is one of the request's options");
+            self.begin_turn();
+        }
+        Ok(())
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.stepper.outcome()
+    }
+
+    /// The game's events so far.
+    pub fn events(&self) -> &[Event] {
+        self.stepper.events()
+    }
+
+    /// The turn of the pending decision; decisions with nothing to choose
+    /// (a night without options) are answered at once.
+    fn begin_turn(&mut self) {
+        loop {
+            let Some(view) = self.stepper.pending() else {
+                self.turn = None;
+                return;
+            };
+            let turn = Turn::new(view, &mut self.rng);
+            match turn.answer().cloned() {
+                Some(answer) if turn.part().is_none() => {
+                    self.stepper.step(answer).expect("a turn's answer is one of the request's options");
+                }
+                _ => {
+                    self.turn = Some(turn);
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -116,3 +116,51 @@ fn a_reset_begins_the_runs_game_of_that_index() {
     assert_eq!(deal(&s), first, "the same index, the same deal");
     assert!(s.pending().is_some_and(|v| v.seat == Seat::new(0)));
 }
+
+/// Plays game `index` with `env`, each part answered by a random action of
+/// its mask drawn from `pick`; returns the actions taken.
+fn play_env(env: &mut mafia_agents::Env, index: u64, pick: &mut Stream) -> Vec<usize> {
+    env.reset(index);
+    let (mut obs, mut mask) = (vec![0.0; env.observation_len()], vec![0u8; env.actions()]);
+    let mut taken = Vec::new();
+    while env.seat().is_some() {
+        env.observe(&mut obs);
+        env.mask(&mut mask);
+        assert!(obs.iter().all(|v| (0.0..=1.0).contains(v)));
+        let legal: Vec<usize> = (0..mask.len()).filter(|&a| mask[a] == 1).collect();
+        assert!(!legal.is_empty(), "a part asked has a legal action");
+        let a = legal[mafia_engine::below(pick, legal.len() as u32) as usize];
+        env.act(a).unwrap();
+        taken.push(a);
+        assert!(taken.len() < 20_000, "the game ends");
+    }
+    taken
+}
+
+/// Issue 36: the discrete environment plays every preset to the end with
+/// the engine refusing none of its answers, and the same seed and actions
+/// give the same game.
+#[test]
+fn the_discrete_environment_plays_every_preset_and_reproduces() {
+    for p in mafia_engine::PRESETS.iter() {
+        let game = preset(p.name);
+        let every: Vec<Seat> = Seat::all(game.players()).collect();
+        for seats in [vec![Seat::new(1)], every] {
+            let mut env = mafia_agents::Env::new(game.clone(), Lineup::for_preset(p.name), 11, &seats).unwrap();
+            let mut pick = Stream::new(master_key(5), 0, Purpose::Seat(Seat::new(0)));
+            for index in 0..3 {
+                let actions = play_env(&mut env, index, &mut pick);
+                let o = env.outcome().expect("over");
+                assert_eq!(o.illegal_decisions, 0, "{}: the engine refused an answer", p.name);
+                let events = env.events().to_vec();
+                // Replayed action by action: the same game.
+                let mut again = mafia_agents::Env::new(game.clone(), Lineup::for_preset(p.name), 11, &seats).unwrap();
+                again.reset(index);
+                for a in actions {
+                    again.act(a).unwrap();
+                }
+                assert_eq!(again.events(), &events[..], "{} game {index}", p.name);
+            }
+        }
+    }
+}
