@@ -45,8 +45,7 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
                 p.display()
             )));
         }
-        let text =
-            serde_json::to_string(&total).map_err(|e| Error::Counts(format!("cannot encode the counts: {e}")))?;
+        let text = shard::encode(&total).map_err(Error::Counts)?;
         crate::output::write_atomic(p, text.as_bytes()).map_err(Error::Io)?;
         eprintln!("wrote {}", p.display());
     }
