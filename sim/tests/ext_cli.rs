@@ -182,7 +182,7 @@ fn a_merge_of_shards_reports_the_faults_of_the_whole_run() {
         a.extend(["--shard", &shard, "--counts", f]);
         ok(&a);
     }
-    let merged = ok(&["merge", &files[2], &files[0], &files[1]]);
+    let merged = ok(&tolerant(&["merge", &files[2], &files[0], &files[1]]));
     let faults = |t: &str| t[t.find("external agents").unwrap_or_else(|| panic!("no faults line: {t}"))..].to_string();
     assert!(faults(&whole).contains("illegal") && faults(&whole).contains("mismatch"), "{whole}");
     assert_eq!(faults(&merged), faults(&whole));
@@ -219,7 +219,7 @@ fn a_comparison_reports_the_external_agents_faults() {
         a.extend(TOLERANT.into_iter().chain(["--ext-procs", "1", "--shard", &shard, "--counts", f]));
         ok(&a);
     }
-    let merged = ok(&["merge", &files[0], &files[1]]);
+    let merged = ok(&tolerant(&["merge", &files[0], &files[1]]));
     let faults = |t: &str| t[t.find("external agents").unwrap()..].to_string();
     assert_eq!(faults(&merged), faults(&whole));
 }
@@ -384,4 +384,60 @@ fn per_game_rows_count_the_replaced_decisions() {
     assert!(replaced > 0 && replaced == total, "{replaced} replaced, {total} faults");
     ok(&["run", "--games", "5", "--games-out", rows.to_str().unwrap(), "--quiet"]);
     assert!(csv_rows(&rows).iter().all(|r| !r.iter().any(|(k, _)| k == "replaced")));
+}
+
+/// Issue 35: `merge` applies the fault limits `run` does (`--ext-max-faults`,
+/// default 1% of the decisions, `--ext-max-forfeits`, default 0) to the
+/// merged shards' faults: past them it writes its outputs, then fails
+/// (exit 1) with the banner naming the agent and its faults by kind.
+#[test]
+fn a_merge_fails_when_the_merged_faults_pass_the_limits() {
+    let dir = TempDir::new("ext-merge-limits");
+    let spec = format!("forum,seat2={}", agent("illegal"));
+    let shards = |fallback: &str| -> Vec<String> {
+        let files: Vec<String> = (0..2).map(|k| dir.file(&format!("{fallback}{k}.json"))).collect();
+        for (k, f) in files.iter().enumerate() {
+            let shard = format!("{k}/2");
+            ok(&tolerant(&[
+                "run",
+                "--games",
+                "40",
+                "--seed",
+                "2",
+                "--agents",
+                &spec,
+                "--ext-procs",
+                "1",
+                "--ext-fallback",
+                fallback,
+                "--quiet",
+                "--shard",
+                &shard,
+                "--counts",
+                f,
+            ]));
+        }
+        files
+    };
+    let files = shards("random");
+    let out = dir.file("m.csv");
+    let args = ["merge", &files[1], &files[0], "--out", &out];
+    let merged = mafia(&args);
+    let (stdout, stderr) = (text(&merged.stdout), text(&merged.stderr));
+    assert_eq!(merged.status.code(), Some(1), "{}", show(&args, &merged));
+    assert!(stdout.contains("town") && stdout.contains("external agents"), "the tables first: {stdout}");
+    assert!(dir.path("m.csv").exists() && dir.path("m.faults.csv").exists(), "the outputs are written");
+    for needle in ["external agent ext:", "illegal", "--ext-max-faults 0.01", "each shard's --ext-log folder"] {
+        assert!(stderr.contains(needle), "`{needle}` in {stderr}");
+    }
+    // The same limits as the shards': it passes.
+    let passed = ok(&tolerant(&["merge", &files[1], &files[0]]));
+    assert_eq!(passed, stdout, "the same output");
+    // Forfeits: past --ext-max-forfeits (default 0) even with every fault allowed.
+    let files = shards("forfeit");
+    let args = ["merge", &files[0], &files[1], "--ext-max-faults", "1"];
+    let merged = mafia(&args);
+    assert_eq!(merged.status.code(), Some(1), "{}", show(&args, &merged));
+    assert!(text(&merged.stderr).contains("--ext-max-forfeits 0"), "{}", show(&args, &merged));
+    fails(&["merge", &files[0], &files[1], "--ext-max-faults", "2"], &["--ext-max-faults 2", "from 0 to 1"]);
 }
