@@ -441,3 +441,56 @@ fn a_merge_fails_when_the_merged_faults_pass_the_limits() {
     assert!(text(&merged.stderr).contains("--ext-max-forfeits 0"), "{}", show(&args, &merged));
     fails(&["merge", &files[0], &files[1], "--ext-max-faults", "2"], &["--ext-max-faults 2", "from 0 to 1"]);
 }
+
+/// Issue 35: the summary table carries the fault counts. With external
+/// agents the `--out` summary has, per row, `ext_forfeited` (games an
+/// external agent forfeited: not in the row's games) and `ext_replaced`
+/// (decisions of the row's games their fallbacks answered: the per-game
+/// rows' `replaced`, summed); without them, no such columns, and the
+/// table is as it was. A merge of shards writes the same summary.
+#[test]
+fn the_summary_table_carries_the_fault_counts() {
+    let dir = TempDir::new("ext-summary");
+    let spec = format!("forum,seat2={}", agent("illegal"));
+    let out = dir.path("s.csv");
+    let rows = dir.path("g.csv");
+    let base = tolerant(&["run", "--games", "30", "--seed", "4", "--agents", &spec, "--ext-procs", "1", "--quiet"]);
+    let mut a = base.clone();
+    a.extend(["--out", out.to_str().unwrap()]);
+    ok(&a);
+    let summary = csv_rows(&out);
+    let faults = csv_rows(&dir.path("s.faults.csv"));
+    let illegal: u64 = faults.iter().map(|r| col(r, "illegal").parse::<u64>().unwrap()).sum();
+    assert!(illegal > 0);
+    assert_eq!(col(&summary[0], "ext_replaced"), illegal.to_string(), "{summary:?}");
+    assert_eq!(col(&summary[0], "ext_forfeited"), "0", "{summary:?}");
+    // The streaming runner's summary says the same, and its rows add up to it.
+    let mut g = base.clone();
+    let streamed = dir.path("streamed.csv");
+    g.extend(["--games-out", rows.to_str().unwrap(), "--out", streamed.to_str().unwrap()]);
+    ok(&g);
+    assert_eq!(read(&streamed), read(&out), "the same summary on both paths");
+    let replaced: u64 = csv_rows(&rows).iter().map(|r| col(r, "replaced").parse::<u64>().unwrap()).sum();
+    assert_eq!(replaced, illegal);
+    // Shards merge to the same summary.
+    let files: Vec<String> = (0..2).map(|k| dir.file(&format!("s{k}.json"))).collect();
+    for (k, f) in files.iter().enumerate() {
+        let shard = format!("{k}/2");
+        let mut a = base.clone();
+        a.extend(["--shard", &shard, "--counts", f]);
+        ok(&a);
+    }
+    let merged = dir.path("m.csv");
+    ok(&tolerant(&["merge", &files[0], &files[1], "--out", merged.to_str().unwrap()]));
+    assert_eq!(read(&merged), read(&out), "a merge writes the single run's summary");
+    // Forfeits: the games forfeited, per row.
+    let mut f = base.clone();
+    f.extend(["--ext-fallback", "forfeit", "--out", out.to_str().unwrap()]);
+    let text = ok(&f);
+    let forfeited = col(&csv_rows(&out)[0], "ext_forfeited").to_string();
+    assert!(forfeited.parse::<u64>().unwrap() > 0);
+    assert!(text.contains(&format!("{forfeited} games forfeited")), "{text}");
+    // Without external agents: no such columns.
+    ok(&["run", "--games", "5", "--out", out.to_str().unwrap(), "--quiet"]);
+    assert!(csv_rows(&out).iter().all(|r| !r.iter().any(|(k, _)| k.starts_with("ext_"))));
+}

@@ -17,4 +17,7 @@ pub use faults::{AgentFaults, FaultLimits, add_faults, check_faults, faults_of, 
 pub use files::{out_format, write_atomic};
 pub use games::{GameRow, GamesWriter};
 pub use printed::{Printed, print_and_write, write_frames, write_out};
-pub use tables::{Tables, Variant, build_tables, play_frame, print_tables, sibling_paths, summary_frame, write_tables};
+pub use tables::{
+    Tables, Variant, add_ext_columns, build_tables, play_frame, print_tables, sibling_paths, summary_frame,
+    write_tables,
+};

@@ -12,7 +12,8 @@
 //!   and `played = tally games + forfeits`), a point still playing played
 //!   every game done and a retired one (a stopping rule's) no more, the
 //!   pairs count no more than their points played, and the external agents'
-//!   faults are no more than the decisions asked of them.
+//!   faults are no more than the decisions asked of them and no fewer than
+//!   the decisions their fallbacks answered in the games counted.
 //!
 //! Why both: in issue 35 a checkpoint whose `done` had been edited was
 //! resumed and its games counted twice (a 1.5 M-game run reported 2.1 M),
@@ -122,7 +123,8 @@ impl CountsFile {
             Plan::Experiment(p) => p.layout.points.len(),
             Plan::Compare(_) => 2,
         };
-        let lens = [self.setups.len(), c.tallies.len(), c.played.len(), c.forfeits.len(), c.active.len()];
+        let lens =
+            [self.setups.len(), c.tallies.len(), c.played.len(), c.forfeits.len(), c.replaced.len(), c.active.len()];
         if lens.iter().any(|&l| l != points) {
             out.push(format!("its counts are not of its plan's {points} points"));
             return out;
@@ -190,6 +192,17 @@ impl CountsFile {
         // forfeits a game only after a fault.
         if self.faults.is_empty() && c.forfeits.iter().any(|&f| f > 0) {
             out.push("it counts forfeited games but no external agent".into());
+        }
+        // A decision of a counted game a fallback answered was a fault (a
+        // seat that forfeited replaces the rest, but its game is not counted).
+        let replaced = c.replaced.iter().try_fold(0u64, |a, &x| a.checked_add(x));
+        let faults = self.faults.iter().try_fold(0u64, |a, f| a.checked_add(f.total()));
+        if replaced.is_none() || replaced > faults {
+            out.push(format!(
+                "it counts {} decisions answered by fallbacks but {} faults",
+                replaced.map_or("too many".into(), n),
+                faults.map_or("too many".into(), n)
+            ));
         }
         for a in &self.faults {
             if a.total() > a.requests {

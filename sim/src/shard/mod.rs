@@ -670,6 +670,7 @@ fn zero(c: &Counts) -> Counts {
     }
     z.played.iter_mut().for_each(|x| *x = 0);
     z.forfeits.iter_mut().for_each(|x| *x = 0);
+    z.replaced.iter_mut().for_each(|x| *x = 0);
     z.pair_games.iter_mut().for_each(|x| *x = 0);
     z.a_only.iter_mut().for_each(|x| *x = [0; Camp::COUNT]);
     z.b_only.iter_mut().for_each(|x| *x = [0; Camp::COUNT]);
