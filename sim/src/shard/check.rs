@@ -101,11 +101,8 @@ impl CountsFile {
         let (start, end) = self.shard.range(self.first, self.games);
         if (self.start, self.end) != (start, end) {
             out.push(format!(
-                "it says games {}..{}, but {} of the run's games {}..{last} is {start}..{end}",
-                self.start,
-                self.end,
-                self.what(),
-                self.first
+                "it says games {}..{}, but shard {} of the run's games {}..{last} is {start}..{end}",
+                self.start, self.end, self.shard, self.first
             ));
             return out;
         }
@@ -246,6 +243,92 @@ mod tests {
         assert_eq!(n(999), "999");
         assert_eq!(n(1000), "1,000");
         assert_eq!(n(1_500_000), "1,500,000");
+    }
+
+    /// A file of two points compared on no games yet: consistent.
+    fn empty() -> CountsFile {
+        use crate::exec::Counts;
+        use crate::output::Variant;
+        let variant = Variant { setup: "none".into(), rules: String::new(), agents: "random".into(), players: 0 };
+        let point = super::super::PointInfo { values: vec![], variant, camps: vec![] };
+        let rules = mafia_engine::Rules::default();
+        let setup = super::super::SetupRecord { setup: "none".into(), roles: vec![], rules, agents: "random".into() };
+        CountsFile {
+            format: super::super::FORMAT.into(),
+            code: String::new(),
+            command_line: vec![],
+            fingerprint: String::new(),
+            setups: vec![setup.clone(), setup],
+            seed: 1,
+            first: 0,
+            games: 10,
+            shard: super::super::Shard::WHOLE,
+            start: 0,
+            end: 10,
+            done: 0,
+            state: State::Running,
+            plan: Plan::Run(super::super::RunPlan { variants: vec![point.clone(), point], precision: None, games: 10 }),
+            counts: Counts {
+                tallies: vec![Tally::new(rules.day_cap); 2],
+                played: vec![0; 2],
+                forfeits: vec![0; 2],
+                replaced: vec![0; 2],
+                pairs: vec![(0, 1)],
+                pair_games: vec![0],
+                a_only: vec![[0; Camp::COUNT]],
+                b_only: vec![[0; Camp::COUNT]],
+                active: vec![true; 2],
+            },
+            faults: vec![],
+            checksum: String::new(),
+        }
+    }
+
+    #[test]
+    fn every_contradiction_is_named() {
+        assert_eq!(empty().problems(), Vec::<String>::new());
+        let broken = |edit: &dyn Fn(&mut CountsFile), needle: &str| {
+            let mut f = empty();
+            edit(&mut f);
+            let p = f.problems();
+            assert!(p.iter().any(|p| p.contains(needle)), "{needle}: {p:?}");
+        };
+        broken(&|f| f.end = 9, "it says games 0..9, but shard 0/1 of the run's games 0..10 is 0..10");
+        broken(&|f| f.done = 11, "11 games done of the 10");
+        broken(&|f| f.state = State::Complete, "complete but says 0 of 10");
+        broken(&|f| f.counts.played[1] = 1, "but says it played 1");
+        broken(&|f| f.done = 4, "counts 0 games for point 1 but says 4 done");
+        broken(
+            &|f| {
+                f.done = 4;
+                f.counts.active[1] = false;
+                f.counts.active[0] = false;
+                f.counts.played[1] = 5;
+            },
+            "(stopped early) but says 4 done",
+        );
+        broken(&|f| f.counts.forfeits.push(0), "not of its plan's 2 points");
+        broken(&|f| f.counts.pairs[0] = (0, 2), "pairs of points do not fit");
+        broken(&|f| f.counts.pair_games[0] = 1, "pair of points 1 and 2 counts more games");
+        broken(&|f| f.counts.a_only[0][1] = 1, "pair of points 1 and 2 counts more games");
+        broken(&|f| f.counts.forfeits[0] = 1, "forfeited games but no external agent");
+        broken(&|f| f.counts.replaced[0] = 1, "1 decisions answered by fallbacks but 0 faults");
+        let faults = |requests: u64, illegal: u64, forfeits: u64| {
+            let mut a = crate::output::AgentFaults {
+                agent: "ext:x".into(),
+                requests,
+                restarts: 0,
+                seats: vec![Default::default()],
+            };
+            (a.seats[0].seat, a.seats[0].illegal, a.seats[0].forfeits) = (2, illegal, forfeits);
+            vec![a]
+        };
+        broken(&|f| f.faults = faults(1, 2, 0), "2 faults of ext:x in 1 decisions");
+        broken(&|f| f.faults = faults(5, 1, 2), "faults of ext:x by seat do not add up");
+        let mut ok = empty();
+        ok.faults = faults(5, 1, 1);
+        ok.counts.replaced[0] = 1;
+        assert_eq!(ok.problems(), Vec::<String>::new());
     }
 
     #[test]

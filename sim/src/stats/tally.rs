@@ -345,6 +345,46 @@ mod tests {
         assert_eq!((b.saves, b.reveals, b.false_claims, b.info_nights), (3, 3, 6, 9));
     }
 
+    /// `Tally::problems` (what a counts file's check reads): none in a tally
+    /// of played games, and each edit breaks one of them.
+    #[test]
+    fn a_tally_of_played_games_has_no_problems_and_an_edited_one_has() {
+        use mafia_engine::{PlayerSet, Stats};
+        let deal = [Role::Don, Role::Commissar, Role::Citizen, Role::Citizen];
+        let mut dealt = [0u64; Role::COUNT];
+        for r in deal {
+            dealt[r as usize] += 1;
+        }
+        let stats = Stats { lynched: [1, 1, 0], killed: [1, 0, 0], ..Stats::default() };
+        let o = Outcome {
+            winner: Some(Camp::Town),
+            cause: EndCause::MafiaEliminated,
+            days: 3,
+            survivors: PlayerSet::single(Seat::new(1)),
+            illegal_decisions: 0,
+            stats,
+        };
+        let mut t = Tally::new(10);
+        for _ in 0..3 {
+            t.add(&o, &RoleSeats::of(&deal));
+        }
+        assert_eq!(t.problems(10, &dealt), Vec::<String>::new());
+        let broken = |edit: &dyn Fn(&mut Tally), day_cap: u16, needle: &str| {
+            let mut e = t.clone();
+            edit(&mut e);
+            let p = e.problems(day_cap, &dealt);
+            assert!(p.iter().any(|p| p.contains(needle)), "{needle}: {p:?}");
+        };
+        broken(&|e| e.games += 1, 10, "wins and draws");
+        broken(&|e| e.causes[0] += 1, 10, "ends by cause");
+        broken(&|e| e.days[4] += 1, 10, "game lengths");
+        broken(&|_| {}, 12, "day cap of 12");
+        broken(&|e| e.role_dealt[Role::Citizen as usize] += 1, 10, "citizen dealt");
+        broken(&|e| e.role_survived[Role::Don as usize] = 4, 10, "more don surviving");
+        broken(&|e| (e.wins[0], e.wins[1]) = (2, 1), 10, "on the winning side");
+        broken(&|e| e.killed[2] = 9, 10, "more survivors, lynched and killed");
+    }
+
     #[test]
     fn quantiles_and_mean() {
         let mut t = Tally::new(10);
