@@ -372,6 +372,10 @@ fn an_edited_tally_is_refused_by_merge() {
         format!("{}{},{},{}{}", &t[..at], wins[0] + 5, wins[1] - 5, wins[2], &t[end..])
     });
     fails(&["merge", &s0, &moved], &["moved.json", "on the winning side, but its camp won"]);
-    // The good shards merge.
-    assert!(ok(&["merge", &s1, &s0]).contains("Outcomes"));
+    // The good shards merge, and the merged counts file (checksummed too)
+    // merges alone to the same tables.
+    let all = dir.file("all.json");
+    let merged = ok(&["merge", &s1, &s0, "--counts", &all]);
+    assert!(merged.contains("Outcomes"));
+    assert_eq!(ok(&["merge", &all]), merged);
 }
