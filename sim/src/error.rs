@@ -28,8 +28,9 @@ pub enum Error {
     Setup(String),
     /// Reading or writing a file failed; the message names the path.
     Io(String),
-    /// A counts file is not of this run, is damaged or unfinished, or the
-    /// shards of a run are incomplete.
+    /// A counts file is not of this run, is damaged or unfinished, fails
+    /// its checksum or contradicts itself, or the shards of a run are
+    /// incomplete.
     Counts(String),
     /// External agents (`ext:COMMAND`) cannot play here or could not be
     /// started, or the agent protocol's host failed.

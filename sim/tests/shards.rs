@@ -91,9 +91,34 @@ fn shards_of_an_experiment_and_a_comparison_merge_byte_for_byte() {
     assert!(tables(&dir, "merged", "csv") == tables(&dir, "single", "csv"));
 }
 
-/// Edits a counts file as text (to make a foreign or damaged one).
+/// Edits a counts file as text, as someone who knows the checksum's rule
+/// would: the edit, then the checksum recomputed (to make a foreign or an
+/// inconsistent one; the checks past the checksum must refuse it).
 fn edit(from: &str, to: &str, f: impl Fn(String) -> String) {
+    std::fs::write(to, reseal(&f(String::from_utf8(std::fs::read(from).unwrap()).unwrap()))).unwrap();
+}
+
+/// Edits a counts file as text and leaves its checksum as it was.
+fn edit_raw(from: &str, to: &str, f: impl Fn(String) -> String) {
     std::fs::write(to, f(String::from_utf8(std::fs::read(from).unwrap()).unwrap())).unwrap();
+}
+
+/// The counts file `text` with its checksum recomputed: the checksum is
+/// the last member, `sha256:` and the hex SHA-256 of the file's bytes
+/// without it (docs/src/guide/clusters.md).
+fn reseal(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let member = ",\"checksum\":\"";
+    let at = text.rfind(member).expect("a checksum");
+    let body = format!("{}}}", &text[..at]);
+    let hex: String = Sha256::digest(body.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    format!("{}{member}sha256:{hex}\"}}", &text[..at])
+}
+
+/// Replaces `from` in `text` once, where it must be.
+fn once(text: &str, from: &str, to: &str) -> String {
+    assert_eq!(text.matches(from).count(), 1, "{from:?} once in {text}");
+    text.replacen(from, to, 1)
 }
 
 #[test]
@@ -264,4 +289,93 @@ fn a_shard_stopped_by_sigterm_checkpoints_resumes_and_merges() {
     a.extend(["--out", &single_out]);
     assert_eq!(merged, ok(&a));
     assert!(tables(&dir, "merged", "csv") == tables(&dir, "single", "csv"));
+}
+
+/// Issue 35: a checkpoint whose `done` was edited was resumed and its games
+/// counted twice (a 1.5 M-game run reported 2.1 M). Every counts file now
+/// checks itself: an edit breaks its checksum, and an edit with the
+/// checksum recomputed breaks its consistency (`done` against the games
+/// its tallies count). Both are refused by name and reason, before any game.
+#[test]
+fn an_edited_done_is_refused_on_resume() {
+    let dir = TempDir::new("resume-edited");
+    let c = dir.file("c.json");
+    let args = ["run", "--games", "3000", "--seed", "5", "--agents", "random", "--quiet", "--threads", "1"];
+    let with = |file: &str| -> Vec<String> {
+        args.iter().map(|s| s.to_string()).chain(["--counts".into(), file.into(), "--resume".into()]).collect()
+    };
+    let run = |file: &str| with(file).iter().map(String::as_str).map(String::from).collect::<Vec<_>>();
+    let good = ok(&run(&c).iter().map(String::as_str).collect::<Vec<_>>());
+    // A checkpoint of the run, half done: edited back to look unfinished.
+    let half = |t: String| {
+        once(&once(&t, "\"done\":3000,", "\"done\":1500,"), "\"state\":\"complete\"", "\"state\":\"running\"")
+    };
+    let edited = dir.file("edited.json");
+    edit_raw(&c, &edited, half);
+    let err = fails(
+        &run(&edited).iter().map(String::as_str).collect::<Vec<_>>(),
+        &["edited.json", "checksum does not match"],
+    );
+    assert!(err.contains("play the run again"), "{err}");
+    let resealed = dir.file("resealed.json");
+    edit(&c, &resealed, half);
+    fails(
+        &run(&resealed).iter().map(String::as_str).collect::<Vec<_>>(),
+        &["resealed.json", "counts 3,000 games for point 1 but says 1,500 done"],
+    );
+    // The file itself is untouched by the refusals, and still resumes (prints) byte for byte.
+    assert_eq!(ok(&run(&c).iter().map(String::as_str).collect::<Vec<_>>()), good);
+    // A file of the format before the checksum is refused by name.
+    let old = dir.file("old.json");
+    edit_raw(&c, &old, |t| once(&t, "mafia-lab counts 2", "mafia-lab counts 1"));
+    fails(&run(&old).iter().map(String::as_str).collect::<Vec<_>>(), &["old.json", "`mafia-lab counts 1`", "again"]);
+}
+
+/// Issue 35: a shard whose tallies were edited merged into a table with
+/// more games than the run had. Its checksum refuses it; with the checksum
+/// recomputed, its consistency does: an edited tally no longer adds up, and
+/// an edit that keeps the tally whole (a game added to every count) no
+/// longer fits the shard's range.
+#[test]
+fn an_edited_tally_is_refused_by_merge() {
+    let dir = TempDir::new("merge-edited");
+    let base = ["run", "--games", "1000", "--seed", "6", "--quiet", "--threads", "1"];
+    let shard = |k: u64| {
+        let counts = dir.file(&format!("s{k}.json"));
+        let s = format!("{k}/2");
+        let mut a = base.to_vec();
+        a.extend(["--shard", &s, "--counts", &counts]);
+        ok(&a);
+        counts
+    };
+    let (s0, s1) = (shard(0), shard(1));
+    let more = |t: String| once(&t, "\"tallies\":[{\"games\":500,", "\"tallies\":[{\"games\":700,");
+    let edited = dir.file("edited.json");
+    edit_raw(&s1, &edited, more);
+    let err = fails(
+        &["merge", &s0, &edited],
+        &["edited.json", "checksum does not match its contents", "play shard 1/2 again"],
+    );
+    assert!(!err.contains("s0.json"), "the good shard is not blamed: {err}");
+    let resealed = dir.file("resealed.json");
+    edit(&s1, &resealed, more);
+    fails(&["merge", &s0, &resealed], &["resealed.json", "counts 700 games", "but says it played 500"]);
+    // Five mafia wins turned into town wins: the games and the ends still
+    // add up, but the roles on the winning side no longer match the wins.
+    let moved = dir.file("moved.json");
+    edit(&s1, &moved, |t| {
+        let key = "\"tallies\":[{\"games\":500,\"wins\":[";
+        let at = t.find(key).unwrap() + key.len();
+        let end = at + t[at..].find(']').unwrap();
+        let wins: Vec<u64> = t[at..end].split(',').map(|w| w.parse().unwrap()).collect();
+        assert!(wins[1] >= 5, "{wins:?}");
+        format!("{}{},{},{}{}", &t[..at], wins[0] + 5, wins[1] - 5, wins[2], &t[end..])
+    });
+    fails(&["merge", &s0, &moved], &["moved.json", "on the winning side, but its camp won"]);
+    // The good shards merge, and the merged counts file (checksummed too)
+    // merges alone to the same tables.
+    let all = dir.file("all.json");
+    let merged = ok(&["merge", &s1, &s0, "--counts", &all]);
+    assert!(merged.contains("Outcomes"));
+    assert_eq!(ok(&["merge", &all]), merged);
 }

@@ -20,10 +20,26 @@ pub struct MergeArgs {
     /// Also write the merged counts to FILE (a counts file of the whole run).
     #[arg(long, value_name = "FILE")]
     pub counts: Option<PathBuf>,
+    /// Largest share of an external agent's decisions that may fault (0 to 1), over the merged shards; past it merge fails (exit 1) after writing its outputs, as `run` does.
+    #[arg(long, value_name = "RATE", default_value_t = 0.01)]
+    pub ext_max_faults: f64,
+    /// Most games an external agent may forfeit over the merged shards; past it merge fails (exit 1) after writing its outputs, as `run` does.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub ext_max_forfeits: u64,
 }
 
 pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
     let _claim = crate::args::claim_out(&a.out, a.counts.as_deref())?;
+    // The limits `run` applies to its agents' faults, applied to the merged
+    // shards' (issue 35): a merge must not pass what the single run fails.
+    if !(0.0..=1.0).contains(&a.ext_max_faults) {
+        return Err(Error::Invalid(format!(
+            "--ext-max-faults {}: give a share of the decisions, from 0 to 1",
+            a.ext_max_faults
+        )));
+    }
+    let limits =
+        crate::output::FaultLimits { max_rate: a.ext_max_faults, max_forfeits: a.ext_max_forfeits, log_dir: None };
     let mut files = Vec::with_capacity(a.files.len());
     for p in &a.files {
         files.push((p.clone(), shard::read(p)?));
@@ -46,8 +62,7 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
                 p.display()
             )));
         }
-        let text =
-            serde_json::to_string(&total).map_err(|e| Error::Counts(format!("cannot encode the counts: {e}")))?;
+        let text = shard::encode(&total).map_err(Error::Counts)?;
         // Tried whatever the tables do, and they whatever it does (issue 35).
         counts_written = crate::output::write_atomic(p, text.as_bytes()).map_err(Error::Io);
         if counts_written.is_ok() {
@@ -72,5 +87,6 @@ pub fn cmd_merge(a: MergeArgs) -> Result<(), Error> {
             crate::commands::compare::render_compare(plan, total.seed, &total.counts, &total.faults, finish, &a.out)
         }
     };
-    Error::all([counts_written, rendered])
+    // Every output tried, then the fault limits (issue 35).
+    Error::all([counts_written, rendered, crate::output::check_faults(&total.faults, &limits)])
 }

@@ -180,6 +180,7 @@ pub fn cmd_run(a: RunArgs) -> Result<(), Error> {
         played: output.tallies.iter().zip(&output.forfeits).map(|(t, f)| t.games + f).collect(),
         tallies: output.tallies,
         forfeits: output.forfeits,
+        replaced: output.replaced,
         pairs: vec![],
         pair_games: vec![],
         a_only: vec![],
@@ -237,6 +238,11 @@ pub fn render_run(
     let rows: Vec<(Variant, &crate::stats::Tally)> =
         plan.variants.iter().map(|p| p.variant.clone()).zip(tallies.iter()).collect();
     let mut tables = build_tables(&rows).map_err(|e| Error::Table("tables", e))?;
+    if !faults.is_empty() {
+        // External agents played: their fault counts per row (issue 35).
+        crate::output::add_ext_columns(&mut tables, &counts.forfeits, &counts.replaced)
+            .map_err(|e| Error::Table("tables", e))?;
+    }
     // Print first: a failing write below must not lose the results.
     print_tables(&tables, &mut std::io::stdout().lock())?;
     let mut missed = Ok(());

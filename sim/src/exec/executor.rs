@@ -98,6 +98,9 @@ pub struct Counts {
     pub played: Vec<u64>,
     /// Games an external agent forfeited, per point (not in the tallies).
     pub forfeits: Vec<u64>,
+    /// Per point: decisions of its counted games (not the forfeited) that
+    /// external agents' fallbacks answered (the per-game rows' `replaced`).
+    pub replaced: Vec<u64>,
     /// The pairs of points compared on the same games (indices into the points).
     pub pairs: Vec<(usize, usize)>,
     /// Per pair: games both points played (and neither forfeited).
@@ -118,6 +121,7 @@ impl Counts {
             tallies: points.iter().map(|j| Tally::new(j.game.rules().day_cap)).collect(),
             played: vec![0; k],
             forfeits: vec![0; k],
+            replaced: vec![0; k],
             pairs: pairs.to_vec(),
             pair_games: vec![0; pairs.len()],
             a_only: vec![[0; Camp::COUNT]; pairs.len()],
@@ -134,6 +138,7 @@ impl Counts {
         for i in 0..self.played.len() {
             self.played[i] += o.played[i];
             self.forfeits[i] += o.forfeits[i];
+            self.replaced[i] += o.replaced[i];
         }
         for q in 0..self.pairs.len() {
             self.pair_games[q] += o.pair_games[q];
@@ -305,6 +310,7 @@ pub fn execute_from(
                                 }
                                 part.tallies[p].add(&o, w.state.role_seats());
                                 part.tallies[p].illegal += u64::from(w.illegal_answers());
+                                part.replaced[p] += u64::from(w.replaced_answers());
                                 winners[p * len + g] = o.winner.map_or(DRAW, |c| c as u8);
                             }
                             bars.overall.inc(len as u64);
@@ -371,6 +377,7 @@ mod tests {
             tallies: vec![],
             played: vec![0, 0],
             forfeits: vec![0, 0],
+            replaced: vec![0, 0],
             pairs: vec![(0, 1)],
             pair_games: vec![10],
             a_only: vec![[3, 0, 0]],

@@ -105,6 +105,9 @@ pub struct RunOutput {
     pub tallies: Vec<Tally>,
     /// Per job: games an external agent forfeited (not in the tallies).
     pub forfeits: Vec<u64>,
+    /// Per job: decisions of its counted games the external agents'
+    /// fallbacks answered (the rows' `replaced`, summed).
+    pub replaced: Vec<u64>,
     /// Why writing `--games-out` failed, if it did.
     pub games_out_error: Option<String>,
     /// Ctrl-C or SIGTERM stopped the run after a window: the tallies count
@@ -138,6 +141,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
     let mut tallies = Vec::with_capacity(spec.jobs.len());
     let mut forfeits = Vec::with_capacity(spec.jobs.len());
     let mut interrupted = false;
+    let mut replaced = Vec::with_capacity(spec.jobs.len());
     for (vi, job) in spec.jobs.iter().enumerate() {
         // Chunks partition the games; tallies add up, so any chunk size
         // gives the same result.
@@ -154,6 +158,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
         pb.set_message(format!("{} {} {}", job.variant.setup, job.variant.rules, job.variant.agents));
         let mut total = Tally::new(job.game.rules().day_cap);
         let mut lost = 0;
+        let mut fallbacks = 0;
         // Games `done..end` of the job are played per window.
         let mut done = 0;
         while done < spec.games && !interrupted {
@@ -162,7 +167,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                 None => (done + WINDOW * chunk).min(spec.games),
             };
             let (first, last) = (0, (end - done).div_ceil(chunk));
-            let parts: Vec<(Tally, Vec<GameRow>, u64)> = pool.install(|| {
+            let parts: Vec<(Tally, Vec<GameRow>, u64, u64)> = pool.install(|| {
                 (first..last)
                     .into_par_iter()
                     .map_init(
@@ -173,6 +178,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                             let mut t = Tally::new(job.game.rules().day_cap);
                             let mut rows = Vec::new();
                             let mut forfeited = 0;
+                            let mut fell_back = 0;
                             for i in start..end {
                                 let o = w.play(&job.game, i, &mut NoLog);
                                 if ext && !w.forfeited().is_empty() {
@@ -182,6 +188,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                                 }
                                 t.add(&o, w.state.role_seats());
                                 t.illegal += u64::from(w.illegal_answers());
+                                fell_back += u64::from(w.replaced_answers());
                                 if keep_rows {
                                     rows.push(GameRow {
                                         variant: vi as u32,
@@ -196,14 +203,15 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
                                 }
                             }
                             pb.inc(end - start - forfeited);
-                            (t, rows, forfeited)
+                            (t, rows, forfeited, fell_back)
                         },
                     )
                     .collect()
             });
-            for (t, rows, f) in parts {
+            for (t, rows, f, r) in parts {
                 total.merge(&t);
                 lost += f;
+                fallbacks += r;
                 if let Some(w) = writer.as_mut()
                     && let Err(e) = rows.into_iter().try_for_each(|r| w.push(r))
                 {
@@ -227,6 +235,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
         pb.inc(spec.games - done);
         tallies.push(total);
         forfeits.push(lost);
+        replaced.push(fallbacks);
     }
     pb.finish_and_clear();
     if interrupted {
@@ -237,5 +246,5 @@ pub fn run(spec: &RunSpec) -> Result<RunOutput, String> {
     {
         games_out_error = Some(e);
     }
-    Ok(RunOutput { tallies, forfeits, games_out_error, interrupted })
+    Ok(RunOutput { tallies, forfeits, replaced, games_out_error, interrupted })
 }

@@ -19,4 +19,6 @@ pub use faults::{AgentFaults, FaultLimits, add_faults, check_faults, faults_of, 
 pub use files::{out_format, remove_unfinished, write_atomic, write_set};
 pub use games::{GameRow, GamesWriter};
 pub use printed::{Printed, print_and_write, write_frames, write_out};
-pub use tables::{TABLE_PARTS, Tables, Variant, build_tables, play_frame, print_tables, summary_frame, write_tables};
+pub use tables::{
+    TABLE_PARTS, Tables, Variant, add_ext_columns, build_tables, play_frame, print_tables, summary_frame, write_tables,
+};

@@ -180,6 +180,18 @@ pub fn summary_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
     c.frame()
 }
 
+/// With external agents (issue 35: "the summary table carries the fault
+/// counts"): per row, `ext_forfeited`, the games an external agent
+/// forfeited (not in `games`), and `ext_replaced`, the decisions of the
+/// row's games that the agents' fallbacks answered (the per-game rows'
+/// `replaced`, summed). Added only when external agents played, so other
+/// tables stay as they were, like the per-game `replaced` column.
+pub fn add_ext_columns(t: &mut Tables, forfeited: &[u64], replaced: &[u64]) -> PolarsResult<()> {
+    t.summary.with_column(Column::new("ext_forfeited".into(), forfeited))?;
+    t.summary.with_column(Column::new("ext_replaced".into(), replaced))?;
+    Ok(())
+}
+
 fn roles_frame(rows: &[(Variant, &Tally)]) -> PolarsResult<DataFrame> {
     let mut labels = Labels::default();
     let (mut role, mut camp) = (Vec::new(), Vec::new());

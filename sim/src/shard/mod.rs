@@ -25,7 +25,10 @@ use clap::Args;
 use mafia_engine::Camp;
 use serde::{Deserialize, Serialize};
 
+mod check;
 mod plan;
+
+pub use check::encode;
 
 pub use plan::{ComparePlan, ExperimentPlan, Layout, Plan, PointInfo, RunPlan};
 use std::path::{Path, PathBuf};
@@ -124,8 +127,13 @@ pub enum State {
     Stopped,
 }
 
-/// The format tag of a counts file.
-pub const FORMAT: &str = "mafia-lab counts 1";
+/// The format tag of a counts file. Format 2 (issue 35) added the
+/// `checksum`; a format-1 file is refused by name (it could not be resumed
+/// or merged by this build anyway: its `code` is another executable's).
+pub const FORMAT: &str = "mafia-lab counts 2";
+
+/// The format before counts files carried a checksum.
+const FORMAT_1: &str = "mafia-lab counts 1";
 
 /// A counts file (JSON; `CountsFile` in `schema/mafia-lab.schema.json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -161,6 +169,11 @@ pub struct CountsFile {
     /// its faults once.
     #[serde(default)]
     pub faults: Vec<crate::output::AgentFaults>,
+    /// `sha256:` and the hex SHA-256 of the file's bytes without this
+    /// member (the compact JSON of every other field, as written): always
+    /// the last member. A file whose checksum does not match is refused.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub checksum: String,
 }
 
 /// One point's game as a counts file records it.
@@ -363,6 +376,7 @@ impl Store {
             plan: run.plan,
             counts: Counts::new(run.jobs, run.pairs),
             faults: Vec::new(),
+            checksum: String::new(),
         };
         let mut faults_before = Vec::new();
         let mut from = None;
@@ -480,7 +494,7 @@ impl Store {
         file.done = done;
         file.state = state;
         file.counts = counts.clone();
-        let text = serde_json::to_string(file).map_err(|e| format!("cannot encode the counts: {e}"))?;
+        let text = encode(file)?;
         crate::output::write_atomic(path, text.as_bytes())
     }
 
@@ -496,13 +510,21 @@ impl Store {
     }
 }
 
-/// Reads a counts file.
+/// Reads a counts file, and checks it (see `check.rs`): its checksum, then
+/// its consistency. A file that fails either is refused by name and reason.
 pub fn read(path: &Path) -> Result<CountsFile, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::Io(format!("{}: cannot read: {e}", path.display())))?;
     let tag: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| Error::Counts(format!("{}: not a counts file (not JSON: {e})", path.display())))?;
     match tag.get("format").and_then(|f| f.as_str()) {
         Some(FORMAT) => {}
+        Some(FORMAT_1) => {
+            return Err(Error::Counts(format!(
+                "{}: a counts file of format `{FORMAT_1}`, written before counts files checked themselves \
+                 (this mafia reads `{FORMAT}`, with a checksum); play its games again with this mafia",
+                path.display()
+            )));
+        }
         Some(other) => {
             return Err(Error::Counts(format!(
                 "{}: a counts file of format `{other}`; this mafia reads `{FORMAT}`",
@@ -511,7 +533,25 @@ pub fn read(path: &Path) -> Result<CountsFile, Error> {
         }
         None => return Err(Error::Counts(format!("{}: not a counts file (no `format`)", path.display()))),
     }
-    serde_json::from_str(&text).map_err(|e| Error::Counts(format!("{}: a damaged counts file: {e}", path.display())))
+    let mut file: CountsFile = serde_json::from_str(&text)
+        .map_err(|e| Error::Counts(format!("{}: a damaged counts file: {e}", path.display())))?;
+    let replay = |why: String| {
+        Error::Counts(format!(
+            "{}: {why}; play {} again (a new --counts file, or remove this one)",
+            path.display(),
+            file.what()
+        ))
+    };
+    check::verify(&text).map_err(replay)?;
+    let problems = file.problems();
+    if !problems.is_empty() {
+        return Err(replay(format!(
+            "the counts contradict themselves (edited, or written by a faulty mafia): {}",
+            check::describe(&problems)
+        )));
+    }
+    file.checksum.clear();
+    Ok(file)
 }
 
 /// Why `got` is not a part of the run `want` belongs to (`Ok` if it is).
@@ -640,6 +680,7 @@ fn zero(c: &Counts) -> Counts {
     }
     z.played.iter_mut().for_each(|x| *x = 0);
     z.forfeits.iter_mut().for_each(|x| *x = 0);
+    z.replaced.iter_mut().for_each(|x| *x = 0);
     z.pair_games.iter_mut().for_each(|x| *x = 0);
     z.a_only.iter_mut().for_each(|x| *x = [0; Camp::COUNT]);
     z.b_only.iter_mut().for_each(|x| *x = [0; Camp::COUNT]);

@@ -130,6 +130,68 @@ impl Tally {
         }
     }
 
+    /// What must hold of a tally whatever games it counted, given how many
+    /// players of each role one game deals (`dealt`, by `Role as usize`):
+    /// every game has one end (a camp's win or a draw), one cause and one
+    /// last day (`days` has `day_cap + 1` entries); every game deals the
+    /// setup's roles, so a role was dealt `dealt × games` times and won with
+    /// its camp's wins; nobody survives or is eliminated twice. Each
+    /// sentence names what is broken (empty: nothing). A tally edited by
+    /// hand rarely keeps all of these (see `crate::shard`'s checks).
+    pub fn problems(&self, day_cap: u16, dealt: &[u64; Role::COUNT]) -> Vec<String> {
+        let mut out = Vec::new();
+        let g = self.games;
+        let ends = self.wins.iter().try_fold(self.draws, |a, &w| a.checked_add(w));
+        if ends != Some(g) {
+            let ends = ends.map_or("more than 2^64".to_string(), |e| e.to_string());
+            out.push(format!("counts {g} games but {ends} wins and draws"));
+        }
+        let causes = self.causes.iter().try_fold(0u64, |a, &c| a.checked_add(c));
+        if causes != Some(g) {
+            out.push(format!(
+                "counts {g} games but {} ends by cause",
+                causes.map_or("too many".into(), |c| c.to_string())
+            ));
+        }
+        if self.days.len() != day_cap as usize + 1 {
+            out.push(format!("has {} game lengths for a day cap of {day_cap}", self.days.len().saturating_sub(1)));
+        }
+        let days = self.days.iter().try_fold(0u64, |a, &c| a.checked_add(c));
+        if days != Some(g) {
+            out.push(format!(
+                "counts {g} games but {} game lengths",
+                days.map_or("too many".into(), |d| d.to_string())
+            ));
+        }
+        let players: u64 = dealt.iter().sum();
+        for r in Role::ALL {
+            let i = r as usize;
+            let want = dealt[i].checked_mul(g);
+            if want != Some(self.role_dealt[i]) {
+                out.push(format!("counts {} {} dealt in {g} games of {} each", self.role_dealt[i], r.name(), dealt[i]));
+            }
+            if self.role_survived[i] > self.role_dealt[i] {
+                out.push(format!("counts more {} surviving than dealt", r.name()));
+            }
+            if dealt[i].checked_mul(self.wins[r.camp() as usize]) != Some(self.role_won[i]) {
+                out.push(format!(
+                    "counts {} {} on the winning side, but its camp won {} games with {} each",
+                    self.role_won[i],
+                    r.name(),
+                    self.wins[r.camp() as usize],
+                    dealt[i]
+                ));
+            }
+        }
+        let left = [self.role_survived.iter().sum::<u64>(), self.lynches(), self.night_kills()]
+            .iter()
+            .try_fold(0u64, |a, &c| a.checked_add(c));
+        if players.checked_mul(g).is_none_or(|seats| left.is_none_or(|l| l > seats)) {
+            out.push(format!("counts more survivors, lynched and killed than the {players} players of {g} games"));
+        }
+        out
+    }
+
     /// Players lynched, all camps.
     pub fn lynches(&self) -> u64 {
         self.lynched.iter().sum()
@@ -281,6 +343,46 @@ mod tests {
         assert_eq!(b.killed, [3, 0, 0]);
         assert_eq!((b.lynches(), b.night_kills()), (9, 3));
         assert_eq!((b.saves, b.reveals, b.false_claims, b.info_nights), (3, 3, 6, 9));
+    }
+
+    /// `Tally::problems` (what a counts file's check reads): none in a tally
+    /// of played games, and each edit breaks one of them.
+    #[test]
+    fn a_tally_of_played_games_has_no_problems_and_an_edited_one_has() {
+        use mafia_engine::{PlayerSet, Stats};
+        let deal = [Role::Don, Role::Commissar, Role::Citizen, Role::Citizen];
+        let mut dealt = [0u64; Role::COUNT];
+        for r in deal {
+            dealt[r as usize] += 1;
+        }
+        let stats = Stats { lynched: [1, 1, 0], killed: [1, 0, 0], ..Stats::default() };
+        let o = Outcome {
+            winner: Some(Camp::Town),
+            cause: EndCause::MafiaEliminated,
+            days: 3,
+            survivors: PlayerSet::single(Seat::new(1)),
+            illegal_decisions: 0,
+            stats,
+        };
+        let mut t = Tally::new(10);
+        for _ in 0..3 {
+            t.add(&o, &RoleSeats::of(&deal));
+        }
+        assert_eq!(t.problems(10, &dealt), Vec::<String>::new());
+        let broken = |edit: &dyn Fn(&mut Tally), day_cap: u16, needle: &str| {
+            let mut e = t.clone();
+            edit(&mut e);
+            let p = e.problems(day_cap, &dealt);
+            assert!(p.iter().any(|p| p.contains(needle)), "{needle}: {p:?}");
+        };
+        broken(&|e| e.games += 1, 10, "wins and draws");
+        broken(&|e| e.causes[0] += 1, 10, "ends by cause");
+        broken(&|e| e.days[4] += 1, 10, "game lengths");
+        broken(&|_| {}, 12, "day cap of 12");
+        broken(&|e| e.role_dealt[Role::Citizen as usize] += 1, 10, "citizen dealt");
+        broken(&|e| e.role_survived[Role::Don as usize] = 4, 10, "more don surviving");
+        broken(&|e| (e.wins[0], e.wins[1]) = (2, 1), 10, "on the winning side");
+        broken(&|e| e.killed[2] = 9, 10, "more survivors, lynched and killed");
     }
 
     #[test]
