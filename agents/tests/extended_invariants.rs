@@ -491,11 +491,12 @@ fn the_extended_checker_refuses_broken_logs() {
                     }
                 }
             }
-            // 13. E22: a watch report with a camp that did not visit (or hiding one that did).
+            // 13. E22: a watch report with one town visitor more than came (a camp
+            // that did not visit, or two visitors where one came).
             if let Some(l) = log.iter().position(|e| matches!(e, Event::Learned { report: Report::Watch { .. }, .. })) {
                 let mut bad = log.clone();
                 if let Event::Learned { report: Report::Watch { camps, .. }, .. } = &mut bad[l] {
-                    camps[Camp::Bandits as usize] = !camps[Camp::Bandits as usize];
+                    camps[Camp::Town as usize] += 1;
                 }
                 refused(&bad, "E22: the report on");
                 tried[13] += 1;

@@ -37,7 +37,7 @@
 //!   once appointed to a vacancy or when he is the last of the mafia (E12);
 //!   a deferred member's move may be replaced by the Boss's proxy (E7);
 //! - a watcher (the Sleepwalker, or a Role Prostitute who borrowed him)
-//!   reports the camps that visited the house he actually watches (after a
+//!   reports the camp of each visitor of the house he actually watches (after a
 //!   redirect), and is beaten too exactly when he walks (not hexed, beaten,
 //!   robbed or invited) round a house the Thug came to; a swindle of such a
 //!   walker fails (E22, E29);
@@ -275,14 +275,16 @@ struct Night {
     promoted: PlayerSet,
     /// E22: watchers logged as beaten too.
     beaten_watching: PlayerSet,
-    /// E22: per camp, the houses visited by a successful move so far tonight.
-    visits: [PlayerSet; Camp::COUNT],
+    /// E22: per house, the successful moves on it so far tonight by each
+    /// camp's members (one a visitor).
+    visits: [[u8; Camp::COUNT]; 64],
     /// Why each failed move failed.
     reasons: [Option<Fail>; 64],
     /// E19/E16: Role Prostitutes whose borrowed Chosen's votes succeeded.
     secret_voters: PlayerSet,
-    /// E22: each watch report: (event, house, camps reported, camps that visited by then).
-    reports: Vec<(usize, Seat, [bool; Camp::COUNT], [bool; Camp::COUNT])>,
+    /// E22: each watch report: (event, house, visitors reported per camp,
+    /// visitors per camp by then).
+    reports: Vec<(usize, Seat, [u8; Camp::COUNT], [u8; Camp::COUNT])>,
     /// C8: a death that was not the mafia's kill (guest, Shooter, blast).
     other_kill: bool,
 }
@@ -334,7 +336,7 @@ impl Night {
             died: Vec::new(),
             promoted: PlayerSet::EMPTY,
             beaten_watching: PlayerSet::EMPTY,
-            visits: [PlayerSet::EMPTY; Camp::COUNT],
+            visits: [[0; Camp::COUNT]; 64],
             reasons: [None; 64],
             secret_voters: PlayerSet::EMPTY,
             reports: Vec::new(),
@@ -568,10 +570,10 @@ impl<'g> Checker<'g> {
         }
     }
 
-    /// E22: `seat`'s successful move reached `house`: a visit by his camp.
+    /// E22: `seat`'s successful move reached `house`: one visitor of his camp.
     fn visit(&mut self, seat: Seat, house: Seat) {
         let camp = self.camp(seat);
-        self.night.visits[camp as usize].insert(house);
+        self.night.visits[house.index()][camp as usize] += 1;
     }
 
     fn record_success(&mut self, idx: usize, seat: Seat, ability: NightAbility, t: Option<Seat>, u: Option<Seat>) {
@@ -826,12 +828,12 @@ impl<'g> Checker<'g> {
                 }
             }
         }
-        // E22: each report names the camps that visited the house it watched.
+        // E22: each report gives the camp of each visitor of the house it watched.
         for &(idx, house, camps, visited) in &nt.reports {
             ensure!(
                 camps == visited,
-                "event {idx}: E22: the report on {house:?} gives camps {camps:?} (town, mafia, bandits), \
-                 but the successful visits were {visited:?}"
+                "event {idx}: E22: the report on {house:?} counts visitors {camps:?} (town, mafia, bandits), \
+                 but the successful visitors were {visited:?}"
             );
         }
         seen.successes += nt.successes.len() as u64;
@@ -1649,12 +1651,13 @@ impl<'g> Checker<'g> {
                     Report::Watch { target, camps } => {
                         self.ability_is(seat, NightAbility::Watch, "E22")?;
                         self.record_success(idx, seat, NightAbility::Watch, Some(target), None);
-                        // E22: the camps of everyone whose move on the house he
+                        // E22: the camp of each player whose move on the house he
                         // watches (`target`, after any redirect: checked with the
-                        // success) succeeded so far tonight; the camp kill counts
-                        // as its decider's camp, the Thief never. Compared when
-                        // the night closes, after the moves' own checks.
-                        let seen_camps = Camp::ALL.map(|c| self.night.visits[c as usize].contains(target));
+                        // success) succeeded so far tonight, counted per camp; the
+                        // camp kill is one visitor of its decider's camp, the Thief
+                        // never one. Compared when the night closes, after the
+                        // moves' own checks.
+                        let seen_camps = self.night.visits[target.index()];
                         self.night.reports.push((idx, target, camps, seen_camps));
                         seen.watch_reports += 1;
                     }

@@ -911,7 +911,7 @@ fn e9_the_sleepwalker_does_not_see_the_thief_but_the_scout_learns_his_target() {
         &[(seat(1), act(seat(4))), (seat(2), act(seat(4))), (seat(3), NightChoice::default())],
     );
     assert!(n.has(Event::StatusSet { seat: seat(4), status: Status::Robbed, by: seat(1) }));
-    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [false; 3] }));
+    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [0; 3] }));
     assert_eq!(n.report(seat(3)), Some(Report::Scout { checked: None, robbed: Some(seat(4)), healed: None }));
 }
 
@@ -1097,7 +1097,7 @@ fn e11_a_swindled_sleepwalker_watches_the_new_house() {
         &[R::Boss, R::Swindler, R::Sleepwalker, R::Citizen, R::Citizen, R::Detective],
         &[(seat(2), act(seat(3))), (seat(1), act2(seat(2), seat(4))), (seat(5), act(seat(4)))],
     );
-    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [true, false, false] }));
+    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [1, 0, 0] }));
 }
 
 #[test]
@@ -1792,9 +1792,31 @@ fn e22_sleepwalker_learns_the_camps_of_successful_visitors() {
         &roles,
         &[(seat(1), act(seat(4))), (seat(2), act(seat(4))), (seat(0), act(seat(4))), (seat(3), act(seat(4)))],
     );
-    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(4), camps: [true, true, true] }));
+    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(4), camps: [1, 1, 1] }));
     let n = one_night(&roles, &[(seat(1), act(seat(4))), (seat(3), act(seat(4)))]);
-    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(4), camps: [false, false, true] }));
+    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(4), camps: [0, 0, 1] }));
+}
+
+#[test]
+fn e22_two_town_visitors_are_two_reports() {
+    // The seed: he learns the status «каждого, кто заходил» — of each
+    // visitor, so two town visitors are two, not one "town".
+    // Boss 0, Sleepwalker 1, Detective 2, Doctor 3, citizen 4, Journalist 5, citizen 6.
+    let roles = [R::Boss, R::Sleepwalker, R::Detective, R::Doctor, R::Citizen, R::Journalist, R::Citizen];
+    let n = one_night(&roles, &[(seat(1), act(seat(4))), (seat(2), act(seat(4))), (seat(3), act(seat(4)))]);
+    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(4), camps: [2, 0, 0] }));
+    // Three town visitors (the Journalist's comparison visits both houses) and the Boss.
+    let n = one_night(
+        &roles,
+        &[
+            (seat(1), act(seat(4))),
+            (seat(2), act(seat(4))),
+            (seat(3), act(seat(4))),
+            (seat(5), act2(seat(6), seat(4))),
+            (seat(0), act(seat(4))),
+        ],
+    );
+    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(4), camps: [3, 1, 0] }));
 }
 
 #[test]
@@ -1809,7 +1831,7 @@ fn e22_a_failed_move_leaves_no_trace() {
     sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert_eq!(n.failed(seat(3)), Some(blocked(Status::Hexed, None)));
-    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(5), camps: [false, false, false] }));
+    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(5), camps: [0, 0, 0] }));
 }
 
 #[test]
@@ -1819,7 +1841,7 @@ fn e22_the_camp_kill_shows_the_deciders_camp() {
         &[(seat(0), kill(seat(2))), (seat(1), act(seat(2)))],
     );
     assert_eq!(n.killed(), set(&[seat(2)]));
-    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(2), camps: [false, true, false] }));
+    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(2), camps: [0, 1, 0] }));
 }
 
 #[test]
@@ -2616,7 +2638,7 @@ fn e22_e23_the_psychos_invitation_is_a_visit() {
         &[R::Boss, R::Sleepwalker, R::Psycho, R::Citizen],
         &[(seat(1), act(seat(3))), (seat(2), act(seat(3)))],
     );
-    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(3), camps: [false, false, true] }));
+    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(3), camps: [0, 0, 1] }));
 }
 
 #[test]
@@ -2624,10 +2646,10 @@ fn e10_e22_the_guard_and_the_swindler_are_seen_as_mafia() {
     // Boss 0, Guard 1, Swindler 2, Sleepwalker 3, Detective 4, Psycho 5.
     let roles = [R::Boss, R::Guard, R::Swindler, R::Sleepwalker, R::Detective, R::Psycho];
     let n = one_night(&roles, &[(seat(3), act(seat(0))), (seat(1), act(seat(0)))]);
-    assert_eq!(n.report(seat(3)), Some(Report::Watch { target: seat(0), camps: [false, true, false] }));
+    assert_eq!(n.report(seat(3)), Some(Report::Watch { target: seat(0), camps: [0, 1, 0] }));
     // The Swindler's visit is to her victim's house.
     let n = one_night(&roles, &[(seat(3), act(seat(4))), (seat(4), act(seat(5))), (seat(2), act2(seat(4), seat(0)))]);
-    assert_eq!(n.report(seat(3)), Some(Report::Watch { target: seat(4), camps: [false, true, false] }));
+    assert_eq!(n.report(seat(3)), Some(Report::Watch { target: seat(4), camps: [0, 1, 0] }));
     assert!(n.has(Event::CampCheck { seat: seat(4), target: seat(0), camp: Camp::Mafia }));
 }
 
@@ -2664,11 +2686,7 @@ fn e22_e11_a_sleepwalker_sent_from_a_beaten_house_sees_the_visitors_of_the_new_o
             "{resolution}"
         );
         assert!(!n.has(Event::BeatenWatching { seat: seat(2) }), "{resolution}");
-        assert_eq!(
-            n.report(seat(2)),
-            Some(Report::Watch { target: seat(4), camps: [false, false, false] }),
-            "{resolution}"
-        );
+        assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [0, 0, 0] }), "{resolution}");
     }
     // Sent the other way, from an unvisited house to the beaten one, he walks
     // round the beaten house and is beaten too.
@@ -2687,7 +2705,7 @@ fn e22_the_sleepwalker_sees_the_visitors_of_the_house_he_is_sent_to() {
         &roles,
         &[(seat(6), act(seat(3))), (seat(5), act(seat(4))), (seat(2), act(seat(3))), (seat(1), act2(seat(2), seat(4)))],
     );
-    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [true, false, false] }));
+    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [1, 0, 0] }));
 }
 
 #[test]
