@@ -85,6 +85,8 @@ fn draw_setup(index: u64) -> Drawn {
             ("repeat_target", choose(&mut rng, &["named", "reached"])),
         ];
         rules.push(("day_cap", choose(&mut rng, &["50", "50", "50", "50", "3", "6"])));
+        // Drawn after the others, so the settings above stay as they were drawn.
+        rules.push(("hex_takes_secret_votes", choose(&mut rng, &["false", "true"])));
         for (key, value) in &rules {
             setup.rules.set(key, value).unwrap_or_else(|e| panic!("{key}={value}: {e}"));
         }
@@ -164,6 +166,7 @@ fn assert_exercised(seen: &Seen) {
         ("robberies of the Psycho under thief_at_psycho = house", seen.robbed_psycho_house),
         ("counted nights whose deaths were not the mafia's kill", seen.counted_other_kills),
         ("bars set by repeat_target = reached", seen.reached_bars),
+        ("secret votes a hex took (hex_takes_secret_votes)", seen.hexed_secret_voters),
         ("runoff votes of the tied, all the living tied", seen.all_tied_votes),
     ] {
         assert!(count > 0, "no {what} in the suite: {seen:?}");

@@ -48,7 +48,8 @@
 //! - C8: only the mafia's kill, tried, resets the count of nights without
 //!   a kill (not the guest, the Shooter or the blast);
 //! - the day's count: removed votes (E28), the secret votes of the Chosen
-//!   and of a Role Prostitute who borrowed him (E16, E19), mines (E25), at
+//!   and of a Role Prostitute who borrowed him (E16, E19; none from one
+//!   hexed the night before with `hex_takes_secret_votes`), mines (E25), at
 //!   most two leave by the lynch (C12.6); the runoff's voters (C12, with
 //!   `runoff_all_tied`);
 //! - the outcome agrees with the log (winner, cause, days, survivors);
@@ -165,6 +166,9 @@ pub struct Seen {
     /// E15/E26 (`repeat_target = reached`): bars set by a reached target
     /// that differs from the named one.
     pub reached_bars: u64,
+    /// E16/E18 (`hex_takes_secret_votes`): present secret voters whose
+    /// votes a hex cast the night before took.
+    pub hexed_secret_voters: u64,
 }
 
 /// An accepted night move as logged (`NightAct`).
@@ -927,7 +931,7 @@ impl<'g> Checker<'g> {
     }
 
     /// E16, E28: the marks the count must show (checked at the lynch result).
-    fn check_marks(&self) -> Result<(), String> {
+    fn check_marks(&self, seen: &mut Seen) -> Result<(), String> {
         let d = &self.day;
         let voted_for = |s: Seat| matches!(d.votes[s], Some(Vote::For(_)));
         let removable: PlayerSet = self.tricks.inter(d.present).iter().filter(|&s| voted_for(s)).collect();
@@ -940,7 +944,13 @@ impl<'g> Checker<'g> {
         if let Some(c) = self.seat_of(Role::Chosen) {
             voters.insert(c);
         }
-        let voters = if k > 0 { voters.inter(d.present).inter(self.alive) } else { PlayerSet::EMPTY };
+        let mut voters = if k > 0 { voters.inter(d.present).inter(self.alive) } else { PlayerSet::EMPTY };
+        // E18 with `hex_takes_secret_votes`: a hex cast last night (not
+        // lifted) takes the day's secret votes; by default they stay.
+        if self.game.rules().hex_takes_secret_votes {
+            seen.hexed_secret_voters += voters.inter(self.hex_next).len() as u64;
+            voters = voters.minus(self.hex_next);
+        }
         let givers = || d.secret.iter().map(|x| x.0);
         let gave = |v: Seat| givers().any(|g| g == v);
         ensure!(
@@ -1147,7 +1157,7 @@ impl<'g> Checker<'g> {
                 ensure!(self.day.lynch.is_none(), "two lynch results in one day");
                 let expected = if self.day.modkilled.is_empty() {
                     if extended {
-                        self.check_marks()?;
+                        self.check_marks(seen)?;
                     }
                     self.expected_lynch(day)?
                 } else {

@@ -231,6 +231,12 @@ impl State {
         if let Some(chosen) = self.holder(crate::Role::Chosen) {
             secret.insert(chosen);
         }
+        // E18 with `hex_takes_secret_votes`: a hex cast last night (and not
+        // lifted by a heal) takes the secret votes of the day before the
+        // night it blocks. By default the Chosen keeps them (RULES.md, E16).
+        if game.rules.hex_takes_secret_votes {
+            secret = secret.minus(self.hex_next);
+        }
         for voter in secret.inter(present).iter() {
             if k == 0 {
                 break;

@@ -275,6 +275,9 @@ rule_settings! {
     /// E15/E26: the player named or the player reached.
     repeat_target: RepeatTarget = RepeatTarget::Named, clause "E15, E26",
         note "the Doctor's/Thug's bar is the player named last night; `reached`: the one reached";
+    /// E16/E18: whether the hex cast last night takes the Chosen's secret votes of the day.
+    hex_takes_secret_votes: bool = false, clause "E16, E18",
+        note "a hexed Chosen keeps his secret votes; `true`: a hex cast last night takes that day's";
 }
 
 /// One rule setting as `mafia rules` lists it: name, accepted values, clause

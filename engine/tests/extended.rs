@@ -1444,6 +1444,46 @@ fn e16_chosen_secret_votes_setting_sets_their_count() {
     assert_eq!(t.lynches(), vec![LynchResult::Lynched(seat(1))]);
 }
 
+#[test]
+fn e16_e18_a_hexed_chosen_keeps_his_secret_votes_by_default() {
+    // Decision (issue 35): the hex takes a night move; the Chosen votes by day.
+    // Chosen 0, Boss 1, Witch 2, citizen 3, Psycho 4, citizen 5; the Witch
+    // hexes the Chosen on night 1; day 2 ties 3–3 on the open votes.
+    let mut t = hexed_chosen_table(&[]);
+    t.day(2);
+    assert!(t.has(Event::SecretVotes { seat: seat(0), target: seat(1), votes: 2 }));
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(seat(1))]);
+}
+
+#[test]
+fn e16_e18_hex_takes_secret_votes_setting_takes_the_days_votes() {
+    // `hex_takes_secret_votes = true`: the hex cast last night takes his
+    // votes on the day that follows, so the open votes' tie stands.
+    let mut t = hexed_chosen_table(&[("hex_takes_secret_votes", "true")]);
+    t.day(2);
+    assert_eq!(t.count(|e| matches!(e, Event::SecretVotes { .. })), 0);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(1), seat(4)]))]);
+    // A heal on the night of the hex lifts it (E15): the votes stay.
+    let mut t =
+        table(&[R::Chosen, R::Boss, R::Witch, R::Doctor, R::Psycho, R::Citizen], &[("hex_takes_secret_votes", "true")]);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(4)), f(seat(4)), f(seat(4)), f(seat(1)), f(seat(1))]);
+    t.p.at(1, seat(2), act(seat(0)));
+    t.p.at(1, seat(3), act(seat(0)));
+    t.night(1);
+    t.day(2);
+    assert!(t.has(Event::SecretVotes { seat: seat(0), target: seat(1), votes: 2 }));
+}
+
+/// [`chosen_table`] with the Witch at seat 2 hexing the Chosen on night 1.
+fn hexed_chosen_table(rules: &[(&str, &str)]) -> Table {
+    let mut t = table(&[R::Chosen, R::Boss, R::Witch, R::Citizen, R::Psycho, R::Citizen], rules);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(4)), f(seat(4)), f(seat(4)), f(seat(1)), f(seat(1))]);
+    t.p.at(1, seat(2), act(seat(0)));
+    t.night(1);
+    assert_eq!(t.state.carry().hex_next, set(&[seat(0)]));
+    t
+}
+
 // ---------------------------------------------------------------------------
 // E17 Journalist
 // ---------------------------------------------------------------------------
