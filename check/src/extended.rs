@@ -50,7 +50,8 @@
 //! - the day's count: removed votes (E28), the secret votes of the Chosen
 //!   and of a Role Prostitute who borrowed him (E16, E19; none from one
 //!   hexed the night before with `hex_takes_secret_votes`), mines (E25), at
-//!   most two leave by the lynch (C12.6); the runoff's voters (C12, with
+//!   most two leave by the lynch (C12.6; with `lynch_limit = day` the mines
+//!   too); the runoff's voters (C12, with
 //!   `runoff_all_tied`);
 //! - the outcome agrees with the log (winner, cause, days, survivors);
 //! - no `Illegal` events and no illegal decisions counted (the checker is
@@ -58,7 +59,7 @@
 
 use crate::{Cur, ensure, read_deal};
 use mafia_engine::{
-    Camp, DeathCause, EndCause, Event, Fail, Game, Killer, LynchResult, MAX_PLAYERS, MafiaWin, MissReason,
+    Camp, DeathCause, EndCause, Event, Fail, Game, Killer, LynchLimit, LynchResult, MAX_PLAYERS, MafiaWin, MissReason,
     NightAbility, Outcome, PlayerSet, Report, Resolution, Role, RoleSet, Seat, Status, TieBreak, Vote,
 };
 
@@ -169,6 +170,8 @@ pub struct Seen {
     /// E16/E18 (`hex_takes_secret_votes`): present secret voters whose
     /// votes a hex cast the night before took.
     pub hexed_secret_voters: u64,
+    /// C12.6/E25 (`lynch_limit = day`): mines kept from going off by two hanged.
+    pub mines_withheld: u64,
 }
 
 /// An accepted night move as logged (`NightAct`).
@@ -930,6 +933,30 @@ impl<'g> Checker<'g> {
         })
     }
 
+    /// E25 with C12.6: the mines due to go off today, once the lynch is
+    /// decided: every mined player with 3 or more counted votes; under
+    /// `lynch_limit = day` only while fewer than two have left (the hanged
+    /// count first, then the mines in seat order; a hanged player's mine
+    /// still goes off).
+    fn due_mines(&self) -> PlayerSet {
+        let d = &self.day;
+        if self.game.rules().lynch_limit == LynchLimit::Lynch {
+            return d.explode;
+        }
+        let hanged = d.to_hang.unwrap_or_default();
+        let mut left = hanged.len();
+        let mut due = PlayerSet::EMPTY;
+        for s in d.explode.iter() {
+            if hanged.contains(s) {
+                due.insert(s);
+            } else if left < 2 {
+                due.insert(s);
+                left += 1;
+            }
+        }
+        due
+    }
+
     /// E16, E28: the marks the count must show (checked at the lynch result).
     fn check_marks(&self, seen: &mut Seen) -> Result<(), String> {
         let d = &self.day;
@@ -1071,7 +1098,10 @@ impl<'g> Checker<'g> {
                 if d.modkilled.is_empty() {
                     let decided = d.to_hang.ok_or("the day's lynch was never decided")?;
                     ensure!(d.lynched == decided, "lynched {:?} but the vote hanged {decided:?}", d.lynched);
-                    ensure!(d.exploded == d.explode, "E25: mines exploded {:?}, expected {:?}", d.exploded, d.explode);
+                    let due = self.due_mines();
+                    let d = &self.day;
+                    ensure!(d.exploded == due, "E25: mines exploded {:?}, expected {due:?}", d.exploded);
+                    seen.mines_withheld += u64::from(d.explode.minus(due).len());
                 }
                 self.cur = Cur::Night(night);
                 self.night.reset(self.alive);
@@ -1229,7 +1259,8 @@ impl<'g> Checker<'g> {
                 ensure!(self.mines.contains(seat), "E25: seat {seat:?} was not mined last night");
                 ensure!(votes >= 3 && votes as u32 == d.tally[seat], "E25: {votes} votes counted");
                 ensure!(d.explode.contains(seat) && !d.exploded.contains(seat), "E25: not due");
-                d.exploded.insert(seat);
+                ensure!(self.due_mines().contains(seat), "C12.6/E25: a mine on a third under lynch_limit = day");
+                self.day.exploded.insert(seat);
                 seen.mines_exploded += 1;
             }
             // ---- The night. ----

@@ -4,7 +4,7 @@
 
 use crate::decide::Players;
 use crate::event::{DeathCause, EndCause, Event, Log, LynchResult};
-use crate::rules::{RunoffAllTied, TieBreak};
+use crate::rules::{LynchLimit, RunoffAllTied, TieBreak};
 use crate::seat::MAX_PLAYERS;
 use crate::seat::{PlayerSet, Seat};
 use crate::setup::Game;
@@ -176,11 +176,18 @@ impl State {
             }
         };
         // E25: a mined player with 3 or more votes dies, lynched or not.
+        // `lynch_limit = day`: C12.6's "never more than two leave" bounds
+        // the mines too, which go off in seat order while fewer than two
+        // have left (a mine on a hanged player still goes off).
         let mut mined = PlayerSet::EMPTY;
         if let Some(tally) = &counted {
+            let day_limit = rules.lynch_limit == LynchLimit::Day;
             for s in self.mines.inter(self.alive).iter() {
                 let votes = tally[s];
                 if votes >= 3 {
+                    if day_limit && !hanged.contains(s) && hanged.len() + mined.len() >= 2 {
+                        continue;
+                    }
                     if L::ENABLED {
                         log.push(Event::MineExplodes { seat: s, votes });
                     }

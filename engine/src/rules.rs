@@ -76,6 +76,17 @@ pub enum ThiefAtPsycho {
     House,
 }
 
+/// C12.6/E25: what «never more than two leave» bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LynchLimit {
+    /// The lynch only: the mine is E25's own death ("lynched or not"), so
+    /// two hanged together and a third mined leave on one day.
+    Lynch,
+    /// The day: the mines go off (in seat order) only while fewer than two
+    /// have left that day, so with two hanged a mine on a third does not.
+    Day,
+}
+
 /// E15/E26: "never the same player two nights running" is about…
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RepeatTarget {
@@ -139,6 +150,7 @@ words! {
     RunoffAllTied { Revote: "revote", Nobody: "nobody" }
     ThiefAtPsycho { Guest: "guest", House: "house" }
     RepeatTarget { Named: "named", Reached: "reached" }
+    LynchLimit { Lynch: "lynch", Day: "day" }
 }
 
 /// Declares every rule setting once, one row each:
@@ -278,6 +290,9 @@ rule_settings! {
     /// E16/E18: whether the hex cast last night takes the Chosen's secret votes of the day.
     hex_takes_secret_votes: bool = false, clause "E16, E18",
         note "a hexed Chosen keeps his secret votes; `true`: a hex cast last night takes that day's";
+    /// C12.6/E25: whether "never more than two leave" bounds the lynch or the whole day (the mine too).
+    lynch_limit: LynchLimit = LynchLimit::Lynch, clause "C12, E25",
+        note "two hanged and a third mined leave; `day`: with two hanged a mine on a third does not go off";
 }
 
 /// One rule setting as `mafia rules` lists it: name, accepted values, clause

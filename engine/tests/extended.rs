@@ -127,8 +127,9 @@ impl Night {
 }
 
 /// Scripted players. Tables are keyed by `(day or night, seat)`. Unscripted
-/// answers: PASS, keep the vote, the lowest runoff candidate, pardon both,
-/// no night move, no secret vote (the open vote), say nothing.
+/// answers: PASS, keep the vote, the lowest runoff candidate, pardon both
+/// (hang both with `hang`), no night move, no secret vote (the open vote),
+/// say nothing.
 #[derive(Default)]
 struct Script {
     votes: HashMap<(u16, Seat), Vote>,
@@ -145,6 +146,8 @@ struct Script {
     appoint: Option<Option<Role>>,
     /// E12: who was asked to appoint the Actor, and the vacancies offered.
     asked_appoint: Vec<(Seat, RoleSet)>,
+    /// C12.3: every hang-both vote hangs both.
+    hang: bool,
 }
 
 impl Script {
@@ -179,7 +182,7 @@ impl Players for Script {
         self.runoffs.get(&obs.seat()).copied().unwrap_or_else(|| candidates.lowest().expect("candidates"))
     }
     fn hang_both(&mut self, _obs: &Observation<'_>, _pair: PlayerSet) -> bool {
-        false
+        self.hang
     }
     fn night(&mut self, obs: &Observation<'_>) -> NightChoice {
         assert!(obs.is_alive(obs.seat()), "dead seat {} asked for a night move", obs.seat().index());
@@ -2052,6 +2055,11 @@ fn e24_blast_heal_lets_a_heal_save_the_guest() {
 /// Miner 0, Boss 1, citizens 2–6, Chosen 7, Trickster 8, Doctor 9. Night 1:
 /// the Miner mines citizen 3 (plus `night1`); day 2 is played with `votes`.
 fn mine_day(night1: &[(Seat, NightChoice)], votes: &[Vote]) -> Table {
+    mine_day_with(&[], false, night1, votes)
+}
+
+/// [`mine_day`] under `rules`, the hang-both votes hanging both if `hang`.
+fn mine_day_with(rules: &[(&str, &str)], hang: bool, night1: &[(Seat, NightChoice)], votes: &[Vote]) -> Table {
     let roles = [
         R::Miner,
         R::Boss,
@@ -2064,7 +2072,8 @@ fn mine_day(night1: &[(Seat, NightChoice)], votes: &[Vote]) -> Table {
         R::Trickster,
         R::Doctor,
     ];
-    let mut t = table(&roles, &[]);
+    let mut t = table(&roles, rules);
+    t.p.hang = hang;
     t.p.at(1, seat(0), act(seat(3)));
     for &(s, c) in night1 {
         t.p.at(1, s, c);
@@ -2087,6 +2096,46 @@ fn e25_a_mined_player_with_three_votes_dies_though_not_lynched() {
     let mut spoke = t.p.last_words.clone();
     spoke.sort_unstable();
     assert_eq!(spoke, [3, 4].map(Seat::new), "C13: both leave with a last word");
+}
+
+/// Day 2 of [`mine_day`]: 3 open votes on the mined 3; 4 and 5 tied on
+/// 4 (on 4 the open votes of 5 and the Chosen, and his 2 secret votes), ten alive, so
+/// C12.3's hang-both vote, which hangs both.
+fn three_leave() -> [Vote; 10] {
+    [f(seat(3)), f(seat(3)), f(seat(3)), f(seat(5)), f(seat(5)), f(seat(4)), f(seat(5)), f(seat(4)), f(seat(5)), P]
+}
+
+#[test]
+fn e25_c12_two_hanged_and_a_third_mined_leave_by_default() {
+    // Decision (issue 35, `lynch_limit = lynch`): C12.6 bounds the lynch only.
+    let t = mine_day_with(&[], true, &[], &three_leave());
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(4), seat(5)]))]);
+    assert!(t.has(Event::MineExplodes { seat: seat(3), votes: 3 }));
+    assert_eq!(
+        t.deaths(),
+        vec![(seat(4), DeathCause::Lynched), (seat(5), DeathCause::Lynched), (seat(3), DeathCause::Mined)]
+    );
+}
+
+#[test]
+fn e25_c12_lynch_limit_day_keeps_the_mine_from_a_third() {
+    // `lynch_limit = day`: "never more than two leave" bounds the day, so
+    // with two hanged the mine on a third does not go off.
+    let t = mine_day_with(&[("lynch_limit", "day")], true, &[], &three_leave());
+    assert_eq!(t.count(|e| matches!(e, Event::MineExplodes { .. })), 0);
+    assert_eq!(t.deaths(), vec![(seat(4), DeathCause::Lynched), (seat(5), DeathCause::Lynched)]);
+    // One hanged and one mined are two: the mine goes off as ever.
+    let t = mine_day_with(
+        &[("lynch_limit", "day")],
+        true,
+        &[],
+        &[f(seat(3)), f(seat(3)), f(seat(3)), P, P, f(seat(4)), f(seat(4)), P, f(seat(4)), f(seat(4))],
+    );
+    assert!(t.has(Event::MineExplodes { seat: seat(3), votes: 3 }));
+    assert_eq!(t.deaths(), vec![(seat(4), DeathCause::Lynched), (seat(3), DeathCause::Mined)]);
+    // Pardoned both: the mine goes off.
+    let t = mine_day_with(&[("lynch_limit", "day")], false, &[], &three_leave());
+    assert_eq!(t.deaths(), vec![(seat(3), DeathCause::Mined)]);
 }
 
 #[test]
