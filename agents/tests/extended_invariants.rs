@@ -88,6 +88,7 @@ fn draw_setup(index: u64) -> Drawn {
         // Drawn after the others, so the settings above stay as they were drawn.
         rules.push(("hex_takes_secret_votes", choose(&mut rng, &["false", "true"])));
         rules.push(("lynch_limit", choose(&mut rng, &["lynch", "day"])));
+        rules.push(("runoff_marks", choose(&mut rng, &["plain", "marked"])));
         for (key, value) in &rules {
             setup.rules.set(key, value).unwrap_or_else(|e| panic!("{key}={value}: {e}"));
         }
@@ -184,6 +185,8 @@ fn e1_e32_invariants_random_setups_random_agents() {
     // C12.6/E25 (`lynch_limit = day`): two hanged and a third mined is rare
     // (the classic agents' suite has none), so it is asserted here only.
     assert!(seen.mines_withheld > 0, "no mine kept from a third by two hanged: {seen:?}");
+    // E25/E28 (`runoff_marks = marked`): the marks on the runoffs.
+    assert!(seen.runoff_votes_removed > 0 && seen.runoff_mines > 0, "runoff marks unexercised: {seen:?}");
     assert!(
         seen.cycles_broken > 0 && seen.overruled > 0 && seen.sequential_late_status > 0,
         "E29's cycles, overruled redirects and the sequence's late statuses were exercised: {seen:?}"

@@ -52,7 +52,9 @@
 //!   hexed the night before with `hex_takes_secret_votes`), mines (E25), at
 //!   most two leave by the lynch (C12.6; with `lynch_limit = day` the mines
 //!   too); the runoff's voters (C12, with
-//!   `runoff_all_tied`);
+//!   `runoff_all_tied`) and its outcome recounted from the counted votes
+//!   (with `runoff_marks = marked` the Trickster's pick's are not, and
+//!   a revote's count reaches the mines);
 //! - the outcome agrees with the log (winner, cause, days, survivors);
 //! - no `Illegal` events and no illegal decisions counted (the checker is
 //!   meant for built-in agents, which never make one).
@@ -60,7 +62,7 @@
 use crate::{Cur, ensure, read_deal};
 use mafia_engine::{
     Camp, DeathCause, EndCause, Event, Fail, Game, Killer, LynchLimit, LynchResult, MAX_PLAYERS, MafiaWin, MissReason,
-    NightAbility, Outcome, PlayerSet, Report, Resolution, Role, RoleSet, Seat, Status, TieBreak, Vote,
+    NightAbility, Outcome, PlayerSet, Report, Resolution, Role, RoleSet, RunoffMarks, Seat, Status, TieBreak, Vote,
 };
 
 /// E2 for three camps (with C17/C18's parity as the `mafia_win` setting):
@@ -172,6 +174,10 @@ pub struct Seen {
     pub hexed_secret_voters: u64,
     /// C12.6/E25 (`lynch_limit = day`): mines kept from going off by two hanged.
     pub mines_withheld: u64,
+    /// E28 (`runoff_marks = marked`): runoff votes and hang-both choices of the Trickster's pick, not counted.
+    pub runoff_votes_removed: u64,
+    /// E25 (`runoff_marks = marked`): mines a revote's count set off.
+    pub runoff_mines: u64,
 }
 
 /// An accepted night move as logged (`NightAct`).
@@ -397,9 +403,18 @@ struct Day {
     removed: PlayerSet,
     /// E16 (and E19): the secret votes given, in log order: (voter, target, votes).
     secret: Vec<(Seat, Seat, u8)>,
+    /// The day's count; with `runoff_marks = marked` raised by each revote
+    /// to a candidate's most votes in any count of the day (the mines read it).
     tally: [u32; 64],
     explode: PlayerSet,
     exploded: PlayerSet,
+    /// C12: the open revote's counted votes, while its outcome is pending.
+    round: [u32; 64],
+    runoff_open: bool,
+    /// C12.3: the pair of the open hang-both vote, and its counted choices.
+    pair: PlayerSet,
+    hang: u32,
+    pardon: u32,
 }
 
 impl Day {
@@ -419,6 +434,11 @@ impl Day {
             tally: [0; 64],
             explode: PlayerSet::EMPTY,
             exploded: PlayerSet::EMPTY,
+            round: [0; 64],
+            runoff_open: false,
+            pair: PlayerSet::EMPTY,
+            hang: 0,
+            pardon: 0,
         }
     }
 
@@ -426,6 +446,12 @@ impl Day {
     fn reset(&mut self, alive: PlayerSet) {
         *self = Day { secret: cleared(&mut self.secret), ..Day::new(alive) };
     }
+}
+
+/// C12: the seats of `among` with the most votes in `tally`.
+fn leaders_of(tally: &[u32; 64], among: PlayerSet) -> PlayerSet {
+    let best = among.iter().map(|s| tally[s]).max().unwrap_or(0);
+    among.iter().filter(|&s| tally[s] == best).collect()
 }
 
 /// `v`'s memory, emptied, leaving an empty `Vec` (no allocation) behind.
@@ -471,6 +497,8 @@ struct Checker<'g> {
     all_tied_revote: bool,
     thief_at_house: bool,
     repeat_reached: bool,
+    /// E25/E28 (`runoff_marks = marked`): the marks act on the runoffs too.
+    runoff_marked: bool,
     alive: PlayerSet,
     dead: PlayerSet,
     /// Order of death: day d → 2d, night d → 2d + 1 (E14).
@@ -1219,9 +1247,33 @@ impl<'g> Checker<'g> {
                 let d = &mut self.day;
                 ensure!(!d.tie.is_empty() && d.to_hang.is_none(), "C12: a revote without a tie");
                 ensure!(candidates.minus(d.tie).is_empty(), "C12.4/5: candidates outside the tie");
+                if d.runoff_open {
+                    let leaders = leaders_of(&d.round, d.candidates);
+                    ensure!(
+                        candidates == leaders,
+                        "C12.4/5: a revote among {candidates:?}, the leaders are {leaders:?}"
+                    );
+                }
                 d.candidates = candidates;
+                d.round = [0; 64];
+                d.runoff_open = true;
             }
             Event::RunoffVote { seat, choice } => {
+                // E28 with `runoff_marks = marked`: the Trickster's pick votes, not counted;
+                // each counted vote raises the candidate's count for the mines (E25).
+                if self.runoff_marked && self.tricks.contains(seat) {
+                    seen.runoff_votes_removed += 1;
+                } else {
+                    let d = &mut self.day;
+                    d.round[choice] += 1;
+                    if self.runoff_marked && d.round[choice] > d.tally[choice] {
+                        d.tally[choice] = d.round[choice];
+                        if d.tally[choice] >= 3 && self.mines.contains(choice) && !d.explode.contains(choice) {
+                            d.explode.insert(choice);
+                            seen.runoff_mines += 1;
+                        }
+                    }
+                }
                 let d = &self.day;
                 let voters = self.runoff_voters();
                 ensure!(voters.contains(seat), "C12.2: seat {seat:?} voted in the runoff; the voters are {voters:?}");
@@ -1233,9 +1285,23 @@ impl<'g> Checker<'g> {
                 }
             }
             Event::HangBothVote { pair } => {
-                ensure!(pair.len() == 2 && pair.minus(self.day.tie).is_empty(), "C12.3: not a pair of the tie");
+                let d = &mut self.day;
+                ensure!(pair.len() == 2 && pair.minus(d.tie).is_empty(), "C12.3: not a pair of the tie");
+                if d.runoff_open {
+                    let leaders = leaders_of(&d.round, d.candidates);
+                    ensure!(pair == leaders, "C12.4: a hang-both vote on {pair:?}, the leaders are {leaders:?}");
+                    d.runoff_open = false;
+                }
+                d.pair = pair;
             }
-            Event::HangChoice { seat, .. } => {
+            Event::HangChoice { seat, hang } => {
+                if self.runoff_marked && self.tricks.contains(seat) {
+                    seen.runoff_votes_removed += 1;
+                } else if hang {
+                    self.day.hang += 1;
+                } else {
+                    self.day.pardon += 1;
+                }
                 let voters = self.runoff_voters();
                 ensure!(voters.contains(seat), "C12.2: seat {seat:?} voted to hang; the voters are {voters:?}");
                 if self.day.tie.contains(seat) {
@@ -1246,11 +1312,24 @@ impl<'g> Checker<'g> {
                 let d = &mut self.day;
                 ensure!(d.to_hang.is_none() && !d.tie.is_empty(), "a runoff result without an open tie");
                 ensure!(hanged.minus(d.tie).is_empty() && hanged.len() <= 2, "C12.6: hanged {hanged:?}");
+                // C12.3/C12.4: the result the counted votes give.
+                let expected = if !d.pair.is_empty() {
+                    if d.hang > d.pardon { d.pair } else { PlayerSet::EMPTY }
+                } else if d.runoff_open {
+                    leaders_of(&d.round, d.candidates)
+                } else {
+                    hanged
+                };
+                ensure!(hanged == expected, "C12: the runoff hanged {hanged:?}, its counted votes give {expected:?}");
                 d.to_hang = Some(hanged);
             }
             Event::RunoffExhausted => {
                 let d = &mut self.day;
                 ensure!(d.to_hang.is_none() && !d.tie.is_empty(), "C12: exhausted without a tie");
+                ensure!(
+                    !d.runoff_open || leaders_of(&d.round, d.candidates).len() > 1,
+                    "C12.5: exhausted, but the last revote had one leader"
+                );
                 d.to_hang = Some(PlayerSet::EMPTY);
             }
             Event::MineExplodes { seat, votes } => {
@@ -2021,6 +2100,7 @@ pub fn check_with(
         all_tied_revote: setting("runoff_all_tied", ["revote", "nobody"])?,
         thief_at_house: setting("thief_at_psycho", ["house", "guest"])?,
         repeat_reached: setting("repeat_target", ["reached", "named"])?,
+        runoff_marked: rules.runoff_marks == RunoffMarks::Marked,
         alive: PlayerSet::first(n),
         dead: PlayerSet::EMPTY,
         death_key: [0; 64],

@@ -4,7 +4,7 @@
 
 use crate::decide::Players;
 use crate::event::{DeathCause, EndCause, Event, Log, LynchResult};
-use crate::rules::{LynchLimit, RunoffAllTied, TieBreak};
+use crate::rules::{LynchLimit, RunoffAllTied, RunoffMarks, TieBreak};
 use crate::seat::MAX_PLAYERS;
 use crate::seat::{PlayerSet, Seat};
 use crate::setup::Game;
@@ -139,7 +139,7 @@ impl State {
         }
 
         // E16, E25, E28: the extended marks on the count.
-        let counted = if game.extended { Some(self.count_marks(game, players, present, log)) } else { None };
+        let mut counted = if game.extended { Some(self.count_marks(game, players, present, log)) } else { None };
         let result = match &counted {
             Some(tally) => lynch_result_of(tally, self.alive, day, rules.first_day_pardon),
             None => self.lynch_result(day, rules.first_day_pardon),
@@ -164,7 +164,16 @@ impl State {
                         PlayerSet::single(s)
                     }
                     TieBreak::Catastrophe => {
-                        self.catastrophe(leaders, rules.runoff_rounds, rules.runoff_all_tied, players, log)
+                        // E25/E28 with `runoff_marks = marked`: the runoffs are
+                        // counts of the day too. The Trickster's pick votes, not
+                        // counted; each revote raises a candidate's count for
+                        // the mines to his highest of the day.
+                        let (removed, peak) = match counted.as_mut() {
+                            Some(peak) if rules.runoff_marks == RunoffMarks::Marked => (self.tricked, Some(peak)),
+                            _ => (PlayerSet::EMPTY, None),
+                        };
+                        let round = Runoff { rounds: rules.runoff_rounds, all_tied: rules.runoff_all_tied, removed };
+                        self.catastrophe(leaders, round, peak, players, log)
                     }
                 }
             }
@@ -175,7 +184,8 @@ impl State {
                 PlayerSet::EMPTY
             }
         };
-        // E25: a mined player with 3 or more votes dies, lynched or not.
+        // E25: a mined player with 3 or more votes dies, lynched or not
+        // (in the day's count; with `runoff_marks = marked`, in any count).
         // `lynch_limit = day`: C12.6's "never more than two leave" bounds
         // the mines too, which go off in seat order while fewer than two
         // have left (a mine on a hanged player still goes off).
@@ -325,17 +335,30 @@ fn lynch_result_of(tally: &[u8; MAX_PLAYERS], alive: PlayerSet, day: u16, first_
     }
 }
 
+/// How the runoffs of a catastrophe are held (C12): the rule settings they
+/// read, and whose runoff votes do not count (E28 with `runoff_marks =
+/// marked`; otherwise nobody's).
+#[derive(Clone, Copy)]
+pub(crate) struct Runoff {
+    pub(crate) rounds: u8,
+    pub(crate) all_tied: RunoffAllTied,
+    pub(crate) removed: PlayerSet,
+}
+
 impl State {
     /// C12: the catastrophe procedure for a tie among `tied`. Returns who is
-    /// hanged: nobody, one, or two (C12.6: never more).
+    /// hanged: nobody, one, or two (C12.6: never more). With `peak` (E25
+    /// with `runoff_marks = marked`), each revote raises a candidate's count
+    /// there to the most votes he had in any count of the day.
     pub(crate) fn catastrophe<P: Players, L: Log>(
         &mut self,
         tied: PlayerSet,
-        runoff_rounds: u8,
-        all_tied: RunoffAllTied,
+        runoff: Runoff,
+        mut peak: Option<&mut [u8; MAX_PLAYERS]>,
         players: &mut P,
         log: &mut L,
     ) -> PlayerSet {
+        let Runoff { rounds: runoff_rounds, all_tied, removed } = runoff;
         let alive_n = self.alive.len();
         // C12.1: with exactly 4 alive there is no runoff.
         if alive_n == 4 {
@@ -365,7 +388,7 @@ impl State {
         }
         // C12.3: even count, two tied: hang both or pardon both.
         if even && tied.len() == 2 {
-            return self.hang_both_vote(tied, voters, players, log);
+            return self.hang_both_vote(tied, voters, removed, players, log);
         }
         // C12.4 / C12.5: revotes among the tied; a tied revote is repeated at most `runoff_rounds` times.
         let mut candidates = tied;
@@ -382,12 +405,18 @@ impl State {
                 let options = candidates.without(v);
                 let c = players.runoff(&self.observe(v), options);
                 if options.contains(c) {
-                    tally[c] += 1;
+                    // E28 (`runoff_marks = marked`): a removed vote is cast, not counted.
+                    tally[c] += u8::from(!removed.contains(v));
                     if L::ENABLED {
                         log.push(Event::RunoffVote { seat: v, choice: c });
                     }
                 } else {
                     self.refuse(v, "runoff vote", log);
+                }
+            }
+            if let Some(peak) = peak.as_deref_mut() {
+                for c in candidates.iter() {
+                    peak[c] = peak[c].max(tally[c]);
                 }
             }
             let (leaders, _) = leaders_of(&tally, candidates);
@@ -399,7 +428,7 @@ impl State {
             }
             // C12.4: even count, two leaders: hang both or pardon both.
             if even && leaders.len() == 2 {
-                return self.hang_both_vote(leaders, voters, players, log);
+                return self.hang_both_vote(leaders, voters, removed, players, log);
             }
             // Three or more leaders (even) or a repeated tie (odd): vote again among the leaders.
             candidates = leaders;
@@ -411,11 +440,13 @@ impl State {
     }
 
     /// C12.3: the voters (every living player but the originally tied,
-    /// C12.2/C12.8) vote hang-both or pardon-both; a tie pardons.
+    /// C12.2/C12.8) vote hang-both or pardon-both; a tie pardons. The
+    /// choices of `removed` (E28 with `runoff_marks = marked`) do not count.
     fn hang_both_vote<P: Players, L: Log>(
         &mut self,
         pair: PlayerSet,
         voters: PlayerSet,
+        removed: PlayerSet,
         players: &mut P,
         log: &mut L,
     ) -> PlayerSet {
@@ -426,10 +457,11 @@ impl State {
         let mut pardon = 0u32;
         for v in voters.iter() {
             let h = players.hang_both(&self.observe(v), pair);
+            let counts = u32::from(!removed.contains(v));
             if h {
-                hang += 1
+                hang += counts
             } else {
-                pardon += 1
+                pardon += counts
             }
             if L::ENABLED {
                 log.push(Event::HangChoice { seat: v, hang: h });

@@ -87,6 +87,18 @@ pub enum LynchLimit {
     Day,
 }
 
+/// E25/E28 in the runoffs (C12): which counts of the day the marks read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunoffMarks {
+    /// The day's count only: the runoff revotes and the hang-both vote are
+    /// plain (a removed voter votes in them; they set off no mine).
+    Plain,
+    /// Every count of the day: the Trickster's pick's runoff votes and
+    /// hang-both choice do not count, and a mined candidate with 3 or more
+    /// votes in a revote dies (the hang-both vote names nobody).
+    Marked,
+}
+
 /// E15/E26: "never the same player two nights running" is about…
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RepeatTarget {
@@ -151,6 +163,7 @@ words! {
     ThiefAtPsycho { Guest: "guest", House: "house" }
     RepeatTarget { Named: "named", Reached: "reached" }
     LynchLimit { Lynch: "lynch", Day: "day" }
+    RunoffMarks { Plain: "plain", Marked: "marked" }
 }
 
 /// Declares every rule setting once, one row each:
@@ -293,6 +306,9 @@ rule_settings! {
     /// C12.6/E25: whether "never more than two leave" bounds the lynch or the whole day (the mine too).
     lynch_limit: LynchLimit = LynchLimit::Lynch, clause "C12, E25",
         note "two hanged and a third mined leave; `day`: with two hanged a mine on a third does not go off";
+    /// E25/E28 in C12's runoffs: whether removed votes and mines apply to the revotes too.
+    runoff_marks: RunoffMarks = RunoffMarks::Plain, clause "C12, E25, E28",
+        note "the marks act on the day's count only; `marked`: on the runoffs too";
 }
 
 /// One rule setting as `mafia rules` lists it: name, accepted values, clause

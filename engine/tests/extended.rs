@@ -2138,6 +2138,70 @@ fn e25_c12_lynch_limit_day_keeps_the_mine_from_a_third() {
     assert_eq!(t.deaths(), vec![(seat(3), DeathCause::Mined)]);
 }
 
+/// Miner 0, Boss 1, citizens 2–6, Chosen 7, Trickster 8, Doctor 9, under
+/// `rules`, with `night1`'s moves. Day 2 ties 2–2–2 between 4, 5 and 6
+/// (the Chosen passes); the runoff's voters 0–3 and 7–9 vote as `runoff`.
+fn runoff_day(rules: &[(&str, &str)], night1: &[(Seat, NightChoice)], runoff: [u8; 7]) -> Table {
+    let roles = [
+        R::Miner,
+        R::Boss,
+        R::Citizen,
+        R::Citizen,
+        R::Citizen,
+        R::Citizen,
+        R::Citizen,
+        R::Chosen,
+        R::Trickster,
+        R::Doctor,
+    ];
+    let mut t = table(&roles, rules);
+    for &(s, c) in night1 {
+        t.p.at(1, s, c);
+    }
+    t.p.day_votes(2, &[f(seat(4)), f(seat(4)), f(seat(5)), f(seat(5)), P, P, P, P, f(seat(6)), f(seat(6))]);
+    for (v, c) in [0, 1, 2, 3, 7, 8, 9].into_iter().zip(runoff) {
+        t.p.runoffs.insert(seat(v), seat(c));
+    }
+    t.night(1);
+    t.day(2);
+    t
+}
+
+#[test]
+fn e28_c12_a_removed_vote_counts_in_the_runoff_by_default() {
+    // Decision (issue 35, `runoff_marks = plain`): the Trickster's removal
+    // is the day's count only. The Chosen (7), tricked, decides the runoff.
+    let t = runoff_day(&[], &[(seat(8), act(seat(7)))], [4, 4, 5, 5, 6, 6, 6]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(4), seat(5), seat(6)]))]);
+    assert_eq!(t.deaths(), vec![(seat(6), DeathCause::Lynched)]);
+}
+
+#[test]
+fn e28_c12_runoff_marks_remove_the_vote_from_the_runoff() {
+    // `runoff_marks = marked`: his runoff vote does not count either, so
+    // the revote ties 2–2–2 again, every round, and nobody is hanged.
+    let t = runoff_day(&[("runoff_marks", "marked")], &[(seat(8), act(seat(7)))], [4, 4, 5, 5, 6, 6, 6]);
+    assert!(t.has(Event::RunoffVote { seat: seat(7), choice: seat(6) }), "he votes; it is not counted");
+    assert!(t.has(Event::RunoffExhausted));
+    assert_eq!(t.deaths(), Vec::<(Seat, DeathCause)>::new());
+}
+
+#[test]
+fn e25_c12_a_runoff_never_sets_off_a_mine_by_default() {
+    // Decision (issue 35): the mine reads the day's count; 4, mined, has 2 there and 3 in the runoff.
+    let t = runoff_day(&[], &[(seat(0), act(seat(4)))], [4, 4, 4, 6, 6, 6, 6]);
+    assert_eq!(t.count(|e| matches!(e, Event::MineExplodes { .. })), 0);
+    assert_eq!(t.deaths(), vec![(seat(6), DeathCause::Lynched)]);
+}
+
+#[test]
+fn e25_c12_runoff_marks_let_a_runoff_set_off_a_mine() {
+    // `runoff_marks = marked`: 3 runoff votes on the mined 4 set it off.
+    let t = runoff_day(&[("runoff_marks", "marked")], &[(seat(0), act(seat(4)))], [4, 4, 4, 6, 6, 6, 6]);
+    assert!(t.has(Event::MineExplodes { seat: seat(4), votes: 3 }));
+    assert_eq!(t.deaths(), vec![(seat(6), DeathCause::Lynched), (seat(4), DeathCause::Mined)]);
+}
+
 #[test]
 fn e25_a_mined_player_lynched_dies_once() {
     let t = mine_day(&[], &[f(seat(3)), f(seat(3)), f(seat(3)), P, P, f(seat(3)), P, P, P, P]);
@@ -2838,7 +2902,7 @@ fn e12_the_unappointed_actor_has_no_say_in_the_camp_kill() {
     let mut t = table(&[R::Boss, R::Actor, R::Citizen, R::Citizen, R::Citizen, R::Psycho], &[]);
     t.p.at(1, seat(1), kill(seat(2)));
     t.night(1);
-    assert_eq!(t.deaths(), vec![]);
+    assert_eq!(t.deaths(), Vec::<(Seat, DeathCause)>::new());
     assert_eq!(t.state.illegal_decisions(), 1);
     assert!(t.on(1, Event::NightMiss(MissReason::Silent(seat(0)))));
 }
