@@ -397,23 +397,14 @@ impl State {
             if L::ENABLED {
                 log.push(Event::Revote { round, candidates });
             }
-            let mut tally = [0u8; crate::MAX_PLAYERS];
-            // C12.2/C12.8: every living player other than the tied votes,
-            // exactly once, for one of the candidates; no PASS, no absence.
-            for v in voters.iter() {
-                // A tied voter never votes for himself (`runoff_all_tied`).
-                let options = candidates.without(v);
-                let c = players.runoff(&self.observe(v), options);
-                if options.contains(c) {
-                    // E28 (`runoff_marks = marked`): a removed vote is cast, not counted.
-                    tally[c] += u8::from(!removed.contains(v));
-                    if L::ENABLED {
-                        log.push(Event::RunoffVote { seat: v, choice: c });
-                    }
-                } else {
-                    self.refuse(v, "runoff vote", log);
-                }
-            }
+            // E28 (`runoff_marks = marked`): the loop that leaves removed
+            // votes out is taken only when a voter's vote is removed, so
+            // the plain count (every classic game) tests nothing per vote.
+            let tally = if removed.inter(voters).is_empty() {
+                self.runoff_votes::<false, P, L>(voters, candidates, removed, players, log)
+            } else {
+                self.runoff_votes::<true, P, L>(voters, candidates, removed, players, log)
+            };
             if let Some(peak) = peak.as_deref_mut() {
                 for c in candidates.iter() {
                     peak[c] = peak[c].max(tally[c]);
@@ -439,6 +430,35 @@ impl State {
         PlayerSet::EMPTY
     }
 
+    /// C12.2/C12.8: one revote: every voter votes, exactly once, for one
+    /// of the candidates (never himself); no PASS, no absence. With
+    /// `MARKED`, the votes of `removed` are cast but not counted (E28).
+    #[inline(always)]
+    fn runoff_votes<const MARKED: bool, P: Players, L: Log>(
+        &mut self,
+        voters: PlayerSet,
+        candidates: PlayerSet,
+        removed: PlayerSet,
+        players: &mut P,
+        log: &mut L,
+    ) -> [u8; MAX_PLAYERS] {
+        let mut tally = [0u8; MAX_PLAYERS];
+        for v in voters.iter() {
+            // A tied voter never votes for himself (`runoff_all_tied`).
+            let options = candidates.without(v);
+            let c = players.runoff(&self.observe(v), options);
+            if options.contains(c) {
+                tally[c] += if MARKED { u8::from(!removed.contains(v)) } else { 1 };
+                if L::ENABLED {
+                    log.push(Event::RunoffVote { seat: v, choice: c });
+                }
+            } else {
+                self.refuse(v, "runoff vote", log);
+            }
+        }
+        tally
+    }
+
     /// C12.3: the voters (every living player but the originally tied,
     /// C12.2/C12.8) vote hang-both or pardon-both; a tie pardons. The
     /// choices of `removed` (E28 with `runoff_marks = marked`) do not count.
@@ -457,11 +477,15 @@ impl State {
         let mut pardon = 0u32;
         for v in voters.iter() {
             let h = players.hang_both(&self.observe(v), pair);
-            let counts = u32::from(!removed.contains(v));
+            // E28 (`runoff_marks = marked`): a removed choice is cast, not
+            // counted; `removed` is empty in every classic game.
             if h {
-                hang += counts
+                hang += 1
             } else {
-                pardon += counts
+                pardon += 1
+            }
+            if !removed.is_empty() && removed.contains(v) {
+                if h { hang -= 1 } else { pardon -= 1 }
             }
             if L::ENABLED {
                 log.push(Event::HangChoice { seat: v, hang: h });
