@@ -148,6 +148,8 @@ struct Script {
     asked_appoint: Vec<(Seat, RoleSet)>,
     /// C12.3: every hang-both vote hangs both.
     hang: bool,
+    /// C12.3: a seat's own hang-both choice (over `hang`).
+    hangs: HashMap<Seat, bool>,
 }
 
 impl Script {
@@ -181,8 +183,8 @@ impl Players for Script {
     fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Seat {
         self.runoffs.get(&obs.seat()).copied().unwrap_or_else(|| candidates.lowest().expect("candidates"))
     }
-    fn hang_both(&mut self, _obs: &Observation<'_>, _pair: PlayerSet) -> bool {
-        self.hang
+    fn hang_both(&mut self, obs: &Observation<'_>, _pair: PlayerSet) -> bool {
+        self.hangs.get(&obs.seat()).copied().unwrap_or(self.hang)
     }
     fn night(&mut self, obs: &Observation<'_>) -> NightChoice {
         assert!(obs.is_alive(obs.seat()), "dead seat {} asked for a night move", obs.seat().index());
@@ -2184,6 +2186,43 @@ fn e28_c12_runoff_marks_remove_the_vote_from_the_runoff() {
     assert!(t.has(Event::RunoffVote { seat: seat(7), choice: seat(6) }), "he votes; it is not counted");
     assert!(t.has(Event::RunoffExhausted));
     assert_eq!(t.deaths(), Vec::<(Seat, DeathCause)>::new());
+}
+
+#[test]
+fn e28_c12_runoff_marks_remove_the_choice_from_the_hang_both_vote() {
+    // Day 2 of `runoff_day`'s table ties 4 and 5 at two votes, ten alive:
+    // C12.3's hang-both vote, 4 to hang (0–3) against 4 to pardon (6–9),
+    // a tie that pardons. The Trickster picked 9 (who passed by day).
+    let hanged = |rules: &[(&str, &str)]| {
+        let roles = [
+            R::Miner,
+            R::Boss,
+            R::Citizen,
+            R::Citizen,
+            R::Citizen,
+            R::Citizen,
+            R::Citizen,
+            R::Chosen,
+            R::Trickster,
+            R::Doctor,
+        ];
+        let mut t = table(&roles, rules);
+        t.p.at(1, seat(8), act(seat(9)));
+        t.p.day_votes(2, &[f(seat(4)), f(seat(4)), f(seat(5)), f(seat(5)), P, P, P, P, P, P]);
+        for (v, h) in [(0, true), (1, true), (2, true), (3, true), (6, false), (7, false), (8, false), (9, false)] {
+            t.p.hangs.insert(seat(v), h);
+        }
+        t.night(1);
+        t.day(2);
+        assert!(t.has(Event::HangChoice { seat: seat(9), hang: false }), "he chooses; it is not counted");
+        t.deaths()
+    };
+    assert_eq!(hanged(&[]), Vec::<(Seat, DeathCause)>::new(), "plain: 4–4 pardons");
+    assert_eq!(
+        hanged(&[("runoff_marks", "marked")]),
+        vec![(seat(4), DeathCause::Lynched), (seat(5), DeathCause::Lynched)],
+        "marked: 4–3 hangs both"
+    );
 }
 
 #[test]
