@@ -1198,7 +1198,7 @@ fn e22_the_sleepwalker_who_saw_a_mafia_visitor_says_so() {
                 // C12.2: tied, he claims to save himself, seen or not.
                 Event::Defence { seat, .. } if seat == w => defended = true,
                 Event::Learned { seat, report: mafia_engine::Report::Watch { target, camps } }
-                    if seat == w && camps[Camp::Mafia as usize] =>
+                    if seat == w && camps[Camp::Mafia as usize] > 0 =>
                 {
                     seen += 1;
                     pending = Some(target);

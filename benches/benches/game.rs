@@ -478,7 +478,7 @@ fn check_extended_night(game: &Game, template: &State, moves: &NightMoves) {
         },
         Event::Succeeded { seat: MINER, ability: NightAbility::Mine, target: Some(BOSS) },
         Event::Succeeded { seat: TRICKSTER, ability: NightAbility::Trick, target: Some(DEPUTY) },
-        Event::Learned { seat: SLEEPWALKER, report: Report::Watch { target: SWINDLER, camps: [true, false, false] } },
+        Event::Learned { seat: SLEEPWALKER, report: Report::Watch { target: SWINDLER, camps: [1, 0, 0] } },
         Event::Learned {
             seat: SCOUT,
             report: Report::Scout { checked: Some(THIEF), robbed: Some(SHOOTER), healed: Some(SWINDLER) },

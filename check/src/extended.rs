@@ -37,7 +37,7 @@
 //!   once appointed to a vacancy or when he is the last of the mafia (E12);
 //!   a deferred member's move may be replaced by the Boss's proxy (E7);
 //! - a watcher (the Sleepwalker, or a Role Prostitute who borrowed him)
-//!   reports the camps that visited the house he actually watches (after a
+//!   reports the camp of each visitor of the house he actually watches (after a
 //!   redirect), and is beaten too exactly when he walks (not hexed, beaten,
 //!   robbed or invited) round a house the Thug came to; a swindle of such a
 //!   walker fails (E22, E29);
@@ -48,17 +48,21 @@
 //! - C8: only the mafia's kill, tried, resets the count of nights without
 //!   a kill (not the guest, the Shooter or the blast);
 //! - the day's count: removed votes (E28), the secret votes of the Chosen
-//!   and of a Role Prostitute who borrowed him (E16, E19), mines (E25), at
-//!   most two leave by the lynch (C12.6); the runoff's voters (C12, with
-//!   `runoff_all_tied`);
+//!   and of a Role Prostitute who borrowed him (E16, E19; none from one
+//!   hexed the night before with `hex_takes_secret_votes`), mines (E25), at
+//!   most two leave by the lynch (C12.6; with `lynch_limit = day` the mines
+//!   too); the runoff's voters (C12, with
+//!   `runoff_all_tied`) and its outcome recounted from the counted votes
+//!   (with `runoff_marks = marked` the Trickster's pick's are not, and
+//!   a revote's count reaches the mines);
 //! - the outcome agrees with the log (winner, cause, days, survivors);
 //! - no `Illegal` events and no illegal decisions counted (the checker is
 //!   meant for built-in agents, which never make one).
 
 use crate::{Cur, ensure, read_deal};
 use mafia_engine::{
-    Camp, DeathCause, EndCause, Event, Fail, Game, Killer, LynchResult, MAX_PLAYERS, MafiaWin, MissReason,
-    NightAbility, Outcome, PlayerSet, Report, Resolution, Role, RoleSet, Seat, Status, TieBreak, Vote,
+    Camp, DeathCause, EndCause, Event, Fail, Game, Killer, LynchLimit, LynchResult, MAX_PLAYERS, MafiaWin, MissReason,
+    NightAbility, Outcome, PlayerSet, Report, Resolution, Role, RoleSet, RunoffMarks, Seat, Status, TieBreak, Vote,
 };
 
 /// E2 for three camps (with C17/C18's parity as the `mafia_win` setting):
@@ -165,6 +169,15 @@ pub struct Seen {
     /// E15/E26 (`repeat_target = reached`): bars set by a reached target
     /// that differs from the named one.
     pub reached_bars: u64,
+    /// E16/E18 (`hex_takes_secret_votes`): present secret voters whose
+    /// votes a hex cast the night before took.
+    pub hexed_secret_voters: u64,
+    /// C12.6/E25 (`lynch_limit = day`): mines kept from going off by two hanged.
+    pub mines_withheld: u64,
+    /// E28 (`runoff_marks = marked`): runoff votes and hang-both choices of the Trickster's pick, not counted.
+    pub runoff_votes_removed: u64,
+    /// E25 (`runoff_marks = marked`): mines a revote's count set off.
+    pub runoff_mines: u64,
 }
 
 /// An accepted night move as logged (`NightAct`).
@@ -275,14 +288,16 @@ struct Night {
     promoted: PlayerSet,
     /// E22: watchers logged as beaten too.
     beaten_watching: PlayerSet,
-    /// E22: per camp, the houses visited by a successful move so far tonight.
-    visits: [PlayerSet; Camp::COUNT],
+    /// E22: per house, the successful moves on it so far tonight by each
+    /// camp's members (one a visitor).
+    visits: [[u8; Camp::COUNT]; 64],
     /// Why each failed move failed.
     reasons: [Option<Fail>; 64],
     /// E19/E16: Role Prostitutes whose borrowed Chosen's votes succeeded.
     secret_voters: PlayerSet,
-    /// E22: each watch report: (event, house, camps reported, camps that visited by then).
-    reports: Vec<(usize, Seat, [bool; Camp::COUNT], [bool; Camp::COUNT])>,
+    /// E22: each watch report: (event, house, visitors reported per camp,
+    /// visitors per camp by then).
+    reports: Vec<(usize, Seat, [u8; Camp::COUNT], [u8; Camp::COUNT])>,
     /// C8: a death that was not the mafia's kill (guest, Shooter, blast).
     other_kill: bool,
 }
@@ -334,7 +349,7 @@ impl Night {
             died: Vec::new(),
             promoted: PlayerSet::EMPTY,
             beaten_watching: PlayerSet::EMPTY,
-            visits: [PlayerSet::EMPTY; Camp::COUNT],
+            visits: [[0; Camp::COUNT]; 64],
             reasons: [None; 64],
             secret_voters: PlayerSet::EMPTY,
             reports: Vec::new(),
@@ -388,9 +403,18 @@ struct Day {
     removed: PlayerSet,
     /// E16 (and E19): the secret votes given, in log order: (voter, target, votes).
     secret: Vec<(Seat, Seat, u8)>,
+    /// The day's count; with `runoff_marks = marked` raised by each revote
+    /// to a candidate's most votes in any count of the day (the mines read it).
     tally: [u32; 64],
     explode: PlayerSet,
     exploded: PlayerSet,
+    /// C12: the open revote's counted votes, while its outcome is pending.
+    round: [u32; 64],
+    runoff_open: bool,
+    /// C12.3: the pair of the open hang-both vote, and its counted choices.
+    pair: PlayerSet,
+    hang: u32,
+    pardon: u32,
 }
 
 impl Day {
@@ -410,6 +434,11 @@ impl Day {
             tally: [0; 64],
             explode: PlayerSet::EMPTY,
             exploded: PlayerSet::EMPTY,
+            round: [0; 64],
+            runoff_open: false,
+            pair: PlayerSet::EMPTY,
+            hang: 0,
+            pardon: 0,
         }
     }
 
@@ -417,6 +446,12 @@ impl Day {
     fn reset(&mut self, alive: PlayerSet) {
         *self = Day { secret: cleared(&mut self.secret), ..Day::new(alive) };
     }
+}
+
+/// C12: the seats of `among` with the most votes in `tally`.
+fn leaders_of(tally: &[u32; 64], among: PlayerSet) -> PlayerSet {
+    let best = among.iter().map(|s| tally[s]).max().unwrap_or(0);
+    among.iter().filter(|&s| tally[s] == best).collect()
 }
 
 /// `v`'s memory, emptied, leaving an empty `Vec` (no allocation) behind.
@@ -462,6 +497,8 @@ struct Checker<'g> {
     all_tied_revote: bool,
     thief_at_house: bool,
     repeat_reached: bool,
+    /// E25/E28 (`runoff_marks = marked`): the marks act on the runoffs too.
+    runoff_marked: bool,
     alive: PlayerSet,
     dead: PlayerSet,
     /// Order of death: day d → 2d, night d → 2d + 1 (E14).
@@ -568,10 +605,10 @@ impl<'g> Checker<'g> {
         }
     }
 
-    /// E22: `seat`'s successful move reached `house`: a visit by his camp.
+    /// E22: `seat`'s successful move reached `house`: one visitor of his camp.
     fn visit(&mut self, seat: Seat, house: Seat) {
         let camp = self.camp(seat);
-        self.night.visits[camp as usize].insert(house);
+        self.night.visits[house.index()][camp as usize] += 1;
     }
 
     fn record_success(&mut self, idx: usize, seat: Seat, ability: NightAbility, t: Option<Seat>, u: Option<Seat>) {
@@ -826,12 +863,12 @@ impl<'g> Checker<'g> {
                 }
             }
         }
-        // E22: each report names the camps that visited the house it watched.
+        // E22: each report gives the camp of each visitor of the house it watched.
         for &(idx, house, camps, visited) in &nt.reports {
             ensure!(
                 camps == visited,
-                "event {idx}: E22: the report on {house:?} gives camps {camps:?} (town, mafia, bandits), \
-                 but the successful visits were {visited:?}"
+                "event {idx}: E22: the report on {house:?} counts visitors {camps:?} (town, mafia, bandits), \
+                 but the successful visitors were {visited:?}"
             );
         }
         seen.successes += nt.successes.len() as u64;
@@ -924,8 +961,32 @@ impl<'g> Checker<'g> {
         })
     }
 
+    /// E25 with C12.6: the mines due to go off today, once the lynch is
+    /// decided: every mined player with 3 or more counted votes; under
+    /// `lynch_limit = day` only while fewer than two have left (the hanged
+    /// count first, then the mines in seat order; a hanged player's mine
+    /// still goes off).
+    fn due_mines(&self) -> PlayerSet {
+        let d = &self.day;
+        if self.game.rules().lynch_limit == LynchLimit::Lynch {
+            return d.explode;
+        }
+        let hanged = d.to_hang.unwrap_or_default();
+        let mut left = hanged.len();
+        let mut due = PlayerSet::EMPTY;
+        for s in d.explode.iter() {
+            if hanged.contains(s) {
+                due.insert(s);
+            } else if left < 2 {
+                due.insert(s);
+                left += 1;
+            }
+        }
+        due
+    }
+
     /// E16, E28: the marks the count must show (checked at the lynch result).
-    fn check_marks(&self) -> Result<(), String> {
+    fn check_marks(&self, seen: &mut Seen) -> Result<(), String> {
         let d = &self.day;
         let voted_for = |s: Seat| matches!(d.votes[s], Some(Vote::For(_)));
         let removable: PlayerSet = self.tricks.inter(d.present).iter().filter(|&s| voted_for(s)).collect();
@@ -938,7 +999,13 @@ impl<'g> Checker<'g> {
         if let Some(c) = self.seat_of(Role::Chosen) {
             voters.insert(c);
         }
-        let voters = if k > 0 { voters.inter(d.present).inter(self.alive) } else { PlayerSet::EMPTY };
+        let mut voters = if k > 0 { voters.inter(d.present).inter(self.alive) } else { PlayerSet::EMPTY };
+        // E18 with `hex_takes_secret_votes`: a hex cast last night (not
+        // lifted) takes the day's secret votes; by default they stay.
+        if self.game.rules().hex_takes_secret_votes {
+            seen.hexed_secret_voters += voters.inter(self.hex_next).len() as u64;
+            voters = voters.minus(self.hex_next);
+        }
         let givers = || d.secret.iter().map(|x| x.0);
         let gave = |v: Seat| givers().any(|g| g == v);
         ensure!(
@@ -1059,7 +1126,10 @@ impl<'g> Checker<'g> {
                 if d.modkilled.is_empty() {
                     let decided = d.to_hang.ok_or("the day's lynch was never decided")?;
                     ensure!(d.lynched == decided, "lynched {:?} but the vote hanged {decided:?}", d.lynched);
-                    ensure!(d.exploded == d.explode, "E25: mines exploded {:?}, expected {:?}", d.exploded, d.explode);
+                    let due = self.due_mines();
+                    let d = &self.day;
+                    ensure!(d.exploded == due, "E25: mines exploded {:?}, expected {due:?}", d.exploded);
+                    seen.mines_withheld += u64::from(d.explode.minus(due).len());
                 }
                 self.cur = Cur::Night(night);
                 self.night.reset(self.alive);
@@ -1145,7 +1215,7 @@ impl<'g> Checker<'g> {
                 ensure!(self.day.lynch.is_none(), "two lynch results in one day");
                 let expected = if self.day.modkilled.is_empty() {
                     if extended {
-                        self.check_marks()?;
+                        self.check_marks(seen)?;
                     }
                     self.expected_lynch(day)?
                 } else {
@@ -1177,9 +1247,33 @@ impl<'g> Checker<'g> {
                 let d = &mut self.day;
                 ensure!(!d.tie.is_empty() && d.to_hang.is_none(), "C12: a revote without a tie");
                 ensure!(candidates.minus(d.tie).is_empty(), "C12.4/5: candidates outside the tie");
+                if d.runoff_open {
+                    let leaders = leaders_of(&d.round, d.candidates);
+                    ensure!(
+                        candidates == leaders,
+                        "C12.4/5: a revote among {candidates:?}, the leaders are {leaders:?}"
+                    );
+                }
                 d.candidates = candidates;
+                d.round = [0; 64];
+                d.runoff_open = true;
             }
             Event::RunoffVote { seat, choice } => {
+                // E28 with `runoff_marks = marked`: the Trickster's pick votes, not counted;
+                // each counted vote raises the candidate's count for the mines (E25).
+                if self.runoff_marked && self.tricks.contains(seat) {
+                    seen.runoff_votes_removed += 1;
+                } else {
+                    let d = &mut self.day;
+                    d.round[choice] += 1;
+                    if self.runoff_marked && d.round[choice] > d.tally[choice] {
+                        d.tally[choice] = d.round[choice];
+                        if d.tally[choice] >= 3 && self.mines.contains(choice) && !d.explode.contains(choice) {
+                            d.explode.insert(choice);
+                            seen.runoff_mines += 1;
+                        }
+                    }
+                }
                 let d = &self.day;
                 let voters = self.runoff_voters();
                 ensure!(voters.contains(seat), "C12.2: seat {seat:?} voted in the runoff; the voters are {voters:?}");
@@ -1191,9 +1285,23 @@ impl<'g> Checker<'g> {
                 }
             }
             Event::HangBothVote { pair } => {
-                ensure!(pair.len() == 2 && pair.minus(self.day.tie).is_empty(), "C12.3: not a pair of the tie");
+                let d = &mut self.day;
+                ensure!(pair.len() == 2 && pair.minus(d.tie).is_empty(), "C12.3: not a pair of the tie");
+                if d.runoff_open {
+                    let leaders = leaders_of(&d.round, d.candidates);
+                    ensure!(pair == leaders, "C12.4: a hang-both vote on {pair:?}, the leaders are {leaders:?}");
+                    d.runoff_open = false;
+                }
+                d.pair = pair;
             }
-            Event::HangChoice { seat, .. } => {
+            Event::HangChoice { seat, hang } => {
+                if self.runoff_marked && self.tricks.contains(seat) {
+                    seen.runoff_votes_removed += 1;
+                } else if hang {
+                    self.day.hang += 1;
+                } else {
+                    self.day.pardon += 1;
+                }
                 let voters = self.runoff_voters();
                 ensure!(voters.contains(seat), "C12.2: seat {seat:?} voted to hang; the voters are {voters:?}");
                 if self.day.tie.contains(seat) {
@@ -1204,11 +1312,24 @@ impl<'g> Checker<'g> {
                 let d = &mut self.day;
                 ensure!(d.to_hang.is_none() && !d.tie.is_empty(), "a runoff result without an open tie");
                 ensure!(hanged.minus(d.tie).is_empty() && hanged.len() <= 2, "C12.6: hanged {hanged:?}");
+                // C12.3/C12.4: the result the counted votes give.
+                let expected = if !d.pair.is_empty() {
+                    if d.hang > d.pardon { d.pair } else { PlayerSet::EMPTY }
+                } else if d.runoff_open {
+                    leaders_of(&d.round, d.candidates)
+                } else {
+                    hanged
+                };
+                ensure!(hanged == expected, "C12: the runoff hanged {hanged:?}, its counted votes give {expected:?}");
                 d.to_hang = Some(hanged);
             }
             Event::RunoffExhausted => {
                 let d = &mut self.day;
                 ensure!(d.to_hang.is_none() && !d.tie.is_empty(), "C12: exhausted without a tie");
+                ensure!(
+                    !d.runoff_open || leaders_of(&d.round, d.candidates).len() > 1,
+                    "C12.5: exhausted, but the last revote had one leader"
+                );
                 d.to_hang = Some(PlayerSet::EMPTY);
             }
             Event::MineExplodes { seat, votes } => {
@@ -1217,7 +1338,8 @@ impl<'g> Checker<'g> {
                 ensure!(self.mines.contains(seat), "E25: seat {seat:?} was not mined last night");
                 ensure!(votes >= 3 && votes as u32 == d.tally[seat], "E25: {votes} votes counted");
                 ensure!(d.explode.contains(seat) && !d.exploded.contains(seat), "E25: not due");
-                d.exploded.insert(seat);
+                ensure!(self.due_mines().contains(seat), "C12.6/E25: a mine on a third under lynch_limit = day");
+                self.day.exploded.insert(seat);
                 seen.mines_exploded += 1;
             }
             // ---- The night. ----
@@ -1649,12 +1771,13 @@ impl<'g> Checker<'g> {
                     Report::Watch { target, camps } => {
                         self.ability_is(seat, NightAbility::Watch, "E22")?;
                         self.record_success(idx, seat, NightAbility::Watch, Some(target), None);
-                        // E22: the camps of everyone whose move on the house he
+                        // E22: the camp of each player whose move on the house he
                         // watches (`target`, after any redirect: checked with the
-                        // success) succeeded so far tonight; the camp kill counts
-                        // as its decider's camp, the Thief never. Compared when
-                        // the night closes, after the moves' own checks.
-                        let seen_camps = Camp::ALL.map(|c| self.night.visits[c as usize].contains(target));
+                        // success) succeeded so far tonight, counted per camp; the
+                        // camp kill is one visitor of its decider's camp, the Thief
+                        // never one. Compared when the night closes, after the
+                        // moves' own checks.
+                        let seen_camps = self.night.visits[target.index()];
                         self.night.reports.push((idx, target, camps, seen_camps));
                         seen.watch_reports += 1;
                     }
@@ -1977,6 +2100,7 @@ pub fn check_with(
         all_tied_revote: setting("runoff_all_tied", ["revote", "nobody"])?,
         thief_at_house: setting("thief_at_psycho", ["house", "guest"])?,
         repeat_reached: setting("repeat_target", ["reached", "named"])?,
+        runoff_marked: rules.runoff_marks == RunoffMarks::Marked,
         alive: PlayerSet::first(n),
         dead: PlayerSet::EMPTY,
         death_key: [0; 64],

@@ -4,7 +4,7 @@
 
 use crate::decide::Players;
 use crate::event::{DeathCause, EndCause, Event, Log, LynchResult};
-use crate::rules::{RunoffAllTied, TieBreak};
+use crate::rules::{LynchLimit, RunoffAllTied, RunoffMarks, TieBreak};
 use crate::seat::MAX_PLAYERS;
 use crate::seat::{PlayerSet, Seat};
 use crate::setup::Game;
@@ -139,7 +139,7 @@ impl State {
         }
 
         // E16, E25, E28: the extended marks on the count.
-        let counted = if game.extended { Some(self.count_marks(game, players, present, log)) } else { None };
+        let mut counted = if game.extended { Some(self.count_marks(game, players, present, log)) } else { None };
         let result = match &counted {
             Some(tally) => lynch_result_of(tally, self.alive, day, rules.first_day_pardon),
             None => self.lynch_result(day, rules.first_day_pardon),
@@ -164,7 +164,16 @@ impl State {
                         PlayerSet::single(s)
                     }
                     TieBreak::Catastrophe => {
-                        self.catastrophe(leaders, rules.runoff_rounds, rules.runoff_all_tied, players, log)
+                        // E25/E28 with `runoff_marks = marked`: the runoffs are
+                        // counts of the day too. The Trickster's pick votes, not
+                        // counted; each revote raises a candidate's count for
+                        // the mines to his highest of the day.
+                        let (removed, peak) = match counted.as_mut() {
+                            Some(peak) if rules.runoff_marks == RunoffMarks::Marked => (self.tricked, Some(peak)),
+                            _ => (PlayerSet::EMPTY, None),
+                        };
+                        let round = Runoff { rounds: rules.runoff_rounds, all_tied: rules.runoff_all_tied, removed };
+                        self.catastrophe(leaders, round, peak, players, log)
                     }
                 }
             }
@@ -175,12 +184,20 @@ impl State {
                 PlayerSet::EMPTY
             }
         };
-        // E25: a mined player with 3 or more votes dies, lynched or not.
+        // E25: a mined player with 3 or more votes dies, lynched or not
+        // (in the day's count; with `runoff_marks = marked`, in any count).
+        // `lynch_limit = day`: C12.6's "never more than two leave" bounds
+        // the mines too, which go off in seat order while fewer than two
+        // have left (a mine on a hanged player still goes off).
         let mut mined = PlayerSet::EMPTY;
         if let Some(tally) = &counted {
+            let day_limit = rules.lynch_limit == LynchLimit::Day;
             for s in self.mines.inter(self.alive).iter() {
                 let votes = tally[s];
                 if votes >= 3 {
+                    if day_limit && !hanged.contains(s) && hanged.len() + mined.len() >= 2 {
+                        continue;
+                    }
                     if L::ENABLED {
                         log.push(Event::MineExplodes { seat: s, votes });
                     }
@@ -230,6 +247,12 @@ impl State {
         let mut secret = self.secret_voters;
         if let Some(chosen) = self.holder(crate::Role::Chosen) {
             secret.insert(chosen);
+        }
+        // E18 with `hex_takes_secret_votes`: a hex cast last night (and not
+        // lifted by a heal) takes the secret votes of the day before the
+        // night it blocks. By default the Chosen keeps them (RULES.md, E16).
+        if game.rules.hex_takes_secret_votes {
+            secret = secret.minus(self.hex_next);
         }
         for voter in secret.inter(present).iter() {
             if k == 0 {
@@ -312,17 +335,30 @@ fn lynch_result_of(tally: &[u8; MAX_PLAYERS], alive: PlayerSet, day: u16, first_
     }
 }
 
+/// How the runoffs of a catastrophe are held (C12): the rule settings they
+/// read, and whose runoff votes do not count (E28 with `runoff_marks =
+/// marked`; otherwise nobody's).
+#[derive(Clone, Copy)]
+pub(crate) struct Runoff {
+    pub(crate) rounds: u8,
+    pub(crate) all_tied: RunoffAllTied,
+    pub(crate) removed: PlayerSet,
+}
+
 impl State {
     /// C12: the catastrophe procedure for a tie among `tied`. Returns who is
-    /// hanged: nobody, one, or two (C12.6: never more).
+    /// hanged: nobody, one, or two (C12.6: never more). With `peak` (E25
+    /// with `runoff_marks = marked`), each revote raises a candidate's count
+    /// there to the most votes he had in any count of the day.
     pub(crate) fn catastrophe<P: Players, L: Log>(
         &mut self,
         tied: PlayerSet,
-        runoff_rounds: u8,
-        all_tied: RunoffAllTied,
+        runoff: Runoff,
+        mut peak: Option<&mut [u8; MAX_PLAYERS]>,
         players: &mut P,
         log: &mut L,
     ) -> PlayerSet {
+        let Runoff { rounds: runoff_rounds, all_tied, removed } = runoff;
         let alive_n = self.alive.len();
         // C12.1: with exactly 4 alive there is no runoff.
         if alive_n == 4 {
@@ -352,7 +388,7 @@ impl State {
         }
         // C12.3: even count, two tied: hang both or pardon both.
         if even && tied.len() == 2 {
-            return self.hang_both_vote(tied, voters, players, log);
+            return self.hang_both_vote(tied, voters, removed, players, log);
         }
         // C12.4 / C12.5: revotes among the tied; a tied revote is repeated at most `runoff_rounds` times.
         let mut candidates = tied;
@@ -361,20 +397,17 @@ impl State {
             if L::ENABLED {
                 log.push(Event::Revote { round, candidates });
             }
-            let mut tally = [0u8; crate::MAX_PLAYERS];
-            // C12.2/C12.8: every living player other than the tied votes,
-            // exactly once, for one of the candidates; no PASS, no absence.
-            for v in voters.iter() {
-                // A tied voter never votes for himself (`runoff_all_tied`).
-                let options = candidates.without(v);
-                let c = players.runoff(&self.observe(v), options);
-                if options.contains(c) {
-                    tally[c] += 1;
-                    if L::ENABLED {
-                        log.push(Event::RunoffVote { seat: v, choice: c });
-                    }
-                } else {
-                    self.refuse(v, "runoff vote", log);
+            // E28 (`runoff_marks = marked`): the loop that leaves removed
+            // votes out is taken only when a voter's vote is removed, so
+            // the plain count (every classic game) tests nothing per vote.
+            let tally = if removed.inter(voters).is_empty() {
+                self.runoff_votes::<false, P, L>(voters, candidates, removed, players, log)
+            } else {
+                self.runoff_votes::<true, P, L>(voters, candidates, removed, players, log)
+            };
+            if let Some(peak) = peak.as_deref_mut() {
+                for c in candidates.iter() {
+                    peak[c] = peak[c].max(tally[c]);
                 }
             }
             let (leaders, _) = leaders_of(&tally, candidates);
@@ -386,7 +419,7 @@ impl State {
             }
             // C12.4: even count, two leaders: hang both or pardon both.
             if even && leaders.len() == 2 {
-                return self.hang_both_vote(leaders, voters, players, log);
+                return self.hang_both_vote(leaders, voters, removed, players, log);
             }
             // Three or more leaders (even) or a repeated tie (odd): vote again among the leaders.
             candidates = leaders;
@@ -397,12 +430,43 @@ impl State {
         PlayerSet::EMPTY
     }
 
+    /// C12.2/C12.8: one revote: every voter votes, exactly once, for one
+    /// of the candidates (never himself); no PASS, no absence. With
+    /// `MARKED`, the votes of `removed` are cast but not counted (E28).
+    #[inline(always)]
+    fn runoff_votes<const MARKED: bool, P: Players, L: Log>(
+        &mut self,
+        voters: PlayerSet,
+        candidates: PlayerSet,
+        removed: PlayerSet,
+        players: &mut P,
+        log: &mut L,
+    ) -> [u8; MAX_PLAYERS] {
+        let mut tally = [0u8; MAX_PLAYERS];
+        for v in voters.iter() {
+            // A tied voter never votes for himself (`runoff_all_tied`).
+            let options = candidates.without(v);
+            let c = players.runoff(&self.observe(v), options);
+            if options.contains(c) {
+                tally[c] += if MARKED { u8::from(!removed.contains(v)) } else { 1 };
+                if L::ENABLED {
+                    log.push(Event::RunoffVote { seat: v, choice: c });
+                }
+            } else {
+                self.refuse(v, "runoff vote", log);
+            }
+        }
+        tally
+    }
+
     /// C12.3: the voters (every living player but the originally tied,
-    /// C12.2/C12.8) vote hang-both or pardon-both; a tie pardons.
+    /// C12.2/C12.8) vote hang-both or pardon-both; a tie pardons. The
+    /// choices of `removed` (E28 with `runoff_marks = marked`) do not count.
     fn hang_both_vote<P: Players, L: Log>(
         &mut self,
         pair: PlayerSet,
         voters: PlayerSet,
+        removed: PlayerSet,
         players: &mut P,
         log: &mut L,
     ) -> PlayerSet {
@@ -413,10 +477,15 @@ impl State {
         let mut pardon = 0u32;
         for v in voters.iter() {
             let h = players.hang_both(&self.observe(v), pair);
+            // E28 (`runoff_marks = marked`): a removed choice is cast, not
+            // counted; `removed` is empty in every classic game.
             if h {
                 hang += 1
             } else {
                 pardon += 1
+            }
+            if !removed.is_empty() && removed.contains(v) {
+                if h { hang -= 1 } else { pardon -= 1 }
             }
             if L::ENABLED {
                 log.push(Event::HangChoice { seat: v, hang: h });

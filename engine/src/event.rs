@@ -317,14 +317,16 @@ pub enum Report {
         /// Whether the two are in the same camp.
         same: bool,
     },
-    /// E22: the camps of everybody who made a successful move on `target`.
+    /// E22: the camp of each player who made a successful move on `target`.
     Watch {
         /// The house watched.
         target: Seat,
-        /// The camps of the successful visitors (empty: nobody moved on him).
-        #[serde(with = "crate::json::camp_flags")]
-        #[schemars(with = "crate::json::CampList")]
-        camps: [bool; Camp::COUNT],
+        /// The number of successful visitors of each camp, indexed by
+        /// [`Camp`] (all zero: nobody moved on him). JSON: one camp per
+        /// visitor, in camp order (`["town", "town", "mafia"]`).
+        #[serde(with = "crate::json::camp_counts")]
+        #[schemars(with = "crate::json::CampCounts")]
+        camps: [u8; Camp::COUNT],
     },
     /// E27: whom the Detective checked, the Thief robbed, the Doctor healed (successful moves only).
     Scout {
@@ -849,11 +851,11 @@ mod tests {
             r#"{"event":"night_kill","target":7,"by":{"kind":"guest","psycho":3}}"#
         );
         assert_eq!(serde_json::to_string(&Event::RunoffExhausted).unwrap(), r#"{"event":"runoff_exhausted"}"#);
-        let r = Report::Watch { target: Seat::new(4), camps: [false, true, true] };
+        let r = Report::Watch { target: Seat::new(4), camps: [0, 2, 1] };
         let e = Event::Learned { seat: Seat::new(0), report: r };
         assert_eq!(
             serde_json::to_string(&e).unwrap(),
-            r#"{"event":"learned","seat":1,"report":{"kind":"watch","target":5,"camps":["mafia","bandits"]}}"#
+            r#"{"event":"learned","seat":1,"report":{"kind":"watch","target":5,"camps":["mafia","mafia","bandits"]}}"#
         );
         // The inner values read back.
         for k in [

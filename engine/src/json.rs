@@ -44,32 +44,39 @@ impl<'de> Deserialize<'de> for Seat {
 
 /// Camp flags (`[bool; Camp::COUNT]`, indexed by `Camp as usize`) as the
 /// array of the names of the camps that are set, in camp order.
-pub(crate) mod camp_flags {
+pub(crate) mod camp_counts {
     use super::*;
 
-    pub fn serialize<S: Serializer>(flags: &[bool; Camp::COUNT], ser: S) -> Result<S::Ok, S::Error> {
-        ser.collect_seq(Camp::ALL.into_iter().filter(|&c| flags[c as usize]))
+    /// One camp a visitor, in camp order: `[2, 0, 1]` is `["town", "town", "bandits"]`.
+    pub fn serialize<S: Serializer>(counts: &[u8; Camp::COUNT], ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_seq(Camp::each(*counts))
     }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[bool; Camp::COUNT], D::Error> {
-        let mut flags = [false; Camp::COUNT];
+    /// Counts the entries of each camp, in any order; more than a table's
+    /// seats of one camp is refused (a count is a `u8`).
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u8; Camp::COUNT], D::Error> {
+        let mut counts = [0u8; Camp::COUNT];
         for c in Vec::<Camp>::deserialize(d)? {
-            flags[c as usize] = true;
+            let n = &mut counts[c as usize];
+            if usize::from(*n) >= MAX_PLAYERS {
+                return Err(serde::de::Error::custom(format!("more than {MAX_PLAYERS} visitors of one camp")));
+            }
+            *n += 1;
         }
-        Ok(flags)
+        Ok(counts)
     }
 }
 
-/// The schema of [`camp_flags`].
-pub(crate) struct CampList;
+/// The schema of [`camp_counts`].
+pub(crate) struct CampCounts;
 
-impl JsonSchema for CampList {
+impl JsonSchema for CampCounts {
     fn schema_name() -> Cow<'static, str> {
-        "Camps".into()
+        "CampCounts".into()
     }
     fn json_schema(g: &mut SchemaGenerator) -> Schema {
         json_schema!({
-            "description": "A set of camps, in camp order (town, mafia, bandits).",
-            "type": "array", "items": g.subschema_for::<Camp>(), "uniqueItems": true
+            "description": "One camp for each visitor, in camp order (town, mafia, bandits): two town visitors are \"town\" twice.",
+            "type": "array", "items": g.subschema_for::<Camp>()
         })
     }
 }
@@ -367,11 +374,12 @@ mod tests {
             assert_eq!(text, format!("\"{}\"", s.key()));
             assert_eq!(serde_json::from_str::<NightStep>(&text).unwrap(), s);
         }
-        let flags = [true, false, true];
+        let counts = [2, 0, 1];
         #[derive(Serialize, Deserialize)]
-        struct F(#[serde(with = "camp_flags")] [bool; Camp::COUNT]);
-        let text = serde_json::to_string(&F(flags)).unwrap();
-        assert_eq!(text, r#"["town","bandits"]"#);
-        assert_eq!(serde_json::from_str::<F>(&text).unwrap().0, flags);
+        struct F(#[serde(with = "camp_counts")] [u8; Camp::COUNT]);
+        let text = serde_json::to_string(&F(counts)).unwrap();
+        assert_eq!(text, r#"["town","town","bandits"]"#);
+        assert_eq!(serde_json::from_str::<F>(&text).unwrap().0, counts);
+        assert_eq!(serde_json::from_str::<F>(r#"["bandits","town","town"]"#).unwrap().0, counts);
     }
 }

@@ -89,8 +89,8 @@ pub use night::{Move, MoveError, NIGHT_ORDER, NightMoves, NightResult, NightStep
 pub use position::{Check, DayVote, Position, SAMPLE_TRIES, Start, death_bounds};
 pub use role::{AbilityInfo, Camp, NightAbility, ROLE_INFO, Role, RoleInfo, RoleSet, RuleSet, Targets};
 pub use rules::{
-    CampKill, MafiaWin, NoKillLimit, RULE_KEYS, RepeatTarget, Resolution, RuleError, RuleKey, Rules, RunoffAllTied,
-    ThiefAtPsycho, TieBreak,
+    CampKill, LynchLimit, MafiaWin, NoKillLimit, RULE_KEYS, RepeatTarget, Resolution, RuleError, RuleKey, Rules,
+    RunoffAllTied, RunoffMarks, ThiefAtPsycho, TieBreak,
 };
 pub use scenario::{Carry, CarryOver, Scenario, ScenarioError, resolve_scenario};
 pub use seat::{MAX_PLAYERS, PlayerSet, Seat, SeatIter};

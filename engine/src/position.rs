@@ -275,13 +275,17 @@ fn matching(seats: &[Seat], roles: &[Role], allowed: &[RoleSet]) -> Option<Vec<R
 /// a count of what is likely. A day: one lynch (C11), two under
 /// `tie_break = catastrophe` (C12.3–C12.4's hang-both; "never more than
 /// two leave"), plus one mined player per Miner (E25: he dies "lynched or
-/// not"). A night: the camp kill while any mafia role is dealt (C4, E8),
+/// not"), at most two in all under `lynch_limit = day`. A night: the camp kill while any mafia role is dealt (C4, E8),
 /// one shot per Shooter (E20) and one more if a Role Prostitute may
 /// borrow the Shooter's move (E19), and per Psycho last night's guest
 /// (E23) and tonight's, blasted with him (E24).
 pub fn death_bounds(game: &Game) -> (usize, usize) {
     let lynch = if game.rules.tie_break == crate::rules::TieBreak::Catastrophe { 2 } else { 1 };
-    let per_day = lynch + game.count(Role::Miner);
+    let mut per_day = lynch + game.count(Role::Miner);
+    if game.rules.lynch_limit == crate::rules::LynchLimit::Day {
+        // C12.6 bounds the mines too (`lynch_limit = day`).
+        per_day = per_day.min(2);
+    }
     let mafia = Role::ALL.iter().any(|&r| r.camp() == Camp::Mafia && game.count(r) > 0);
     let shooters = game.count(Role::Shooter);
     let borrowed = usize::from(shooters > 0 && game.count(Role::Prostitute) > 0);

@@ -38,6 +38,13 @@ impl Camp {
         Camp::ALL.into_iter().find(|c| c.name() == s)
     }
 
+    /// One camp per member counted in `counts` (indexed by camp), in camp
+    /// order: `[2, 0, 1]` gives town, town, bandits. How a watch report
+    /// (E22: the camp of each visitor) reads as a list, in JSON and text.
+    pub fn each(counts: [u8; Camp::COUNT]) -> impl Iterator<Item = Camp> {
+        Camp::ALL.into_iter().flat_map(move |c| std::iter::repeat_n(c, counts[c as usize].into()))
+    }
+
     /// Whether members of the camp know each other from the start (C2, E1).
     /// Bandits find each other during the game (E3).
     pub const fn members_know_each_other(self) -> bool {

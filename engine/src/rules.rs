@@ -76,6 +76,29 @@ pub enum ThiefAtPsycho {
     House,
 }
 
+/// C12.6/E25: what «never more than two leave» bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LynchLimit {
+    /// The lynch only: the mine is E25's own death ("lynched or not"), so
+    /// two hanged together and a third mined leave on one day.
+    Lynch,
+    /// The day: the mines go off (in seat order) only while fewer than two
+    /// have left that day, so with two hanged a mine on a third does not.
+    Day,
+}
+
+/// E25/E28 in the runoffs (C12): which counts of the day the marks read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunoffMarks {
+    /// The day's count only: the runoff revotes and the hang-both vote are
+    /// plain (a removed voter votes in them; they set off no mine).
+    Plain,
+    /// Every count of the day: the Trickster's pick's runoff votes and
+    /// hang-both choice do not count, and a mined candidate with 3 or more
+    /// votes in a revote dies (the hang-both vote names nobody).
+    Marked,
+}
+
 /// E15/E26: "never the same player two nights running" is about…
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RepeatTarget {
@@ -139,6 +162,8 @@ words! {
     RunoffAllTied { Revote: "revote", Nobody: "nobody" }
     ThiefAtPsycho { Guest: "guest", House: "house" }
     RepeatTarget { Named: "named", Reached: "reached" }
+    LynchLimit { Lynch: "lynch", Day: "day" }
+    RunoffMarks { Plain: "plain", Marked: "marked" }
 }
 
 /// Declares every rule setting once, one row each:
@@ -275,6 +300,15 @@ rule_settings! {
     /// E15/E26: the player named or the player reached.
     repeat_target: RepeatTarget = RepeatTarget::Named, clause "E15, E26",
         note "the Doctor's/Thug's bar is the player named last night; `reached`: the one reached";
+    /// E16/E18: whether the hex cast last night takes the Chosen's secret votes of the day.
+    hex_takes_secret_votes: bool = false, clause "E16, E18",
+        note "a hexed Chosen keeps his secret votes; `true`: a hex cast last night takes that day's";
+    /// C12.6/E25: whether "never more than two leave" bounds the lynch or the whole day (the mine too).
+    lynch_limit: LynchLimit = LynchLimit::Lynch, clause "C12, E25",
+        note "two hanged and a third mined leave; `day`: with two hanged a mine on a third does not go off";
+    /// E25/E28 in C12's runoffs: whether removed votes and mines apply to the revotes too.
+    runoff_marks: RunoffMarks = RunoffMarks::Plain, clause "C12, E25, E28",
+        note "the marks act on the day's count only; `marked`: on the runoffs too";
 }
 
 /// One rule setting as `mafia rules` lists it: name, accepted values, clause

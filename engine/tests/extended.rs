@@ -127,8 +127,9 @@ impl Night {
 }
 
 /// Scripted players. Tables are keyed by `(day or night, seat)`. Unscripted
-/// answers: PASS, keep the vote, the lowest runoff candidate, pardon both,
-/// no night move, no secret vote (the open vote), say nothing.
+/// answers: PASS, keep the vote, the lowest runoff candidate, pardon both
+/// (hang both with `hang`), no night move, no secret vote (the open vote),
+/// say nothing.
 #[derive(Default)]
 struct Script {
     votes: HashMap<(u16, Seat), Vote>,
@@ -145,6 +146,10 @@ struct Script {
     appoint: Option<Option<Role>>,
     /// E12: who was asked to appoint the Actor, and the vacancies offered.
     asked_appoint: Vec<(Seat, RoleSet)>,
+    /// C12.3: every hang-both vote hangs both.
+    hang: bool,
+    /// C12.3: a seat's own hang-both choice (over `hang`).
+    hangs: HashMap<Seat, bool>,
 }
 
 impl Script {
@@ -178,8 +183,8 @@ impl Players for Script {
     fn runoff(&mut self, obs: &Observation<'_>, candidates: PlayerSet) -> Seat {
         self.runoffs.get(&obs.seat()).copied().unwrap_or_else(|| candidates.lowest().expect("candidates"))
     }
-    fn hang_both(&mut self, _obs: &Observation<'_>, _pair: PlayerSet) -> bool {
-        false
+    fn hang_both(&mut self, obs: &Observation<'_>, _pair: PlayerSet) -> bool {
+        self.hangs.get(&obs.seat()).copied().unwrap_or(self.hang)
     }
     fn night(&mut self, obs: &Observation<'_>) -> NightChoice {
         assert!(obs.is_alive(obs.seat()), "dead seat {} asked for a night move", obs.seat().index());
@@ -911,7 +916,7 @@ fn e9_the_sleepwalker_does_not_see_the_thief_but_the_scout_learns_his_target() {
         &[(seat(1), act(seat(4))), (seat(2), act(seat(4))), (seat(3), NightChoice::default())],
     );
     assert!(n.has(Event::StatusSet { seat: seat(4), status: Status::Robbed, by: seat(1) }));
-    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [false; 3] }));
+    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [0; 3] }));
     assert_eq!(n.report(seat(3)), Some(Report::Scout { checked: None, robbed: Some(seat(4)), healed: None }));
 }
 
@@ -1097,7 +1102,7 @@ fn e11_a_swindled_sleepwalker_watches_the_new_house() {
         &[R::Boss, R::Swindler, R::Sleepwalker, R::Citizen, R::Citizen, R::Detective],
         &[(seat(2), act(seat(3))), (seat(1), act2(seat(2), seat(4))), (seat(5), act(seat(4)))],
     );
-    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [true, false, false] }));
+    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [1, 0, 0] }));
 }
 
 #[test]
@@ -1442,6 +1447,46 @@ fn e16_chosen_secret_votes_setting_sets_their_count() {
     let mut t = chosen_table(&[("chosen_secret_votes", "1")]);
     t.day(2);
     assert_eq!(t.lynches(), vec![LynchResult::Lynched(seat(1))]);
+}
+
+#[test]
+fn e16_e18_a_hexed_chosen_keeps_his_secret_votes_by_default() {
+    // Decision (issue 35): the hex takes a night move; the Chosen votes by day.
+    // Chosen 0, Boss 1, Witch 2, citizen 3, Psycho 4, citizen 5; the Witch
+    // hexes the Chosen on night 1; day 2 ties 3–3 on the open votes.
+    let mut t = hexed_chosen_table(&[]);
+    t.day(2);
+    assert!(t.has(Event::SecretVotes { seat: seat(0), target: seat(1), votes: 2 }));
+    assert_eq!(t.lynches(), vec![LynchResult::Lynched(seat(1))]);
+}
+
+#[test]
+fn e16_e18_hex_takes_secret_votes_setting_takes_the_days_votes() {
+    // `hex_takes_secret_votes = true`: the hex cast last night takes his
+    // votes on the day that follows, so the open votes' tie stands.
+    let mut t = hexed_chosen_table(&[("hex_takes_secret_votes", "true")]);
+    t.day(2);
+    assert_eq!(t.count(|e| matches!(e, Event::SecretVotes { .. })), 0);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(1), seat(4)]))]);
+    // A heal on the night of the hex lifts it (E15): the votes stay.
+    let mut t =
+        table(&[R::Chosen, R::Boss, R::Witch, R::Doctor, R::Psycho, R::Citizen], &[("hex_takes_secret_votes", "true")]);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(4)), f(seat(4)), f(seat(4)), f(seat(1)), f(seat(1))]);
+    t.p.at(1, seat(2), act(seat(0)));
+    t.p.at(1, seat(3), act(seat(0)));
+    t.night(1);
+    t.day(2);
+    assert!(t.has(Event::SecretVotes { seat: seat(0), target: seat(1), votes: 2 }));
+}
+
+/// [`chosen_table`] with the Witch at seat 2 hexing the Chosen on night 1.
+fn hexed_chosen_table(rules: &[(&str, &str)]) -> Table {
+    let mut t = table(&[R::Chosen, R::Boss, R::Witch, R::Citizen, R::Psycho, R::Citizen], rules);
+    t.p.day_votes(2, &[f(seat(1)), f(seat(4)), f(seat(4)), f(seat(4)), f(seat(1)), f(seat(1))]);
+    t.p.at(1, seat(2), act(seat(0)));
+    t.night(1);
+    assert_eq!(t.state.carry().hex_next, set(&[seat(0)]));
+    t
 }
 
 // ---------------------------------------------------------------------------
@@ -1792,9 +1837,31 @@ fn e22_sleepwalker_learns_the_camps_of_successful_visitors() {
         &roles,
         &[(seat(1), act(seat(4))), (seat(2), act(seat(4))), (seat(0), act(seat(4))), (seat(3), act(seat(4)))],
     );
-    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(4), camps: [true, true, true] }));
+    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(4), camps: [1, 1, 1] }));
     let n = one_night(&roles, &[(seat(1), act(seat(4))), (seat(3), act(seat(4)))]);
-    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(4), camps: [false, false, true] }));
+    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(4), camps: [0, 0, 1] }));
+}
+
+#[test]
+fn e22_two_town_visitors_are_two_reports() {
+    // The seed: he learns the status «каждого, кто заходил» — of each
+    // visitor, so two town visitors are two, not one "town".
+    // Boss 0, Sleepwalker 1, Detective 2, Doctor 3, citizen 4, Journalist 5, citizen 6.
+    let roles = [R::Boss, R::Sleepwalker, R::Detective, R::Doctor, R::Citizen, R::Journalist, R::Citizen];
+    let n = one_night(&roles, &[(seat(1), act(seat(4))), (seat(2), act(seat(4))), (seat(3), act(seat(4)))]);
+    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(4), camps: [2, 0, 0] }));
+    // Three town visitors (the Journalist's comparison visits both houses) and the Boss.
+    let n = one_night(
+        &roles,
+        &[
+            (seat(1), act(seat(4))),
+            (seat(2), act(seat(4))),
+            (seat(3), act(seat(4))),
+            (seat(5), act2(seat(6), seat(4))),
+            (seat(0), act(seat(4))),
+        ],
+    );
+    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(4), camps: [3, 1, 0] }));
 }
 
 #[test]
@@ -1809,7 +1876,7 @@ fn e22_a_failed_move_leaves_no_trace() {
     sc.night = sc.night.max(2); // a carried item needs a night before (issue 35)
     let n = resolve(&sc);
     assert_eq!(n.failed(seat(3)), Some(blocked(Status::Hexed, None)));
-    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(5), camps: [false, false, false] }));
+    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(5), camps: [0, 0, 0] }));
 }
 
 #[test]
@@ -1819,7 +1886,7 @@ fn e22_the_camp_kill_shows_the_deciders_camp() {
         &[(seat(0), kill(seat(2))), (seat(1), act(seat(2)))],
     );
     assert_eq!(n.killed(), set(&[seat(2)]));
-    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(2), camps: [false, true, false] }));
+    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(2), camps: [0, 1, 0] }));
 }
 
 #[test]
@@ -1990,6 +2057,11 @@ fn e24_blast_heal_lets_a_heal_save_the_guest() {
 /// Miner 0, Boss 1, citizens 2–6, Chosen 7, Trickster 8, Doctor 9. Night 1:
 /// the Miner mines citizen 3 (plus `night1`); day 2 is played with `votes`.
 fn mine_day(night1: &[(Seat, NightChoice)], votes: &[Vote]) -> Table {
+    mine_day_with(&[], false, night1, votes)
+}
+
+/// [`mine_day`] under `rules`, the hang-both votes hanging both if `hang`.
+fn mine_day_with(rules: &[(&str, &str)], hang: bool, night1: &[(Seat, NightChoice)], votes: &[Vote]) -> Table {
     let roles = [
         R::Miner,
         R::Boss,
@@ -2002,7 +2074,8 @@ fn mine_day(night1: &[(Seat, NightChoice)], votes: &[Vote]) -> Table {
         R::Trickster,
         R::Doctor,
     ];
-    let mut t = table(&roles, &[]);
+    let mut t = table(&roles, rules);
+    t.p.hang = hang;
     t.p.at(1, seat(0), act(seat(3)));
     for &(s, c) in night1 {
         t.p.at(1, s, c);
@@ -2025,6 +2098,147 @@ fn e25_a_mined_player_with_three_votes_dies_though_not_lynched() {
     let mut spoke = t.p.last_words.clone();
     spoke.sort_unstable();
     assert_eq!(spoke, [3, 4].map(Seat::new), "C13: both leave with a last word");
+}
+
+/// Day 2 of [`mine_day`]: 3 open votes on the mined 3; 4 and 5 tied on
+/// 4 (on 4 the open votes of 5 and the Chosen, and his 2 secret votes), ten alive, so
+/// C12.3's hang-both vote, which hangs both.
+fn three_leave() -> [Vote; 10] {
+    [f(seat(3)), f(seat(3)), f(seat(3)), f(seat(5)), f(seat(5)), f(seat(4)), f(seat(5)), f(seat(4)), f(seat(5)), P]
+}
+
+#[test]
+fn e25_c12_two_hanged_and_a_third_mined_leave_by_default() {
+    // Decision (issue 35, `lynch_limit = lynch`): C12.6 bounds the lynch only.
+    let t = mine_day_with(&[], true, &[], &three_leave());
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(4), seat(5)]))]);
+    assert!(t.has(Event::MineExplodes { seat: seat(3), votes: 3 }));
+    assert_eq!(
+        t.deaths(),
+        vec![(seat(4), DeathCause::Lynched), (seat(5), DeathCause::Lynched), (seat(3), DeathCause::Mined)]
+    );
+}
+
+#[test]
+fn e25_c12_lynch_limit_day_keeps_the_mine_from_a_third() {
+    // `lynch_limit = day`: "never more than two leave" bounds the day, so
+    // with two hanged the mine on a third does not go off.
+    let t = mine_day_with(&[("lynch_limit", "day")], true, &[], &three_leave());
+    assert_eq!(t.count(|e| matches!(e, Event::MineExplodes { .. })), 0);
+    assert_eq!(t.deaths(), vec![(seat(4), DeathCause::Lynched), (seat(5), DeathCause::Lynched)]);
+    // One hanged and one mined are two: the mine goes off as ever.
+    let t = mine_day_with(
+        &[("lynch_limit", "day")],
+        true,
+        &[],
+        &[f(seat(3)), f(seat(3)), f(seat(3)), P, P, f(seat(4)), f(seat(4)), P, f(seat(4)), f(seat(4))],
+    );
+    assert!(t.has(Event::MineExplodes { seat: seat(3), votes: 3 }));
+    assert_eq!(t.deaths(), vec![(seat(4), DeathCause::Lynched), (seat(3), DeathCause::Mined)]);
+    // Pardoned both: the mine goes off.
+    let t = mine_day_with(&[("lynch_limit", "day")], false, &[], &three_leave());
+    assert_eq!(t.deaths(), vec![(seat(3), DeathCause::Mined)]);
+}
+
+/// Miner 0, Boss 1, citizens 2–6, Chosen 7, Trickster 8, Doctor 9, under
+/// `rules`, with `night1`'s moves. Day 2 ties 2–2–2 between 4, 5 and 6
+/// (the Chosen passes); the runoff's voters 0–3 and 7–9 vote as `runoff`.
+fn runoff_day(rules: &[(&str, &str)], night1: &[(Seat, NightChoice)], runoff: [u8; 7]) -> Table {
+    let roles = [
+        R::Miner,
+        R::Boss,
+        R::Citizen,
+        R::Citizen,
+        R::Citizen,
+        R::Citizen,
+        R::Citizen,
+        R::Chosen,
+        R::Trickster,
+        R::Doctor,
+    ];
+    let mut t = table(&roles, rules);
+    for &(s, c) in night1 {
+        t.p.at(1, s, c);
+    }
+    t.p.day_votes(2, &[f(seat(4)), f(seat(4)), f(seat(5)), f(seat(5)), P, P, P, P, f(seat(6)), f(seat(6))]);
+    for (v, c) in [0, 1, 2, 3, 7, 8, 9].into_iter().zip(runoff) {
+        t.p.runoffs.insert(seat(v), seat(c));
+    }
+    t.night(1);
+    t.day(2);
+    t
+}
+
+#[test]
+fn e28_c12_a_removed_vote_counts_in_the_runoff_by_default() {
+    // Decision (issue 35, `runoff_marks = plain`): the Trickster's removal
+    // is the day's count only. The Chosen (7), tricked, decides the runoff.
+    let t = runoff_day(&[], &[(seat(8), act(seat(7)))], [4, 4, 5, 5, 6, 6, 6]);
+    assert_eq!(t.lynches(), vec![LynchResult::Tie(set(&[seat(4), seat(5), seat(6)]))]);
+    assert_eq!(t.deaths(), vec![(seat(6), DeathCause::Lynched)]);
+}
+
+#[test]
+fn e28_c12_runoff_marks_remove_the_vote_from_the_runoff() {
+    // `runoff_marks = marked`: his runoff vote does not count either, so
+    // the revote ties 2–2–2 again, every round, and nobody is hanged.
+    let t = runoff_day(&[("runoff_marks", "marked")], &[(seat(8), act(seat(7)))], [4, 4, 5, 5, 6, 6, 6]);
+    assert!(t.has(Event::RunoffVote { seat: seat(7), choice: seat(6) }), "he votes; it is not counted");
+    assert!(t.has(Event::RunoffExhausted));
+    assert_eq!(t.deaths(), Vec::<(Seat, DeathCause)>::new());
+}
+
+#[test]
+fn e28_c12_runoff_marks_remove_the_choice_from_the_hang_both_vote() {
+    // Day 2 of `runoff_day`'s table ties 4 and 5 at two votes, ten alive:
+    // C12.3's hang-both vote, 4 to hang (0–3) against 4 to pardon (6–9),
+    // a tie that pardons. The Trickster picked 9 (who passed by day).
+    let hanged = |rules: &[(&str, &str)]| {
+        let roles = [
+            R::Miner,
+            R::Boss,
+            R::Citizen,
+            R::Citizen,
+            R::Citizen,
+            R::Citizen,
+            R::Citizen,
+            R::Chosen,
+            R::Trickster,
+            R::Doctor,
+        ];
+        let mut t = table(&roles, rules);
+        t.p.at(1, seat(8), act(seat(9)));
+        t.p.day_votes(2, &[f(seat(4)), f(seat(4)), f(seat(5)), f(seat(5)), P, P, P, P, P, P]);
+        for (v, h) in [(0, true), (1, true), (2, true), (3, true), (6, false), (7, false), (8, false), (9, false)] {
+            t.p.hangs.insert(seat(v), h);
+        }
+        t.night(1);
+        t.day(2);
+        assert!(t.has(Event::HangChoice { seat: seat(9), hang: false }), "he chooses; it is not counted");
+        t.deaths()
+    };
+    assert_eq!(hanged(&[]), Vec::<(Seat, DeathCause)>::new(), "plain: 4–4 pardons");
+    assert_eq!(
+        hanged(&[("runoff_marks", "marked")]),
+        vec![(seat(4), DeathCause::Lynched), (seat(5), DeathCause::Lynched)],
+        "marked: 4–3 hangs both"
+    );
+}
+
+#[test]
+fn e25_c12_a_runoff_never_sets_off_a_mine_by_default() {
+    // Decision (issue 35): the mine reads the day's count; 4, mined, has 2 there and 3 in the runoff.
+    let t = runoff_day(&[], &[(seat(0), act(seat(4)))], [4, 4, 4, 6, 6, 6, 6]);
+    assert_eq!(t.count(|e| matches!(e, Event::MineExplodes { .. })), 0);
+    assert_eq!(t.deaths(), vec![(seat(6), DeathCause::Lynched)]);
+}
+
+#[test]
+fn e25_c12_runoff_marks_let_a_runoff_set_off_a_mine() {
+    // `runoff_marks = marked`: 3 runoff votes on the mined 4 set it off.
+    let t = runoff_day(&[("runoff_marks", "marked")], &[(seat(0), act(seat(4)))], [4, 4, 4, 6, 6, 6, 6]);
+    assert!(t.has(Event::MineExplodes { seat: seat(4), votes: 3 }));
+    assert_eq!(t.deaths(), vec![(seat(6), DeathCause::Lynched), (seat(4), DeathCause::Mined)]);
 }
 
 #[test]
@@ -2616,7 +2830,7 @@ fn e22_e23_the_psychos_invitation_is_a_visit() {
         &[R::Boss, R::Sleepwalker, R::Psycho, R::Citizen],
         &[(seat(1), act(seat(3))), (seat(2), act(seat(3)))],
     );
-    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(3), camps: [false, false, true] }));
+    assert_eq!(n.report(seat(1)), Some(Report::Watch { target: seat(3), camps: [0, 0, 1] }));
 }
 
 #[test]
@@ -2624,10 +2838,10 @@ fn e10_e22_the_guard_and_the_swindler_are_seen_as_mafia() {
     // Boss 0, Guard 1, Swindler 2, Sleepwalker 3, Detective 4, Psycho 5.
     let roles = [R::Boss, R::Guard, R::Swindler, R::Sleepwalker, R::Detective, R::Psycho];
     let n = one_night(&roles, &[(seat(3), act(seat(0))), (seat(1), act(seat(0)))]);
-    assert_eq!(n.report(seat(3)), Some(Report::Watch { target: seat(0), camps: [false, true, false] }));
+    assert_eq!(n.report(seat(3)), Some(Report::Watch { target: seat(0), camps: [0, 1, 0] }));
     // The Swindler's visit is to her victim's house.
     let n = one_night(&roles, &[(seat(3), act(seat(4))), (seat(4), act(seat(5))), (seat(2), act2(seat(4), seat(0)))]);
-    assert_eq!(n.report(seat(3)), Some(Report::Watch { target: seat(4), camps: [false, true, false] }));
+    assert_eq!(n.report(seat(3)), Some(Report::Watch { target: seat(4), camps: [0, 1, 0] }));
     assert!(n.has(Event::CampCheck { seat: seat(4), target: seat(0), camp: Camp::Mafia }));
 }
 
@@ -2664,11 +2878,7 @@ fn e22_e11_a_sleepwalker_sent_from_a_beaten_house_sees_the_visitors_of_the_new_o
             "{resolution}"
         );
         assert!(!n.has(Event::BeatenWatching { seat: seat(2) }), "{resolution}");
-        assert_eq!(
-            n.report(seat(2)),
-            Some(Report::Watch { target: seat(4), camps: [false, false, false] }),
-            "{resolution}"
-        );
+        assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [0, 0, 0] }), "{resolution}");
     }
     // Sent the other way, from an unvisited house to the beaten one, he walks
     // round the beaten house and is beaten too.
@@ -2687,7 +2897,7 @@ fn e22_the_sleepwalker_sees_the_visitors_of_the_house_he_is_sent_to() {
         &roles,
         &[(seat(6), act(seat(3))), (seat(5), act(seat(4))), (seat(2), act(seat(3))), (seat(1), act2(seat(2), seat(4)))],
     );
-    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [true, false, false] }));
+    assert_eq!(n.report(seat(2)), Some(Report::Watch { target: seat(4), camps: [1, 0, 0] }));
 }
 
 #[test]
@@ -2731,7 +2941,7 @@ fn e12_the_unappointed_actor_has_no_say_in_the_camp_kill() {
     let mut t = table(&[R::Boss, R::Actor, R::Citizen, R::Citizen, R::Citizen, R::Psycho], &[]);
     t.p.at(1, seat(1), kill(seat(2)));
     t.night(1);
-    assert_eq!(t.deaths(), vec![]);
+    assert_eq!(t.deaths(), Vec::<(Seat, DeathCause)>::new());
     assert_eq!(t.state.illegal_decisions(), 1);
     assert!(t.on(1, Event::NightMiss(MissReason::Silent(seat(0)))));
 }

@@ -226,6 +226,18 @@ fn c3_c12_e8_more_dead_than_the_phases_allow_is_refused() {
 }
 
 #[test]
+fn c12_e25_a_days_dead_are_bounded_by_the_lynch_limit() {
+    // A Miner in play: by default (`lynch_limit = lynch`) two hanged and a
+    // third mined may leave on one day; with `day` two at most.
+    let setup = preset("extended");
+    let game = Game::new(&setup).unwrap();
+    assert!(game.count(Role::Miner) > 0, "the extended preset deals a Miner");
+    assert_eq!(death_bounds(&game).0, 3);
+    let game = Game::new(&setup.rule("lynch_limit", "day").unwrap()).unwrap();
+    assert_eq!(death_bounds(&game).0, 2);
+}
+
+#[test]
 fn c17_c18_e2_a_decided_position_says_so_whatever_the_deal() {
     let s = Seat::new;
     // Every mafia role dead and announced: the town has won, whatever the rest hold.

@@ -162,7 +162,8 @@ impl Names<'_> {
                 format!("{who} learns {} and {} are in {how} (E17)", p(a), p(b))
             }
             Report::Watch { target, camps } => {
-                let seen: Vec<&str> = Camp::ALL.iter().filter(|c| camps[**c as usize]).map(|c| c.name()).collect();
+                // E22: one camp per visitor, so two town visitors read "town, town".
+                let seen: Vec<&str> = Camp::each(camps).map(Camp::name).collect();
                 if seen.is_empty() {
                     format!("{who} learns nobody moved on {} (E22)", p(target))
                 } else {

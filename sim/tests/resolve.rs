@@ -436,7 +436,8 @@ fn e9_thief_at_psycho_house() {
 fn e22_sleepwalker_sees_visitors() {
     let v = golden("e22_sleepwalker_sees_visitors");
     let learned = events_of(&v, "learned");
-    assert_eq!(learned[0]["report"]["camps"], serde_json::json!(["town", "bandits"]), "never the Thief");
+    // One camp per visitor: the Doctor and the Detective are two town visitors.
+    assert_eq!(learned[0]["report"]["camps"], serde_json::json!(["town", "town", "bandits"]), "never the Thief");
     assert_eq!(kill_failed(&v, 6).as_deref(), Some("target_healed"));
 }
 

@@ -238,7 +238,7 @@ impl Turn<'_> {
     /// top suspect 0.3-0.9.
     fn note_watch(&mut self, obs: &Observation<'_>) {
         let Some(Report::Watch { target, camps }) = obs.last_report() else { return };
-        if !camps[Camp::Mafia as usize] || self.watched.contains(target) {
+        if camps[Camp::Mafia as usize] == 0 || self.watched.contains(target) {
             return;
         }
         self.refresh(obs);

@@ -8,7 +8,7 @@ use super::order::{NIGHT_ORDER, NightStep};
 use crate::event::{Event, Fail, Killer, Log, Status};
 use crate::role::{Camp, NightAbility, Role, Targets};
 use crate::rules::RepeatTarget;
-use crate::seat::{PlayerSet, Seat};
+use crate::seat::{MAX_PLAYERS, PlayerSet, Seat};
 use crate::setup::Game;
 use crate::state::State;
 
@@ -48,10 +48,12 @@ pub(super) struct Tonight {
     /// E11: the standing redirect's victim (none or one player) and his new target.
     pub(super) redirected: PlayerSet,
     pub(super) redirect_to: Seat,
-    /// E22: per camp, the houses a member of that camp visited with a
-    /// successful move tonight. A Sleepwalker reads the house he actually
-    /// watches (after a redirect) at his step.
-    pub(super) visits: [PlayerSet; Camp::COUNT],
+    /// E22: per house, the number of successful moves on it tonight by the
+    /// members of each camp (one visitor, one count: the Sleepwalker learns
+    /// the camp of each). A Sleepwalker reads the house he actually watches
+    /// (after a redirect) at his step. A fixed table (192 bytes, cleared
+    /// with the night): a count never exceeds the table's seats.
+    pub(super) visits: [[u8; Camp::COUNT]; MAX_PLAYERS],
     /// E27: the successful check, robbery and heal.
     pub(super) scout: [Option<Seat>; 3],
     pub(super) hits: PlayerSet,
@@ -81,7 +83,7 @@ impl Tonight {
             psycho: None,
             redirected: PlayerSet::EMPTY,
             redirect_to: Seat::new(0),
-            visits: [PlayerSet::EMPTY; Camp::COUNT],
+            visits: [[0; Camp::COUNT]; MAX_PLAYERS],
             scout: [None; 3],
             hits: PlayerSet::EMPTY,
             guests: PlayerSet::EMPTY,
@@ -95,7 +97,7 @@ impl Tonight {
     /// Sleepwalker at that house sees it).
     #[inline]
     pub(super) fn visit(&mut self, camp: Camp, target: Seat) {
-        self.visits[camp as usize].insert(target);
+        self.visits[target.index()][camp as usize] += 1;
     }
 
     /// The target `s`'s move reaches: E11's redirect if `s` is its victim.

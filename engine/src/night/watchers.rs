@@ -14,7 +14,7 @@ impl State {
         for s in moves.makers[NightAbility::Watch.index()].iter() {
             // `judge` gives the house he actually watches (after E11's redirect).
             let Some((x, _)) = self.judge(t, moves, s, NightAbility::Watch, log) else { continue };
-            let camps = Camp::ALL.map(|c| t.visits[c as usize].contains(x));
+            let camps = t.visits[x.index()];
             let report = Report::Watch { target: x, camps };
             self.know(s).report = Some(report);
             if L::ENABLED {

@@ -344,8 +344,9 @@ impl Names<'_> {
         }
     }
 
-    fn watch_camps(camps: [bool; Camp::COUNT]) -> String {
-        let seen: Vec<&str> = Camp::ALL.iter().filter(|&&c| camps[c as usize]).map(|c| c.name()).collect();
+    /// E22: one camp per visitor, so two town visitors read "town, town".
+    fn watch_camps(camps: [u8; Camp::COUNT]) -> String {
+        let seen: Vec<&str> = Camp::each(camps).map(Camp::name).collect();
         if seen.is_empty() { "no successful visitor".into() } else { format!("visitors from: {}", seen.join(", ")) }
     }
 
