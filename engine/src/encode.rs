@@ -363,7 +363,7 @@ fn report(w: &mut Writer<'_>, report: Option<Report>) {
             (Some(0), [vec![a], vec![b], vec![]], [f32::from(u8::from(same)), 0.0, 0.0])
         }
         Some(Report::Watch { target, camps }) => {
-            let v = camps.map(|c| clip(f32::from(u8::from(c)) / 3.0));
+            let v = camps.map(|c| clip(f32::from(c) / 3.0));
             (Some(1), [vec![target], vec![], vec![]], v)
         }
         Some(Report::Scout { checked, robbed, healed }) => {
