@@ -199,6 +199,43 @@ impl Layout {
         ]
     }
 
+    /// The layout described, for the JSON Schema's `Encoding` and `mafia
+    /// encoding`: every block with its offset, width and meaning, every
+    /// feature's name, and what each action means per decision part.
+    pub fn describe(&self) -> Encoding {
+        let mut at = 0;
+        let blocks = self
+            .blocks()
+            .into_iter()
+            .map(|(name, width)| {
+                let b = Block { name: name.to_string(), offset: at, width, about: block_about(name).to_string() };
+                at += width;
+                b
+            })
+            .collect();
+        let n = self.players;
+        Encoding {
+            players: n,
+            observation_len: self.len(),
+            blocks,
+            names: self.names(),
+            actions: actions(n),
+            parts: Part::ALL
+                .iter()
+                .map(|&p| {
+                    let (none, seat, yes, alt) = action_meanings(p);
+                    PartActions {
+                        part: p.name().to_string(),
+                        action_0: none.to_string(),
+                        seat_actions: seat.to_string(),
+                        action_n1: yes.to_string(),
+                        action_n2: alt.to_string(),
+                    }
+                })
+                .collect(),
+        }
+    }
+
     /// Where block `name` sits in the tensor (`None`: no such block).
     pub fn range(&self, name: &str) -> Option<std::ops::Range<usize>> {
         let mut at = 0;
@@ -250,6 +287,108 @@ impl Layout {
             }
         }
         names
+    }
+}
+
+/// The encodings of an `N`-player game described: what `mafia encoding`
+/// prints (JSON; `Encoding` in `schema/mafia-lab.schema.json`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct Encoding {
+    /// The seats.
+    pub players: usize,
+    /// The observation tensor's length: the blocks' widths summed.
+    pub observation_len: usize,
+    /// The tensor's blocks, in order.
+    pub blocks: Vec<Block>,
+    /// Every feature's name, in order (`seat_3`, `role_doctor`, `claim_2_commissar`, …).
+    pub names: Vec<String>,
+    /// The number of discrete actions: `players + 3`.
+    pub actions: usize,
+    /// What each action means, per decision part (empty: not legal there).
+    pub parts: Vec<PartActions>,
+}
+
+/// One block of the observation tensor.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct Block {
+    /// The block's name (its features' names start with it).
+    pub name: String,
+    /// Its first index in the tensor.
+    pub offset: usize,
+    /// Its number of features.
+    pub width: usize,
+    /// What it holds; every feature is in [0, 1].
+    pub about: String,
+}
+
+/// The meaning of the actions when one decision part is asked.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct PartActions {
+    /// The part (`vote`, `night_move`, …; the observation's `decision` one-hot).
+    pub part: String,
+    /// Action 0.
+    pub action_0: String,
+    /// Actions 1 to N: seat i.
+    pub seat_actions: String,
+    /// Action N+1.
+    pub action_n1: String,
+    /// Action N+2.
+    pub action_n2: String,
+}
+
+/// What each block holds (see the module's table).
+fn block_about(name: &str) -> &'static str {
+    match name {
+        "seat" => "own seat, one-hot",
+        "role" => "own role, one-hot, in the roles' order",
+        "camp" => "own camp, one-hot: town, mafia, bandits",
+        "alive" => "the living players",
+        "mate" => "the camp mates the seat knows",
+        "phase" => "night flag; the phase's number / the day cap; nights without a kill / 3 (C8), clipped",
+        "decision" => "the decision part asked, one-hot (all zero outside a decision)",
+        "checked" => "the players the seat checked",
+        "found_town" => "the players its checks found town",
+        "found_mafia" => "the players its checks found mafia",
+        "found_bandits" => "the players its checks found bandits",
+        "found_role" => "the players whose role its checks found",
+        "report_kind" => "its last report (E17, E22, E27), one-hot: compare, watch, scout",
+        "report_a" => "the report's first seat: compare's a, watch's house, scout's checked",
+        "report_b" => "the report's second seat: compare's b, scout's robbed",
+        "report_c" => "the report's third seat: scout's healed",
+        "report_value" => "compare: same camp; watch: visitors from town, mafia, bandits / 3, clipped",
+        "claim" => "each seat's latest public role claim, one-hot per seat",
+        "named_town" => "how often each seat was published town, by anyone / 3, clipped",
+        "named_mafia" => "how often each seat was published mafia, by anyone / 3, clipped",
+        "named_bandits" => "how often each seat was published bandits, by anyone / 3, clipped",
+        "accused" => "how often each seat was accused / 3, clipped",
+        "votes_on" => "today's open votes on each seat / N",
+        "votes_pass" => "who votes PASS today",
+        "my_vote" => "own open vote today, one-hot: index 0 is PASS or none, then the seats",
+        "lynched" => "the players lynched",
+        "dead" => "the players dead otherwise",
+        "known" => "roles the seat knows: its own, its mates', those revealed at death; one-hot per seat",
+        _ => "",
+    }
+}
+
+/// What actions 0, 1..=N, N+1 and N+2 mean for `part` ("" where illegal).
+fn action_meanings(part: Part) -> (&'static str, &'static str, &'static str, &'static str) {
+    match part {
+        Part::Vote => ("vote PASS", "vote seat i", "", ""),
+        Part::Revise => ("keep the vote", "change it to seat i", "change it to PASS", ""),
+        Part::Runoff => ("", "vote candidate i", "", ""),
+        Part::HangBoth => ("pardon both", "", "hang both", ""),
+        Part::Post | Part::Defence | Part::LastWord => (
+            "say nothing",
+            "accuse seat i",
+            "claim own role and publish own checks",
+            "claim Commissar (Detective where no Commissar), no checks",
+        ),
+        Part::NightKill => ("no nick", "nick seat i", "", ""),
+        Part::NightMove | Part::Proxy => ("no move", "the move's target i (a second target drawn)", "", ""),
+        Part::NightSearch => ("no search", "search nick seat i", "", ""),
+        Part::Appoint => ("no appointment", "", "the first vacant role", ""),
+        Part::SecretVote => ("with the open vote", "give them to seat i", "", ""),
     }
 }
 

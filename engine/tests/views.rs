@@ -370,6 +370,14 @@ fn every_legal_action_makes_an_admitted_answer() {
     for preset in PRESETS.iter() {
         let game = Game::new(&preset.setup()).unwrap();
         let n = game.players();
+        let encoding = Layout::new(n).describe();
+        let described = &encoding.parts;
+        assert_eq!(encoding.actions, n + 3);
+        assert_eq!(encoding.names.len(), encoding.observation_len);
+        for b in &encoding.blocks {
+            assert_eq!(Layout::new(n).range(&b.name), Some(b.offset..b.offset + b.width), "{}", b.name);
+            assert!(!b.about.is_empty(), "block {} is described", b.name);
+        }
         for g in 0..2 {
             let roles = deal(&game, &mut rng);
             let (players, _) = play_views(&game, &roles, g);
@@ -384,6 +392,22 @@ fn every_legal_action_makes_an_admitted_answer() {
                     assert!(!legal.is_empty(), "{}: no legal action for {:?}", preset.name, prefix.part());
                     if let Some(bad) = (0..mask.len()).find(|&a| mask[a] == 0) {
                         assert_eq!(prefix.clone().act(bad, &mut rng), Err(ActionError::Illegal(bad)));
+                    }
+                    // Every legal action has a meaning in the described encoding.
+                    let part = prefix.part().expect("asked").name();
+                    let meanings = described.iter().find(|p| p.part == part).expect("every part described");
+                    for &a in &legal {
+                        let meaning = match a {
+                            0 => &meanings.action_0,
+                            a if a <= n => &meanings.seat_actions,
+                            a if a == n + 1 => &meanings.action_n1,
+                            _ => &meanings.action_n2,
+                        };
+                        assert!(
+                            !meaning.is_empty(),
+                            "{}: action {a} of {part} is legal but described as not",
+                            preset.name
+                        );
                     }
                     for &a in &legal {
                         let mut t = prefix.clone();

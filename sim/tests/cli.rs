@@ -901,3 +901,24 @@ fn an_out_that_is_a_folder_is_refused_before_any_game() {
     );
     assert!(!dir.path("c.json").exists(), "no game was played, no counts written");
 }
+
+/// Issue 36: `mafia encoding` describes the tensor and actions of a setup's
+/// games; its blocks tile the tensor and name every feature.
+#[test]
+fn encoding_describes_the_tensor_and_the_actions() {
+    let out = ok(&["encoding", "--setup", "extended"]);
+    let e: Value = serde_json::from_str(&out).unwrap();
+    let players = e["players"].as_u64().unwrap();
+    assert_eq!(players, 20);
+    assert_eq!(e["actions"].as_u64(), Some(players + 3));
+    let mut at = 0;
+    for b in e["blocks"].as_array().unwrap() {
+        assert_eq!(b["offset"].as_u64(), Some(at), "{b}");
+        at += b["width"].as_u64().unwrap();
+    }
+    assert_eq!(e["observation_len"].as_u64(), Some(at));
+    assert_eq!(e["names"].as_array().unwrap().len() as u64, at);
+    assert_eq!(e["names"][0], "seat_1");
+    assert_eq!(e["parts"].as_array().unwrap().len(), 13);
+    fails(&["encoding", "--setup", "nope"], &["--setup nope"]);
+}

@@ -40,6 +40,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Night calculator: resolve one night of a scenario file and print the trace.
     Resolve(resolve::ResolveArgs),
+    /// Print the observation tensor's layout and the action space of a setup's games (JSON), for learning agents.
+    Encoding(encoding::EncodingArgs),
     /// Print the JSON Schema of every JSON output (replay --json, resolve --json) and of the agent protocol.
     Schema,
     /// List every strategy, the roles it plays, its parameters, their values and defaults.
@@ -79,6 +81,7 @@ pub fn dispatch(cli: Cli) -> Result<(), Error> {
         Some(Command::NightOrder(a)) => night_order::cmd_night_order(a),
         Some(Command::Bench(a)) => bench::cmd_bench(a),
         Some(Command::Resolve(a)) => resolve::cmd_resolve(a),
+        Some(Command::Encoding(a)) => encoding::cmd_encoding(a),
         Some(Command::Schema) => schema::cmd_schema(),
         Some(Command::Strategies) => strategies::cmd_strategies(),
         Some(Command::Duel(a)) => duel::cmd_duel(a),

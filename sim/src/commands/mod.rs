@@ -8,6 +8,7 @@ pub mod bench;
 pub mod best_response;
 pub mod compare;
 pub mod duel;
+pub mod encoding;
 pub mod experiment;
 pub mod host;
 pub mod league;

@@ -36,6 +36,7 @@ const TYPES: &[(Add, &str)] = &[
     (add::<ToAgent<'static>>, "each line the engine writes to an agent process (protocol/README.md)"),
     (add::<FromAgent>, "each line an agent process writes (protocol/README.md)"),
     (add::<Ending>, "what a seat learns when its game ends (the agent protocol)"),
+    (add::<mafia_engine::encode::Encoding>, "the encodings for learning agents: what `mafia encoding` prints"),
     (add::<crate::shard::CountsFile>, "a counts file: what `--counts FILE` writes and `mafia merge` reads"),
 ];
 
