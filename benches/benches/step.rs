@@ -5,11 +5,13 @@
 //! `extended` (self-play). Each step replays the game from its start, so a
 //! game of `k` controlled decisions costs about `k` partial games; divide
 //! the time by the decisions (printed once per bench) for the time a step.
+//! The `env_` benches play the same set-ups through `mafia_agents::Env`
+//! (observation tensor, mask and one discrete action per decision part).
 //!
 //! `cargo bench --bench step`; CI runs it once with `-- --test`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use mafia_agents::{Lineup, Purpose, Stepper, Stream, legal_random, master_key};
+use mafia_agents::{Env, Lineup, Purpose, Stepper, Stream, legal_random, master_key};
 use mafia_engine::{Game, Preset, Seat};
 use std::hint::black_box;
 
@@ -45,6 +47,35 @@ fn bench_step(c: &mut Criterion) {
             b.iter(|| {
                 i += 1;
                 black_box(play(&mut s, i, &mut rng))
+            })
+        });
+    }
+    // The same games through `Env`: the tensor and the mask built at each
+    // part, a random legal action taken.
+    for (name, setup, every) in
+        [("env_classic_one_seat", "classic", false), ("env_extended_every_seat", "extended", true)]
+    {
+        let game = preset(setup);
+        let seats: Vec<Seat> = if every { Seat::all(game.players()).collect() } else { vec![Seat::new(0)] };
+        let mut env = Env::new(game, Lineup::for_preset(setup), 1, &seats).expect("a lineup");
+        let mut rng = Stream::new(master_key(2), 0, Purpose::Seat(Seat::new(0)));
+        let (mut obs, mut mask) = (vec![0.0f32; env.observation_len()], vec![0u8; env.actions()]);
+        let mut i = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                i += 1;
+                env.reset(i);
+                let mut parts = 0u64;
+                while env.seat().is_some() {
+                    env.observe(&mut obs);
+                    env.mask(&mut mask);
+                    let legal = mask.iter().filter(|&&m| m == 1).count() as u32;
+                    let k = mafia_engine::below(&mut rng, legal) as usize;
+                    let a = mask.iter().enumerate().filter(|(_, m)| **m == 1).nth(k).expect("a legal action").0;
+                    env.act(a).expect("a legal action");
+                    parts += 1;
+                }
+                black_box(parts)
             })
         });
     }
