@@ -116,19 +116,9 @@ impl Part {
             Request::Runoff { .. } => vec![Part::Runoff],
             Request::HangBoth { .. } => vec![Part::HangBoth],
             Request::Night { options } => {
-                let mut parts = Vec::with_capacity(3);
-                if options.kill.is_some_and(|k| !k.is_empty()) {
-                    parts.push(Part::NightKill);
-                }
                 let has_move = options.act.as_ref().is_some_and(|m| !m.targets.is_empty())
                     || options.borrow.iter().any(|b| !b.act.targets.is_empty());
-                if has_move {
-                    parts.push(Part::NightMove);
-                }
-                if options.search.is_some_and(|s| !s.is_empty()) {
-                    parts.push(Part::NightSearch);
-                }
-                parts
+                night_parts(options, has_move)
             }
             Request::Proxy { act, .. } => {
                 if act.targets.is_empty() {
@@ -148,6 +138,21 @@ impl Part {
             Request::LastWord { .. } => vec![Part::LastWord],
         }
     }
+}
+
+/// A night's parts: the kill nick, the move (when `has_move`), the search.
+fn night_parts(options: &crate::NightOptions, has_move: bool) -> Vec<Part> {
+    let mut parts = Vec::with_capacity(3);
+    if options.kill.is_some_and(|k| !k.is_empty()) {
+        parts.push(Part::NightKill);
+    }
+    if has_move {
+        parts.push(Part::NightMove);
+    }
+    if options.search.is_some_and(|s| !s.is_empty()) {
+        parts.push(Part::NightSearch);
+    }
+    parts
 }
 
 /// The observation tensor's layout for an `N`-player game.
@@ -650,15 +655,7 @@ impl Turn {
                     t.night.borrow = Some(b.role);
                     t.act = Some(b.act.clone());
                 }
-                if options.kill.is_some_and(|k| !k.is_empty()) {
-                    t.parts.push(Part::NightKill);
-                }
-                if t.act.as_ref().is_some_and(|m| !m.targets.is_empty()) {
-                    t.parts.push(Part::NightMove);
-                }
-                if options.search.is_some_and(|s| !s.is_empty()) {
-                    t.parts.push(Part::NightSearch);
-                }
+                t.parts = night_parts(options, t.act.as_ref().is_some_and(|m| !m.targets.is_empty()));
             }
             Request::Proxy { act, .. } => {
                 t.act = Some(act.clone());
@@ -755,8 +752,9 @@ impl Turn {
     /// is made. A second target is drawn from `rng` (see [`actions`]).
     pub fn act<G: rand::Rng + ?Sized>(&mut self, action: usize, rng: &mut G) -> Result<(), ActionError> {
         let Some(part) = self.part() else { return Err(ActionError::Done) };
-        let mut mask = vec![0u8; actions(self.players)];
-        self.mask(&mut mask);
+        let mut buf = [0u8; crate::MAX_PLAYERS + 3];
+        let mask = &mut buf[..actions(self.players)];
+        self.mask(mask);
         if mask.get(action) != Some(&1) {
             return Err(ActionError::Illegal(action));
         }

@@ -2054,27 +2054,20 @@ fn e24_blast_heal_lets_a_heal_save_the_guest() {
 // E25 Miner
 // ---------------------------------------------------------------------------
 
-/// Miner 0, Boss 1, citizens 2–6, Chosen 7, Trickster 8, Doctor 9. Night 1:
-/// the Miner mines citizen 3 (plus `night1`); day 2 is played with `votes`.
+/// The table of the E25/E28 day tests: Miner 0, Boss 1, citizens 2–6,
+/// Chosen 7, Trickster 8, Doctor 9.
+const MINE_TABLE: [R; 10] =
+    [R::Miner, R::Boss, R::Citizen, R::Citizen, R::Citizen, R::Citizen, R::Citizen, R::Chosen, R::Trickster, R::Doctor];
+
+/// [`MINE_TABLE`]. Night 1: the Miner mines citizen 3 (plus `night1`); day
+/// 2 is played with `votes`.
 fn mine_day(night1: &[(Seat, NightChoice)], votes: &[Vote]) -> Table {
     mine_day_with(&[], false, night1, votes)
 }
 
 /// [`mine_day`] under `rules`, the hang-both votes hanging both if `hang`.
 fn mine_day_with(rules: &[(&str, &str)], hang: bool, night1: &[(Seat, NightChoice)], votes: &[Vote]) -> Table {
-    let roles = [
-        R::Miner,
-        R::Boss,
-        R::Citizen,
-        R::Citizen,
-        R::Citizen,
-        R::Citizen,
-        R::Citizen,
-        R::Chosen,
-        R::Trickster,
-        R::Doctor,
-    ];
-    let mut t = table(&roles, rules);
+    let mut t = table(&MINE_TABLE, rules);
     t.p.hang = hang;
     t.p.at(1, seat(0), act(seat(3)));
     for &(s, c) in night1 {
@@ -2144,19 +2137,7 @@ fn e25_c12_lynch_limit_day_keeps_the_mine_from_a_third() {
 /// `rules`, with `night1`'s moves. Day 2 ties 2–2–2 between 4, 5 and 6
 /// (the Chosen passes); the runoff's voters 0–3 and 7–9 vote as `runoff`.
 fn runoff_day(rules: &[(&str, &str)], night1: &[(Seat, NightChoice)], runoff: [u8; 7]) -> Table {
-    let roles = [
-        R::Miner,
-        R::Boss,
-        R::Citizen,
-        R::Citizen,
-        R::Citizen,
-        R::Citizen,
-        R::Citizen,
-        R::Chosen,
-        R::Trickster,
-        R::Doctor,
-    ];
-    let mut t = table(&roles, rules);
+    let mut t = table(&MINE_TABLE, rules);
     for &(s, c) in night1 {
         t.p.at(1, s, c);
     }
@@ -2194,19 +2175,7 @@ fn e28_c12_runoff_marks_remove_the_choice_from_the_hang_both_vote() {
     // C12.3's hang-both vote, 4 to hang (0–3) against 4 to pardon (6–9),
     // a tie that pardons. The Trickster picked 9 (who passed by day).
     let hanged = |rules: &[(&str, &str)]| {
-        let roles = [
-            R::Miner,
-            R::Boss,
-            R::Citizen,
-            R::Citizen,
-            R::Citizen,
-            R::Citizen,
-            R::Citizen,
-            R::Chosen,
-            R::Trickster,
-            R::Doctor,
-        ];
-        let mut t = table(&roles, rules);
+        let mut t = table(&MINE_TABLE, rules);
         t.p.at(1, seat(8), act(seat(9)));
         t.p.day_votes(2, &[f(seat(4)), f(seat(4)), f(seat(5)), f(seat(5)), P, P, P, P, P, P]);
         for (v, h) in [(0, true), (1, true), (2, true), (3, true), (6, false), (7, false), (8, false), (9, false)] {

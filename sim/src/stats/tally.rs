@@ -319,20 +319,25 @@ mod tests {
         assert_eq!(t.role_dealt[Role::Doctor as usize], 2);
     }
 
-    #[test]
-    fn behaviour_counters_add_up_and_merge() {
-        use mafia_engine::{PlayerSet, Stats};
-        let deal = [Role::Don, Role::Commissar, Role::Citizen, Role::Citizen];
-        let stats =
-            Stats { lynched: [2, 1, 0], killed: [1, 0, 0], saves: 1, reveals: 1, false_claims: 2, info_nights: 3 };
-        let o = Outcome {
+    /// A town win on day 3 with seat 2 surviving, counting `stats`.
+    fn town_win(stats: mafia_engine::Stats) -> Outcome {
+        Outcome {
             winner: Some(Camp::Town),
             cause: EndCause::MafiaEliminated,
             days: 3,
-            survivors: PlayerSet::single(Seat::new(1)),
+            survivors: mafia_engine::PlayerSet::single(Seat::new(1)),
             illegal_decisions: 0,
             stats,
-        };
+        }
+    }
+
+    #[test]
+    fn behaviour_counters_add_up_and_merge() {
+        use mafia_engine::Stats;
+        let deal = [Role::Don, Role::Commissar, Role::Citizen, Role::Citizen];
+        let stats =
+            Stats { lynched: [2, 1, 0], killed: [1, 0, 0], saves: 1, reveals: 1, false_claims: 2, info_nights: 3 };
+        let o = town_win(stats);
         let mut a = Tally::new(10);
         a.add(&o, &RoleSeats::of(&deal));
         a.add(&o, &RoleSeats::of(&deal));
@@ -349,21 +354,14 @@ mod tests {
     /// of played games, and each edit breaks one of them.
     #[test]
     fn a_tally_of_played_games_has_no_problems_and_an_edited_one_has() {
-        use mafia_engine::{PlayerSet, Stats};
+        use mafia_engine::Stats;
         let deal = [Role::Don, Role::Commissar, Role::Citizen, Role::Citizen];
         let mut dealt = [0u64; Role::COUNT];
         for r in deal {
             dealt[r as usize] += 1;
         }
         let stats = Stats { lynched: [1, 1, 0], killed: [1, 0, 0], ..Stats::default() };
-        let o = Outcome {
-            winner: Some(Camp::Town),
-            cause: EndCause::MafiaEliminated,
-            days: 3,
-            survivors: PlayerSet::single(Seat::new(1)),
-            illegal_decisions: 0,
-            stats,
-        };
+        let o = town_win(stats);
         let mut t = Tally::new(10);
         for _ in 0..3 {
             t.add(&o, &RoleSeats::of(&deal));
