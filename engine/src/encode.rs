@@ -752,9 +752,8 @@ impl Turn {
     /// is made. A second target is drawn from `rng` (see [`actions`]).
     pub fn act<G: rand::Rng + ?Sized>(&mut self, action: usize, rng: &mut G) -> Result<(), ActionError> {
         let Some(part) = self.part() else { return Err(ActionError::Done) };
-        let mut buf = [0u8; crate::MAX_PLAYERS + 3];
-        let mask = &mut buf[..actions(self.players)];
-        self.mask(mask);
+        let mut mask = vec![0u8; actions(self.players)];
+        self.mask(&mut mask);
         if mask.get(action) != Some(&1) {
             return Err(ActionError::Illegal(action));
         }
