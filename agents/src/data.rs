@@ -22,11 +22,11 @@ pub trait DataAgent: Send {
     fn start(&mut self, _view: &View) {}
     /// Answers `view.request`. `rng` is the seat's own stream.
     fn decide(&mut self, view: &View, rng: &mut Stream) -> Answer;
-    /// An answer known before the view is built (a replay of answers given
-    /// earlier, as [`crate::Stepper`] plays them): `Some` skips building
-    /// the view and [`DataAgent::decide`]. Default: `None`.
-    fn known_answer(&mut self) -> Option<Answer> {
-        None
+    /// [`DataAgent::decide`] with the view given away (it is built for
+    /// this decision alone): an agent that keeps or sends the view
+    /// overrides this to save a copy. Default: `decide(&view, rng)`.
+    fn decide_owned(&mut self, view: View, rng: &mut Stream) -> Answer {
+        self.decide(&view, rng)
     }
     /// The game's index in its run, told before [`DataAgent::start`]
     /// (plugged into a run that keeps a log; see [`crate::Io`]).
@@ -68,14 +68,11 @@ pub struct DataPlayer<A> {
 
 impl<A: DataAgent> DataPlayer<A> {
     fn ask(&mut self, obs: &Observation<'_>, ask: Ask, cx: &mut Cx<'_>) -> Option<Answered> {
-        if let Some(known) = self.agent.known_answer() {
-            return known.to(ask);
-        }
         let view = match &cx.io {
             Some(io) if self.agent.wants_view() => View::new(obs, io.record, io.talk, ask),
             _ => View::new(obs, &[], &[], ask),
         };
-        self.agent.decide(&view, cx.rng).to(ask)
+        self.agent.decide_owned(view, cx.rng).to(ask)
     }
     /// A publication; its free-text line joins the game's talk.
     fn say(&mut self, obs: &Observation<'_>, ask: Ask, cx: &mut Cx<'_>) -> Publication {

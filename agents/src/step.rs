@@ -4,56 +4,77 @@
 //! [`Answer`], and goes on, with the lineup's strategies playing every other
 //! seat in-process.
 //!
-//! # How: replay, not a second game loop
+//! # How: the push loop, suspended
 //!
-//! The engine pushes questions to its players and is never suspended
-//! mid-game (its hot loop stays as the built-in runs need it). A
-//! [`Stepper`] keeps the answers given so far and, at each step, plays the
-//! game again from its start on the same seeded streams: the controlled
-//! seats answer from the list, and at the first decision past it the seat
-//! records the view and stops the game by unwinding
-//! ([`std::panic::resume_unwind`], which runs no panic hook, caught by the
-//! stepper). Since every draw comes from the (master seed, game index,
-//! purpose) streams and the controlled seats draw none, the replayed game is
-//! the same game: the same seed and the same answers give the same events,
-//! byte for byte, as a run whose agents gave those answers. A step costs at
-//! most one game's play (classic: a few microseconds).
+//! The engine pushes questions to its players; its loop is the one the
+//! built-in runs use, untouched (the instruction-count gate holds). A
+//! [`Stepper`] runs that loop on a stack of its own, a stackful coroutine
+//! ([`corosensei`]): the controlled seats' agent, asked a question, suspends
+//! the coroutine with the view, and the next [`Stepper::step`] resumes it
+//! with the answer, which the agent returns to the engine. A step costs one
+//! switch of stacks each way (nanoseconds) plus the play of the other seats
+//! up to the next controlled decision. Since every draw comes from the
+//! (master seed, game index, purpose) streams and the controlled seats draw
+//! none, the same seed and the same answers give the same events, byte for
+//! byte, as a run whose agents gave those answers.
+//!
+//! A stepper is not [`Send`]: a suspended game's stack holds the lock of the
+//! record its views are built from, which must be released on the thread
+//! that took it. Keep each stepper on one thread (the Python module's
+//! batched environment gives every game a thread of its own for its life).
 
 use crate::{DataAgent, Lineup, LineupError, Stream, Worker, master_key};
-use mafia_engine::{Answer, Event, Game, Outcome, Seat, View};
-use std::sync::{Arc, Mutex};
+use corosensei::stack::DefaultStack;
+use corosensei::{Coroutine, CoroutineResult, Yielder};
+use mafia_engine::{Answer, Event, Game, Log, Outcome, Seat, View};
+use std::cell::{Ref, RefCell};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicPtr, Ordering};
 
-/// The answers of the controlled seats, shared with their agents.
+/// The coroutine a game is played in: resumed with an answer (`None` to
+/// begin), suspended with a view, finished with the worker (to play the
+/// next game) and the outcome.
+type Play = Coroutine<Option<Answer>, Box<View>, Box<(Box<Worker>, Outcome)>, DefaultStack>;
+
+/// The yielder of a game's coroutine.
+type Suspender = Yielder<Option<Answer>, Box<View>>;
+
+/// Where the controlled seats' agent finds the running game's yielder.
 #[derive(Default)]
-struct Script {
-    /// Every answer given so far, in the order the engine asked.
-    answers: Vec<Answer>,
-    /// During a replay: the next answer to give.
-    next: usize,
-    /// The decision the replay stopped at.
-    pending: Option<View>,
-}
+struct Slot(AtomicPtr<Suspender>);
 
-/// What the controlled seats' agent unwinds with at a decision it has no
-/// answer for.
-struct Stop;
+/// The agent of a controlled seat: hands the view out and returns the
+/// answer the game is resumed with.
+struct Suspend(Arc<Slot>);
 
-/// The agent of a controlled seat: answers from the script, or stops.
-struct Scripted(Arc<Mutex<Script>>);
-
-impl DataAgent for Scripted {
-    /// The answers given so far, without building their views.
-    fn known_answer(&mut self) -> Option<Answer> {
-        let mut s = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let a = s.answers.get(s.next).cloned()?;
-        s.next += 1;
-        Some(a)
+impl DataAgent for Suspend {
+    fn decide(&mut self, view: &View, rng: &mut Stream) -> Answer {
+        self.decide_owned(view.clone(), rng)
     }
 
-    /// The first decision past them: its view is handed out, the game stops.
-    fn decide(&mut self, view: &View, _rng: &mut Stream) -> Answer {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).pending = Some(view.clone());
-        std::panic::resume_unwind(Box::new(Stop))
+    fn decide_owned(&mut self, view: View, _rng: &mut Stream) -> Answer {
+        let yielder = self.0.0.load(Ordering::Relaxed);
+        assert!(!yielder.is_null(), "a controlled seat is asked only inside a stepped game");
+        // SAFETY: the pointer is set by the coroutine's body to its own
+        // yielder before it plays, and this agent is asked only by that
+        // body's game (the worker that owns it is moved into the body and
+        // out again at its end), so the yielder is alive: the body is on
+        // the stack below this call.
+        let yielder = unsafe { &*yielder };
+        yielder.suspend(Box::new(view)).expect("a suspended game is resumed with an answer")
+    }
+}
+
+/// The game's events, shared by the game's log and the stepper (one
+/// thread; the two never run at once).
+#[derive(Clone, Default)]
+struct Shared(Rc<RefCell<Vec<Event>>>);
+
+impl Log for Shared {
+    const ENABLED: bool = true;
+    fn push(&mut self, e: Event) {
+        self.0.borrow_mut().push(e);
     }
 }
 
@@ -96,11 +117,20 @@ impl std::error::Error for StepError {}
 /// assert!(s.outcome().is_some());
 /// ```
 pub struct Stepper {
-    game: Game,
-    worker: Worker,
-    script: Arc<Mutex<Script>>,
+    /// The game being played, while it is (dropped first: dropping a
+    /// suspended game unwinds its stack).
+    play: Option<Play>,
+    /// The worker between games (inside the game while it is played).
+    worker: Option<Box<Worker>>,
+    /// A stack to play the next game on (reused).
+    stack: Option<DefaultStack>,
+    game: Arc<Game>,
+    lineup: Lineup,
+    key: [u8; 32],
+    slot: Arc<Slot>,
+    log: Shared,
+    answers: Vec<Answer>,
     index: u64,
-    log: Vec<Event>,
     pending: Option<View>,
     outcome: Option<Outcome>,
 }
@@ -108,27 +138,65 @@ pub struct Stepper {
 /// The name the controlled seats' agent is registered under in the lineup.
 const STEPPED: &str = "stepped";
 
+/// The stack a game is played on: the engine's frames and the strategies'
+/// need a few tens of kilobytes; only the pages touched are committed.
+const STACK: usize = 1 << 20;
+
 impl Stepper {
     /// A stepper for `game`, with `lineup` playing every seat but `seats`,
     /// on master seed `seed`. Call [`Stepper::reset`] to begin a game.
     pub fn new(game: Game, mut lineup: Lineup, seed: u64, seats: &[Seat]) -> Result<Stepper, LineupError> {
-        let script = Arc::new(Mutex::new(Script::default()));
-        let shared = script.clone();
-        lineup.register_data(STEPPED, move || Scripted(shared.clone()));
+        let slot = Arc::new(Slot::default());
+        let shared = slot.clone();
+        lineup.register_data(STEPPED, move || Suspend(shared.clone()));
         for s in seats {
             lineup.set(&format!("seat{}", s.number()), STEPPED)?;
         }
         lineup.check_seats(game.players())?;
-        let worker = Worker::new(lineup, master_key(seed));
-        Ok(Stepper { game, worker, script, index: 0, log: Vec::new(), pending: None, outcome: None })
+        let key = master_key(seed);
+        let worker = Box::new(Worker::new(lineup.clone(), key));
+        Ok(Stepper {
+            play: None,
+            worker: Some(worker),
+            stack: None,
+            game: Arc::new(game),
+            lineup,
+            key,
+            slot,
+            log: Shared::default(),
+            answers: Vec::new(),
+            index: 0,
+            pending: None,
+            outcome: None,
+        })
     }
 
     /// Begins game `index` of the run (the same deal and chance as the
     /// run's game `index`) and plays it to the first controlled decision.
+    /// A game still being played is abandoned.
     pub fn reset(&mut self, index: u64) {
+        if self.play.take().is_some() {
+            // Dropped mid-game: its stack was unwound, and the worker with
+            // it; a fresh one plays on (the same lineup and key).
+            self.worker = Some(Box::new(Worker::new(self.lineup.clone(), self.key)));
+        }
         self.index = index;
-        self.script.lock().unwrap_or_else(|e| e.into_inner()).answers.clear();
-        self.replay();
+        self.answers.clear();
+        self.log.0.borrow_mut().clear();
+        self.outcome = None;
+        let mut worker = self.worker.take().expect("a worker between games");
+        let (game, slot, mut log) = (self.game.clone(), self.slot.clone(), self.log.clone());
+        let stack = match self.stack.take() {
+            Some(s) => s,
+            None => DefaultStack::new(STACK).expect("a stack for the game"),
+        };
+        self.play = Some(Coroutine::with_stack(stack, move |yielder: &Suspender, _| {
+            slot.0.store(yielder as *const _ as *mut _, Ordering::Relaxed);
+            let outcome = worker.play(&game, index, &mut log);
+            slot.0.store(std::ptr::null_mut(), Ordering::Relaxed);
+            Box::new((worker, outcome))
+        }));
+        self.resume(None);
     }
 
     /// The pending decision: the view of the controlled seat that is asked
@@ -146,8 +214,8 @@ impl Stepper {
         if !view.request.admits(&answer) {
             return Err(StepError::Illegal(answer));
         }
-        self.script.lock().unwrap_or_else(|e| e.into_inner()).answers.push(answer);
-        self.replay();
+        self.answers.push(answer.clone());
+        self.resume(Some(answer));
         Ok(())
     }
 
@@ -157,9 +225,10 @@ impl Stepper {
     }
 
     /// The game's events so far (the whole game once it is over): the
-    /// engine's log, which the views and `mafia replay` read.
-    pub fn events(&self) -> &[Event] {
-        &self.log
+    /// engine's log, which the views and `mafia replay` read. Every event,
+    /// hidden ones too: for the caller, not for an agent.
+    pub fn events(&self) -> Ref<'_, [Event]> {
+        Ref::map(self.log.0.borrow(), |v| &v[..])
     }
 
     /// The game's index in its run.
@@ -168,8 +237,8 @@ impl Stepper {
     }
 
     /// The answers given so far, in the order they were asked.
-    pub fn answers(&self) -> Vec<Answer> {
-        self.script.lock().unwrap_or_else(|e| e.into_inner()).answers.clone()
+    pub fn answers(&self) -> &[Answer] {
+        &self.answers
     }
 
     /// The game being played.
@@ -177,28 +246,18 @@ impl Stepper {
         &self.game
     }
 
-    /// Plays the game from its start with the answers so far, up to the
-    /// first decision past them or the end.
-    fn replay(&mut self) {
-        {
-            let mut s = self.script.lock().unwrap_or_else(|e| e.into_inner());
-            s.next = 0;
-            s.pending = None;
-        }
-        self.log.clear();
-        let (worker, game, index, log) = (&mut self.worker, &self.game, self.index, &mut self.log);
-        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| worker.play(game, index, log)));
-        let pending = self.script.lock().unwrap_or_else(|e| e.into_inner()).pending.take();
-        match played {
-            Ok(outcome) => {
-                self.outcome = Some(outcome);
+    /// Resumes the game up to the next controlled decision or its end.
+    fn resume(&mut self, answer: Option<Answer>) {
+        let play = self.play.as_mut().expect("a game being played");
+        match play.resume(answer) {
+            CoroutineResult::Yield(view) => self.pending = Some(*view),
+            CoroutineResult::Return(done) => {
+                let (worker, outcome) = *done;
                 self.pending = None;
+                self.outcome = Some(outcome);
+                self.worker = Some(worker);
+                self.stack = self.play.take().map(Coroutine::into_stack);
             }
-            Err(payload) if payload.is::<Stop>() => {
-                self.outcome = None;
-                self.pending = pending;
-            }
-            Err(payload) => std::panic::resume_unwind(payload),
         }
     }
 }
@@ -310,8 +369,9 @@ impl Env {
         self.stepper.outcome()
     }
 
-    /// The game's events so far.
-    pub fn events(&self) -> &[Event] {
+    /// The game's events so far (every event: for the caller, not for an
+    /// agent).
+    pub fn events(&self) -> Ref<'_, [Event]> {
         self.stepper.events()
     }
 

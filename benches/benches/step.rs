@@ -52,30 +52,37 @@ fn bench_step(c: &mut Criterion) {
     }
     // The same games through `Env`: the tensor and the mask built at each
     // part, a random legal action taken.
-    for (name, setup, every) in
-        [("env_classic_one_seat", "classic", false), ("env_extended_every_seat", "extended", true)]
-    {
+    for (name, setup, every) in [
+        ("env_classic_one_seat", "classic", false),
+        ("env_classic_every_seat", "classic", true),
+        ("env_extended_every_seat", "extended", true),
+    ] {
         let game = preset(setup);
         let seats: Vec<Seat> = if every { Seat::all(game.players()).collect() } else { vec![Seat::new(0)] };
         let mut env = Env::new(game, Lineup::for_preset(setup), 1, &seats).expect("a lineup");
         let mut rng = Stream::new(master_key(2), 0, Purpose::Seat(Seat::new(0)));
         let (mut obs, mut mask) = (vec![0.0f32; env.observation_len()], vec![0u8; env.actions()]);
+        let mut game = |env: &mut Env, i: u64| {
+            env.reset(i);
+            let mut parts = 0u64;
+            while env.seat().is_some() {
+                env.observe(&mut obs);
+                env.mask(&mut mask);
+                let legal = mask.iter().filter(|&&m| m == 1).count() as u32;
+                let k = mafia_engine::below(&mut rng, legal) as usize;
+                let a = mask.iter().enumerate().filter(|(_, m)| **m == 1).nth(k).expect("a legal action").0;
+                env.act(a).expect("a legal action");
+                parts += 1;
+            }
+            parts
+        };
+        let parts: u64 = (0..100).map(|i| game(&mut env, i)).sum();
+        println!("step/{name}: {:.1} parts a game", parts as f64 / 100.0);
         let mut i = 0;
         group.bench_function(name, |b| {
             b.iter(|| {
                 i += 1;
-                env.reset(i);
-                let mut parts = 0u64;
-                while env.seat().is_some() {
-                    env.observe(&mut obs);
-                    env.mask(&mut mask);
-                    let legal = mask.iter().filter(|&&m| m == 1).count() as u32;
-                    let k = mafia_engine::below(&mut rng, legal) as usize;
-                    let a = mask.iter().enumerate().filter(|(_, m)| **m == 1).nth(k).expect("a legal action").0;
-                    env.act(a).expect("a legal action");
-                    parts += 1;
-                }
-                black_box(parts)
+                black_box(game(&mut env, i))
             })
         });
     }

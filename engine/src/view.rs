@@ -501,6 +501,8 @@ impl View {
             spare_life: obs.has_spare_life(),
             barred: obs.barred(),
         };
+        let mut record = Vec::with_capacity(log.len());
+        record.extend(log.iter().filter(|e| e.audience(st).contains(me)).copied());
         View {
             seat: me,
             phase: obs.phase(),
@@ -508,7 +510,7 @@ impl View {
             alive: obs.alive(),
             nights_without_kill: obs.nights_without_kill(),
             private,
-            record: log.iter().filter(|e| e.audience(st).contains(me)).copied().collect(),
+            record,
             talk: talk.to_vec(),
             request: Request::of(obs, ask),
         }
