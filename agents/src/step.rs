@@ -364,6 +364,21 @@ impl Env {
         Ok(())
     }
 
+    /// Answers the pending decision whole, as an agent reading the view
+    /// would (the parts already taken of it are dropped), and plays on to
+    /// the next part asked. An answer that is not one of the request's
+    /// options is refused and nothing changes.
+    pub fn answer(&mut self, answer: Answer) -> Result<(), StepError> {
+        self.stepper.step(answer)?;
+        self.begin_turn();
+        Ok(())
+    }
+
+    /// The part of the decision asked now (`None`: over).
+    pub fn part(&self) -> Option<encode::Part> {
+        self.turn.as_ref().and_then(Turn::part)
+    }
+
     /// How the game ended, once it has.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.stepper.outcome()

@@ -2,7 +2,7 @@
 //! program, which asks for games one at a time (`play`) and answers the
 //! seats it controls over the same protocol; the other seats play the
 //! lineup. Environments that step a game (the PettingZoo environment in
-//! `agents/python/`) drive the engine this way.
+//! `python/`) drive the engine this way.
 
 use crate::message::{FromAgent, PROTOCOL, ToAgent, Wants, line};
 use crate::text::view_text;

@@ -250,7 +250,7 @@ pub fn check_faults(faults: &[AgentFaults], limits: &FaultLimits) -> Result<(), 
             banners.push(format!(
                 "{program} runs with the `python3` on PATH, which may lack its packages (a ModuleNotFoundError in \
                  the log): to run it in a virtual environment, see \
-                 agents/python/README.md, \"Running agents from a virtual environment\""
+                 python/README.md, \"Running agents from a virtual environment\""
             ));
         }
     }

@@ -16,7 +16,7 @@ try:
 
     MISSING = None
 except ImportError as e:  # pragma: no cover
-    MISSING = f"pettingzoo/gymnasium/numpy are not importable ({e}): pip install './agents/python[env]'"
+    MISSING = f"pettingzoo/gymnasium/numpy are not importable ({e}): pip install './python[env]'"
 
 FAKE = PYROOT / "tests" / "fake_host.py"
 

@@ -12,7 +12,7 @@
         env.step(action)
     env.close()
 
-Needs the ``env`` extra (``pip install ./agents/python[env]``: pettingzoo,
+Needs the ``env`` extra (``pip install ./python[env]``: pettingzoo,
 gymnasium, numpy); the rest of :mod:`mafia_lab` does not.
 
 **Agents.** ``player_<seat>`` for each learner seat (``learners``: seat
@@ -85,7 +85,7 @@ end) is built from the latest view it was sent, with an all-zero mask.
 
 **The binary** is ``binary=``, else ``$MAFIA_BIN``, else
 ``<repo>/target/release/mafia`` when this module runs in place
-(``agents/python/mafia_lab/env.py``), else ``mafia`` on the ``PATH``.
+(``python/mafia_lab/env.py``), else ``mafia`` on the ``PATH``.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
 except ImportError as e:  # the core package does not need them
-    raise ImportError(f"mafia_lab.env needs pettingzoo, gymnasium and numpy ({e}): pip install './agents/python[env]'") from e
+    raise ImportError(f"mafia_lab.env needs pettingzoo, gymnasium and numpy ({e}): pip install './python[env]'") from e
 
 from . import views as V
 from .legal import check as _check
@@ -136,7 +136,7 @@ def find_binary(binary: str | os.PathLike | None = None) -> str:
         return str(binary)
     if os.environ.get("MAFIA_BIN"):
         return os.environ["MAFIA_BIN"]
-    in_place = Path(__file__).resolve().parents[3] / "target" / "release" / "mafia"
+    in_place = Path(__file__).resolve().parents[2] / "target" / "release" / "mafia"
     if in_place.exists():
         return str(in_place)
     found = shutil.which("mafia")

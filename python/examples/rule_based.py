@@ -22,7 +22,7 @@ they agree without talking, as the unanimous kill needs):
 - the Don checks players he has not checked; mafiosi never defend, claim
   or accuse; they pardon a tied pair with a mate in it.
 
-    mafia run --setup classic --agents forum,town=ext:agents/python/examples/rule_based.py
+    mafia run --setup classic --agents forum,town=ext:python/examples/rule_based.py
 """
 
 import os

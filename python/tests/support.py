@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-PYROOT = Path(__file__).resolve().parents[1]  # agents/python
-REPO = PYROOT.parents[1]  # the workspace
+PYROOT = Path(__file__).resolve().parents[1]  # python
+REPO = PYROOT.parent  # the workspace
 GOLDEN = REPO / "agents" / "tests" / "golden" / "views-classic-game0.jsonl"
 SCHEMA = REPO / "schema" / "mafia-lab.schema.json"
 EXAMPLES = PYROOT / "examples"

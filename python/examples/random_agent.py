@@ -8,7 +8,7 @@ each request's ``seed`` (``seed % n`` for a vote, a runoff vote and a
 hang-both vote, whose answers it writes as JSON text directly; a SplitMix64
 seeded with it otherwise), so runs reproduce whatever the pool size.
 
-    mafia run --setup classic --agents ext:agents/python/examples/random_agent.py
+    mafia run --setup classic --agents ext:python/examples/random_agent.py
 """
 
 import os
@@ -16,7 +16,7 @@ import sys
 
 try:
     import mafia_lab  # noqa: F401  (is the package importable?)
-except ImportError:  # run in place: agents/python is this file's parent's parent
+except ImportError:  # run in place: python is this file's parent's parent
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     import mafia_lab  # noqa: F401  (is the package importable?)
 
