@@ -553,3 +553,75 @@ fn requests_and_answers_round_trip_through_json() {
         assert!(kinds.contains(k), "no {k} request in {kinds:?}");
     }
 }
+
+/// The seats a mask allows (actions `1..=n`).
+fn mask_seats(mask: &[u8], n: usize) -> PlayerSet {
+    let mut s = PlayerSet::EMPTY;
+    for i in 0..n {
+        if mask[i + 1] == 1 {
+            s.insert(Seat::new(i as u8));
+        }
+    }
+    s
+}
+
+/// Issue 36: the mask of every part lists exactly the options the request
+/// lists — no more (the engine would refuse them), no fewer (a learner
+/// could not reach them) — on every preset and on random setups of all 24
+/// roles: the seats of a vote, a runoff, a secret vote, a night's kill,
+/// search and single-target move, the subjects of a speech; "pass" or "no
+/// move" exactly where the request admits one.
+#[test]
+fn every_mask_lists_exactly_the_requests_options() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3601);
+    let mut games: Vec<Game> = PRESETS.iter().map(|p| Game::new(&p.setup()).unwrap()).collect();
+    games.extend((0..24).map(|_| random_setup(&mut rng)));
+    let mut checked = 0;
+    for (g, game) in games.iter().enumerate().flat_map(|(i, game)| [(2 * i, game), (2 * i + 1, game)]) {
+        let n = game.players();
+        let roles = deal(game, &mut rng);
+        let (players, _) = play_views(game, &roles, g as u64);
+        let mut mask = vec![0u8; encode::actions(n)];
+        for (_, view) in players.views.iter().flatten() {
+            let mut turn = Turn::new(view, &mut rng);
+            while let Some(part) = turn.part() {
+                turn.mask(&mut mask);
+                let seats = mask_seats(&mask, n);
+                let none = mask[0] == 1;
+                let me = view.seat;
+                match (&view.request, part) {
+                    (Request::Vote { options }, _) => {
+                        assert_eq!((seats, none), (*options, view.request.admits(&Answer::Vote { vote: Vote::Pass })));
+                    }
+                    (Request::Revise { options, .. }, _) => assert_eq!((seats, none), (*options, true)),
+                    (Request::Runoff { options }, _) => assert_eq!((seats, none), (*options, false)),
+                    (Request::SecretVote { options, .. }, _) => assert_eq!(seats, *options),
+                    (Request::Post { options } | Request::Defence { options } | Request::LastWord { options }, _) => {
+                        assert_eq!((seats, none), (options.about, true), "{me:?}")
+                    }
+                    (Request::Night { options }, Part::NightKill) => {
+                        assert_eq!((seats, none), (options.kill.expect("a kill part has a kill"), true))
+                    }
+                    (Request::Night { options }, Part::NightSearch) => {
+                        assert_eq!((seats, none), (options.search.expect("a search part has a search"), true))
+                    }
+                    (Request::Night { options }, Part::NightMove) if options.borrow.is_empty() => {
+                        let m = options.act.as_ref().expect("a move part has a move");
+                        // A two-target move's first targets: those with a second.
+                        let firsts = if m.second.is_empty() {
+                            m.targets
+                        } else {
+                            m.second.iter().filter(|o| !o.options.is_empty()).map(|o| o.first).collect()
+                        };
+                        assert_eq!((seats, none), (firsts, true));
+                    }
+                    _ => {}
+                }
+                checked += 1;
+                let legal: Vec<usize> = (0..mask.len()).filter(|&a| mask[a] == 1).collect();
+                turn.act(legal[rng.random_range(0..legal.len())], &mut rng).unwrap();
+            }
+        }
+    }
+    assert!(checked > 5_000, "{checked} parts checked");
+}

@@ -6,16 +6,28 @@
 - :mod:`mafia_lab.answers`: builders of legal answers;
 - :func:`legal_random`, :func:`check`, :func:`is_legal`, :class:`SeedRng`;
 - :mod:`mafia_lab.views`: reading a view's record (claims, checks, votes);
-- :mod:`mafia_lab.env`: a PettingZoo AEC environment over ``mafia host``
-  (needs the ``env`` extra: pettingzoo, gymnasium, numpy).
+- the engine in-process (the compiled ``mafia_lab._native``):
+  :mod:`mafia_lab.env` (PettingZoo AEC and Parallel environments),
+  :mod:`mafia_lab.gym` (a Gymnasium environment for one seat),
+  :mod:`mafia_lab.batch` (``N`` games stepped per call, NumPy in and out);
+  :class:`MafiaError`, what every call raises for bad input.
 
-The core uses the standard library only.
+The protocol's modules use the standard library only; the environments
+need the ``env`` extra (pettingzoo, gymnasium).
 """
 
 from . import answers, views
 from .agent import Agent
 from .legal import DECISIONS, SeedRng, check, is_legal, legal_random
 from .loop import PROTOCOL, serve
+try:
+    from ._native import MafiaError
+except ImportError:  # run in place, not built: the protocol's modules alone
+
+    class MafiaError(ValueError):
+        """Raised by the compiled engine (absent here: ``pip install ./python``)."""
+
+        exit_code = 2
 
 __all__ = [
     "Agent",
@@ -28,6 +40,7 @@ __all__ = [
     "SeedRng",
     "DECISIONS",
     "PROTOCOL",
+    "MafiaError",
 ]
 
 __version__ = "0.1.0"

@@ -14,8 +14,9 @@ GOLDEN = REPO / "agents" / "tests" / "golden" / "views-classic-game0.jsonl"
 SCHEMA = REPO / "schema" / "mafia-lab.schema.json"
 EXAMPLES = PYROOT / "examples"
 
-if str(PYROOT) not in sys.path:
-    sys.path.insert(0, str(PYROOT))
+# The tests import the installed package (`pip install ./python`: the
+# compiled engine is in it); child processes that run an agent import the
+# protocol's modules in place (see child_env).
 
 
 def golden_views() -> list[dict]:

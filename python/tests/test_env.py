@@ -1,211 +1,254 @@
-"""The PettingZoo environment: against a fake host (no binary) and against
-the real `mafia host` (skipped, with the reason, while the binary lacks it).
-Skipped as a whole, with the reason printed, if pettingzoo/numpy are missing."""
+"""The in-process environments (issue 36): PettingZoo's API and seed tests,
+Gymnasium's checker, a stepped game equal to the CLI's, bad input raising
+and corrupting nothing, and the batched environment's reproducibility.
+Needs the installed package (``pip install ./python[env]``)."""
 
-import os
+import json
+import subprocess
 import unittest
 import warnings
 
-from .support import PYROOT, binary, binary_missing
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.test.seed_test import parallel_seed_test
 
-try:
-    import numpy as np
-    from pettingzoo.test import api_test, seed_test
+import mafia_lab.env as menv
+from counting_agent import Counting
+from mafia_lab import MafiaError
+from mafia_lab._native import Game
+from mafia_lab.batch import BatchEnv
+from mafia_lab.gym import MafiaGymEnv
+from support import PYROOT, REPO, binary, binary_missing, child_env
 
-    import mafia_lab.env as menv
-
-    MISSING = None
-except ImportError as e:  # pragma: no cover
-    MISSING = f"pettingzoo/gymnasium/numpy are not importable ({e}): pip install './python[env]'"
-
-FAKE = PYROOT / "tests" / "fake_host.py"
-
-
-def skip_without_env(cls):
-    if MISSING:
-        print(f"\nskipped {cls.__name__}: {MISSING}")
-        return unittest.skip(MISSING)(cls)
-    return cls
+PRESETS = ("classic", "classic-13", "extended", "forum-16")
 
 
-def play(e, seed, pick=None, options=None):
-    """Plays one game with masked actions (``pick(mask, rng)``; default uniform); returns the trace."""
-    rng = np.random.default_rng(seed)
-    e.reset(seed=seed, options=options)
-    trace, finals = [], {}
-    for agent in e.agent_iter():
-        obs, reward, term, trunc, info = e.last()
-        if term or trunc:
-            finals[agent] = reward
-            e.step(None)
-            continue
-        mask = obs["action_mask"]
-        legal = np.flatnonzero(mask)
-        assert len(legal), (agent, obs)
-        a = int(pick(mask, rng) if pick else rng.choice(legal))
-        trace.append((agent, obs["observation"].tobytes(), mask.tobytes(), a))
-        e.step(a)
-    return trace, finals
-
-
-def quiet_api_test(e, cycles):
+def quiet(f, *a, **k):
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the api test's style advice (dict observations, …)
-        api_test(e, num_cycles=cycles, verbose_progress=False)
+        warnings.simplefilter("ignore")
+        return f(*a, **k)
 
 
-@skip_without_env
-class FakeHost(unittest.TestCase):
-    def make(self, **kw):
-        e = menv.env(binary=str(FAKE), players=10, timeout=20, **kw)
-        self.addCleanup(e.close)
-        return e
+class PettingZooApi(unittest.TestCase):
+    def test_aec_api_on_every_preset(self):
+        for setup in PRESETS:
+            with self.subTest(setup=setup):
+                quiet(api_test, menv.env(setup=setup), num_cycles=3000)
+                quiet(api_test, menv.env(setup=setup, learners=[1, 4]), num_cycles=3000)
 
-    def test_api(self):
-        quiet_api_test(self.make(), 20)
-        quiet_api_test(self.make(learners=[3, 5]), 20)
+    def test_parallel_api_on_every_preset(self):
+        for setup in PRESETS:
+            with self.subTest(setup=setup):
+                quiet(parallel_api_test, menv.parallel_env(setup=setup), num_cycles=3000)
 
-    def test_seed(self):
-        seed_test(lambda: self.make(), num_cycles=20)
+    def test_seeds(self):
+        for setup in ("classic", "extended"):
+            quiet(seed_test, lambda s=setup: menv.env(setup=s), num_cycles=500)
+            quiet(parallel_seed_test, lambda s=setup: menv.parallel_env(setup=s), num_cycles=500)
 
-    def test_rewards_and_infos(self):
-        e = self.make()
-        _, finals = play(e, 4)  # even seed: the town wins
-        self.assertEqual(finals["player_3"], 1)
-        self.assertEqual(finals["player_5"], -1)
-        _, finals = play(e, 5)
-        self.assertEqual((finals["player_3"], finals["player_5"]), (-1, 1))
-        self.assertEqual(len(finals), 10)
+    def test_a_seed_replays_the_game_and_rewards_follow_the_winner(self):
+        def play(seed):
+            e = menv.env(setup="classic")
+            e.reset(seed=seed)
+            rng = np.random.default_rng(0)
+            trace, finals = [], {}
+            for agent in e.agent_iter():
+                obs, reward, term, trunc, info = e.last()
+                if term or trunc:
+                    finals[agent] = reward
+                    e.step(None)
+                    continue
+                legal = obs["action_mask"].nonzero()[0]
+                a = int(rng.choice(legal))
+                trace.append((agent, a, obs["observation"].tobytes()))
+                e.step(a)
+            return trace, finals, e.game.winner, [e.game.camp(s) for s in e.seats]
 
-    def test_mask_and_observation_shape(self):
-        e = self.make(learners=[3])
-        e.reset(seed=0)
-        obs, *_ = e.last()
-        self.assertEqual(obs["observation"].shape, (e.obs_size,))
-        self.assertEqual(obs["action_mask"].dtype, np.int8)
-        names = e.feature_names()
-        self.assertEqual(len(names), e.obs_size)
-        x = dict(zip(names, obs["observation"], strict=True))
-        # the first request is the golden game's first post: the Don's (put in seat 3)
-        self.assertEqual((x["seat_3"], x["role_don"], x["camp_mafia"], x["decision_post"]), (1, 1, 1, 1))
-        # a post: silent, accuse anyone, claim with checks, claim the Commissar
-        self.assertEqual(obs["action_mask"].tolist(), [1] * 13)
-
-    def test_bad_arguments_and_close(self):
-        with self.assertRaises(ValueError):
-            menv.env(binary=str(FAKE), players=10, learners=[11])
-        e = self.make()
-        e.reset(seed=1)
-        e.step(0)
-        e.reset(seed=2)  # mid-game: the game in progress is finished first
-        p = e._host.proc
-        e.close()
-        self.assertIsNotNone(p.poll())
-
-    def test_binary_lookup(self):
-        old = os.environ.get("MAFIA_BIN")
-        os.environ["MAFIA_BIN"] = "/some/where/mafia"
-        try:
-            self.assertEqual(menv.find_binary(), "/some/where/mafia")
-            self.assertEqual(menv.find_binary("/x/mafia"), "/x/mafia")
-        finally:
-            if old is None:
-                del os.environ["MAFIA_BIN"]
-            else:
-                os.environ["MAFIA_BIN"] = old
+        t1, f1, winner, camps = play(11)
+        t2, f2, _, _ = play(11)
+        self.assertEqual(t1, t2)
+        self.assertEqual(f1, f2)
+        self.assertEqual(set(f1), {f"player_{s}" for s in range(1, 11)})
+        for s, camp in zip(range(1, 11), camps, strict=True):
+            want = 0.0 if winner is None else (1.0 if camp == winner else -1.0)
+            self.assertEqual(f1[f"player_{s}"], want)
 
 
-@skip_without_env
-class RealHost(unittest.TestCase):
-    def setUp(self):
-        why = binary_missing("host")
+class GymnasiumApi(unittest.TestCase):
+    def test_check_env(self):
+        for setup in PRESETS:
+            with self.subTest(setup=setup):
+                quiet(check_env, MafiaGymEnv(setup=setup, seat=1), skip_render_check=True)
+
+    def test_one_seat_plays_whole_games_against_any_lineup(self):
+        e = MafiaGymEnv(setup="classic", seat=4, opponents="random")
+        obs, info = e.reset(seed=3)
+        games, rewards = 0, []
+        while games < 20:
+            legal = info["action_mask"].nonzero()[0]
+            self.assertGreater(len(legal), 0)
+            self.assertTrue(e.observation_space.contains(obs))
+            obs, r, term, trunc, info = e.step(int(legal[-1]))
+            if term:
+                rewards.append(r)
+                games += 1
+                obs, info = e.reset()
+        self.assertTrue(set(rewards) <= {-1.0, 0.0, 1.0})
+        self.assertIn(1.0, rewards)
+        self.assertIn(-1.0, rewards)
+
+
+class SteppedGameEqualsTheCli(unittest.TestCase):
+    """A game played through the environment with an agent's answers is the
+    CLI's game with the same agent in the same seat (event logs compared)."""
+
+    def test_logs_equal(self):
+        why = binary_missing("ext")
         if why:
-            print(f"\nskipped: {why}")
             self.skipTest(why)
+        agent = PYROOT / "tests" / "counting_agent.py"
+        for setup, seat, seed in (("classic", 3, 5), ("extended", 7, 2), ("forum-16", 16, 9)):
+            with self.subTest(setup=setup):
+                g = Game(setup=setup, learners=[seat], seed=seed)
+                g.reset(seed=seed, game=1)
+                bot = Counting()
+                bot.game, bot.seat = 1, seat
+                while not g.done:
+                    view = json.loads(g.view_json())
+                    g.answer(json.dumps(bot.decide(view, view["request"])))
+                ours = [json.loads(line) for line in g.events_json().splitlines()]
+                cmd = [str(binary()), "replay", "--setup", setup, "--seed", str(seed), "--game", "1", "--json",
+                       "--agents", f"seat{seat}=ext:python3 {agent}"]  # fmt: skip
+                r = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO, env=child_env(), timeout=300)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                cli = [json.loads(line) for line in r.stdout.splitlines()][1:]
+                self.assertEqual(ours, cli)
 
-    def make(self, **kw):
-        e = menv.env(binary=str(binary()), **kw)
-        self.addCleanup(e.close)
-        return e
 
-    def test_api_every_seat(self):
-        quiet_api_test(self.make(), 300)
+class BadInput(unittest.TestCase):
+    def test_an_action_outside_the_mask_raises_and_changes_nothing(self):
+        g = Game(setup="classic", learners=[2], seed=1)
+        g.reset(seed=1)
+        while (g.mask() == 1).all():  # a post allows every action: on to a vote
+            g.act(0)
+        mask, obs, events = g.mask(), g.observe(), g.events_json()
+        bad = int(np.flatnonzero(mask == 0)[0])
+        for action in (bad, -1, g.action_count, 10**12):
+            with self.assertRaises(MafiaError) as cm:
+                g.act(action)
+            self.assertEqual(cm.exception.exit_code, 2)
+            self.assertIn("not legal", str(cm.exception))
+        self.assertTrue((g.mask() == mask).all())
+        self.assertTrue((g.observe() == obs).all())
+        self.assertEqual(g.events_json(), events)
+        g.act(int(np.flatnonzero(mask)[0]))  # and a legal one goes on
 
-    def test_api_some_seats_against_forum(self):
-        quiet_api_test(self.make(learners=[2, 7], opponents="forum"), 300)
+    def test_a_finished_game_stepped_again_raises(self):
+        g = Game(setup="classic", learners=[1], seed=1)
+        g.reset(seed=1)
+        while not g.done:
+            g.act(int(np.flatnonzero(g.mask())[0]))
+        with self.assertRaises(MafiaError) as cm:
+            g.act(0)
+        self.assertIn("over", str(cm.exception))
+        with self.assertRaises(MafiaError):
+            g.answer('{"decision": "ready"}')
 
-    def test_seed(self):
-        seed_test(lambda: self.make(), num_cycles=300)
-        seed_test(lambda: self.make(learners=[1, 4, 9]), num_cycles=300)
+    def test_a_garbled_or_illegal_answer_raises(self):
+        g = Game(setup="classic", learners=[1], seed=1)
+        g.reset(seed=1)
+        with self.assertRaises(MafiaError):
+            g.answer("{not json")
+        with self.assertRaises(MafiaError):
+            g.answer('{"decision": "vote", "vote": 1}')  # a post is asked
 
-    def test_same_seed_same_game(self):
-        e = self.make(learners=[1, 4, 9])
-        a, fa = play(e, 11)
-        b, fb = play(e, 11)
-        self.assertEqual((a, fa), (b, fb))
-        c, _ = play(e, 12)
-        self.assertNotEqual(a, c)
-        # another game index of the same seed is another game
-        d, _ = play(e, 11, options={"game": 3})
-        self.assertNotEqual(a, d)
+    def test_bad_setups_and_arguments_name_the_problem(self):
+        cases = [
+            (dict(setup="no-such-preset"), "no such preset"),
+            (dict(setup="classic", agents="nonsense-strategy"), "nonsense-strategy"),
+            (dict(setup="classic", learners=[0]), "seat 0"),
+            (dict(setup="classic", learners=[11]), "seat 11"),
+            (dict(setup="classic", rules=["no_such_rule=1"]), "no_such_rule"),
+        ]
+        for kwargs, needle in cases:
+            with self.subTest(**kwargs), self.assertRaises(MafiaError) as cm:
+                Game(**kwargs)
+            self.assertIn(needle, str(cm.exception))
+            self.assertEqual(cm.exception.exit_code, 2)
 
-    def test_rewards_follow_the_camps(self):
-        e = self.make()
-        for seed in range(20):
-            _, finals = play(e, seed)
-            ending = e.ending
-            self.assertEqual(len(finals), 10)
-            for agent, r in finals.items():
-                seat = int(agent.split("_")[1])
-                camp = menv.V.ROLE_CAMP[ending["roles"][seat - 1]]
-                want = 0 if ending["winner"] is None else (1 if camp == ending["winner"] else -1)
-                self.assertEqual(r, want, (seed, agent, ending))
+    def test_a_malformed_setup_file_names_its_line(self):
+        import tempfile
 
-    def test_extended_setups(self):
-        """Every decision kind of the extended roles is answered legally (the env checks each answer)."""
-        for setup in ("extended", "forum-16"):
-            e = self.make(setup=setup)
-            self.assertEqual(e.n, 20 if setup == "extended" else 16)
-            kinds = set()
-            for seed in range(15):
-                trace, finals = play(e, seed)
-                self.assertEqual(len(finals), e.n)
-                for _, obs, _, _ in trace:
-                    x = np.frombuffer(obs, np.float32)
-                    off = e.feature_names().index("decision_post")
-                    kinds.add(menv.KINDS[int(np.argmax(x[off : off + len(menv.KINDS)]))])
-            self.assertLessEqual({"vote", "night_move", "night_kill", "post"}, kinds, setup)
+        with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
+            f.write('name = "x"\n[roles]\ncitizen = "many"\n')
+        with self.assertRaises(MafiaError) as cm:
+            Game(setup=f.name)
+        self.assertIn(f"{f.name}:3:", str(cm.exception))
 
-    def test_external_opponents(self):
-        """Opponents may themselves be external agents (`mafia host --agents ext:…`)."""
-        rnd = PYROOT / "examples" / "random_agent.py"
-        e = self.make(learners=[1], opponents=f"ext:{rnd}", host_args=["--ext-procs", "1"])
-        for seed in range(3):
-            _, finals = play(e, seed)
-            self.assertEqual(set(finals), {"player_1"})
+    def test_the_batch_refuses_wrong_sizes_and_illegal_actions_and_steps_nothing(self):
+        b = BatchEnv(4, setup="classic", threads=2)
+        obs, mask, seat = b.reset(seed=1)
+        fresh = BatchEnv(4, setup="classic", threads=1)
+        fresh.reset(seed=1)
+        while (mask[2] == 1).all():  # a post allows every action: on to a vote
+            acts = mask.argmax(1)
+            obs, mask, seat, _, _ = b.step(acts)
+            fresh.step(acts)
+        with self.assertRaises(MafiaError):
+            b.step(np.zeros(3, np.int64))
+        bad = mask.argmax(1)
+        bad[2] = int(np.flatnonzero(mask[2] == 0)[0])
+        with self.assertRaises(MafiaError) as cm:
+            b.step(bad)
+        self.assertIn("actions[2]", str(cm.exception))
+        # Nothing was stepped: the same legal actions give what a twin batch gives.
+        good = mask.argmax(1)
+        for x, y in zip(b.step(good), fresh.step(good), strict=True):
+            self.assertTrue((x == y).all())
+        with self.assertRaises(MafiaError):
+            BatchEnv(0)
+        with self.assertRaises(MafiaError):
+            b.reset(seed=[1, 2])
 
-    def test_render_ansi(self):
-        e = self.make(render_mode="ansi", learners=[3])
-        e.reset(seed=3)
-        self.assertIn("You are P3", e.render())
-        self.assertIsNone(self.make(learners=[3]).render())
 
-    def test_a_policy_reading_the_observation(self):
-        """Claims with checks go through: the Commissar's found mafioso shows in everyone's observation."""
-        e = self.make()
-        names = e.feature_names()
-        idx = {n: i for i, n in enumerate(names)}
+class Batched(unittest.TestCase):
+    def trajectories(self, n, threads, slots, steps=400):
+        b = BatchEnv(n, setup="classic", threads=threads)
+        obs, mask, seat = b.reset(seed=[100 + i for i in range(n)])
+        out = {i: [] for i in slots}
+        for t in range(steps):
+            # A fixed policy of the observation: the same per slot whatever n.
+            score = (obs[:, :13] * 7 + np.arange(mask.shape[1]) * 3 + t) % 11
+            actions = np.where(mask == 1, score + 1, 0).argmax(1)
+            obs, mask, seat, reward, done = b.step(actions)
+            for i in slots:
+                out[i].append((obs[i].tobytes(), mask[i].tobytes(), int(seat[i]), reward[i].tobytes(), bool(done[i])))
+        return out
 
-        def claim_then_random(mask, rng):  # in speech (where A_ALT is offered), claim with one's checks
-            return e.A_YES if mask[e.A_ALT] else rng.choice(np.flatnonzero(mask))
+    def test_the_same_seeds_give_the_same_trajectories_whatever_n_and_threads(self):
+        a = self.trajectories(3, 1, [0, 1, 2])
+        b = self.trajectories(8, 2, [0, 1, 2])
+        c = self.trajectories(5, 3, [0, 1, 2])
+        self.assertEqual(a, b)
+        self.assertEqual(a, c)
+        ended = sum(step[4] for step in a[0])
+        self.assertGreater(ended, 1, "games ended and slots reset on their own")
 
-        seen = 0
-        for seed in range(10):
-            trace, _ = play(e, seed, pick=claim_then_random)
-            for _, obs, _, _ in trace:
-                x = np.frombuffer(obs, np.float32)
-                seen += int(any(x[idx[f"claim_{s}_commissar"]] for s in range(1, 11)))
-        self.assertGreater(seen, 0)
+    def test_rewards_are_the_learners_and_games_reset(self):
+        b = BatchEnv(16, setup="extended", learners=[2, 5], threads=2)
+        obs, mask, seat = b.reset(seed=7)
+        self.assertTrue(set(seat.tolist()) <= {2, 5})
+        finished = 0
+        rng = np.random.default_rng(0)
+        while finished < 30:
+            obs, mask, seat, reward, done = b.step((mask * rng.random(mask.shape)).argmax(1))
+            self.assertTrue((mask.sum(1) > 0).all(), "every slot has a pending part")
+            for i in np.flatnonzero(done):
+                nz = set(np.flatnonzero(reward[i]).tolist())
+                self.assertTrue(nz <= {1, 4})
+                finished += 1
+            self.assertFalse(reward[~done].any())
 
 
 if __name__ == "__main__":

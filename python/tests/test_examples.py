@@ -7,7 +7,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from .support import EXAMPLES, REPO, binary, binary_missing, child_env
+from support import EXAMPLES, REPO, binary, binary_missing, child_env
 
 
 def outcome_rows(text: str) -> list[dict]:

@@ -4,7 +4,7 @@ import unittest
 
 from mafia_lab import views as V
 
-from .support import golden_views
+from support import golden_views
 
 
 class Views(unittest.TestCase):
