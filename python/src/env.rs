@@ -48,12 +48,11 @@ pub fn job(setup: &str, agents: Option<&str>, rules: &[String]) -> PyResult<(Rul
     Ok((job.game, job.lineup))
 }
 
-/// The learner seats: numbers from 1 (`None`: every seat).
+/// The learner seats: numbers from 1 (`None`: every seat; an empty list:
+/// none, the lineup plays the whole game at `reset` — the yardstick of a
+/// learner, the same game with the seat played by the lineup).
 fn seats(learners: Option<Vec<usize>>, players: usize) -> PyResult<Vec<Seat>> {
     let Some(list) = learners else { return Ok(Seat::all(players).collect()) };
-    if list.is_empty() {
-        return Err(invalid("learners: give at least one seat (numbers from 1), or None for every seat"));
-    }
     let mut out = Vec::new();
     for s in list {
         if s == 0 || s > players {
@@ -525,6 +524,11 @@ impl Batch {
         let (rules, lineup) = job(setup, agents, &rules)?;
         let players = rules.players();
         let learners = seats(learners, players)?;
+        if learners.is_empty() {
+            return Err(invalid(
+                "learners: a batch needs at least one learner seat (numbers from 1), or None for every seat",
+            ));
+        }
         lineup.check_seats(players).map_err(|e| invalid(e.to_string()))?;
         let threads = match threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
