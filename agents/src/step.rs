@@ -45,10 +45,15 @@ type Suspender = Yielder<Option<Answer>, Box<View>>;
 struct Slot(AtomicPtr<Suspender>);
 
 /// The agent of a controlled seat: hands the view out and returns the
-/// answer the game is resumed with.
-struct Suspend(Arc<Slot>);
+/// answer the game is resumed with. `light`: views without the record and
+/// the talk (see [`Stepper::light`]).
+struct Suspend(Arc<Slot>, bool);
 
 impl DataAgent for Suspend {
+    fn wants_view(&self) -> bool {
+        !self.1
+    }
+
     fn decide(&mut self, view: &View, rng: &mut Stream) -> Answer {
         self.decide_owned(view.clone(), rng)
     }
@@ -145,10 +150,23 @@ const STACK: usize = 1 << 20;
 impl Stepper {
     /// A stepper for `game`, with `lineup` playing every seat but `seats`,
     /// on master seed `seed`. Call [`Stepper::reset`] to begin a game.
-    pub fn new(game: Game, mut lineup: Lineup, seed: u64, seats: &[Seat]) -> Result<Stepper, LineupError> {
+    pub fn new(game: Game, lineup: Lineup, seed: u64, seats: &[Seat]) -> Result<Stepper, LineupError> {
+        Stepper::build(game, lineup, seed, seats, false)
+    }
+
+    /// [`Stepper::new`] handing out light views: the record and the talk
+    /// left empty (every other field as in a full view). For callers that
+    /// read the public record from [`Stepper::events`] instead — the
+    /// batched environment, whose tensors need only its public events —
+    /// and save copying the record at every decision.
+    pub fn light(game: Game, lineup: Lineup, seed: u64, seats: &[Seat]) -> Result<Stepper, LineupError> {
+        Stepper::build(game, lineup, seed, seats, true)
+    }
+
+    fn build(game: Game, mut lineup: Lineup, seed: u64, seats: &[Seat], light: bool) -> Result<Stepper, LineupError> {
         let slot = Arc::new(Slot::default());
         let shared = slot.clone();
-        lineup.register_data(STEPPED, move || Suspend(shared.clone()));
+        lineup.register_data(STEPPED, move || Suspend(shared.clone(), light));
         for s in seats {
             lineup.set(&format!("seat{}", s.number()), STEPPED)?;
         }
@@ -287,6 +305,9 @@ impl Stepper {
 /// ```
 pub struct Env {
     stepper: Stepper,
+    /// Light views ([`Env::light`]): the public record's summary, read from
+    /// the game's log, and how many events of it were read.
+    public: Option<(Public, usize)>,
     turn: Option<Turn>,
     rng: Stream,
     seed: u64,
@@ -294,16 +315,29 @@ pub struct Env {
     first: Seat,
 }
 
-use mafia_engine::encode::{self, ActionError, Layout, Turn};
+use mafia_engine::encode::{self, ActionError, Layout, Public, Turn};
 
 impl Env {
     /// An environment for `game`, with `lineup` playing every seat but
     /// `seats`, on master seed `seed`. Call [`Env::reset`] to begin a game.
     pub fn new(game: Game, lineup: Lineup, seed: u64, seats: &[Seat]) -> Result<Env, LineupError> {
-        let stepper = Stepper::new(game, lineup, seed, seats)?;
+        Env::build(Stepper::new(game, lineup, seed, seats)?, seed, seats)
+    }
+
+    /// [`Env::new`] on light views ([`Stepper::light`]): the same tensors
+    /// (the public record's summary is read from the game's log, whose
+    /// public events every seat's record holds: tested), less copying;
+    /// [`Env::view`] then holds no record and no talk.
+    pub fn light(game: Game, lineup: Lineup, seed: u64, seats: &[Seat]) -> Result<Env, LineupError> {
+        let mut env = Env::build(Stepper::light(game, lineup, seed, seats)?, seed, seats)?;
+        env.public = Some((Public::default(), 0));
+        Ok(env)
+    }
+
+    fn build(stepper: Stepper, seed: u64, seats: &[Seat]) -> Result<Env, LineupError> {
         let first = seats.iter().copied().min().unwrap_or(Seat::new(0));
         let rng = Stream::new(master_key(seed), 0, crate::Purpose::Seat(first));
-        Ok(Env { stepper, turn: None, rng, seed, first })
+        Ok(Env { stepper, public: None, turn: None, rng, seed, first })
     }
 
     /// Begins game `index` of the run and plays it to the first part asked.
@@ -311,6 +345,9 @@ impl Env {
         // The draws of the game: the first controlled seat's own stream of
         // game `index` (the scripted seats draw nothing from theirs).
         self.rng = Stream::new(master_key(self.seed), index, crate::Purpose::Seat(self.first));
+        if let Some(p) = &mut self.public {
+            *p = (Public::default(), 0);
+        }
         self.stepper.reset(index);
         self.begin_turn();
     }
@@ -338,8 +375,9 @@ impl Env {
     /// Writes the asked seat's tensor, with the part asked (all zero when
     /// the game is over).
     pub fn observe(&self, out: &mut [f32]) {
-        match (self.stepper.pending(), &self.turn) {
-            (Some(view), Some(turn)) => encode::observe(view, turn.part(), out),
+        match (self.stepper.pending(), &self.turn, &self.public) {
+            (Some(view), Some(turn), Some((public, _))) => encode::observe_with(view, turn.part(), public, out),
+            (Some(view), Some(turn), None) => encode::observe(view, turn.part(), out),
             _ => out.fill(0.0),
         }
     }
@@ -394,6 +432,13 @@ impl Env {
     /// (a night without options) are answered at once.
     fn begin_turn(&mut self) {
         loop {
+            if let Some((public, read)) = &mut self.public {
+                let events = self.stepper.events();
+                for e in &events[*read..] {
+                    public.read(e);
+                }
+                *read = events.len();
+            }
             let Some(view) = self.stepper.pending() else {
                 self.turn = None;
                 return;

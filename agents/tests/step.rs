@@ -164,3 +164,42 @@ fn the_discrete_environment_plays_every_preset_and_reproduces() {
         }
     }
 }
+
+/// Issue 36: the light environment (no record in the views; the public
+/// record's summary read from the game's log) gives the same tensors,
+/// masks and games as the full one, on every preset, every seat stepped.
+#[test]
+fn the_light_environment_observes_what_the_full_one_does() {
+    for p in mafia_engine::PRESETS.iter() {
+        let game = preset(p.name);
+        let every: Vec<Seat> = Seat::all(game.players()).collect();
+        let mut full = mafia_agents::Env::new(game.clone(), Lineup::for_preset(p.name), 4, &every).unwrap();
+        let mut light = mafia_agents::Env::light(game.clone(), Lineup::for_preset(p.name), 4, &every).unwrap();
+        let (mut a, mut b) = (vec![0.0; full.observation_len()], vec![0.0; full.observation_len()]);
+        let (mut ma, mut mb) = (vec![0u8; full.actions()], vec![0u8; full.actions()]);
+        let mut pick = Stream::new(master_key(6), 0, Purpose::Seat(Seat::new(0)));
+        let mut parts = 0;
+        for index in 0..4 {
+            full.reset(index);
+            light.reset(index);
+            while full.seat().is_some() {
+                assert_eq!(full.seat(), light.seat());
+                full.observe(&mut a);
+                light.observe(&mut b);
+                assert_eq!(a, b, "{} game {index} part {parts}", p.name);
+                assert!(light.view().unwrap().record.is_empty(), "a light view holds no record");
+                full.mask(&mut ma);
+                light.mask(&mut mb);
+                assert_eq!(ma, mb);
+                let legal: Vec<usize> = (0..ma.len()).filter(|&k| ma[k] == 1).collect();
+                let act = legal[mafia_engine::below(&mut pick, legal.len() as u32) as usize];
+                full.act(act).unwrap();
+                light.act(act).unwrap();
+                parts += 1;
+            }
+            assert!(light.seat().is_none());
+            assert_eq!(&*full.events(), &*light.events());
+        }
+        assert!(parts > 100, "{}: {parts} parts", p.name);
+    }
+}

@@ -397,10 +397,93 @@ fn action_meanings(part: Part) -> (&'static str, &'static str, &'static str, &'s
     }
 }
 
+/// What the tensor reads of the public record — claims, published checks,
+/// accusations, today's votes, deaths and the roles revealed at death —
+/// folded event by event. Every event it reads is public (its audience is
+/// every seat, [`Event::audience`]), so the summary of the whole game's log
+/// equals the summary of any seat's record: an environment may keep one,
+/// read incrementally, for every seat ([`observe_with`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Public {
+    claims: [Option<Role>; crate::MAX_PLAYERS],
+    named: [[u8; crate::MAX_PLAYERS]; 3],
+    accused: [u8; crate::MAX_PLAYERS],
+    votes: [Option<Vote>; crate::MAX_PLAYERS],
+    lynched: crate::PlayerSet,
+    dead: crate::PlayerSet,
+    revealed: [Option<Role>; crate::MAX_PLAYERS],
+}
+
+impl Default for Public {
+    fn default() -> Public {
+        Public {
+            claims: [None; crate::MAX_PLAYERS],
+            named: [[0; crate::MAX_PLAYERS]; 3],
+            accused: [0; crate::MAX_PLAYERS],
+            votes: [None; crate::MAX_PLAYERS],
+            lynched: crate::PlayerSet::EMPTY,
+            dead: crate::PlayerSet::EMPTY,
+            revealed: [None; crate::MAX_PLAYERS],
+        }
+    }
+}
+
+impl Public {
+    /// The summary of `record`.
+    pub fn of(record: &[Event]) -> Public {
+        let mut p = Public::default();
+        for e in record {
+            p.read(e);
+        }
+        p
+    }
+
+    /// Folds one more event in (events the tensor does not read change
+    /// nothing).
+    pub fn read(&mut self, e: &Event) {
+        match *e {
+            Event::Post { seat, what } | Event::Defence { seat, what } | Event::LastWord { seat, what } => {
+                if let Some(r) = what.claim {
+                    self.claims[seat.index()] = Some(r);
+                }
+                for (c, set) in what.camps.iter().enumerate() {
+                    for t in set.iter() {
+                        self.named[c][t.index()] = self.named[c][t.index()].saturating_add(1);
+                    }
+                }
+                for t in what.accuse.iter() {
+                    self.accused[t.index()] = self.accused[t.index()].saturating_add(1);
+                }
+            }
+            Event::DayStart { .. } => self.votes = [None; crate::MAX_PLAYERS],
+            Event::Vote { seat, vote, .. } => self.votes[seat.index()] = Some(vote),
+            Event::Died { seat, cause, revealed } => {
+                if cause == crate::DeathCause::Lynched {
+                    self.lynched.insert(seat);
+                } else {
+                    self.dead.insert(seat);
+                }
+                if revealed.is_some() {
+                    self.revealed[seat.index()] = revealed;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Writes `view`'s tensor into `out` (of [`Layout::len`] for the view's
 /// players), with `part` the decision part asked (`None`: no decision).
 /// Reads nothing but the view.
 pub fn observe(view: &View, part: Option<Part>, out: &mut [f32]) {
+    observe_with(view, part, &Public::of(&view.record), out);
+}
+
+/// [`observe`] with the public record's summary given: `public` must be
+/// the summary of the record up to the view (of the view's own record, or
+/// of the game's whole log, which reads the same; the view's record is
+/// not read here, and may be left empty).
+pub fn observe_with(view: &View, part: Option<Part>, public: &Public, out: &mut [f32]) {
     let n = view.setup.players as usize;
     assert_eq!(out.len(), Layout::new(n).len(), "the tensor's length for {n} players");
     out.fill(0.0);
@@ -430,63 +513,32 @@ pub fn observe(view: &View, part: Option<Part>, out: &mut [f32]) {
     }
     report(&mut w, p.report);
     // The public record: claims, published checks, accusations, votes, deaths.
-    let mut claims: [Option<Role>; crate::MAX_PLAYERS] = [None; crate::MAX_PLAYERS];
-    let mut named = [[0u8; crate::MAX_PLAYERS]; 3];
-    let mut accused = [0u8; crate::MAX_PLAYERS];
-    let mut votes: [Option<Vote>; crate::MAX_PLAYERS] = [None; crate::MAX_PLAYERS];
-    let mut lynched = crate::PlayerSet::EMPTY;
-    let mut dead = crate::PlayerSet::EMPTY;
+    let Public { claims, named, accused, votes, lynched, dead, revealed } = public;
     let mut known: [Option<Role>; crate::MAX_PLAYERS] = [None; crate::MAX_PLAYERS];
     known[view.seat.index()] = Some(p.role);
     for m in &p.mates {
         known[m.seat.index()] = Some(m.role);
     }
-    for e in &view.record {
-        match *e {
-            Event::Post { seat, what } | Event::Defence { seat, what } | Event::LastWord { seat, what } => {
-                if let Some(r) = what.claim {
-                    claims[seat.index()] = Some(r);
-                }
-                for (c, set) in what.camps.iter().enumerate() {
-                    for t in set.iter() {
-                        named[c][t.index()] = named[c][t.index()].saturating_add(1);
-                    }
-                }
-                for t in what.accuse.iter() {
-                    accused[t.index()] = accused[t.index()].saturating_add(1);
-                }
-            }
-            Event::DayStart { .. } => votes = [None; crate::MAX_PLAYERS],
-            Event::Vote { seat, vote, .. } => votes[seat.index()] = Some(vote),
-            Event::Died { seat, cause, revealed } => {
-                if cause == crate::DeathCause::Lynched {
-                    lynched.insert(seat);
-                } else {
-                    dead.insert(seat);
-                }
-                if revealed.is_some() {
-                    known[seat.index()] = revealed;
-                }
-            }
-            _ => {}
+    for (k, r) in known.iter_mut().zip(revealed) {
+        if r.is_some() {
+            *k = *r;
         }
     }
     w.roles(&claims[..n]);
-    for counts in named.iter().chain([&accused]) {
-        let v: Vec<f32> = counts[..n].iter().map(|&k| clip(f32::from(k) / 3.0)).collect();
-        w.values(&v);
+    for counts in named.iter().chain([accused]) {
+        w.each(|i| clip(f32::from(counts[i]) / 3.0));
     }
-    let mut on = vec![0.0f32; n];
-    let mut pass = vec![0.0f32; n];
-    for (voter, v) in votes[..n].iter().enumerate() {
-        match v {
-            Some(Vote::For(t)) if t.index() < n => on[t.index()] += 1.0 / n as f32,
-            Some(Vote::Pass) => pass[voter] = 1.0,
-            _ => {}
+    // Today's open votes: on each seat (a share of the table), passes.
+    let at = w.at;
+    for v in &votes[..n] {
+        if let Some(Vote::For(t)) = v
+            && t.index() < n
+        {
+            w.out[at + t.index()] += 1.0 / n as f32;
         }
     }
-    w.values(&on);
-    w.values(&pass);
+    w.skip(n);
+    w.each(|voter| f32::from(u8::from(votes[voter] == Some(Vote::Pass))));
     match votes[view.seat.index()] {
         Some(Vote::For(t)) if t.index() < n => w.one_hot(n + 1, t.index() + 1),
         _ => w.one_hot(n + 1, 0),
@@ -548,6 +600,14 @@ impl Writer<'_> {
     fn seats(&mut self, seats: impl Iterator<Item = Seat>) {
         for s in seats {
             self.out[self.at + s.index()] = 1.0;
+        }
+        self.at += self.n;
+    }
+
+    /// One value per seat.
+    fn each(&mut self, f: impl Fn(usize) -> f32) {
+        for i in 0..self.n {
+            self.out[self.at + i] = f(i);
         }
         self.at += self.n;
     }

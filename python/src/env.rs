@@ -357,8 +357,13 @@ impl Shard {
     fn write(&self, g: &SlotGame, out: Out, rewards: Option<&[f32]>) {
         let env = g.env.as_ref().expect("a begun slot");
         let (i, l, a, p) = (g.slot, self.len, self.actions, self.players);
-        // SAFETY: see `Out`: row `i` is this thread's alone.
+        // SAFETY: see `Out`: row `i` is this thread's alone. The arrays come
+        // uninitialised (`Batch::outputs`): each row is zeroed through its
+        // raw pointer before a slice of it is made.
         unsafe {
+            std::ptr::write_bytes(out.obs.add(i * l), 0, l);
+            std::ptr::write_bytes(out.mask.add(i * a), 0, a);
+            std::ptr::write_bytes(out.reward.add(i * p), 0, p);
             env.observe(std::slice::from_raw_parts_mut(out.obs.add(i * l), l));
             let m = std::slice::from_raw_parts_mut(out.mask.add(i * a) as *mut u8, a);
             env.mask(m);
@@ -395,7 +400,7 @@ impl Shard {
                     g.seed = seeds[g.slot];
                     g.index = 0;
                     g.env = Some(
-                        Env::new(self.rules.clone(), self.lineup.clone(), g.seed, &self.learners)
+                        Env::light(self.rules.clone(), self.lineup.clone(), g.seed, &self.learners)
                             .map_err(|e| e.to_string())?,
                     );
                     self.begin(k);
@@ -487,11 +492,19 @@ impl Batch {
         Bound<'py, PyArray1<bool>>,
         Out,
     ) {
-        let obs = PyArray2::<f32>::zeros(py, [self.n, self.len], false);
-        let mask = PyArray2::<i8>::zeros(py, [self.n, self.actions], false);
-        let seat = PyArray1::<i32>::zeros(py, self.n, false);
-        let reward = PyArray2::<f32>::zeros(py, [self.n, self.players], false);
-        let done = PyArray1::<bool>::zeros(py, self.n, false);
+        // SAFETY: uninitialised arrays, every element of which the threads
+        // write (through raw pointers, `Shard::write`, every row of every
+        // slot) before the arrays are handed out; `each` waits for every
+        // thread, and a failed step raises without returning them.
+        let (obs, mask, seat, reward, done) = unsafe {
+            (
+                PyArray2::<f32>::new(py, [self.n, self.len], false),
+                PyArray2::<i8>::new(py, [self.n, self.actions], false),
+                PyArray1::<i32>::new(py, self.n, false),
+                PyArray2::<f32>::new(py, [self.n, self.players], false),
+                PyArray1::<bool>::new(py, self.n, false),
+            )
+        };
         let out =
             Out { obs: obs.data(), mask: mask.data(), seat: seat.data(), reward: reward.data(), done: done.data() };
         (obs, mask, seat, reward, done, out)
