@@ -7,7 +7,10 @@
 - :func:`legal_random`, :func:`check`, :func:`is_legal`, :class:`SeedRng`;
 - :mod:`mafia_lab.views`: reading a view's record (claims, checks, votes);
 - :mod:`mafia_lab.env`: a PettingZoo AEC environment over ``mafia host``
-  (needs the ``env`` extra: pettingzoo, gymnasium, numpy).
+  (needs the ``env`` extra: pettingzoo, gymnasium, numpy);
+- :func:`run`, :func:`compare`, :func:`experiment`, :func:`odds`
+  (:mod:`mafia_lab.tables`): the commands' tables as Polars DataFrames, in
+  process (needs the ``tables`` extra: polars; imported on first use).
 
 The core uses the standard library only.
 """
@@ -31,3 +34,14 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+_TABLES = ("run", "compare", "experiment", "odds", "Tables", "MafiaError")
+
+
+def __getattr__(name):
+    # The tables' functions load the compiled extension and polars: on first use only.
+    if name in _TABLES:
+        from . import tables
+
+        return getattr(tables, name)
+    raise AttributeError(f"module 'mafia_lab' has no attribute {name!r}")
