@@ -29,7 +29,7 @@ def aec(setup: str, seconds: float) -> str:
     while time.perf_counter() - t0 < seconds:
         e.reset(seed=seed)
         seed += 1
-        for agent in e.agent_iter():
+        for _agent in e.agent_iter():
             obs, reward, term, trunc, info = e.last()
             if term or trunc:
                 e.step(None)
@@ -58,7 +58,10 @@ def gym(setup: str, seconds: float) -> str:
             games += 1
             obs, info = e.reset()
     dt = time.perf_counter() - t0
-    return f"gym {setup} one seat vs the defaults: {games / dt:,.0f} games/s ({steps / dt:,.0f} steps/s, {games} games, {dt:.1f} s)"
+    return (
+        f"gym {setup} one seat vs the defaults: {games / dt:,.0f} games/s "
+        f"({steps / dt:,.0f} steps/s, {games} games, {dt:.1f} s)"
+    )
 
 
 def batch(setup: str, seconds: float, n: int, threads: int) -> str:

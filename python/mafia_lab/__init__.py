@@ -10,16 +10,20 @@
   :mod:`mafia_lab.env` (PettingZoo AEC and Parallel environments),
   :mod:`mafia_lab.gym` (a Gymnasium environment for one seat),
   :mod:`mafia_lab.batch` (``N`` games stepped per call, NumPy in and out);
+  :func:`run`, :func:`compare`, :func:`experiment`, :func:`odds`
+  (:mod:`mafia_lab.tables`): the commands' tables as Polars DataFrames
+  (needs the ``tables`` extra: polars; imported on first use);
   :class:`MafiaError`, what every call raises for bad input.
 
 The protocol's modules use the standard library only; the environments
-need the ``env`` extra (pettingzoo, gymnasium).
+need the ``env`` extra (pettingzoo, gymnasium), the tables ``tables`` (polars).
 """
 
 from . import answers, views
 from .agent import Agent
 from .legal import DECISIONS, SeedRng, check, is_legal, legal_random
 from .loop import PROTOCOL, serve
+
 try:
     from ._native import MafiaError
 except ImportError:  # run in place, not built: the protocol's modules alone
@@ -44,3 +48,14 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+_TABLES = ("run", "compare", "experiment", "odds", "Tables")
+
+
+def __getattr__(name):
+    # The tables' functions load the compiled extension and polars: on first use only.
+    if name in _TABLES:
+        from . import tables
+
+        return getattr(tables, name)
+    raise AttributeError(f"module 'mafia_lab' has no attribute {name!r}")

@@ -89,11 +89,11 @@ class _Core:
         self._seeder = random.Random()
         self.game_seed, self.game_index = None, 0
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 (the same space object every call, as the API tests ask)
+    @functools.cache  # noqa: B019 (the same space object every call, as the API tests ask)
     def observation_space(self, agent):
         return self.observation_spaces[agent]
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent):
         return self.action_spaces[agent]
 

@@ -9,11 +9,13 @@ use pyo3::prelude::*;
 
 mod env;
 mod errors;
+mod tables;
 
 /// The native module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     env::register(m)?;
+    tables::register(m)?;
     Ok(())
 }

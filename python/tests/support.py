@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 PYROOT = Path(__file__).resolve().parents[1]  # python

@@ -9,17 +9,17 @@ import unittest
 import warnings
 
 import numpy as np
+from counting_agent import Counting
 from gymnasium.utils.env_checker import check_env
+from mafia_lab._native import Game
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 from pettingzoo.test.seed_test import parallel_seed_test
+from support import PYROOT, REPO, binary, binary_missing, child_env
 
 import mafia_lab.env as menv
-from counting_agent import Counting
 from mafia_lab import MafiaError
-from mafia_lab._native import Game
 from mafia_lab.batch import BatchEnv
 from mafia_lab.gym import MafiaGymEnv
-from support import PYROOT, REPO, binary, binary_missing, child_env
 
 PRESETS = ("classic", "classic-13", "extended", "forum-16")
 

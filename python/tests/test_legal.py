@@ -5,12 +5,12 @@ import random
 import unittest
 from collections import Counter
 
+from support import SCHEMA, golden_views, synthetic_requests
+
 import mafia_lab
 from mafia_lab import answers as A
 from mafia_lab import check, is_legal, legal_random
 from mafia_lab.legal import DECISIONS, SeedRng
-
-from support import SCHEMA, golden_views, synthetic_requests
 
 try:  # optional: validate against the project's JSON Schema when jsonschema is there
     import jsonschema

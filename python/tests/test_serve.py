@@ -11,11 +11,11 @@ import threading
 import time
 import unittest
 
+from support import EXAMPLES, PYROOT, child_env, golden_views, synthetic_requests
+
 import mafia_lab
 import mafia_lab.loop as serve_mod
 from mafia_lab import check
-
-from support import EXAMPLES, PYROOT, child_env, golden_views, synthetic_requests
 
 HELLO = {"type": "hello", "protocol": 1, "process": 0}
 HELLO_KEYS = {"type", "protocol", "name", "view", "text", "quiet", "start_end"}  # the engine denies unknown fields

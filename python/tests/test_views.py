@@ -2,9 +2,9 @@
 
 import unittest
 
-from mafia_lab import views as V
-
 from support import golden_views
+
+from mafia_lab import views as V
 
 
 class Views(unittest.TestCase):

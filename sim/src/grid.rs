@@ -167,8 +167,8 @@ fn check_value(kind: &AxisKind, v: &str) -> Result<(), String> {
         }
         AxisKind::Replace if v == "none" || Role::from_name(v).is_some() => Ok(()),
         AxisKind::Replace => Err("give a role or `none`".into()),
-        AxisKind::Agents => Lineup::default().apply(v).map_err(|e| e.to_string()),
-        AxisKind::AgentsKey(k) => Lineup::default().set(k, v).map_err(|e| e.to_string()),
+        AxisKind::Agents => crate::library::lineup().apply(v).map_err(|e| e.to_string()),
+        AxisKind::AgentsKey(k) => crate::library::lineup().set(k, v).map_err(|e| e.to_string()),
     }
 }
 

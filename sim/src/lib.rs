@@ -17,6 +17,7 @@ mod error;
 mod exec;
 mod grid;
 mod input;
+mod library;
 mod output;
 mod shard;
 mod stats;
@@ -26,6 +27,7 @@ pub use cli::{Cli, dispatch};
 pub use error::{Diagnostic, Error, FileError};
 /// Signals: what `main` installs before a command (see `exec/interrupt.rs`).
 pub use exec::install_quit_handler;
+pub use library::{COMMANDS, Plugin, Report, tables};
 
 // What to play: a setup (a preset or a setup file), rules and agents, made
 // into checked games (`Job`s); the grid that varies a setup.
@@ -51,4 +53,4 @@ pub use stats::{Diff, Schedule, Sprt, Tally, Verdict, paired_diff, wilson};
 
 // Tables and plots.
 pub use output::plot;
-pub use output::{Tables, Variant, build_tables, print_tables, write_tables};
+pub use output::{Captured, Tables, Variant, build_tables, print_tables, write_tables};

@@ -134,6 +134,7 @@ pub type ExtPools<'a> = Option<(&'a mafia_protocol::Settings, &'a mut Vec<Arc<ma
 pub fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools<'_>) -> Result<Loaded, Error> {
     // A preset, or a file with `base`, starts from the preset's default lineup.
     let mut lineup = Lineup::default();
+    crate::library::plug(&mut lineup);
     let mut register = |lineup: &mut Lineup, spec: &str, what: &str| -> Result<(), Error> {
         if mafia_protocol::ext::commands(spec).is_empty() {
             return Ok(());
@@ -145,6 +146,7 @@ pub fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools<'_>) -
     };
     let setup = if let Some(p) = Preset::find(name) {
         lineup = Lineup::for_preset(p.name);
+        crate::library::plug(&mut lineup);
         p.setup()
     } else {
         let path = Path::new(name);
@@ -160,6 +162,7 @@ pub fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools<'_>) -
         let file = load_setup(path, &refs)?;
         if let Some(base) = file.base {
             lineup = Lineup::for_preset(base);
+            crate::library::plug(&mut lineup);
         }
         for (k, v) in &file.agents {
             register(&mut lineup, v, &format!("{name}: [agents]"))?;

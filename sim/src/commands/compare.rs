@@ -194,8 +194,9 @@ pub fn render_compare(
     out: &Option<std::path::PathBuf>,
 ) -> Result<(), Error> {
     let camps = &plan.camps;
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = crate::output::stdout();
     let df = compare_frame(counts, camps)?;
+    crate::output::keep("compare", &df);
     let title = format!(
         "Compare on the same games (seed {}): A = {}, B = {}; rates with Wilson 95% bounds, diff = A − B with its paired 95% interval",
         seed, plan.labels[0], plan.labels[1]

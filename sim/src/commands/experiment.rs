@@ -300,6 +300,7 @@ pub fn render_experiment(
     out: &Option<PathBuf>,
 ) -> Result<(), Error> {
     let df = experiment_frame(&plan.layout, counts, finish)?;
+    crate::output::keep("experiment", &df);
     let shown = compact(&df, &plan.layout.axes)?;
     let title = format!(
         "Experiment {}: {} points on the same games (seed {}); rates with Wilson 95% bounds, diff = point − {} (paired 95%)",
@@ -308,7 +309,7 @@ pub fn render_experiment(
         seed,
         plan.reference.as_ref().map_or("(no [reference])".to_string(), |(k, v)| format!("{k}={v}"))
     );
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = crate::output::stdout();
     Printed::new(&title, shown, "").print(&mut stdout)?;
     use std::io::Write;
     writeln!(stdout, "{}", played_line(counts, finish, plan.precision, plan.games))?;
@@ -317,11 +318,14 @@ pub fn render_experiment(
     }
     drop(stdout);
     let mut tables = vec![Printed::new("", df, "")];
-    if out.is_some() {
+    if out.is_some() || crate::output::capturing() {
         let rows: Vec<(Variant, &crate::stats::Tally)> =
             plan.layout.points.iter().zip(&counts.tallies).map(|(p, t)| (p.variant.clone(), t)).collect();
         let roles = crate::output::build_tables(&rows)?.roles;
-        tables.push(Printed::new("", roles, "roles"));
+        crate::output::keep("roles", &roles);
+        if out.is_some() {
+            tables.push(Printed::new("", roles, "roles"));
+        }
     }
     let written = crate::output::write_out(&mut tables, out);
     Error::all([

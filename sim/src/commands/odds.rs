@@ -207,6 +207,7 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
     let start = file.start()?;
     // `setup = "classic"` starts from the preset's default lineup; [roles] from `forum`.
     let mut lineup = Lineup::for_preset(&file.position.setup.name);
+    crate::library::plug(&mut lineup);
     if let Some(spec) = &a.agents {
         if !mafia_protocol::ext::commands(spec).is_empty() {
             return Err(Error::Agents(format!("--agents {spec}: external agents (`ext:`) cannot play here")));
@@ -242,7 +243,7 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
     pb.finish_and_clear();
     let pos = start.position();
     let alive = start.game().players() - pos.carry.dead.len();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     write!(out, "{}", knowledge_text(&start))?;
     if odds.unsampled > 0 {
         writeln!(
@@ -263,6 +264,7 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
         a.seed
     );
     let frame = odds_frame(&start, &odds)?;
+    crate::output::keep("odds", &frame);
     let mut tables = [Printed::new(&title, frame, "")];
     tables[0].print(&mut out)?;
     let mut missed = Ok(());
@@ -286,6 +288,7 @@ pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
         writeln!(out, "played {} games: {why}", odds.games)?;
     }
     out.flush()?;
+    drop(out);
     if let Some(p) = &a.out {
         for w in write_frames(&mut tables, p).map_err(Error::Io)? {
             eprintln!("wrote {}", w.display());

@@ -204,7 +204,7 @@ pub fn cmd_run(a: RunArgs) -> Result<(), Error> {
 /// report is an [`Error::Violations`] (exit code 1), after the tables (of
 /// the games played up to the block that found it) are printed and written.
 fn report_violations(v: &crate::exec::Violations, jobs: &[Job], a: &RunArgs) -> Result<(), Error> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     if v.count == 0 {
         writeln!(out, "checked {} games with the invariant checkers (mafia-check): 0 violations", v.games)?;
         return Ok(());
@@ -243,8 +243,12 @@ pub fn render_run(
         crate::output::add_ext_columns(&mut tables, &counts.forfeits, &counts.replaced)
             .map_err(|e| Error::Table("tables", e))?;
     }
+    crate::output::keep("summary", &tables.summary);
+    crate::output::keep("roles", &tables.roles);
+    crate::output::keep("days", &tables.days);
     // Print first: a failing write below must not lose the results.
-    print_tables(&tables, &mut std::io::stdout().lock())?;
+    let mut stdout = crate::output::stdout();
+    print_tables(&tables, &mut stdout)?;
     let mut missed = Ok(());
     if let Some(h) = plan.precision {
         let played: Vec<String> = tallies.iter().map(|t| t.games.to_string()).collect();
@@ -259,7 +263,8 @@ pub fn render_run(
                 plan.games
             )));
         }
-        println!(
+        writeln!(
+            stdout,
             "played {} games per variant: {}",
             played.join(", "),
             if met {
@@ -267,8 +272,9 @@ pub fn render_run(
             } else {
                 format!("the cap of {} games reached first", plan.games)
             }
-        );
+        )?;
     }
+    drop(stdout);
     let written = match out {
         Some(p) => write_tables(&mut tables, p).map_err(Error::Io).map(|paths| {
             for w in paths {

@@ -29,6 +29,10 @@ pub fn interrupted() -> bool {
 /// asks the run to stop and print what it finished; a second one quits,
 /// removing what is unfinished.
 pub fn install_interrupt_handler() {
+    // A library call (Python's) leaves the caller's signals alone.
+    if crate::output::capturing() {
+        return;
+    }
     GRACEFUL.store(true, Ordering::SeqCst);
     install_quit_handler();
 }

@@ -171,7 +171,8 @@ pub fn report_faults(faults: &[AgentFaults], forfeited_games: u64, out: Option<&
         return Ok(());
     }
     let mut df = faults_frame(faults).map_err(|e| Error::Table("the faults table", e))?;
-    print_faults(&df, faults, forfeited_games, &mut std::io::stdout().lock())?;
+    super::keep("faults", &df);
+    print_faults(&df, faults, forfeited_games, &mut super::stdout())?;
     if let Some(p) = out {
         let w = write_faults(&mut df, p).map_err(Error::Io)?;
         eprintln!("wrote {}", w.display());

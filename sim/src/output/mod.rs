@@ -2,6 +2,7 @@
 //! CSV files), per-game rows, the external agents' faults, whole-or-absent
 //! files, and SVG plots. Imports nothing of `sim` but `stats` and `error`.
 
+mod capture;
 mod claim;
 mod columns;
 mod faults;
@@ -13,6 +14,7 @@ mod tables;
 #[cfg(test)]
 mod test_util;
 
+pub use capture::{Captured, capture, capturing, keep, stdout};
 pub use claim::{Claim, Output, claim};
 pub use columns::{Cols, diff_cols, rate_cols};
 pub use faults::{AgentFaults, FaultLimits, add_faults, check_faults, faults_of, report_faults};
