@@ -38,7 +38,9 @@ pub fn job(setup: &str, agents: Option<&str>, rules: &[String]) -> PyResult<(Rul
         argv.extend(["--rule".into(), r.clone()]);
     }
     let flags = Flags::try_parse_from(&argv).map_err(|e| invalid(e.to_string().trim_end().to_string()))?;
-    let job = mafia_sim::one_job(&flags.game).map_err(from_sim)?;
+    let (job, captured) = mafia_sim::capture(|| mafia_sim::one_job(&flags.game));
+    Python::attach(|py| crate::errors::warn(py, &captured.notes))?;
+    let job = job.map_err(from_sim)?;
     if !job.ext.is_empty() {
         return Err(invalid(format!(
             "agents {}: external agents (ext:) play in `mafia run`, not in a stepped game: give a built-in lineup",

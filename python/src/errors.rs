@@ -36,6 +36,17 @@ pub fn invalid(message: impl Into<String>) -> PyErr {
     error(2, message)
 }
 
+/// The CLI's notes (`note: …` on its standard error) as Python
+/// `UserWarning`s, so a library call prints nothing of its own.
+pub fn warn(py: Python<'_>, notes: &[String]) -> PyResult<()> {
+    let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+    for n in notes {
+        let message = std::ffi::CString::new(n.replace('\0', " ")).expect("no NUL left");
+        PyErr::warn(py, &category, &message, 2)?;
+    }
+    Ok(())
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MafiaError", m.py().get_type::<MafiaError>())
 }

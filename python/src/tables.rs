@@ -225,12 +225,13 @@ fn tables<'py>(py: Python<'py>, argv: Vec<String>, agents: Option<Bound<'py, PyD
             });
         }));
     }
-    let (frames, text, result) = py.detach(|| {
+    let (frames, text, notes, result) = py.detach(|| {
         let report = mafia_sim::tables(&argv, &plugins);
         let frames: Result<Vec<(String, Vec<u8>)>, String> =
             report.captured.frames.into_iter().map(|(n, df)| parquet(df).map(|b| (n, b))).collect();
-        (frames, report.captured.text, report.result)
+        (frames, report.captured.text, report.captured.notes, report.result)
     });
+    errors::warn(py, &notes)?;
     // The lineups (and the agents' adapters they hold) are gone; an
     // agent's exception comes first: it is why the games were not theirs.
     drop(plugins);

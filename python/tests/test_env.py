@@ -177,6 +177,11 @@ class BadInput(unittest.TestCase):
             self.assertIn(needle, str(cm.exception))
             self.assertEqual(cm.exception.exit_code, 2)
 
+    def test_the_clis_notes_are_warnings_not_prints(self):
+        with self.assertWarns(UserWarning) as cm:
+            Game(setup="forum-16")
+        self.assertIn("auto", str(cm.warning))
+
     def test_a_malformed_setup_file_names_its_line(self):
         import tempfile
 

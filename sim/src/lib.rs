@@ -53,4 +53,4 @@ pub use stats::{Diff, Schedule, Sprt, Tally, Verdict, paired_diff, wilson};
 
 // Tables and plots.
 pub use output::plot;
-pub use output::{Captured, Tables, Variant, build_tables, print_tables, write_tables};
+pub use output::{Captured, Tables, Variant, build_tables, capture, print_tables, write_tables};

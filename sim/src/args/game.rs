@@ -229,13 +229,13 @@ pub fn jobs(args: &GameArgs, sweeps: &[String]) -> Result<Vec<Job>, Error> {
             let auto = game.auto_choices();
             if game.mixes_rule_sets() && !auto.is_empty() {
                 let note = format!(
-                    "note: {} mixes extended roles with classic roles or plain players; `auto` chose {} \
+                    "{} mixes extended roles with classic roles or plain players; `auto` chose {} \
                      (E2, C8, E8; set them in [rules] to choose)",
                     setup.name,
                     auto.join(", ")
                 );
                 if !noted.contains(&note) {
-                    eprintln!("{note}");
+                    crate::output::note(&note);
                     noted.push(note);
                 }
             }

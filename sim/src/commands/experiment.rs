@@ -246,7 +246,7 @@ pub fn cmd_experiment(a: ExperimentArgs) -> Result<(), Error> {
     let base = GameArgs { setup: vec![x.setup.clone()], rules: vec![], agents: x.agents.clone(), ext: a.ext.clone() };
     let points = make_points(&base, &x.setup, &x.rules, &x.axes, x.skip_invalid)?;
     for (label, why) in &points.skipped {
-        eprintln!("note: left out {label}: {why}");
+        crate::output::note(&format!("left out {label}: {why}"));
     }
     let pairs = reference_pairs(&points, x.reference.as_ref())?;
     let budget = Budget {

@@ -20,10 +20,14 @@ pub struct Captured {
     /// The report the command line prints (its tables drawn as text, and
     /// the lines around them: games played, the test's verdict, …).
     pub text: String,
+    /// The notes the command line prints to standard error (`note: …`, the
+    /// prefix left out): what a setup's `auto` rules chose, points left
+    /// out of a grid. The Python module raises them as warnings.
+    pub notes: Vec<String>,
 }
 
-/// A capture in progress: the tables, and the text as bytes.
-type Open = (Vec<(String, DataFrame)>, Vec<u8>);
+/// A capture in progress: the tables, the text as bytes, the notes.
+type Open = (Vec<(String, DataFrame)>, Vec<u8>, Vec<String>);
 
 thread_local! {
     static CAPTURE: RefCell<Option<Open>> = const { RefCell::new(None) };
@@ -35,8 +39,8 @@ pub fn capture<T>(f: impl FnOnce() -> T) -> (T, Captured) {
     // A capture inside a capture (a library call from an agent) keeps the outer one's.
     let outer = CAPTURE.with(|c| c.borrow_mut().replace(Default::default()));
     let out = f();
-    let (frames, text) = CAPTURE.with(|c| std::mem::replace(&mut *c.borrow_mut(), outer)).unwrap_or_default();
-    (out, Captured { frames, text: String::from_utf8_lossy(&text).into_owned() })
+    let (frames, text, notes) = CAPTURE.with(|c| std::mem::replace(&mut *c.borrow_mut(), outer)).unwrap_or_default();
+    (out, Captured { frames, text: String::from_utf8_lossy(&text).into_owned(), notes })
 }
 
 /// Whether this thread's report is being captured (no terminal: no
@@ -49,10 +53,25 @@ pub fn capturing() -> bool {
 /// `name` (nothing on the command line).
 pub fn keep(name: &str, frame: &DataFrame) {
     CAPTURE.with(|c| {
-        if let Some((frames, _)) = c.borrow_mut().as_mut() {
+        if let Some((frames, _, _)) = c.borrow_mut().as_mut() {
             frames.push((name.to_string(), frame.clone()));
         }
     });
+}
+
+/// A note for the user: `note: {message}` on standard error on the command
+/// line; kept in the capture (without the prefix) inside one.
+pub fn note(message: &str) {
+    let kept = CAPTURE.with(|c| match c.borrow_mut().as_mut() {
+        Some((_, _, notes)) => {
+            notes.push(message.to_string());
+            true
+        }
+        None => false,
+    });
+    if !kept {
+        eprintln!("note: {message}");
+    }
 }
 
 /// The report's writer: the process's standard output, or the capture.
@@ -74,7 +93,7 @@ impl Write for Stdout {
             Stdout::Std(s) => s.write(buf),
             Stdout::Captured => {
                 CAPTURE.with(|c| {
-                    if let Some((_, text)) = c.borrow_mut().as_mut() {
+                    if let Some((_, text, _)) = c.borrow_mut().as_mut() {
                         text.extend_from_slice(buf);
                     }
                 });

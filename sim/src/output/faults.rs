@@ -259,7 +259,7 @@ pub fn check_faults(faults: &[AgentFaults], limits: &FaultLimits) -> Result<(), 
         if faults.iter().any(|a| a.total() > 0 || a.forfeits() > 0)
             && let Some(d) = &limits.log_dir
         {
-            eprintln!("note: the external agents' standard error is logged in {}", d.display());
+            crate::output::note(&format!("the external agents' standard error is logged in {}", d.display()));
         }
         return Ok(());
     }

@@ -14,7 +14,7 @@ mod tables;
 #[cfg(test)]
 mod test_util;
 
-pub use capture::{Captured, capture, capturing, keep, stdout};
+pub use capture::{Captured, capture, capturing, keep, note, stdout};
 pub use claim::{Claim, Output, claim};
 pub use columns::{Cols, diff_cols, rate_cols};
 pub use faults::{AgentFaults, FaultLimits, add_faults, check_faults, faults_of, report_faults};
