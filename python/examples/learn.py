@@ -253,7 +253,7 @@ def evaluate(params: dict, games: int, seat: int = 1, slots: int = 1000, threads
     count = np.zeros(slots, np.int64)
     win = np.zeros((slots, per), np.int8)
     camp = np.full((slots, per), -1, np.int8)
-    camp_at = 34  # the observation's "camp" block (checked in main against the encoding)
+    camp_at = 34  # the observation's "camp" block (run() checks it against the encoding)
     camp[:, 0] = obs[:, camp_at : camp_at + 3].argmax(1)
     while (count < per).any():
         a = sample(forward(params, obs, mask)[2], rng)
