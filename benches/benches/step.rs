@@ -2,11 +2,12 @@
 //! whole game played one decision at a time, the way an environment steps
 //! it — one learning seat on `classic` (the usual reinforcement-learning
 //! set-up: one seat against the built-in strategies) and every seat on
-//! `extended` (self-play). Each step replays the game from its start, so a
-//! game of `k` controlled decisions costs about `k` partial games; divide
-//! the time by the decisions (printed once per bench) for the time a step.
-//! The `env_` benches play the same set-ups through `mafia_agents::Env`
-//! (observation tensor, mask and one discrete action per decision part).
+//! `extended` (self-play). Each step resumes the game's coroutine where
+//! the last decision suspended it; divide the time by the decisions
+//! (printed once per bench) for the time a step. The `env_` benches play
+//! the same set-ups through `mafia_agents::Env` (observation tensor, mask
+//! and one discrete action per decision part); `_light`: on light views,
+//! as the batched environment plays.
 //!
 //! `cargo bench --bench step`; CI runs it once with `-- --test`.
 
@@ -51,15 +52,20 @@ fn bench_step(c: &mut Criterion) {
         });
     }
     // The same games through `Env`: the tensor and the mask built at each
-    // part, a random legal action taken.
-    for (name, setup, every) in [
-        ("env_classic_one_seat", "classic", false),
-        ("env_classic_every_seat", "classic", true),
-        ("env_extended_every_seat", "extended", true),
+    // part, a random legal action taken; `_light`: on light views (the
+    // batched environment's), the public record read from the log.
+    for (name, setup, every, light) in [
+        ("env_classic_one_seat", "classic", false, false),
+        ("env_classic_every_seat", "classic", true, false),
+        ("env_classic_every_seat_light", "classic", true, true),
+        ("env_extended_every_seat", "extended", true, false),
+        ("env_extended_every_seat_light", "extended", true, true),
     ] {
         let game = preset(setup);
         let seats: Vec<Seat> = if every { Seat::all(game.players()).collect() } else { vec![Seat::new(0)] };
-        let mut env = Env::new(game, Lineup::for_preset(setup), 1, &seats).expect("a lineup");
+        let lineup = Lineup::for_preset(setup);
+        let made = if light { Env::light(game, lineup, 1, &seats) } else { Env::new(game, lineup, 1, &seats) };
+        let mut env = made.expect("a lineup");
         let mut rng = Stream::new(master_key(2), 0, Purpose::Seat(Seat::new(0)));
         let (mut obs, mut mask) = (vec![0.0f32; env.observation_len()], vec![0u8; env.actions()]);
         let mut game = |env: &mut Env, i: u64| {
