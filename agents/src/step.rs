@@ -382,6 +382,15 @@ impl Env {
         }
     }
 
+    /// [`Env::observe`] into an `out` that is all zero already (a fresh
+    /// buffer), without clearing it first.
+    pub fn observe_zeroed(&self, out: &mut [f32]) {
+        match (self.stepper.pending(), &self.turn, &self.public) {
+            (Some(view), Some(turn), Some((public, _))) => encode::observe_zeroed(view, turn.part(), public, out),
+            _ => self.observe(out),
+        }
+    }
+
     /// Writes the legal actions of the part asked (all 0 when over).
     pub fn mask(&self, out: &mut [u8]) {
         match &self.turn {

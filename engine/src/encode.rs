@@ -484,9 +484,16 @@ pub fn observe(view: &View, part: Option<Part>, out: &mut [f32]) {
 /// of the game's whole log, which reads the same; the view's record is
 /// not read here, and may be left empty).
 pub fn observe_with(view: &View, part: Option<Part>, public: &Public, out: &mut [f32]) {
+    out.fill(0.0);
+    observe_zeroed(view, part, public, out);
+}
+
+/// [`observe_with`] into an `out` that is all zero already (a fresh
+/// buffer): the same tensor, without clearing it first.
+pub fn observe_zeroed(view: &View, part: Option<Part>, public: &Public, out: &mut [f32]) {
     let n = view.setup.players as usize;
     assert_eq!(out.len(), Layout::new(n).len(), "the tensor's length for {n} players");
-    out.fill(0.0);
+    debug_assert!(out.iter().all(|&v| v == 0.0), "observe_zeroed wants an all-zero tensor");
     let mut w = Writer { out, at: 0, n };
     let p = &view.private;
     w.one_hot(n, view.seat.index());

@@ -366,7 +366,7 @@ impl Shard {
             std::ptr::write_bytes(out.obs.add(i * l), 0, l);
             std::ptr::write_bytes(out.mask.add(i * a), 0, a);
             std::ptr::write_bytes(out.reward.add(i * p), 0, p);
-            env.observe(std::slice::from_raw_parts_mut(out.obs.add(i * l), l));
+            env.observe_zeroed(std::slice::from_raw_parts_mut(out.obs.add(i * l), l));
             let m = std::slice::from_raw_parts_mut(out.mask.add(i * a) as *mut u8, a);
             env.mask(m);
             *out.seat.add(i) = env.seat().map_or(0, |s| s.number() as i32);
