@@ -133,6 +133,8 @@ pub struct Stepper {
     lineup: Lineup,
     key: [u8; 32],
     slot: Arc<Slot>,
+    /// Light views ([`Stepper::light`]).
+    light: bool,
     log: Shared,
     answers: Vec<Answer>,
     index: u64,
@@ -172,7 +174,10 @@ impl Stepper {
         }
         lineup.check_seats(game.players())?;
         let key = master_key(seed);
-        let worker = Box::new(Worker::new(lineup.clone(), key));
+        let mut worker = Box::new(Worker::new(lineup.clone(), key));
+        if light {
+            worker.without_record();
+        }
         Ok(Stepper {
             play: None,
             worker: Some(worker),
@@ -181,6 +186,7 @@ impl Stepper {
             lineup,
             key,
             slot,
+            light,
             log: Shared::default(),
             answers: Vec::new(),
             index: 0,
@@ -196,7 +202,11 @@ impl Stepper {
         if self.play.take().is_some() {
             // Dropped mid-game: its stack was unwound, and the worker with
             // it; a fresh one plays on (the same lineup and key).
-            self.worker = Some(Box::new(Worker::new(self.lineup.clone(), self.key)));
+            let mut worker = Box::new(Worker::new(self.lineup.clone(), self.key));
+            if self.light {
+                worker.without_record();
+            }
+            self.worker = Some(worker);
         }
         self.index = index;
         self.answers.clear();

@@ -597,6 +597,15 @@ fn start_game<'a>(
 }
 
 impl Worker {
+    /// Plays on without the game's record: the plugin agents' views hold
+    /// no record and no talk, their free text is dropped and their `end`
+    /// is not called. For a caller that reads nothing of it — the light
+    /// [`crate::Stepper`], whose environment reads the public record from
+    /// the engine's log — it saves a lock per event and per decision.
+    pub fn without_record(&mut self) {
+        self.table.record = None;
+    }
+
     /// The seats whose agents forfeited the last game (see [`Agent::forfeited`]).
     pub fn forfeited(&self) -> PlayerSet {
         self.table.forfeited(self.state.players())

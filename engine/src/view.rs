@@ -471,13 +471,17 @@ impl View {
         let me = obs.seat();
         let setup = PublicSetup {
             players: obs.players() as u8,
-            roles: Role::ALL
-                .iter()
-                .filter_map(|&role| {
-                    let count = st.roles().iter().filter(|&&r| r == role).count() as u8;
-                    (count > 0).then_some(RoleCount { role, count })
-                })
-                .collect(),
+            roles: {
+                let mut counts = [0u8; Role::COUNT];
+                for &r in st.roles() {
+                    counts[r as usize] += 1;
+                }
+                Role::ALL
+                    .iter()
+                    .filter(|&&role| counts[role as usize] > 0)
+                    .map(|&role| RoleCount { role, count: counts[role as usize] })
+                    .collect()
+            },
             rules: st.rules,
         };
         let mates = obs
