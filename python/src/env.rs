@@ -434,6 +434,15 @@ impl Shard {
     }
 }
 
+/// Shard 0, borrowed by the closure that runs with the GIL released.
+struct Here<'a>(&'a mut Shard);
+
+// SAFETY: `Python::detach` runs its closure on the calling thread (it
+// only releases the GIL around it), so shard 0's games never leave the
+// thread that owns them; the batch is `unsendable`, so that thread is the
+// one that made it.
+unsafe impl Send for Here<'_> {}
+
 /// A thread of the batch and its channels.
 struct Worker {
     send: mpsc::Sender<Cmd>,
@@ -448,8 +457,12 @@ struct Worker {
 /// Slot `i` plays games 0, 1, 2, … of its master seed (`reset(seeds)`):
 /// the same seeds and actions give the same trajectories whatever `n` and
 /// the thread count.
-#[pyclass(module = "mafia_lab._native")]
+#[pyclass(unsendable, module = "mafia_lab._native")]
 pub struct Batch {
+    /// Shard 0: played on the thread that made the batch (the caller's),
+    /// while the workers play theirs.
+    own: Shard,
+    /// The threads of shards 1, 2, …
     workers: Vec<Worker>,
     n: usize,
     len: usize,
@@ -461,20 +474,29 @@ pub struct Batch {
 }
 
 impl Batch {
-    /// Sends `cmd(t)` to each thread and waits for all.
-    fn each(&self, py: Python<'_>, cmd: impl Fn(usize) -> Cmd + Send + Sync) -> PyResult<()> {
-        let errors: Vec<String> = py.detach(|| {
-            for (t, w) in self.workers.iter().enumerate() {
-                w.send.send(cmd(t)).expect("a batch thread is alive");
+    /// Runs `cmd(t)` on each thread's shard: the worker threads' first,
+    /// then shard 0 on this thread, and waits for all.
+    fn each(&mut self, py: Python<'_>, cmd: impl Fn(usize) -> Cmd + Send + Sync) -> PyResult<()> {
+        let own = Here(&mut self.own);
+        let workers = &self.workers;
+        let errors: Vec<String> = py.detach(move || {
+            let own = own;
+            for (t, w) in workers.iter().enumerate() {
+                w.send.send(cmd(t + 1)).expect("a batch thread is alive");
             }
-            self.workers
-                .iter()
-                .filter_map(|w| match w.done.lock().unwrap_or_else(|e| e.into_inner()).recv() {
+            let mut errors = Vec::new();
+            let mine = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| own.0.run(cmd(0))));
+            if let Err(e) = mine.unwrap_or_else(|_| Err("a batch game panicked".into())) {
+                errors.push(e);
+            }
+            errors.extend(workers.iter().filter_map(
+                |w| match w.done.lock().unwrap_or_else(|e| e.into_inner()).recv() {
                     Ok(Ok(())) => None,
                     Ok(Err(e)) => Some(e),
                     Err(_) => Some("a batch thread stopped".into()),
-                })
-                .collect()
+                },
+            ));
+            errors
         });
         match errors.first() {
             None => Ok(()),
@@ -552,8 +574,13 @@ impl Batch {
         }
         .min(n);
         let (len, actions) = (Layout::new(players).len(), encode::actions(players));
+        let shard = move |t: usize, rules: Rules, lineup: Lineup, learners: Vec<Seat>| {
+            let slots = (t..n).step_by(threads).map(|slot| SlotGame { slot, env: None, seed: 0, index: 0 });
+            Shard { rules, lineup, learners, slots: slots.collect(), len, actions, players }
+        };
+        let own = shard(0, rules.clone(), lineup.clone(), learners.clone());
         let mut workers = Vec::new();
-        for t in 0..threads {
+        for t in 1..threads {
             let (send, recv) = mpsc::channel::<Cmd>();
             let (report, done) = mpsc::channel();
             let (rules, lineup, learners) = (rules.clone(), lineup.clone(), learners.clone());
@@ -562,8 +589,7 @@ impl Batch {
                 .spawn(move || {
                     // The games live and are played on this thread alone
                     // (a suspended game is not `Send`; see `mafia_agents::Stepper`).
-                    let slots = (t..n).step_by(threads).map(|slot| SlotGame { slot, env: None, seed: 0, index: 0 });
-                    let mut shard = Shard { rules, lineup, learners, slots: slots.collect(), len, actions, players };
+                    let mut shard = shard(t, rules, lineup, learners);
                     while let Ok(cmd) = recv.recv() {
                         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shard.run(cmd)))
                             .unwrap_or_else(|_| Err("a batch thread panicked".into()));
@@ -575,7 +601,7 @@ impl Batch {
                 .map_err(|e| invalid(format!("the batch's threads could not start: {e}")))?;
             workers.push(Worker { send, done: std::sync::Mutex::new(done), thread: Some(thread) });
         }
-        Ok(Batch { workers, n, len, actions, players, masks: vec![0; n * actions], begun: false })
+        Ok(Batch { own, workers, n, len, actions, players, masks: vec![0; n * actions], begun: false })
     }
 
     /// Games per step.
@@ -601,7 +627,7 @@ impl Batch {
 
     #[getter]
     fn threads(&self) -> usize {
-        self.workers.len()
+        self.workers.len() + 1
     }
 
     /// Begins every slot's game 0 of its seed (`seeds`: `n` seeds; an int
