@@ -89,7 +89,7 @@ def main() -> None:
     p.add_argument("which", choices=["aec", "gym", "batch", "all"])
     p.add_argument("--setup", default="classic")
     p.add_argument("--seconds", type=float, default=5.0)
-    p.add_argument("--n", type=int, default=256, help="batch: games per step")
+    p.add_argument("--n", type=int, default=512, help="batch: games per step")
     p.add_argument("--threads", type=int, default=2, help="batch: threads")
     a = p.parse_args()
     if a.which in ("aec", "all"):
