@@ -1,6 +1,8 @@
-"""``N`` games stepped per call, in-process and on threads of their own
+"""``N`` games stepped per call, in-process and in parallel
 (``mafia_lab._native.Batch``): NumPy arrays in and out, automatic reset,
-one seed per game.
+one seed per game. The games are split among ``threads`` shards: shard 0
+plays on the caller's thread, the others on threads of the batch's own,
+so a batch is used from the thread that made it (another raises).
 
     from mafia_lab.batch import BatchEnv
     env = BatchEnv(1024, setup="classic", threads=2)
@@ -23,7 +25,9 @@ count. Actions outside the masks, or of the wrong count, raise
 
 from __future__ import annotations
 
-from ._native import Batch
+import threading
+
+from ._native import Batch, MafiaError
 
 __all__ = ["BatchEnv"]
 
@@ -40,10 +44,16 @@ class BatchEnv:
         self.observation_len = self._b.observation_len
         self.action_count = self._b.action_count
         self.threads = self._b.threads
+        self._thread = threading.get_ident()
+
+    def _here(self):
+        if threading.get_ident() != self._thread:
+            raise MafiaError("a BatchEnv is used from the thread that made it (its first shard of games lives there)")
 
     def reset(self, seed=0):
         """Begins game 0 of every slot: ``seed`` an int (slot ``i`` gets
         ``seed + i``) or ``n`` ints. Returns ``(obs, mask, seat)``."""
+        self._here()
         obs, mask, seat, _, _ = self._b.reset(seed)
         return obs, mask, seat
 
@@ -51,4 +61,5 @@ class BatchEnv:
         """One action per game. Returns ``(obs, mask, seat, reward, done)``."""
         import numpy as np
 
+        self._here()
         return self._b.step(np.ascontiguousarray(actions, dtype=np.int64))

@@ -1,6 +1,6 @@
 //! The steppable game in Python: [`Game`], one game at a time (the
 //! PettingZoo and Gymnasium environments stand on it), and [`Batch`], `N`
-//! games stepped per call on threads of their own (NumPy in and out).
+//! games stepped per call in parallel (NumPy in and out).
 //!
 //! Both speak the encodings of `mafia_engine::encode` (`mafia encoding`):
 //! an `f32` observation tensor per asked seat, a mask of the `N + 3`
@@ -450,8 +450,11 @@ struct Worker {
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
-/// `N` games stepped together on threads of their own, one pending part
-/// per game; a game that ends begins its slot's next game at once.
+/// `N` games stepped together, one pending part per game; a game that
+/// ends begins its slot's next game at once. The slots are dealt to
+/// `threads` shards: shard 0 plays on the caller's thread (the batch is
+/// `unsendable`: used from the thread that made it), the others each on a
+/// thread of the batch's own, for the batch's life.
 ///
 /// `Batch(n, setup="classic", agents=None, learners=None, rules=[], threads=0)`.
 /// Slot `i` plays games 0, 1, 2, … of its master seed (`reset(seeds)`):

@@ -218,6 +218,26 @@ class BadInput(unittest.TestCase):
 
 
 class Batched(unittest.TestCase):
+    def test_a_batch_is_used_from_the_thread_that_made_it(self):
+        import threading
+
+        b = BatchEnv(2, setup="classic", threads=2)
+        caught = []
+
+        def elsewhere():
+            try:
+                b.reset(seed=1)
+            except MafiaError as e:
+                caught.append(str(e))
+
+        t = threading.Thread(target=elsewhere)
+        t.start()
+        t.join()
+        self.assertEqual(len(caught), 1)
+        self.assertIn("thread that made it", caught[0])
+        obs, mask, seat = b.reset(seed=1)  # and from its own thread it plays
+        self.assertEqual(len(seat), 2)
+
     def trajectories(self, n, threads, slots, steps=400):
         b = BatchEnv(n, setup="classic", threads=threads)
         obs, mask, seat = b.reset(seed=[100 + i for i in range(n)])
