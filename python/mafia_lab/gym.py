@@ -34,7 +34,7 @@ try:
 except ImportError as e:  # the core package does not need them
     raise ImportError(f"mafia_lab.gym needs gymnasium and numpy ({e}): pip install './python[env]'") from e
 
-from ._native import Game
+from ._native import Game, MafiaError
 
 __all__ = ["MafiaGymEnv"]
 
@@ -65,9 +65,16 @@ class MafiaGymEnv(gym.Env):
             self.game_index += 1
         g = self.game
         g.reset(seed=self.game_seed, game=self.game_index)
-        # A seat the game never asks (it cannot happen in the built-in
-        # setups: every seat posts on day 1) would end here: play on.
+        # A game that never asks the seat (absent all game, say) ends at
+        # reset: play on, within reason.
+        skipped = 0
         while g.done:
+            skipped += 1
+            if skipped >= 1000:
+                raise MafiaError(
+                    f"seat {self.seat} was asked nothing in 1000 games in a row (seed {self.game_seed}): "
+                    "these rules never ask it, nothing to step"
+                )
             self.game_index += 1
             g.reset(seed=self.game_seed, game=self.game_index)
         self._mask = g.mask()

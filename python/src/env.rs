@@ -336,6 +336,10 @@ unsafe impl Send for Out {}
 // SAFETY: as for `Send`: the threads share the pointers, never a row.
 unsafe impl Sync for Out {}
 
+/// Games in a row a slot plays through without a learner's decision
+/// before the batch gives up (a setup whose rules never ask them).
+const UNASKED: u64 = 1000;
+
 /// One game slot of a batch.
 struct SlotGame {
     slot: usize,
@@ -381,17 +385,23 @@ impl Shard {
 
     /// Begins the slot's next game and plays it to its first decision
     /// (games without one are played through, counted as finished games
-    /// with no step: their rewards are not reported).
-    fn begin(&mut self, k: usize) {
+    /// with no step: their rewards are not reported). Refused when the
+    /// learners are asked nothing in [`UNASKED`] games in a row (a setup
+    /// whose rules never ask them, as `absence=1`).
+    fn begin(&mut self, k: usize) -> Result<(), String> {
         let g = &mut self.slots[k];
         let env = g.env.as_mut().expect("a slot's environment");
-        loop {
+        for _ in 0..UNASKED {
             env.reset(g.index);
             if env.seat().is_some() {
-                return;
+                return Ok(());
             }
             g.index += 1;
         }
+        Err(format!(
+            "the learner seats were asked nothing in {UNASKED} games in a row (seed {}): these rules never ask them, nothing to step",
+            g.seed
+        ))
     }
 
     fn run(&mut self, cmd: Cmd) -> Result<(), String> {
@@ -405,7 +415,7 @@ impl Shard {
                         Env::light(self.rules.clone(), self.lineup.clone(), g.seed, &self.learners)
                             .map_err(|e| e.to_string())?,
                     );
-                    self.begin(k);
+                    self.begin(k)?;
                     self.write(&self.slots[k], out, None);
                 }
             }
@@ -422,7 +432,7 @@ impl Shard {
                                 *r = if self.learners.iter().any(|l| l.index() == s) { reward(o, c[s]) } else { 0.0 };
                             }
                             g.index += 1;
-                            self.begin(k);
+                            self.begin(k)?;
                             self.write(&self.slots[k], out, Some(&rewards));
                         }
                         None => self.write(&self.slots[k], out, None),

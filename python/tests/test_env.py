@@ -177,6 +177,14 @@ class BadInput(unittest.TestCase):
             self.assertIn(needle, str(cm.exception))
             self.assertEqual(cm.exception.exit_code, 2)
 
+    def test_learners_never_asked_raise_instead_of_hanging(self):
+        b = BatchEnv(2, setup="classic", learners=[1], rules=["absence=1"], threads=1)
+        with self.assertRaises(MafiaError) as cm:
+            b.reset(seed=1)
+        self.assertIn("asked nothing", str(cm.exception))
+        with self.assertRaises(MafiaError):
+            MafiaGymEnv(setup="classic", seat=1, rules=["absence=1"]).reset(seed=1)
+
     def test_the_clis_notes_are_warnings_not_prints(self):
         with self.assertWarns(UserWarning) as cm:
             Game(setup="forum-16")
