@@ -1,8 +1,8 @@
 //! Host mode (`mafia host`): the engine as the child of a controlling
 //! program, which asks for games one at a time (`play`) and answers the
 //! seats it controls over the same protocol; the other seats play the
-//! lineup. Environments that step a game (the PettingZoo environment in
-//! `python/`) drive the engine this way.
+//! lineup. A program in any language can step games this way; Python's
+//! environments run the engine in-process instead (`python/`).
 
 use crate::message::{FromAgent, PROTOCOL, ToAgent, Wants, line};
 use crate::text::view_text;

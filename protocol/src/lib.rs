@@ -10,7 +10,7 @@
 //!   [`mafia_agents::DataAgent`]), and [`register`], which plugs `ext:COMMAND`
 //!   strategies into a lineup.
 //! - [`host`]: the engine as a child of another program (`mafia host`), for
-//!   environments that drive games one step at a time (PettingZoo).
+//!   programs in any language that drive games one step at a time.
 //! - [`text`]: the replay's story, from one seat's point of view: the plain
 //!   text a language-model agent reads.
 //!

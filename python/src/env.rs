@@ -104,14 +104,13 @@ pub struct Game {
     learners: Vec<Seat>,
     seed: u64,
     index: u64,
+    /// Each seat's camp in the game being played (from its deal).
     camps: Vec<Camp>,
-    over: bool,
 }
 
 impl Game {
     fn began(&mut self) {
         self.camps = camps(&self.env.events(), self.rules.players());
-        self.over = self.env.outcome().is_some();
     }
 
     fn check_live(&self) -> PyResult<()> {
@@ -136,7 +135,7 @@ impl Game {
         let (rules, lineup) = job(setup, agents, &rules)?;
         let learners = seats(learners, rules.players())?;
         let env = Env::new(rules.clone(), lineup.clone(), seed, &learners).map_err(|e| invalid(e.to_string()))?;
-        Ok(Game { env, rules, lineup, learners, seed, index: 0, camps: Vec::new(), over: true })
+        Ok(Game { env, rules, lineup, learners, seed, index: 0, camps: Vec::new() })
     }
 
     /// Begins game `game` of master seed `seed` (default: the last seed
@@ -230,14 +229,9 @@ impl Game {
     fn act(&mut self, action: i64) -> PyResult<()> {
         self.check_live()?;
         let n = self.env.actions();
-        let ok = usize::try_from(action).ok().filter(|&a| a < n).and_then(|a| {
-            let mut m = vec![0u8; n];
-            self.env.mask(&mut m);
-            (m[a] == 1).then_some(a)
-        });
-        let Some(a) = ok else {
-            let mut m = vec![0u8; n];
-            self.env.mask(&mut m);
+        let mut m = vec![0u8; n];
+        self.env.mask(&mut m);
+        let Some(a) = usize::try_from(action).ok().filter(|&a| a < n && m[a] == 1) else {
             let legal: Vec<usize> = (0..n).filter(|&i| m[i] == 1).collect();
             return Err(invalid(format!(
                 "action {action} is not legal for seat {}'s {}: the legal actions are {legal:?}",
@@ -245,9 +239,7 @@ impl Game {
                 self.env.part().map_or("decision", encode::Part::name)
             )));
         };
-        self.env.act(a).map_err(|e| invalid(e.to_string()))?;
-        self.began();
-        Ok(())
+        self.env.act(a).map_err(|e| invalid(e.to_string()))
     }
 
     /// The asked seat's view, as the protocol's JSON (`View` in the
@@ -264,9 +256,7 @@ impl Game {
         self.check_live()?;
         let a: Answer =
             serde_json::from_str(answer).map_err(|e| invalid(format!("the answer is not an Answer: {e}")))?;
-        self.env.answer(a).map_err(|e| invalid(e.to_string()))?;
-        self.began();
-        Ok(())
+        self.env.answer(a).map_err(|e| invalid(e.to_string()))
     }
 
     /// The reward of `seat` (a number from 1) for the finished game: +1 if
@@ -314,7 +304,7 @@ impl Game {
 /// What a worker thread is asked to do with its slots.
 enum Cmd {
     /// Begin each slot's game 0 of its seed.
-    Reset(Vec<u64>, Out),
+    Reset(std::sync::Arc<Vec<u64>>, Out),
     /// Take each slot's action; a finished game's slot begins its next.
     Step(std::sync::Arc<Vec<usize>>, Out),
 }
@@ -657,7 +647,7 @@ impl Batch {
         }
         let (obs, mask, seat, reward, done, out) = self.outputs(py);
         let seeds = std::sync::Arc::new(seeds);
-        self.each(py, |_| Cmd::Reset(seeds.to_vec(), out))?;
+        self.each(py, |_| Cmd::Reset(seeds.clone(), out))?;
         // SAFETY: the threads are done writing; the array is ours.
         self.masks.copy_from_slice(unsafe { mask.as_slice() }.expect("contiguous"));
         self.begun = true;
