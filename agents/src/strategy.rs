@@ -233,6 +233,11 @@ forum_parameters! {
             default: "0",
             about: "chance per game (the town's public coin: every town seat alike) that the town votes PASS first every day unless somebody is exposed, reads each first vote for a name as the mafia's bloc and changes, all alike, onto the player who voted a name first on most days (in steps of 1/4096) [derived: the Python rule_based town]",
         },
+        pass_tell: bool {
+            name: "pass_tell",
+            default: "false",
+            about: "in a game the town votes names first (not `pass_first`), read a first vote of PASS on a day the town names (not day 1 under `day1_pass`, not an even count under `pass_on_even`) as the mafia's (a blending mafia, `blend`, passes first while the town names) and change, all alike, onto the player who passed first on most such days, unless an exposed player leads [derived: a learned `classic` seat, docs/src/research/play.md]",
+        },
     ],
     REVEAL: [
         reveal_on: RevealOn {
@@ -294,6 +299,11 @@ forum_parameters! {
             name: "blend",
             default: "0",
             about: "chance per game (one roll of the camp's shared stream) that the camp votes PASS first every day while nobody outside it is exposed, as a `pass_first` town does: no first vote for a name to mark them [derived]",
+        },
+        mimic: bool {
+            name: "mimic",
+            default: "false",
+            about: "each member's first vote follows what most of today's first votes outside the camp so far were (PASS or a name), so neither a `pass_first` town nor a `pass_tell` town reads the camp's first votes; `blend`'s roll decides only for a member who votes before anybody outside the camp [derived: a learned `classic` seat, docs/src/research/play.md]",
         },
     ],
     PROTECT: [

@@ -1013,6 +1013,67 @@ fn mafia_blend_passes_first_and_beats_a_pass_first_town() {
     assert!(wins(&blend) > wins(&bloc) + 600, "blend {} against bloc {} mafia wins", wins(&blend), wins(&bloc));
 }
 
+#[test]
+fn town_pass_tell_changes_onto_who_passed_first_on_a_day_the_town_named() {
+    // Against a blending mafia (PASS first while the town names): every
+    // citizen's change of vote from day 2 on goes to a player who voted
+    // PASS first that day or before, while nobody is exposed (`trust=0`:
+    // no claims read), and most of the lynched are mafia.
+    let spec = "forum,town=town:pass_tell=true:trust=0,mafia=mafia:blend=1";
+    let (mut lynched, mut mafia, mut changes) = (0, 0, 0);
+    for (roles, log) in games("classic", spec, 100) {
+        let days = days(&log);
+        let mut passed_first = PlayerSet::EMPTY;
+        for (e, &d) in log.iter().zip(&days) {
+            match *e {
+                Event::Vote { seat, vote: Vote::Pass, change: false } if d >= 2 => {
+                    passed_first.insert(seat);
+                }
+                Event::Vote { seat, vote: Vote::For(t), change: true } if d >= 2 && roles[seat] == Role::Citizen => {
+                    changes += 1;
+                    assert!(passed_first.contains(t), "day {d}: a citizen moved to {t:?}, who never passed first");
+                }
+                Event::Died { seat, cause: DeathCause::Lynched, .. } => {
+                    lynched += 1;
+                    mafia += (roles[seat].camp() == Camp::Mafia) as u32;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(changes > 100, "{changes} changes of citizens");
+    assert!(mafia * 10 > lynched * 8, "{mafia} of {lynched} lynched were mafia");
+    // Paired on the same 2,000 games: the tell is worth far more than the noise.
+    let plain = winners("forum,mafia=mafia:blend=1", 5, 2000);
+    let tell = winners(spec, 5, 2000);
+    let town = |v: &[Option<Camp>]| v.iter().filter(|&&w| w == Some(Camp::Town)).count();
+    assert!(town(&tell) > town(&plain) + 400, "pass_tell {} against {} town wins", town(&tell), town(&plain));
+}
+
+#[test]
+fn mafia_mimic_votes_first_as_the_town_does_so_neither_tell_reads_it() {
+    // A naming town (day 2 on): a mimicking member who votes after
+    // somebody outside the camp names first names too; a pass-first town:
+    // he passes. Either way the camp's first votes are the town's.
+    let mafia = |r: Role| r.camp() == Camp::Mafia;
+    let later = |d: u16| d >= 2;
+    let naming = first_passes("forum,town=town:trust=0,mafia=mafia:blend=1:mimic=true", 200, later, mafia);
+    let passing =
+        first_passes("forum,town=town:trust=0:pass_first=1,mafia=mafia:blend=0:mimic=true", 200, later, mafia);
+    let share = |g: &[Vec<bool>]| {
+        let all: Vec<bool> = g.iter().flatten().copied().collect();
+        all.iter().filter(|&&p| p).count() as f64 / all.len() as f64
+    };
+    assert!(share(&naming) < 0.15, "{} of a mimicking mafia's first votes were PASS in a naming town", share(&naming));
+    assert!(share(&passing) > 0.8, "{} of them were PASS in a pass-first town", share(&passing));
+    // And it takes back most of what the PASS tell wins from a blending camp (paired, 2,000 games).
+    let tell = "forum,town=town:pass_tell=true:trust=0";
+    let blend = winners(&format!("{tell},mafia=mafia:blend=1"), 6, 2000);
+    let mimic = winners(&format!("{tell},mafia=mafia:blend=1:mimic=true"), 6, 2000);
+    let wins = |v: &[Option<Camp>]| v.iter().filter(|&&w| w == Some(Camp::Mafia)).count();
+    assert!(wins(&mimic) > wins(&blend) + 300, "mimic {} against blend {} mafia wins", wins(&mimic), wins(&blend));
+}
+
 /// Per `classic` game of `spec`: for each first vote (not a change) of a
 /// seat whose role `who` picks, on a day `on` picks, whether it was PASS.
 fn first_passes(spec: &str, n: u64, on: impl Fn(u16) -> bool, who: impl Fn(Role) -> bool) -> Vec<Vec<bool>> {

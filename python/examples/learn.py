@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Learns to play one seat of ``classic`` against the default lineup, with
+"""Learns to play one seat of a setup (``classic`` by default) against its default lineup, with
 NumPy only, and measures the result against the default strategy in that
 seat on the same games.
 
     python python/examples/learn.py                 # the full run (about 6 minutes on 2 idle cores)
     python python/examples/learn.py --quick         # a smoke run (under a minute)
+    python python/examples/learn.py --setup forum-16 --agents preset:forum-16   # another preset, or lineup
 
-The learner plays seat ``--seat`` (default 1) of ``classic``; the other nine
-seats are the setup's default lineup, in-process. The seat is dealt a random
+The learner plays seat ``--seat`` (default 1) of ``--setup`` (default
+``classic``); the other seats are ``--agents`` (default: the setup's default
+lineup), in-process.
+The seat is dealt a random
 role every game (town or mafia), so one policy learns both camps: its
 observation says which role it holds. The policy is a small actor-critic
 network (one hidden ReLU layer, a masked-softmax policy head and a value
@@ -56,7 +59,7 @@ except ImportError:  # run in place: python is this file's parent's parent
 
     from mafia_lab.batch import BatchEnv
 
-SETUP = "classic"
+SETUP = "classic"  # the default of --setup
 # Held-out evaluation games: master seeds EVAL_BASE + i (games 0, 1, ... of
 # each). Training uses master seeds TRAIN_BASE + seed * 2**20 + i: never these.
 EVAL_BASE = 1_000_000_000
@@ -169,10 +172,12 @@ def train(
     minutes: float | None = None,
     log=None,
     log_every: int = 50,
+    setup: str = SETUP,
+    agents: str | None = None,
 ):
     """A2C on ``slots`` games of seat ``seat`` for ``updates`` updates of
     ``slots * horizon`` decisions each. Returns ``(params, info)``."""
-    env = BatchEnv(slots, setup=SETUP, learners=[seat], threads=threads)
+    env = BatchEnv(slots, setup=setup, opponents=agents, learners=[seat], threads=threads)
     params = init_params(env.observation_len, env.action_count, hidden, seed)
     opt = Adam(params, lr)
     rng = np.random.default_rng([seed, 2])
@@ -240,20 +245,29 @@ def train(
 # ---------------------------------------------------------------- evaluation
 
 
-def evaluate(params: dict, games: int, seat: int = 1, slots: int = 1000, threads: int = 2, seed: int = 0):
+def evaluate(
+    params: dict,
+    games: int,
+    seat: int = 1,
+    slots: int = 1000,
+    threads: int = 2,
+    seed: int = 0,
+    setup: str = SETUP,
+    agents: str | None = None,
+):
     """Plays the policy (sampled, from a fixed generator) in ``seat`` of the
     held-out games: slot ``i`` plays games ``0 .. games/slots - 1`` of master
     seed ``EVAL_BASE + i``. Returns ``{"seeds", "games", "win", "camp"}``,
     one row per game, ordered by (slot, game)."""
     slots = min(slots, games)
     per = -(-games // slots)
-    env = BatchEnv(slots, setup=SETUP, learners=[seat], threads=threads)
+    env = BatchEnv(slots, setup=setup, opponents=agents, learners=[seat], threads=threads)
     rng = np.random.default_rng([seed, 3])
     obs, mask, _ = env.reset(seed=EVAL_BASE)
     count = np.zeros(slots, np.int64)
     win = np.zeros((slots, per), np.int8)
     camp = np.full((slots, per), -1, np.int8)
-    camp_at = 34  # the observation's "camp" block (run() checks it against the encoding)
+    camp_at = camp_offset(setup)  # the observation's "camp" block
     camp[:, 0] = obs[:, camp_at : camp_at + 3].argmax(1)
     while (count < per).any():
         a = sample(forward(params, obs, mask)[2], rng)
@@ -270,10 +284,17 @@ def evaluate(params: dict, games: int, seat: int = 1, slots: int = 1000, threads
     return {"seeds": seeds[:games], "games": idx[:games], "win": win.reshape(-1)[:games], "camp": camp.reshape(-1)[:games]}
 
 
-def evaluate_default(seeds, games, seat: int = 1):
+def camp_offset(setup: str) -> int:
+    """Where the observation's "camp" block (town, mafia, bandits) starts."""
+    blocks = {b["name"]: b for b in json.loads(Game(setup=setup, learners=[]).encoding_json())["blocks"]}
+    assert blocks["camp"]["width"] == len(CAMPS), blocks["camp"]
+    return blocks["camp"]["offset"]
+
+
+def evaluate_default(seeds, games, seat: int = 1, setup: str = SETUP, agents: str | None = None):
     """The default strategy in ``seat`` of the same games: the lineup plays
     each whole game at reset (``Game(learners=[])``)."""
-    g = Game(setup=SETUP, learners=[])
+    g = Game(setup=setup, agents=agents, learners=[])
     win = np.zeros(len(seeds), np.int8)
     camp = np.zeros(len(seeds), np.int8)
     for j, (s, k) in enumerate(zip(seeds.tolist(), games.tolist(), strict=True)):
@@ -324,6 +345,8 @@ def pts(t):
 def parse(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=1, help="the run's seed (weights, training games, sampling); 0..1000")
+    ap.add_argument("--setup", default=SETUP, help="a preset or a setup file (default classic)")
+    ap.add_argument("--agents", default=None, help="the lineup of the other seats (default: the setup's)")
     ap.add_argument("--seat", type=int, default=1, help="the learning seat (from 1)")
     ap.add_argument("--updates", type=int, default=None, help="training updates (default 3400; --quick 300)")
     ap.add_argument("--minutes", type=float, default=9.0, help="wall-time guard on training (default 9)")
@@ -348,12 +371,10 @@ def parse(argv=None):
 def run(a, out=print):
     """The whole example; returns a dict of every figure."""
     t0 = time.monotonic()
-    g = Game(setup=SETUP, learners=[a.seat])
-    block = {b["name"]: b for b in json.loads(g.encoding_json())["blocks"]}
-    assert block["camp"]["offset"] == 34 and block["camp"]["width"] == 3, block["camp"]
+    g = Game(setup=a.setup, agents=a.agents, learners=[a.seat])
     out(f"command: {shlex.join(['python', *sys.argv])}")
     out(
-        f"setup {SETUP}, seat {a.seat} against the default lineup; seed {a.seed}; "
+        f"setup {a.setup}, seat {a.seat} against {a.agents or 'the default lineup'}; seed {a.seed}; "
         f"{a.updates} updates x {a.slots} games x {a.horizon} decisions; hidden {a.hidden}; lr {a.lr}; "
         f"entropy {a.entropy}; {a.threads} threads"
     )
@@ -372,6 +393,8 @@ def run(a, out=print):
         minutes=a.minutes,
         log=out,
         log_every=max(1, a.updates // 12),
+        setup=a.setup,
+        agents=a.agents,
     )
     out(
         f"trained: {info['updates']} updates, {info['games']} games, {info['decisions']} decisions "
@@ -379,9 +402,10 @@ def run(a, out=print):
         + ("; NOT reproducible: the budget was cut by the clock)" if info["stopped_by"] == "minutes" else ")")
     )
     t1 = time.monotonic()
-    before = evaluate(params0, a.eval_games, seat=a.seat, threads=a.threads, seed=a.seed)
-    after = evaluate(params, a.eval_games, seat=a.seat, threads=a.threads, seed=a.seed)
-    default = evaluate_default(after["seeds"], after["games"], seat=a.seat)
+    job = dict(seat=a.seat, threads=a.threads, seed=a.seed, setup=a.setup, agents=a.agents)
+    before = evaluate(params0, a.eval_games, **job)
+    after = evaluate(params, a.eval_games, **job)
+    default = evaluate_default(after["seeds"], after["games"], seat=a.seat, setup=a.setup, agents=a.agents)
     for e in (before, after):
         assert (e["seeds"] == default["seeds"]).all() and (e["games"] == default["games"]).all()
         assert (e["camp"] == default["camp"]).all(), "the evaluation games are not the default's games"
@@ -411,7 +435,8 @@ def run(a, out=print):
         **params,
         seed=a.seed,
         seat=a.seat,
-        setup=SETUP,
+        setup=a.setup,
+        agents=a.agents or "",
         updates=info["updates"],
         hidden=a.hidden,
     )

@@ -70,7 +70,13 @@ pub struct ForumAgent {
     pub(crate) scouted: PlayerSet,
     /// `town`'s `pass_first`: per seat, the days he voted a name first.
     pub(crate) first_named: [u8; MAX_PLAYERS],
-    /// The day `first_named` was last counted.
+    /// `town`'s `pass_tell`: per seat, the days he voted PASS first while
+    /// the town named.
+    pub(crate) first_passed: [u8; MAX_PLAYERS],
+    /// `mafia`'s `mimic`: whether most first votes outside the camp were
+    /// PASS on the last day this member changed votes.
+    pub(crate) outsiders_passed: Option<bool>,
+    /// The day `first_named` (or `first_passed`, `outsiders_passed`) was last counted.
     pub(crate) first_day: u16,
     /// My order of preference among equals this game (the mafia's is the
     /// conference's, shared).
@@ -98,6 +104,8 @@ impl Default for ForumAgent {
             watched: PlayerSet::EMPTY,
             scouted: PlayerSet::EMPTY,
             first_named: [0; MAX_PLAYERS],
+            first_passed: [0; MAX_PLAYERS],
+            outsiders_passed: None,
             first_day: 0,
             ties: Ties::default(),
         }
@@ -464,6 +472,8 @@ impl Agent for Turn<'_> {
         self.seen_day = 0;
         self.first_day = 0;
         self.first_named = [0; MAX_PLAYERS];
+        self.first_passed = [0; MAX_PLAYERS];
+        self.outsiders_passed = None;
         self.order_len = 0;
         self.faking = None;
         self.preempted = false;

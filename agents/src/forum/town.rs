@@ -8,6 +8,16 @@
 //! votes not changed yet, seen at the seat's first change of the day) and
 //! changes, all alike, to the most-counted player not cleared.
 //!
+//! **The PASS tell** (`pass_tell`, in a game the town names first): a
+//! player who votes PASS first on a day the town names (day 2 on under
+//! `day1_pass`) is read as the mafia's, who pass first to blend in with a
+//! pass-first town (`mafia`'s `blend`). Counted at the seat's first change
+//! of the day (first votes not changed yet), the town changes, all alike,
+//! onto the player who passed first on most such days and votes him first
+//! the next day. A learned `classic` town seat did this (revising onto
+//! the PASS voters) and gained the town about 11 points against the
+//! mixes of 2026-12-04 (docs/src/research/play.md).
+//!
 //! **Town.** Vote an exposed player (published mafia by a believed
 //! claimant, a fake claimant, my own find), the one with the most votes.
 //! A second claimant of an information role is a fake (`counterclaim`),
@@ -22,7 +32,7 @@ use super::Turn;
 use super::read;
 use crate::agent::Cx;
 use crate::strategy::ScoutPlan;
-use mafia_engine::{Observation, PlayerSet, Seat, Vote};
+use mafia_engine::{MAX_PLAYERS, Observation, PlayerSet, Seat, Vote};
 
 impl Turn<'_> {
     pub(super) fn town_vote(&mut self, obs: &Observation<'_>, cx: &mut Cx<'_>) -> Vote {
@@ -32,12 +42,16 @@ impl Turn<'_> {
         if let Some(s) = read.ties.best_by(others.inter(read.exposed), |s| obs.votes_for(s) as i32) {
             return Vote::For(s);
         }
-        let alive = obs.alive().len();
         if passes_first {
             return Vote::Pass;
         }
-        if (self.cfg.day1_pass && obs.day() == 1) || (self.cfg.pass_on_even && alive.is_multiple_of(2)) {
+        if !self.names_today(obs) {
             return Vote::Pass;
+        }
+        if self.cfg.pass_tell
+            && let Some(s) = pass_tell_target(&self.first_passed, obs, &read)
+        {
+            return Vote::For(s);
         }
         // The top suspects; ties at random (no tells to read between them).
         let open = others.minus(read.cleared);
@@ -55,6 +69,11 @@ impl Turn<'_> {
     pub(super) fn town_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
         if self.cfg.pass_first > 0 && self.public.coin.passes_first(self.cfg.pass_first) {
             return self.pass_first_revise(obs);
+        }
+        if self.cfg.pass_tell
+            && let Some(change) = self.pass_tell_revise(obs)
+        {
+            return change;
         }
         let (leaders, lead) = self.public.leaders_for_change(obs)?;
         let read = self.read(obs);
@@ -77,6 +96,33 @@ impl Turn<'_> {
         // PASS-voters and trailing candidates join a clear leader (lead of 2+).
         let my_votes = mine.map_or(0, |m| obs.votes_for(m));
         (lead >= my_votes + 2).then_some(Vote::For(leader))
+    }
+
+    /// Whether a town seat votes a name first today (not PASS by
+    /// `day1_pass` or `pass_on_even`), in a game the town names first.
+    fn names_today(&self, obs: &Observation<'_>) -> bool {
+        !((self.cfg.day1_pass && obs.day() == 1) || (self.cfg.pass_on_even && obs.alive().len().is_multiple_of(2)))
+    }
+
+    /// `pass_tell`'s change: `Some` when the tell names somebody and nobody
+    /// is exposed (the change, `None` when I already vote him); `None`
+    /// leaves the day to the usual change.
+    fn pass_tell_revise(&mut self, obs: &Observation<'_>) -> Option<Option<Vote>> {
+        let day = obs.day();
+        if self.first_day != day {
+            self.first_day = day;
+            if self.names_today(obs) {
+                // Today's first votes of PASS, not changed yet.
+                for s in obs.alive().minus(obs.naming()).minus(obs.changed()).iter() {
+                    if obs.vote_of(s) == Some(Vote::Pass) {
+                        self.first_passed[s] = self.first_passed[s].saturating_add(1);
+                    }
+                }
+            }
+        }
+        let read = self.read(obs);
+        let t = pass_tell_target(&self.first_passed, obs, &read)?;
+        Some((obs.vote_of(obs.seat()) != Some(Vote::For(t))).then_some(Vote::For(t)))
     }
 
     /// `pass_first`: an exposed player if any, else the player who voted a
@@ -113,6 +159,12 @@ impl Turn<'_> {
     /// The mafia's and bandits' change of vote: save a partner who leads by
     /// moving to the leading outsider.
     pub(super) fn outsider_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
+        if self.cfg.mimic && self.first_day != obs.day() {
+            self.first_day = obs.day();
+            if let Some(p) = super::mafia::outsiders_pass_unchanged(obs) {
+                self.outsiders_passed = Some(p);
+            }
+        }
         // The mafia leader's signal (C4), by a change of vote.
         if obs.camp() == mafia_engine::Camp::Mafia
             && let Some(c) = self.signal(obs)
@@ -155,4 +207,17 @@ impl Turn<'_> {
             .map(|(s, _)| s)
             .or_else(|| read.suspect(obs, outsiders))
     }
+}
+
+/// `pass_tell`'s target: the player who passed first on most days the
+/// town named (`passed`), not cleared (ties by suspicion, then the
+/// reader's order), unless somebody is exposed (the usual vote takes him).
+fn pass_tell_target(passed: &[u8; MAX_PLAYERS], obs: &Observation<'_>, read: &read::Read<'_>) -> Option<Seat> {
+    let others = obs.others_alive();
+    if !others.inter(read.exposed).is_empty() {
+        return None;
+    }
+    let open = others.minus(read.cleared);
+    let top = read.ties.best_by(open, |s| passed[s] as i32 * 256 + read.score[s] as i32)?;
+    (passed[top] > 0).then_some(top)
 }
