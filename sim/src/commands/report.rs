@@ -360,7 +360,16 @@ fn draw(p: &PlotSpec, r: &Ran) -> Result<String, String> {
             let xa = axis_of(x)?;
             let sa = p.series.as_deref().map(axis_of).transpose()?;
             let (y_words, camp) = column_words(y);
-            let mut series: Vec<plot::Series> = Vec::new();
+            // One series per value of the series axis, in its order, even one
+            // with no points here: each value keeps its shade and marker in
+            // every chart of the study.
+            let mut series: Vec<plot::Series> = sa.map_or(Vec::new(), |s| {
+                let axis = &r.points.axes[s];
+                axis.values
+                    .iter()
+                    .map(|v| plot::Series { label: value_words(&axis.name, v), points: vec![], camp })
+                    .collect()
+            });
             for &i in &idx {
                 let pt = &r.points.points[i];
                 let label = sa.map_or(y_words.clone(), |s| value_words(&r.points.axes[s].name, &pt.values[s]));

@@ -212,6 +212,8 @@ const SUB_SIZE: f64 = 16.0;
 const SUB_LINE: i32 = 19;
 const NOTE_SIZE: f64 = 14.0;
 const NOTE_LINE: i32 = 18;
+/// Space between the x axis's label and the notes under it.
+const FOOT_GAP: i32 = 12;
 /// The markers' size in pixels: an interval shorter than this hides behind its marker.
 const MARKER_PX: i32 = 11;
 const GRID: RGBColor = RGBColor(225, 225, 225);
@@ -511,12 +513,13 @@ fn split_footer<'a>(
     lines: usize,
 ) -> (DrawingArea<SVGBackend<'a>, Shift>, DrawingArea<SVGBackend<'a>, Shift>) {
     let (_, h) = area.dim_in_pixel();
-    area.split_vertically(h as i32 - NOTE_LINE * lines as i32 - if lines > 0 { 6 } else { 0 })
+    area.split_vertically(h as i32 - NOTE_LINE * lines as i32 - if lines > 0 { FOOT_GAP } else { 0 })
 }
 
 /// The notes under a chart, one line each, left-aligned.
 fn footer(area: &DrawingArea<SVGBackend<'_>, Shift>, notes: &[Vec<Seg>]) -> Result<(), String> {
-    let mut y = NOTE_LINE / 2;
+    // Under the gap that keeps the notes off the x axis's label.
+    let mut y = FOOT_GAP + NOTE_LINE / 2 - 2;
     for line in notes {
         let mut x = 14;
         for seg in line {
@@ -754,7 +757,9 @@ pub fn line_chart(c: &LineChart) -> Result<String, String> {
         Some((_, l)) if !l.is_empty() => Some(shorten(l, 28)),
         _ => None,
     };
-    let has_legend = ref_label.is_some() || c.series.iter().any(|s| !s.label.is_empty());
+    // A series of no points keeps its colour and marker (so the same value
+    // looks the same in every chart of a study) but has no legend entry.
+    let has_legend = ref_label.is_some() || c.series.iter().any(|s| !s.label.is_empty() && !s.points.is_empty());
     let mut legend_labels: Vec<String> = c.series.iter().map(|s| shorten(&s.label, 36)).collect();
     legend_labels.extend(ref_label.iter().cloned());
     let legend_w = if has_legend {
@@ -772,7 +777,7 @@ pub fn line_chart(c: &LineChart) -> Result<String, String> {
     let sided_w = sided.iter().map(|p| p.hi - p.lo).fold(0.0, f64::max);
     let subtitle = wrap(&c.subtitle, SUB_SIZE, WIDTH as i32 - 40, 3);
     let note_lines = 1 + usize::from(!sided.is_empty());
-    let height = HEIGHT as i32 + header_height(&subtitle) - 46 + NOTE_LINE * note_lines as i32 + 6;
+    let height = HEIGHT as i32 + header_height(&subtitle) - 46 + NOTE_LINE * note_lines as i32 + FOOT_GAP;
 
     let mut buf = String::new();
     {
@@ -880,6 +885,9 @@ pub fn line_chart(c: &LineChart) -> Result<String, String> {
         if has_legend {
             let mut y = 30;
             for (si, label) in legend_labels.iter().enumerate() {
+                if si < n_series && c.series[si].points.is_empty() {
+                    continue;
+                }
                 if si < n_series {
                     let colour = colours[si];
                     legend_area.draw(&PathElement::new(vec![(8, y), (40, y)], line_style(colour, 2))).map_err(pe)?;
@@ -958,7 +966,7 @@ pub fn bar_chart(c: &BarChart) -> Result<String, String> {
     let camps = camps_note(c.bars.iter().map(|b| b.camp));
     let sided: Vec<&Bar> = c.bars.iter().filter(|b| one_sided(b.value, b.lo, b.hi)).collect();
     let note_lines = 1 + usize::from(camps.is_some()) + usize::from(!sided.is_empty());
-    let extra = header_height(&subtitle) - 46 + NOTE_LINE * note_lines as i32 + 6;
+    let extra = header_height(&subtitle) - 46 + NOTE_LINE * note_lines as i32 + FOOT_GAP;
     let height = HEIGHT.max(150 + 34 * n as u32) + extra as u32;
 
     let labels: Vec<String> = c.bars.iter().map(|b| shorten(&b.label, 32)).collect();
@@ -1201,7 +1209,7 @@ pub fn heatmap(h: &Heatmap) -> Result<String, String> {
         })
         .collect();
     let subtitle = wrap(&h.subtitle, SUB_SIZE, width as i32 - 40, 3);
-    let extra = header_height(&subtitle) - 46 + NOTE_LINE * notes.len() as i32 + 6;
+    let extra = header_height(&subtitle) - 46 + NOTE_LINE * notes.len() as i32 + FOOT_GAP;
     let height = ((50 + cell * ny as i32 + x_area + 16).max(300) + extra) as u32;
 
     let mut buf = String::new();
@@ -1657,6 +1665,13 @@ mod tests {
         // x ticks as percentages, y ticks in points (no % sign).
         assert!(svg.contains(">\n10%\n</text>") && svg.contains(">\n30%\n</text>"));
         assert!(svg.contains(">\n10\n</text>"), "a tick of 10 points");
+        // A series of no points keeps its place (colour, marker) but has no legend entry.
+        let mut with_empty = c.clone();
+        with_empty
+            .series
+            .insert(0, Series { label: "no such rule (off)".into(), camp: Some(Camp::Town), ..Series::default() });
+        let svg = line_chart(&with_empty).unwrap();
+        assert!(!svg.contains("no such rule") && svg.contains("3 nights without a kill"));
         // A long subtitle wraps, between the parts of its list.
         let long = LineChart { subtitle: ["a part of the subtitle"; 12].join(" · "), ..c.clone() };
         let lines = wrap(&long.subtitle, SUB_SIZE, WIDTH as i32 - 40, 3);
