@@ -491,6 +491,58 @@ fn a_report_regenerates_byte_identically() {
     assert!(svg.starts_with("<svg") && svg.contains("Town win rate"));
 }
 
+/// Issue 37: the conclusion's figures are written from the table the
+/// report plays, so they match its CSV; a number typed in the conclusion is
+/// refused (exit 2, naming it, at its line and column) before any game.
+#[test]
+fn a_conclusion_is_filled_from_the_data_and_a_typed_number_refused() {
+    let dir = TempDir::new("report-figures");
+    std::fs::create_dir_all(dir.path("s")).unwrap();
+    let study = STUDY.replace(
+        "conclusion = \"The town wins less with more mafia.\"",
+        "conclusion = \"With 9 players the town wins {town_rate@players=9,rules.no_kill_limit=off|ci} of \
+         {games@players=9,rules.no_kill_limit=off} games; the rule gives it {town_diff@players=9,rules.no_kill_limit=3|+} points.\"",
+    );
+    let f = dir.write("s/study.toml", &study);
+    ok(&["report", &f, "--quiet", "--threads", "2"]);
+    let md = text(&read(&dir.path("s/README.md")));
+    let csv = text(&read(&dir.path("s/small.csv")));
+    let head: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let row: Vec<&str> = csv.lines().find(|l| l.starts_with("9,off,")).unwrap().split(',').collect();
+    let col = |name: &str| row[head.iter().position(|h| *h == name).unwrap()].parse::<f64>().unwrap();
+    let want = format!(
+        "With 9 players the town wins {:.1}% [{:.1}%, {:.1}%] of {} games",
+        100.0 * col("town_rate"),
+        100.0 * col("town_lo"),
+        100.0 * col("town_hi"),
+        // Thousands separated, as the report writes counts.
+        match col("games") as u64 {
+            g if g >= 1000 => format!("{},{:03}", g / 1000, g % 1000),
+            g => g.to_string(),
+        }
+    );
+    assert!(md.contains(&want), "{want}\n{md}");
+    assert!(!md.contains('{'), "every figure filled: {md}");
+    // The plots read in words, with a subtitle.
+    let svg = text(&read(&dir.path("s/rate.svg")));
+    for s in ["Town win rate (%)", "Players at the table (players)", "Setup classic", "games per point"] {
+        assert!(svg.contains(s), "rate.svg lacks {s}");
+    }
+    // A stale number: refused, named, nothing played.
+    let f = dir.write(
+        "stale.toml",
+        &STUDY.replace("The town wins less with more mafia.", "The town wins 46.5% with 9 players."),
+    );
+    let err = fails(&["report", &f], &["stale.toml:3:29", "number 46.5% is typed"]);
+    assert!(!err.contains("wrote"), "{err}");
+    // A figure of a column the table does not have: refused before the games.
+    let f = dir.write(
+        "nocol.toml",
+        &STUDY.replace("The town wins less with more mafia.", "{twon_rate@players=9,rules.no_kill_limit=3}"),
+    );
+    fails(&["report", &f], &["conclusion", "has no column `twon_rate`"]);
+}
+
 #[test]
 fn bad_study_files_name_the_problem() {
     let dir = TempDir::new("report-bad");

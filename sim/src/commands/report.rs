@@ -5,6 +5,13 @@
 //! file's folder. Nothing in the output depends on the time, the machine or
 //! the thread count, so the same file and seed regenerate it byte for byte.
 //! The study file's format is `input/study_file.rs`'s.
+//!
+//! The conclusion's figures (`{town_diff@rules.absence=0.1,…}`) are filled
+//! from the tables just played, so a regenerated report never keeps a
+//! number its data no longer gives; each figure's point and column are
+//! checked before the first game. The plots' axes are labelled in words
+//! with their units, and each has a subtitle with the setup, the lineup and
+//! the games per point.
 
 use crate::args::{GameArgs, make_points};
 use crate::commands::experiment::{compact, experiment_frame, play_points, reference_pairs};
@@ -12,10 +19,11 @@ use crate::error::Error;
 use crate::exec::Finish;
 use crate::exec::{Budget, Points};
 use crate::input::ExperimentFile;
-use crate::input::{PlotSpec, load_study};
+use crate::input::{Figure, Piece, PlotSpec, load_study};
 use crate::output::plot;
 use crate::shard::Layout;
 use clap::Args;
+use mafia_engine::{Camp, Role};
 use polars::prelude::*;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -66,6 +74,23 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
         let pairs = reference_pairs(&points, x.reference.as_ref())?;
         made.push((x.clone(), points, pairs));
     }
+    // Every figure of the conclusion found (its point, its column) before
+    // the first game: a frame of no games has the columns the played one will.
+    let mut figures = Vec::new();
+    for piece in &study.conclusion_pieces {
+        let Piece::Figure(f) = piece else { continue };
+        let Some(k) = made.iter().position(|(x, _, _)| x.name == f.experiment) else { continue };
+        let (_, points, pairs) = &made[k];
+        let jobs: Vec<crate::exec::Job> = points.points.iter().map(|p| p.job.clone()).collect();
+        let empty = crate::exec::Counts::new(&jobs, pairs);
+        let frame = experiment_frame(&Layout::of(points), &empty, Finish::Complete)?;
+        let row = figure_row(f, points).and_then(|row| {
+            check_column(f, &frame)?;
+            Ok(row)
+        });
+        figures.push(row.map(|row| (k, row)).map_err(|m| Error::Invalid(format!("{study_name}: conclusion: {m}"))));
+    }
+    let figures: Vec<(usize, usize)> = figures.into_iter().collect::<Result<_, _>>()?;
     // Every file of the report claimed before the first game (issue 35).
     let _claim = crate::output::claim(&[Some(crate::output::Output {
         flag: "the report",
@@ -118,7 +143,9 @@ pub fn cmd_report(a: ReportArgs) -> Result<(), Error> {
     let mut md = String::new();
     let _ = writeln!(md, "# {}\n", study.title);
     if !study.conclusion.is_empty() {
-        let _ = writeln!(md, "**Conclusion.** {}\n", study.conclusion);
+        let conclusion = fill_conclusion(&study.conclusion_pieces, &figures, &ran)
+            .map_err(|m| Error::Invalid(format!("{study_name}: conclusion: {m}")))?;
+        let _ = writeln!(md, "**Conclusion.** {conclusion}\n");
     }
     // As given, without a leading `./`, so the report does not depend on how it was run.
     let rel = a.study.display().to_string().trim_start_matches("./").to_string();
@@ -325,20 +352,33 @@ fn draw(p: &PlotSpec, r: &Ran) -> Result<String, String> {
             .ok_or_else(|| format!("`{name}` is not an axis of experiment {}", r.x.name))
     };
     let pct = |col: &str| col.ends_with("_rate") || col.ends_with("_diff");
+    let points = |col: &str| col.ends_with("_diff");
+    let subtitle = subtitle(p, r, &idx);
     match p.kind.as_str() {
         "line" => {
             let (x, y) = (p.x.as_deref().unwrap_or(""), p.y.as_deref().unwrap_or(""));
             let xa = axis_of(x)?;
             let sa = p.series.as_deref().map(axis_of).transpose()?;
-            let mut series: Vec<plot::Series> = Vec::new();
+            let (y_words, camp) = column_words(y);
+            // One series per value of the series axis, in its order, even one
+            // with no points here: each value keeps its shade and marker in
+            // every chart of the study.
+            let mut series: Vec<plot::Series> = sa.map_or(Vec::new(), |s| {
+                let axis = &r.points.axes[s];
+                axis.values
+                    .iter()
+                    .map(|v| plot::Series { label: value_words(&axis.name, v), points: vec![], camp })
+                    .collect()
+            });
             for &i in &idx {
                 let pt = &r.points.points[i];
-                let label = sa.map_or(y.to_string(), |s| format!("{} = {}", r.points.axes[s].name, pt.values[s]));
+                let label = sa.map_or(y_words.clone(), |s| value_words(&r.points.axes[s].name, &pt.values[s]));
                 let xv: f64 = pt.values[xa].parse().map_err(|_| format!("{x} = {}: not a number", pt.values[xa]))?;
                 let Some((v, lo, hi)) = value_at(&r.df, y, i)? else { continue };
+                let point = plot::Point { x: xv, y: v, lo, hi };
                 match series.iter_mut().find(|s| s.label == label) {
-                    Some(s) => s.points.push(plot::Point { x: xv, y: v, lo, hi }),
-                    None => series.push(plot::Series { label, points: vec![plot::Point { x: xv, y: v, lo, hi }] }),
+                    Some(s) => s.points.push(point),
+                    None => series.push(plot::Series { label, points: vec![point], camp }),
                 }
             }
             let reference = if y.ends_with("_diff") {
@@ -348,30 +388,40 @@ fn draw(p: &PlotSpec, r: &Ran) -> Result<String, String> {
             } else {
                 None
             };
+            let (x_words, x_percent) = axis_words(x, &r.points.axes[xa].values);
             plot::line_chart(&plot::LineChart {
                 title: p.title.clone(),
-                x_label: x.to_string(),
-                y_label: format!("{y} (95% interval)"),
+                subtitle,
+                x_label: p.x_label.clone().unwrap_or(x_words),
+                y_label: p.y_label.clone().unwrap_or(y_words),
                 series,
                 y_range: None,
                 reference,
                 percent: pct(y),
+                points: points(y),
+                x_percent: x_percent && p.x_label.is_none(),
             })
         }
         "bars" => {
             let y = p.y.as_deref().or(p.value.as_deref()).unwrap_or("");
             let la = axis_of(p.label.as_deref().unwrap_or(""))?;
+            let (y_words, camp) = column_words(y);
             let mut bars = Vec::new();
             for &i in &idx {
                 let Some((v, lo, hi)) = value_at(&r.df, y, i)? else { continue };
-                bars.push(plot::Bar { label: r.points.points[i].values[la].clone(), value: v, lo, hi });
+                let label = r.points.points[i].values[la].clone();
+                // A role's impact is on its own camp.
+                let camp = if y == "impact_diff" { Role::from_name(&label).map(Role::camp) } else { camp };
+                bars.push(plot::Bar { label, value: v, lo, hi, camp });
             }
             plot::bar_chart(&plot::BarChart {
                 title: p.title.clone(),
-                y_label: format!("{y} (95% interval)"),
+                subtitle,
+                y_label: p.y_label.clone().unwrap_or(y_words),
                 bars,
                 reference: y.ends_with("_diff").then(|| (0.0, "no difference".to_string())),
                 percent: pct(y),
+                points: points(y),
             })
         }
         _ => {
@@ -381,29 +431,270 @@ fn draw(p: &PlotSpec, r: &Ran) -> Result<String, String> {
             let xs = r.points.axes[xa].values.clone();
             let ys = r.points.axes[ya].values.clone();
             let mut cells = vec![vec![None; xs.len()]; ys.len()];
-            let mut half = vec![vec![None; xs.len()]; ys.len()];
+            let mut bounds = vec![vec![None; xs.len()]; ys.len()];
             for &i in &idx {
                 let pt = &r.points.points[i];
                 let (cx, cy) =
                     (xs.iter().position(|v| *v == pt.values[xa]), ys.iter().position(|v| *v == pt.values[ya]));
                 if let (Some(cx), Some(cy), Some((v, lo, hi))) = (cx, cy, value_at(&r.df, value, i)?) {
                     cells[cy][cx] = Some(v);
-                    half[cy][cx] = Some((hi - lo) / 2.0);
+                    bounds[cy][cx] = Some((lo, hi));
                 }
             }
+            let (x_words, _) = axis_words(x, &xs);
+            let (y_words, _) = axis_words(y, &ys);
+            let (value_words, camp) = column_words(value);
             plot::heatmap(&plot::Heatmap {
                 title: p.title.clone(),
-                x_label: x.to_string(),
-                y_label: y.to_string(),
+                subtitle: format!("{subtitle} · cells: {value_words}"),
+                x_label: p.x_label.clone().unwrap_or(x_words),
+                y_label: p.y_label.clone().unwrap_or(y_words),
                 xs,
                 ys,
                 cells,
                 centre: 0.5,
                 annotate: true,
-                half,
+                half: vec![],
+                bounds,
+                camp,
             })
         }
     }
+}
+
+/// A column of an experiment's table in words with its unit, and the camp it is about.
+fn column_words(col: &str) -> (String, Option<Camp>) {
+    if col == "draw_rate" {
+        return ("Draws (% of games)".into(), None);
+    }
+    if col == "impact_diff" {
+        return ("Change in the role's camp's win rate (percentage points)".into(), None);
+    }
+    if let Some(camp) = col.strip_suffix("_rate").and_then(Camp::from_name) {
+        return (format!("{} win rate (%)", capitalise(camp.name())), Some(camp));
+    }
+    if let Some(camp) = col.strip_suffix("_diff").and_then(Camp::from_name) {
+        return (format!("Change in {} win rate (percentage points)", camp.name()), Some(camp));
+    }
+    let words = match col {
+        "days_mean" => "Days a game lasts (mean)",
+        "days_p50" => "Days a game lasts (median)",
+        "days_p90" => "Days a game lasts (90th percentile)",
+        "games" => "Games played",
+        _ => return (col.to_string(), None),
+    };
+    (format!("{words} ({col})"), None)
+}
+
+/// An axis in words with its unit, its name in parentheses; and whether its
+/// values are fractions best read as percentages.
+fn axis_words(name: &str, values: &[String]) -> (String, bool) {
+    let fractions = values.iter().all(|v| v.parse::<f64>().is_ok_and(|x| (0.0..=1.0).contains(&x)));
+    let key = name.strip_prefix("rules.").unwrap_or(name);
+    let (words, percent) = match key {
+        "absence" => ("Absence per phase (%)".to_string(), fractions),
+        "no_kill_limit" => ("Nights without a kill that end the game".to_string(), false),
+        "players" => ("Players at the table".to_string(), false),
+        "mafia" => ("Mafia members, the Don included".to_string(), false),
+        "replace" => ("Role replaced by a plain player".to_string(), false),
+        "agents" => ("Lineup".to_string(), false),
+        _ => {
+            if let Some(camp) = name.strip_prefix("agents.") {
+                (format!("Strategy of the {camp}"), false)
+            } else if let Some(role) = name.strip_prefix("roles.") {
+                (format!("Number of {role}s"), false)
+            } else {
+                (capitalise(&key.replace('_', " ")), false)
+            }
+        }
+    };
+    (format!("{words} ({name})"), percent)
+}
+
+/// A series' value in the legend, in words.
+fn value_words(axis: &str, v: &str) -> String {
+    match axis.strip_prefix("rules.").unwrap_or(axis) {
+        "no_kill_limit" if v == "off" => "no such rule (off)".into(),
+        "no_kill_limit" => format!("{v} nights without a kill"),
+        "players" => format!("{v} players"),
+        "mafia" => format!("{v} mafia"),
+        "absence" => match v.parse::<f64>() {
+            Ok(x) => format!("{}% absence", fixed(x * 100.0, if (x * 100.0).fract() == 0.0 { 0 } else { 1 })),
+            Err(_) => format!("absence {v}"),
+        },
+        key => format!("{} = {v}", key.replace('_', " ")),
+    }
+}
+
+/// The plot's subtitle: the setup and its players, the lineup, fixed rules
+/// and `where` filters, the games per point (or their range) and the seed.
+fn subtitle(p: &PlotSpec, r: &Ran, idx: &[usize]) -> String {
+    let setup = Path::new(&r.x.setup).file_name().map_or(r.x.setup.clone(), |f| f.to_string_lossy().to_string());
+    let distinct = |col: &str| -> Vec<String> {
+        let mut v: Vec<String> = idx
+            .iter()
+            .filter_map(|&i| r.df.column(col).ok()?.get(i).ok().map(|v| cell(Some(v), false)))
+            .filter(|s| !s.is_empty())
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let mut parts = vec![match distinct("players").as_slice() {
+        [n] => format!("Setup {setup} ({n} players)"),
+        _ => format!("Setup {setup}"),
+    }];
+    match distinct("agents").as_slice() {
+        [a] => parts.push(format!("lineup {a}")),
+        _ => parts.push(format!("lineup {}", r.x.agents.clone().unwrap_or_else(|| "the preset's default".into()))),
+    }
+    if !r.x.rules.is_empty() {
+        parts
+            .push(format!("rules {}", r.x.rules.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")));
+    }
+    for (k, v) in &p.filter {
+        if !k.starts_with("agents") {
+            parts.push(format!("{k} = {v}"));
+        }
+    }
+    let games: Vec<u64> = idx.iter().filter_map(|&i| num(&r.df, "games", i).ok().flatten()).map(|g| g as u64).collect();
+    let (lo, hi) = (games.iter().min().copied().unwrap_or(0), games.iter().max().copied().unwrap_or(0));
+    parts.push(if lo == hi {
+        format!("{} games per point", thousands(lo))
+    } else {
+        format!("{}–{} games per point", thousands(lo), thousands(hi))
+    });
+    parts.push(format!("seed {}", r.x.seed.unwrap_or(1)));
+    parts.join(" · ")
+}
+
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Fixed-point without a "-0".
+fn fixed(v: f64, d: usize) -> String {
+    let s = format!("{v:.d$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => s,
+    }
+}
+
+/// The point a figure names: the one whose value on every axis it names is
+/// the one it gives (axes of one value need not be named).
+fn figure_row(f: &Figure, points: &Points) -> Result<usize, String> {
+    let mut want = Vec::new();
+    for (k, v) in &f.at {
+        let a = points.axes.iter().position(|a| &a.name == k).ok_or_else(|| format!("{}: no axis `{k}`", f.text))?;
+        want.push((a, v));
+    }
+    let found: Vec<usize> =
+        (0..points.points.len()).filter(|&i| want.iter().all(|(a, v)| &points.points[i].values[*a] == *v)).collect();
+    match found.as_slice() {
+        [i] => Ok(*i),
+        [] => Err(format!("{}: that configuration makes no game (it is left out of the experiment)", f.text)),
+        _ => Err(format!("{}: names {} points; give every axis a value", f.text, found.len())),
+    }
+}
+
+fn check_column(f: &Figure, df: &DataFrame) -> Result<(), String> {
+    if df.column(&f.column).is_ok() {
+        return Ok(());
+    }
+    let numeric: Vec<String> = df
+        .columns()
+        .iter()
+        .filter(|c| c.dtype().is_primitive_numeric())
+        .map(|c| c.name().to_string())
+        .filter(|n| !n.ends_with("_lo") && !n.ends_with("_hi"))
+        .collect();
+    Err(format!(
+        "{}: experiment `{}` has no column `{}` (its columns: {})",
+        f.text,
+        f.experiment,
+        f.column,
+        numeric.join(", ")
+    ))
+}
+
+/// The conclusion with its figures written from the tables; `figures` are
+/// the figures' (experiment, row), in order.
+fn fill_conclusion(pieces: &[Piece], figures: &[(usize, usize)], ran: &[Ran]) -> Result<String, String> {
+    let mut out = String::new();
+    let mut next = figures.iter();
+    for piece in pieces {
+        match piece {
+            Piece::Text(t) => out.push_str(t),
+            Piece::Figure(f) => {
+                let &(k, row) = next.next().ok_or_else(|| format!("{}: not found", f.text))?;
+                out.push_str(&figure_text(f, &ran[k].df, row)?);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A figure's text: a rate as a percentage, a difference in points, a count
+/// with its thousands separated; with `ci` its 95% interval, one-sided at
+/// 0% and 100% and then rounded away from the value.
+fn figure_text(f: &Figure, df: &DataFrame, row: usize) -> Result<String, String> {
+    let col = f.column.as_str();
+    let diff = col.contains("_diff");
+    let rate = !diff && (col.ends_with("_rate") || col.ends_with("_lo") || col.ends_with("_hi"));
+    let v = num(df, col, row)?.ok_or_else(|| format!("{}: the table has no value there", f.text))?;
+    let (mut lo, mut hi) = match bounds_of(col) {
+        Some((l, h)) => (num(df, &l, row)?.unwrap_or(v), num(df, &h, row)?.unwrap_or(v)),
+        None if f.interval => return Err(format!("{}: `ci` needs a rate or a difference", f.text)),
+        None => (v, v),
+    };
+    let mut v = v;
+    if f.abs && v < 0.0 {
+        (v, lo, hi) = (-v, -hi, -lo);
+    }
+    let integral = !diff && !rate && v.fract() == 0.0 && v.abs() < 1e15;
+    let d = f.decimals.unwrap_or(if integral {
+        0
+    } else if diff || rate {
+        1
+    } else {
+        2
+    });
+    let one = |x: f64| -> String {
+        if rate {
+            format!("{}%", fixed(x * 100.0, d))
+        } else if diff {
+            fixed(x * 100.0, d)
+        } else if integral && f.decimals.is_none() {
+            if x < 0.0 { format!("-{}", thousands(x.abs() as u64)) } else { thousands(x as u64) }
+        } else {
+            fixed(x, d)
+        }
+    };
+    let mut text = one(v);
+    if f.sign && !text.starts_with('-') && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        text.insert(0, '+');
+    }
+    if f.interval {
+        // The one bound of a rate at 0% or 100%, rounded away from the rate.
+        let scale = 10f64.powi(d as i32) * 100.0;
+        if rate && v == 0.0 && lo == 0.0 && hi > 0.0 {
+            let _ = write!(text, " [≤ {}]", one((hi * scale).ceil() / scale));
+        } else if rate && v == 1.0 && hi == 1.0 && lo < 1.0 {
+            let _ = write!(text, " [≥ {}]", one((lo * scale).floor() / scale));
+        } else {
+            let _ = write!(text, " [{}, {}]", one(lo), one(hi));
+        }
+    }
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -426,5 +717,58 @@ mod tests {
         assert!(md.contains("| 0.00% [≤ 0.30%] |"), "{md}");
         assert!(md.contains("| 100.00% [≥ 99.70%] |"), "{md}");
         assert!(md.contains(&format!("| 40.00% [{:.2}%, {:.2}%] |", 100.0 * l, 100.0 * h)), "{md}");
+    }
+
+    fn figure(column: &str, flags: &str) -> Figure {
+        let mut f = Figure { text: format!("{{{column}|{flags}}}"), column: column.into(), ..Figure::default() };
+        for flag in flags.split(',').filter(|s| !s.is_empty()) {
+            match flag {
+                "ci" => f.interval = true,
+                "abs" => f.abs = true,
+                "+" => f.sign = true,
+                d => f.decimals = d.strip_prefix('.').and_then(|d| d.parse().ok()),
+            }
+        }
+        f
+    }
+
+    /// Issue 37: a figure of the conclusion is written from the table: a
+    /// rate as a percentage, a difference in points, a count with its
+    /// thousands, a one-sided interval at 0% rounded away from it.
+    #[test]
+    fn figures_are_filled_from_the_table() {
+        let (_, u) = crate::stats::wilson(0, 2048);
+        let df = df!(
+            "games" => [38912i64, 2048],
+            "town_rate" => [0.464509, 0.0],
+            "town_lo" => [0.459558, 0.0],
+            "town_hi" => [0.469468, u],
+            "town_diff" => [-0.05812, 0.0],
+            "town_diff_lo" => [-0.0661, 0.0],
+            "town_diff_hi" => [-0.0491, 0.0],
+        )
+        .unwrap();
+        let fill = |c: &str, flags: &str, row: usize| figure_text(&figure(c, flags), &df, row).unwrap();
+        assert_eq!(fill("town_rate", "", 0), "46.5%");
+        assert_eq!(fill("town_rate", "ci", 0), "46.5% [46.0%, 46.9%]");
+        assert_eq!(fill("town_rate", "ci,.2", 1), "0.00% [≤ 0.15%]");
+        assert_eq!(fill("town_hi", ".2", 1), "0.15%");
+        assert_eq!(fill("town_diff", "", 0), "-5.8");
+        assert_eq!(fill("town_diff", "ci,abs", 0), "5.8 [4.9, 6.6]");
+        assert_eq!(fill("town_diff", "+", 0), "-5.8");
+        assert_eq!(fill("town_diff", "abs,+", 0), "+5.8");
+        assert_eq!(fill("town_diff", "+", 1), "0.0");
+        assert_eq!(fill("games", "", 0), "38,912");
+        let e = figure_text(&figure("games", "ci"), &df, 0).unwrap_err();
+        assert!(e.contains("`ci` needs a rate or a difference"), "{e}");
+    }
+
+    /// The columns a figure may name are the frame's; a wrong one is refused with the list.
+    #[test]
+    fn a_figure_of_no_column_is_refused() {
+        let df = df!("games" => [1i64], "town_rate" => [0.5], "town_lo" => [0.4], "setup" => ["classic"]).unwrap();
+        assert!(check_column(&figure("town_rate", ""), &df).is_ok());
+        let e = check_column(&Figure { experiment: "x".into(), ..figure("twon_rate", "") }, &df).unwrap_err();
+        assert!(e.contains("experiment `x` has no column `twon_rate` (its columns: games, town_rate)"), "{e}");
     }
 }

@@ -14,4 +14,4 @@ pub use experiment_file::{ExperimentFile, load_experiment};
 pub use position_file::{PositionFile, load_position, parse_position};
 pub use scenario_file::{Resolved, ScenarioFile, load_scenario, parse_scenario};
 pub use setup_file::{SetupFile, load_setup, parse_setup};
-pub use study_file::{PlotSpec, load_study};
+pub use study_file::{Figure, Piece, PlotSpec, load_study};

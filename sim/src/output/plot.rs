@@ -2,6 +2,18 @@
 //! no system fonts: text is emitted as SVG `<text>` elements in the
 //! `sans-serif` family and laid out with plotters' naive size estimate).
 //!
+//! Every chart is meant to be read without the code that made it: a title,
+//! a subtitle (the setup, the lineup and the number of games, given by the
+//! caller and wrapped to the chart's width), axis labels in words with
+//! their units, and a footer of notes the chart writes itself: what the
+//! error bars are, when the 95% intervals are too small to see beside the
+//! markers, which markers have a one-sided interval (a rate of 0% or 100%:
+//! Wilson's interval has a single bound there, drawn as a whisker on one
+//! side only and the marker hollow), and which colour is which camp. The
+//! camps have fixed colours in every chart ([`camp_rgb`]): the town blue,
+//! the mafia vermillion, the bandits bluish green; data of no camp is drawn
+//! in the other colours of the palette.
+//!
 //! Three kinds of chart are drawn:
 //!
 //! * [`line_chart`]: one coloured line per [`Series`] with a distinct marker
@@ -28,13 +40,15 @@
 //!
 //! Colours are the Okabe–Ito colour-blind-friendly palette.
 
+pub use mafia_engine::Camp;
+use plotters::coord::Shift;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::ops::Range;
 
 /// One point of a line: `y` with its 95% interval `[lo, hi]`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Point {
     /// Where on the x axis.
     pub x: f64,
@@ -47,19 +61,26 @@ pub struct Point {
 }
 
 /// A named line of points.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Series {
     /// The legend's text.
     pub label: String,
     /// The points, left to right.
     pub points: Vec<Point>,
+    /// The camp whose figure the line is: drawn in the camp's colour (several
+    /// lines of one camp in shades of it, told apart by their markers).
+    /// `None`: a colour of no camp.
+    pub camp: Option<Camp>,
 }
 
 /// A line chart with error bars.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct LineChart {
     /// The chart's title.
     pub title: String,
+    /// Under the title, smaller: the setup, the lineup and the number of
+    /// games (wrapped to the chart's width, at most three lines). Empty: none.
+    pub subtitle: String,
     /// The x axis's label.
     pub x_label: String,
     /// The y axis's label.
@@ -74,10 +95,15 @@ pub struct LineChart {
     pub reference: Option<(f64, String)>,
     /// y tick labels as percentages (0.5 -> "50%").
     pub percent: bool,
+    /// y values are differences of rates, labelled in percentage points
+    /// (0.05 -> "5", no `%` sign); takes precedence over `percent`.
+    pub points: bool,
+    /// x tick labels as percentages (0.1 -> "10%").
+    pub x_percent: bool,
 }
 
 /// One bar: `value` with its 95% interval `[lo, hi]`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Bar {
     /// The bar's label.
     pub label: String,
@@ -87,13 +113,18 @@ pub struct Bar {
     pub lo: f64,
     /// The interval's upper end.
     pub hi: f64,
+    /// The camp the bar is about: drawn in the camp's colour, with a legend
+    /// of the camps under the chart. `None`: grey.
+    pub camp: Option<Camp>,
 }
 
 /// A horizontal bar chart; bars are listed top to bottom in the given order.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct BarChart {
     /// The chart's title.
     pub title: String,
+    /// Under the title: the setup, the lineup and the number of games.
+    pub subtitle: String,
     /// Label of the value axis (drawn horizontally, under the bars).
     pub y_label: String,
     /// The bars, top to bottom.
@@ -102,13 +133,18 @@ pub struct BarChart {
     pub reference: Option<(f64, String)>,
     /// Value labels as percentages (0.5 -> "50%").
     pub percent: bool,
+    /// Values are differences of rates in percentage points (0.05 -> "+5.0");
+    /// takes precedence over `percent`.
+    pub points: bool,
 }
 
 /// A heatmap of values in 0..1; `cells[y][x]`, rows listed top to bottom.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Heatmap {
     /// The chart's title.
     pub title: String,
+    /// Under the title: the setup, the lineup and the number of games.
+    pub subtitle: String,
     /// The x axis's label (the columns' axis).
     pub x_label: String,
     /// The y axis's label (the rows' axis).
@@ -126,6 +162,16 @@ pub struct Heatmap {
     /// Half-widths of the cells' 95% intervals, `half[y][x]` (empty: none);
     /// written under each annotated value as `±x.x`.
     pub half: Vec<Vec<Option<f64>>>,
+    /// The cells' 95% intervals `(lo, hi)`, `bounds[y][x]` (empty: none); when
+    /// given they are used instead of `half`: `±x.x` for a two-sided
+    /// interval, `≥x.x` or `≤x.x` for a one-sided one (a value at an end of
+    /// its interval, as a rate of 100% or 0% is).
+    pub bounds: Vec<Vec<Option<(f64, f64)>>>,
+    /// The camp whose rate the cells are: above `centre` in the camp's
+    /// colour, below it in its opponent's (the town's and the mafia's are
+    /// each other's; the bandits' is grey). `None`: blue above, vermillion
+    /// below.
+    pub camp: Option<Camp>,
 }
 
 // ---------------------------------------------------------------------------
@@ -156,10 +202,80 @@ const PALETTE: [RGBColor; 8] = [
     RGBColor(0, 0, 0),       // black
     RGBColor(240, 228, 66),  // yellow
 ];
+/// Colours of data that is no camp's, after the camps' own three.
+const OTHER: [RGBColor; 5] = [PALETTE[6], PALETTE[3], PALETTE[4], PALETTE[5], PALETTE[7]];
+/// Bars of no camp.
+const NO_CAMP: RGBColor = RGBColor(120, 120, 120);
+/// The subtitle's and the notes' ink.
+const QUIET: RGBColor = RGBColor(70, 70, 70);
+const SUB_SIZE: f64 = 16.0;
+const SUB_LINE: i32 = 19;
+const NOTE_SIZE: f64 = 14.0;
+const NOTE_LINE: i32 = 18;
+/// Space between the x axis's label and the notes under it.
+const FOOT_GAP: i32 = 12;
+/// The markers' size in pixels: an interval shorter than this hides behind its marker.
+const MARKER_PX: i32 = 11;
 const GRID: RGBColor = RGBColor(225, 225, 225);
 const REF_COLOUR: RGBColor = RGBColor(80, 80, 80);
 const MISSING: RGBColor = RGBColor(210, 210, 210);
 const NEUTRAL: RGBColor = RGBColor(247, 247, 247);
+
+// ---------------------------------------------------------------------------
+// Camps
+
+/// A camp's colour, the same in every chart (Okabe–Ito): the town blue
+/// (0, 114, 178), the mafia vermillion (213, 94, 0), the bandits bluish
+/// green (0, 158, 115).
+pub const fn camp_rgb(camp: Camp) -> (u8, u8, u8) {
+    let c = camp_colour(camp);
+    (c.0, c.1, c.2)
+}
+
+/// A camp's colour as CSS hex (`#0072b2`), for pages that draw beside the charts.
+pub fn camp_hex(camp: Camp) -> String {
+    let (r, g, b) = camp_rgb(camp);
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+const fn camp_colour(camp: Camp) -> RGBColor {
+    match camp {
+        Camp::Town => PALETTE[0],
+        Camp::Mafia => PALETTE[1],
+        Camp::Bandits => PALETTE[2],
+    }
+}
+
+/// Shade `k` of `m` of one colour: darker first, lighter last, the colour
+/// itself for a single line.
+fn shade(c: RGBColor, k: usize, m: usize) -> RGBColor {
+    if m <= 1 {
+        return c;
+    }
+    let t = k as f64 / (m - 1) as f64;
+    if t < 0.5 { lerp(c, BLACK, (0.5 - t) * 0.9) } else { lerp(c, WHITE, (t - 0.5) * 1.1) }
+}
+
+/// The colours of a chart's lines: each camp's lines in shades of its colour,
+/// lines of no camp in the other colours, in order.
+fn series_colours(series: &[Series]) -> Vec<RGBColor> {
+    let mut other = 0;
+    series
+        .iter()
+        .enumerate()
+        .map(|(si, s)| match s.camp {
+            Some(camp) => {
+                let same: Vec<usize> = (0..series.len()).filter(|&j| series[j].camp == Some(camp)).collect();
+                let k = same.iter().position(|&j| j == si).unwrap_or(0);
+                shade(camp_colour(camp), k, same.len())
+            }
+            None => {
+                other += 1;
+                OTHER[(other - 1) % OTHER.len()]
+            }
+        })
+        .collect()
+}
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -252,12 +368,48 @@ fn fmt_fixed(v: f64, d: usize) -> String {
     }
 }
 
+/// How a value axis labels its numbers.
+#[derive(Clone, Copy, PartialEq)]
+enum Unit {
+    Plain,
+    /// Rates: 0.5 -> "50%".
+    Percent,
+    /// Differences of rates in percentage points: 0.05 -> "5".
+    Points,
+}
+
+impl Unit {
+    fn of(percent: bool, points: bool) -> Unit {
+        if points {
+            Unit::Points
+        } else if percent {
+            Unit::Percent
+        } else {
+            Unit::Plain
+        }
+    }
+
+    /// A width on this axis in words: "0.15 points", "0.002".
+    fn width(self, w: f64) -> String {
+        match self {
+            Unit::Plain => fmt_compact(w),
+            // Rounded up: a bound is never shown nearer than it is.
+            _ => format!("{} points", fmt_compact((w * 100.0 * 100.0).ceil() / 100.0)),
+        }
+    }
+}
+
+#[cfg(test)]
 /// Tick label formatter for a value axis with the given tick step.
 fn tick_label(v: f64, step: f64, percent: bool) -> String {
-    if percent {
-        format!("{}%", fmt_fixed(v * 100.0, decimals_for(step * 100.0)))
-    } else {
-        fmt_fixed(v, decimals_for(step))
+    tick_text(v, step, Unit::of(percent, false))
+}
+
+fn tick_text(v: f64, step: f64, unit: Unit) -> String {
+    match unit {
+        Unit::Percent => format!("{}%", fmt_fixed(v * 100.0, decimals_for(step * 100.0))),
+        Unit::Points => fmt_fixed(v * 100.0, decimals_for(step * 100.0)),
+        Unit::Plain => fmt_fixed(v, decimals_for(step)),
     }
 }
 
@@ -267,9 +419,139 @@ fn fmt_compact(v: f64) -> String {
     if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
 }
 
+#[cfg(test)]
 /// Value label: percentages with one decimal below 10 points of range, else whole.
 fn value_label(v: f64, percent: bool) -> String {
-    if percent { format!("{}%", fmt_fixed(v * 100.0, 1)) } else { fmt_compact(v) }
+    value_text(v, Unit::of(percent, false))
+}
+
+/// A bar's value: "52.3%", "+4.1" (points, signed), "7".
+fn value_text(v: f64, unit: Unit) -> String {
+    match unit {
+        Unit::Percent => format!("{}%", fmt_fixed(v * 100.0, 1)),
+        Unit::Points => {
+            let s = fmt_fixed(v * 100.0, 1);
+            if s.starts_with('-') || s == "0.0" { s } else { format!("+{s}") }
+        }
+        Unit::Plain => fmt_compact(v),
+    }
+}
+
+/// An interval is one-sided when its value is one of its ends and the other
+/// end is elsewhere: Wilson's interval of a rate of 0% or 100%.
+fn one_sided(v: f64, lo: f64, hi: f64) -> bool {
+    lo < hi && (v == lo || v == hi)
+}
+
+/// `s` in lines no wider than `max_px` at `size`, at most `max_lines` (the
+/// last one shortened with an ellipsis if the text goes on). Lines break
+/// between the parts of a ` · `-separated list where they can, else between words.
+fn wrap(s: &str, size: f64, max_px: i32, max_lines: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let pack = |piece: &str, sep: &str, cur: &mut String, lines: &mut Vec<String>| {
+        let next = if cur.is_empty() { piece.to_string() } else { format!("{cur}{sep}{piece}") };
+        if est_w(size, &next) <= max_px || cur.is_empty() {
+            *cur = next;
+        } else {
+            lines.push(std::mem::replace(cur, piece.to_string()));
+        }
+    };
+    for part in s.split(" · ").map(str::trim).filter(|p| !p.is_empty()) {
+        if est_w(size, part) <= max_px {
+            pack(part, " · ", &mut cur, &mut lines);
+        } else {
+            for (i, w) in part.split_whitespace().enumerate() {
+                pack(w, if i == 0 { " · " } else { " " }, &mut cur, &mut lines);
+            }
+        }
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    if lines.len() > max_lines {
+        lines.truncate(max_lines);
+        let chars = (max_px as f64 / (size / 1.24 * 0.62)) as usize;
+        let last = lines.pop().unwrap_or_default();
+        lines.push(shorten(&format!("{last} …"), chars.max(2)));
+    }
+    lines
+}
+
+/// One piece of a note line: words, or a colour swatch before the next words.
+enum Seg {
+    Text(String),
+    Swatch(RGBColor),
+}
+
+/// The title and the subtitle's lines at the top of `root`; returns the area under them.
+fn header<'a>(
+    root: &DrawingArea<SVGBackend<'a>, Shift>,
+    title: &str,
+    subtitle: &[String],
+) -> Result<DrawingArea<SVGBackend<'a>, Shift>, String> {
+    let (w, _) = root.dim_in_pixel();
+    let mid = w as i32 / 2;
+    root.draw(&Text::new(title.to_string(), (mid, 10), text_style(TITLE_SIZE, BLACK, HPos::Center, VPos::Top)))
+        .map_err(pe)?;
+    let mut y = 40;
+    for line in subtitle {
+        root.draw(&Text::new(line.clone(), (mid, y), text_style(SUB_SIZE, QUIET, HPos::Center, VPos::Top)))
+            .map_err(pe)?;
+        y += SUB_LINE;
+    }
+    Ok(root.split_vertically(y + 6).1)
+}
+
+fn header_height(subtitle: &[String]) -> i32 {
+    46 + SUB_LINE * subtitle.len() as i32
+}
+
+/// Splits `NOTE_LINE` pixels per note line off the bottom of `area`: (the rest, the footer).
+fn split_footer<'a>(
+    area: DrawingArea<SVGBackend<'a>, Shift>,
+    lines: usize,
+) -> (DrawingArea<SVGBackend<'a>, Shift>, DrawingArea<SVGBackend<'a>, Shift>) {
+    let (_, h) = area.dim_in_pixel();
+    area.split_vertically(h as i32 - NOTE_LINE * lines as i32 - if lines > 0 { FOOT_GAP } else { 0 })
+}
+
+/// The notes under a chart, one line each, left-aligned.
+fn footer(area: &DrawingArea<SVGBackend<'_>, Shift>, notes: &[Vec<Seg>]) -> Result<(), String> {
+    // Under the gap that keeps the notes off the x axis's label.
+    let mut y = FOOT_GAP + NOTE_LINE / 2 - 2;
+    for line in notes {
+        let mut x = 14;
+        for seg in line {
+            match seg {
+                Seg::Text(t) => {
+                    area.draw(&Text::new(t.clone(), (x, y), text_style(NOTE_SIZE, QUIET, HPos::Left, VPos::Center)))
+                        .map_err(pe)?;
+                    x += est_w(NOTE_SIZE, t) + 8;
+                }
+                Seg::Swatch(c) => {
+                    area.draw(&Rectangle::new([(x, y - 6), (x + 12, y + 6)], fill_style(*c))).map_err(pe)?;
+                    x += 17;
+                }
+            }
+        }
+        y += NOTE_LINE;
+    }
+    Ok(())
+}
+
+/// "Colour: ■ town ■ mafia" for the camps that appear, in camp order.
+fn camps_note(camps: impl Iterator<Item = Option<Camp>> + Clone) -> Option<Vec<Seg>> {
+    let present: Vec<Camp> = Camp::ALL.into_iter().filter(|c| camps.clone().any(|x| x == Some(*c))).collect();
+    if present.is_empty() {
+        return None;
+    }
+    let mut line = vec![Seg::Text("Colour: the camp —".into())];
+    for c in present {
+        line.push(Seg::Swatch(camp_colour(c)));
+        line.push(Seg::Text(c.name().into()));
+    }
+    Some(line)
 }
 
 /// Widen a degenerate range and add a relative margin.
@@ -351,19 +633,22 @@ impl Ranged for TickAxis {
     }
 }
 
-/// Draw marker number `shape` (circle, square, triangle, diamond) at a coordinate.
+/// Draw marker number `shape` (circle, square, triangle, diamond) at a
+/// coordinate; a hollow one (white inside, the colour as its edge) marks a
+/// one-sided interval.
 fn draw_marker<'a, CT>(
     area: &DrawingArea<SVGBackend<'a>, CT>,
     at: CT::From,
     shape: usize,
     colour: RGBColor,
+    hollow: bool,
 ) -> Result<(), String>
 where
     CT: CoordTranslate,
     CT::From: Clone,
 {
-    let fill = fill_style(colour);
-    let edge = line_style(WHITE, 1);
+    let (fill, edge) =
+        if hollow { (fill_style(WHITE), line_style(colour, 2)) } else { (fill_style(colour), line_style(WHITE, 1)) };
     match shape % 4 {
         0 => area.draw(&(EmptyElement::at(at) + Circle::new((0, 0), 5, fill) + Circle::new((0, 0), 5, edge))),
         1 => area.draw(
@@ -467,11 +752,14 @@ pub fn line_chart(c: &LineChart) -> Result<String, String> {
     };
 
     // Layout.
+    let unit = Unit::of(c.percent, c.points);
     let ref_label = match &c.reference {
         Some((_, l)) if !l.is_empty() => Some(shorten(l, 28)),
         _ => None,
     };
-    let has_legend = ref_label.is_some() || c.series.iter().any(|s| !s.label.is_empty());
+    // A series of no points keeps its colour and marker (so the same value
+    // looks the same in every chart of a study) but has no legend entry.
+    let has_legend = ref_label.is_some() || c.series.iter().any(|s| !s.label.is_empty() && !s.points.is_empty());
     let mut legend_labels: Vec<String> = c.series.iter().map(|s| shorten(&s.label, 36)).collect();
     legend_labels.extend(ref_label.iter().cloned());
     let legend_w = if has_legend {
@@ -480,14 +768,23 @@ pub fn line_chart(c: &LineChart) -> Result<String, String> {
     } else {
         0
     };
-    let y_label_w =
-        y_ticks.iter().map(|&v| est_w(LABEL_SIZE, &tick_label(v, y_step, c.percent))).max().unwrap_or(20) + 48;
+    let y_label_w = y_ticks.iter().map(|&v| est_w(LABEL_SIZE, &tick_text(v, y_step, unit))).max().unwrap_or(20) + 48;
+    let colours = series_colours(&c.series);
+    let marked = |s: &Series| s.points.len() <= MAX_MARKED;
+    // Points whose interval is one-sided, and the widest of those intervals.
+    let sided: Vec<&Point> =
+        c.series.iter().filter(|s| marked(s)).flat_map(|s| &s.points).filter(|p| one_sided(p.y, p.lo, p.hi)).collect();
+    let sided_w = sided.iter().map(|p| p.hi - p.lo).fold(0.0, f64::max);
+    let subtitle = wrap(&c.subtitle, SUB_SIZE, WIDTH as i32 - 40, 3);
+    let note_lines = 1 + usize::from(!sided.is_empty());
+    let height = HEIGHT as i32 + header_height(&subtitle) - 46 + NOTE_LINE * note_lines as i32 + FOOT_GAP;
 
     let mut buf = String::new();
     {
-        let root = SVGBackend::with_string(&mut buf, (WIDTH, HEIGHT)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut buf, (WIDTH, height as u32)).into_drawing_area();
         root.fill(&WHITE).map_err(pe)?;
-        let area = root.titled(&c.title, (FONT, TITLE_SIZE).into_font().color(&BLACK)).map_err(pe)?;
+        let area = header(&root, &c.title, &subtitle)?;
+        let (area, foot) = split_footer(area, note_lines);
         let (plot_area, legend_area) = area.split_horizontally(WIDTH as i32 - legend_w);
 
         let x_spec = axis(x0, x1, x_ticks.clone());
@@ -501,11 +798,13 @@ pub fn line_chart(c: &LineChart) -> Result<String, String> {
             .build_cartesian_2d(x_spec, y_spec)
             .map_err(pe)?;
 
-        let percent = c.percent;
-        let x_fmt = move |v: &f64| {
-            if few_x { fmt_compact(*v) } else { tick_label(*v, x_step, false) }
+        let x_unit = Unit::of(c.x_percent, false);
+        let x_fmt = move |v: &f64| match (few_x, x_unit) {
+            (true, Unit::Percent) => format!("{}%", fmt_compact(*v * 100.0)),
+            (true, _) => fmt_compact(*v),
+            (false, u) => tick_text(*v, x_step, u),
         };
-        let y_fmt = move |v: &f64| tick_label(*v, y_step, percent);
+        let y_fmt = move |v: &f64| tick_text(*v, y_step, unit);
         chart
             .configure_mesh()
             .bold_line_style(GRID)
@@ -527,36 +826,57 @@ pub fn line_chart(c: &LineChart) -> Result<String, String> {
             draw_dashed(pa, (x0, *r), (x1, *r))?;
         }
 
+        // How many error bars were drawn, and how many of them hide behind their marker.
+        let (mut bars, mut hidden, mut banded, mut thin) = (0usize, 0usize, 0usize, 0usize);
         for (si, s) in c.series.iter().enumerate() {
-            let colour = PALETTE[si % PALETTE.len()];
+            let colour = colours[si];
             let shift = dodge * (si as f64 - (n_series as f64 - 1.0) / 2.0);
             let mut pts: Vec<&Point> = s.points.iter().collect();
             pts.sort_by(|a, b| a.x.total_cmp(&b.x));
             if few_x {
-                // Error bars.
+                // Error bars; a one-sided interval has its whisker on one side only.
                 for p in &pts {
                     let x = p.x + shift;
                     let (lo, hi) = (clamp_y(p.lo), clamp_y(p.hi));
                     let st = line_style(colour, 2);
                     pa.draw(&PathElement::new(vec![(x, lo), (x, hi)], st)).map_err(pe)?;
-                    for end in [lo, hi] {
+                    let ends: Vec<f64> =
+                        if one_sided(p.y, p.lo, p.hi) { vec![if p.y == p.lo { hi } else { lo }] } else { vec![lo, hi] };
+                    for end in ends {
                         pa.draw(&(EmptyElement::at((x, end)) + PathElement::new(vec![(-5, 0), (5, 0)], st)))
                             .map_err(pe)?;
+                    }
+                    let (_, a) = chart.backend_coord(&(x, lo));
+                    let (_, b) = chart.backend_coord(&(x, hi));
+                    bars += 1;
+                    // One-sided: only the part beyond the marker's half shows.
+                    let reach = if one_sided(p.y, p.lo, p.hi) { 2 * (a - b).abs() } else { (a - b).abs() };
+                    if reach < MARKER_PX {
+                        hidden += 1;
                     }
                 }
             } else {
                 // Many x values: a translucent band is easier to read than a forest of bars.
                 let mut band: Vec<(f64, f64)> = pts.iter().map(|p| (p.x, clamp_y(p.hi))).collect();
                 band.extend(pts.iter().rev().map(|p| (p.x, clamp_y(p.lo))));
-                pa.draw(&Polygon::new(band, colour.mix(0.18).filled())).map_err(pe)?;
+                pa.draw(&Polygon::new(band, colour.mix(0.3).filled())).map_err(pe)?;
+                for p in &pts {
+                    let (_, a) = chart.backend_coord(&(p.x, clamp_y(p.lo)));
+                    let (_, b) = chart.backend_coord(&(p.x, clamp_y(p.hi)));
+                    banded += 1;
+                    // Under a marker, or the line's width where there is none.
+                    if (a - b).abs() < if marked(s) { MARKER_PX } else { 3 } {
+                        thin += 1;
+                    }
+                }
             }
             // Line.
             let line: Vec<(f64, f64)> = pts.iter().map(|p| (p.x + shift, clamp_y(p.y))).collect();
             pa.draw(&PathElement::new(line.clone(), line_style(colour, 2))).map_err(pe)?;
             // Markers (left out when they would merge into a thick line).
             if line.len() <= MAX_MARKED {
-                for &pt in &line {
-                    draw_marker(pa, pt, si, colour)?;
+                for (&pt, p) in line.iter().zip(&pts) {
+                    draw_marker(pa, pt, si, colour, one_sided(p.y, p.lo, p.hi))?;
                 }
             }
         }
@@ -565,11 +885,14 @@ pub fn line_chart(c: &LineChart) -> Result<String, String> {
         if has_legend {
             let mut y = 30;
             for (si, label) in legend_labels.iter().enumerate() {
+                if si < n_series && c.series[si].points.is_empty() {
+                    continue;
+                }
                 if si < n_series {
-                    let colour = PALETTE[si % PALETTE.len()];
+                    let colour = colours[si];
                     legend_area.draw(&PathElement::new(vec![(8, y), (40, y)], line_style(colour, 2))).map_err(pe)?;
                     if c.series[si].points.len() <= MAX_MARKED {
-                        draw_marker(&legend_area, (24, y), si, colour)?;
+                        draw_marker(&legend_area, (24, y), si, colour, false)?;
                     }
                 } else {
                     draw_dashed(&legend_area, (8, y), (40, y))?;
@@ -580,6 +903,33 @@ pub fn line_chart(c: &LineChart) -> Result<String, String> {
                 y += 24;
             }
         }
+
+        // The notes: what the bars are, and what cannot be seen.
+        let mut notes = Vec::new();
+        let bars_note = if banded > 0 && bars == 0 {
+            if thin == banded {
+                "95% intervals are narrower than the lines and markers.".to_string()
+            } else if thin > 0 {
+                "Shaded bands: 95% intervals; where none shows, it is narrower than the line.".to_string()
+            } else {
+                "Shaded bands: 95% intervals.".to_string()
+            }
+        } else if hidden == 0 {
+            "Error bars: 95% intervals.".to_string()
+        } else if hidden == bars {
+            "95% intervals are smaller than the markers.".to_string()
+        } else {
+            "Error bars: 95% intervals; where none shows, it is smaller than the marker.".to_string()
+        };
+        notes.push(vec![Seg::Text(bars_note)]);
+        if !sided.is_empty() {
+            let what = if unit == Unit::Percent { "a rate of 0% or 100%" } else { "a value at an end of its interval" };
+            notes.push(vec![Seg::Text(format!(
+                "Hollow markers: {what}; its 95% interval is one-sided (within {}).",
+                unit.width(sided_w)
+            ))]);
+        }
+        footer(&foot, &notes)?;
         root.present().map_err(pe)?;
     }
     Ok(buf)
@@ -611,7 +961,13 @@ pub fn bar_chart(c: &BarChart) -> Result<String, String> {
         vmax = vmax.max(*r);
     }
     let n = c.bars.len();
-    let height = HEIGHT.max(150 + 34 * n as u32);
+    let unit = Unit::of(c.percent, c.points);
+    let subtitle = wrap(&c.subtitle, SUB_SIZE, WIDTH as i32 - 40, 3);
+    let camps = camps_note(c.bars.iter().map(|b| b.camp));
+    let sided: Vec<&Bar> = c.bars.iter().filter(|b| one_sided(b.value, b.lo, b.hi)).collect();
+    let note_lines = 1 + usize::from(camps.is_some()) + usize::from(!sided.is_empty());
+    let extra = header_height(&subtitle) - 46 + NOTE_LINE * note_lines as i32 + FOOT_GAP;
+    let height = HEIGHT.max(150 + 34 * n as u32) + extra as u32;
 
     let labels: Vec<String> = c.bars.iter().map(|b| shorten(&b.label, 32)).collect();
     let cat_w = labels.iter().map(|l| est_w(LABEL_SIZE, l)).max().unwrap_or(0) + 22;
@@ -632,14 +988,15 @@ pub fn bar_chart(c: &BarChart) -> Result<String, String> {
     let top = n as f64 - 0.4 + if c.reference.is_some() { 0.6 } else { 0.0 };
     let cat_ticks: Vec<f64> = (0..n).map(|i| i as f64).collect();
     // Bar half-thickness in category units, at most about 22 px.
-    let plot_h_px = (height as f64 - 110.0).max(50.0);
+    let plot_h_px = (height as f64 - extra as f64 - 110.0).max(50.0);
     let half = 0.34f64.min(22.0 * (top + 0.6) / plot_h_px);
 
     let mut buf = String::new();
     {
         let root = SVGBackend::with_string(&mut buf, (WIDTH, height)).into_drawing_area();
         root.fill(&WHITE).map_err(pe)?;
-        let area = root.titled(&c.title, (FONT, TITLE_SIZE).into_font().color(&BLACK)).map_err(pe)?;
+        let area = header(&root, &c.title, &subtitle)?;
+        let (area, foot) = split_footer(area, note_lines);
         let mut chart = ChartBuilder::on(&area)
             .margin_top(6)
             .margin_right(28)
@@ -648,8 +1005,7 @@ pub fn bar_chart(c: &BarChart) -> Result<String, String> {
             .y_label_area_size(cat_w)
             .build_cartesian_2d(axis(v0, v1, v_ticks), axis(-0.6, top, cat_ticks))
             .map_err(pe)?;
-        let percent = c.percent;
-        let v_fmt = move |v: &f64| tick_label(*v, v_step, percent);
+        let v_fmt = move |v: &f64| tick_text(*v, v_step, unit);
         let labels_for_fmt = labels.clone();
         let cat_fmt = move |v: &f64| {
             let k = v.round();
@@ -674,9 +1030,10 @@ pub fn bar_chart(c: &BarChart) -> Result<String, String> {
         if v0 <= 0.0 && v1 >= 0.0 {
             pa.draw(&PathElement::new(vec![(0.0, -0.6), (0.0, top)], line_style(BLACK, 1))).map_err(pe)?;
         }
+        let mut hidden = 0;
         for (i, bar) in c.bars.iter().enumerate() {
             let y = (n - 1 - i) as f64;
-            let colour = if bar.value < 0.0 { PALETTE[1] } else { PALETTE[0] };
+            let colour = bar.camp.map_or(NO_CAMP, camp_colour);
             let light = colour.mix(0.55);
             pa.draw(&Rectangle::new(
                 [(0.0, y - half), (bar.value, y + half)],
@@ -686,10 +1043,21 @@ pub fn bar_chart(c: &BarChart) -> Result<String, String> {
             pa.draw(&Rectangle::new([(0.0, y - half), (bar.value, y + half)], line_style(colour, 1))).map_err(pe)?;
             let st = line_style(BLACK, 2);
             pa.draw(&PathElement::new(vec![(bar.lo, y), (bar.hi, y)], st)).map_err(pe)?;
-            for end in [bar.lo, bar.hi] {
+            // A one-sided interval: the whisker's cap at its one bound only.
+            let ends: Vec<f64> = if one_sided(bar.value, bar.lo, bar.hi) {
+                vec![if bar.value == bar.lo { bar.hi } else { bar.lo }]
+            } else {
+                vec![bar.lo, bar.hi]
+            };
+            for end in ends {
                 pa.draw(&(EmptyElement::at((end, y)) + PathElement::new(vec![(0, -6), (0, 6)], st))).map_err(pe)?;
             }
-            let text = value_label(bar.value, c.percent);
+            let (a, _) = chart.backend_coord(&(bar.lo, y));
+            let (b, _) = chart.backend_coord(&(bar.hi, y));
+            if (a - b).abs() < 4 {
+                hidden += 1;
+            }
+            let text = value_text(bar.value, unit);
             let (at, dx, h) = if bar.value < 0.0 {
                 (bar.lo.min(bar.value), -6, HPos::Right)
             } else {
@@ -710,6 +1078,23 @@ pub fn bar_chart(c: &BarChart) -> Result<String, String> {
                 .map_err(pe)?;
             }
         }
+        let bars_note = if hidden == 0 {
+            "Black whiskers: 95% intervals.".to_string()
+        } else if hidden == n {
+            "95% intervals are too narrow to show at this scale.".to_string()
+        } else {
+            "Black whiskers: 95% intervals; where none shows, it is too narrow to see.".to_string()
+        };
+        let mut notes = vec![vec![Seg::Text(bars_note)]];
+        notes.extend(camps);
+        if !sided.is_empty() {
+            let w = sided.iter().map(|b| b.hi - b.lo).fold(0.0, f64::max);
+            notes.push(vec![Seg::Text(format!(
+                "A whisker with one cap: the value is at an end of its 95% interval, which is one-sided (within {}).",
+                unit.width(w)
+            ))]);
+        }
+        footer(&foot, &notes)?;
         root.present().map_err(pe)?;
     }
     Ok(buf)
@@ -724,15 +1109,24 @@ fn lerp(a: RGBColor, b: RGBColor, t: f64) -> RGBColor {
     RGBColor(f(a.0, b.0), f(a.1, b.1), f(a.2, b.2))
 }
 
-/// Diverging colour: vermillion below `centre`, near-white at it, blue above.
-fn diverging(v: f64, centre: f64) -> RGBColor {
+/// Diverging colour from `ends.1` below `centre` through near-white to `ends.0` above.
+fn diverging_in(v: f64, centre: f64, ends: (RGBColor, RGBColor)) -> RGBColor {
     let v = v.clamp(0.0, 1.0);
     if v >= centre {
         let t = if centre < 1.0 { (v - centre) / (1.0 - centre) } else { 0.0 };
-        lerp(NEUTRAL, PALETTE[0], t)
+        lerp(NEUTRAL, ends.0, t)
     } else {
         let t = if centre > 0.0 { (centre - v) / centre } else { 0.0 };
-        lerp(NEUTRAL, PALETTE[1], t)
+        lerp(NEUTRAL, ends.1, t)
+    }
+}
+
+/// A heatmap's colours above and below its centre: the camp's and its opponent's.
+fn heat_ends(camp: Option<Camp>) -> (RGBColor, RGBColor) {
+    match camp {
+        None | Some(Camp::Town) => (PALETTE[0], PALETTE[1]),
+        Some(Camp::Mafia) => (PALETTE[1], PALETTE[0]),
+        Some(Camp::Bandits) => (PALETTE[2], NO_CAMP),
     }
 }
 
@@ -782,14 +1176,48 @@ pub fn heatmap(h: &Heatmap) -> Result<String, String> {
     let y_area = yl.iter().map(|l| est_w(LABEL_SIZE, l)).max().unwrap_or(0) + 46;
     let bar_w = 110;
     let width = (y_area + cell * nx as i32 + bar_w + 20).max(420) as u32;
-    let height = (50 + cell * ny as i32 + x_area + 16).max(300) as u32;
     let annotate = h.annotate && cell >= 30;
+    let ends = heat_ends(h.camp);
+    let bounds_at = |yi: usize, xi: usize| h.bounds.get(yi).and_then(|r| r.get(xi)).copied().flatten();
+    let sided = (0..ny).any(|yi| {
+        (0..nx).any(|xi| match (h.cells[yi][xi], bounds_at(yi, xi)) {
+            (Some(v), Some((lo, hi))) => one_sided(v, lo, hi),
+            _ => false,
+        })
+    });
+    let has_intervals = h.bounds.iter().flatten().any(Option::is_some) || h.half.iter().flatten().any(Option::is_some);
+    let mut notes: Vec<Vec<Seg>> = Vec::new();
+    if has_intervals && annotate {
+        let mut n = "Under each value: ± the half-width of its 95% interval, in points".to_string();
+        if sided {
+            n.push_str("; ≥ or ≤ a one-sided bound (at 100% or 0%)");
+        }
+        notes.push(vec![Seg::Text(n + ".")]);
+    } else if has_intervals {
+        notes.push(vec![Seg::Text("95% intervals: too small to write in cells this size (see the table).".into())]);
+    }
+    if h.cells.iter().flatten().any(Option::is_none) {
+        notes.push(vec![Seg::Swatch(MISSING), Seg::Text("no game.".into())]);
+    }
+    let notes: Vec<Vec<Seg>> = notes
+        .into_iter()
+        .flat_map(|line| match line.as_slice() {
+            [Seg::Text(t)] => {
+                wrap(t, NOTE_SIZE, width as i32 - 28, 3).into_iter().map(|l| vec![Seg::Text(l)]).collect()
+            }
+            _ => vec![line],
+        })
+        .collect();
+    let subtitle = wrap(&h.subtitle, SUB_SIZE, width as i32 - 40, 3);
+    let extra = header_height(&subtitle) - 46 + NOTE_LINE * notes.len() as i32 + FOOT_GAP;
+    let height = ((50 + cell * ny as i32 + x_area + 16).max(300) + extra) as u32;
 
     let mut buf = String::new();
     {
         let root = SVGBackend::with_string(&mut buf, (width, height)).into_drawing_area();
         root.fill(&WHITE).map_err(pe)?;
-        let area = root.titled(&h.title, (FONT, TITLE_SIZE).into_font().color(&BLACK)).map_err(pe)?;
+        let area = header(&root, &h.title, &subtitle)?;
+        let (area, foot) = split_footer(area, notes.len());
         let (grid_area, bar_area) = area.split_horizontally(width as i32 - bar_w);
 
         let x_ticks: Vec<f64> = (0..nx).map(|i| i as f64 + 0.5).collect();
@@ -844,23 +1272,41 @@ pub fn heatmap(h: &Heatmap) -> Result<String, String> {
             for (xi, v) in row.iter().enumerate() {
                 let x = xi as f64;
                 let bg = match v {
-                    Some(v) => diverging(*v, h.centre),
+                    Some(v) => diverging_in(*v, h.centre, ends),
                     None => MISSING,
                 };
                 pa.draw(&Rectangle::new([(x, y), (x + 1.0, y + 1.0)], fill_style(bg))).map_err(pe)?;
                 pa.draw(&Rectangle::new([(x, y), (x + 1.0, y + 1.0)], line_style(WHITE, 2))).map_err(pe)?;
                 if let (true, Some(v)) = (annotate, v) {
-                    let half = h.half.get(yi).and_then(|r| r.get(xi)).copied().flatten().filter(|x| x.is_finite());
-                    let at = if half.is_some() { y + 0.64 } else { y + 0.5 };
+                    // Under the value: ±half, or a one-sided bound rounded away from the value.
+                    let under = match bounds_at(yi, xi).filter(|(lo, hi)| lo.is_finite() && hi.is_finite()) {
+                        Some((lo, hi)) if one_sided(*v, lo, hi) && *v == hi => {
+                            Some(format!("≥{}", fmt_fixed((lo * 1000.0).floor() / 10.0, 1)))
+                        }
+                        Some((lo, hi)) if one_sided(*v, lo, hi) => {
+                            Some(format!("≤{}", fmt_fixed((hi * 1000.0).ceil() / 10.0, 1)))
+                        }
+                        Some((lo, hi)) => Some(format!("±{}", fmt_fixed((hi - lo) / 2.0 * 100.0, 1))),
+                        None if h.bounds.is_empty() => h
+                            .half
+                            .get(yi)
+                            .and_then(|r| r.get(xi))
+                            .copied()
+                            .flatten()
+                            .filter(|x| x.is_finite())
+                            .map(|hw| format!("±{}", fmt_fixed(hw * 100.0, 1))),
+                        None => None,
+                    };
+                    let at = if under.is_some() { y + 0.64 } else { y + 0.5 };
                     pa.draw(&Text::new(
                         format!("{}%", fmt_fixed(v * 100.0, 0)),
                         (x + 0.5, at),
                         text_style(SMALL_SIZE, ink_for(bg), HPos::Center, VPos::Center),
                     ))
                     .map_err(pe)?;
-                    if let Some(hw) = half {
+                    if let Some(text) = under {
                         pa.draw(&Text::new(
-                            format!("±{}", fmt_fixed(hw * 100.0, 1)),
+                            text,
                             (x + 0.5, y + 0.3),
                             text_style(SMALL_SIZE - 2.0, ink_for(bg), HPos::Center, VPos::Center),
                         ))
@@ -881,7 +1327,10 @@ pub fn heatmap(h: &Heatmap) -> Result<String, String> {
             // Overlap by a pixel so no seams show between the slices.
             let yb = (top + (len * (k + 1)) / steps + 1).min(top + len);
             bar_area
-                .draw(&Rectangle::new([(16, ya), (34, yb)], fill_style(diverging(v0 - 0.5 / steps as f64, h.centre))))
+                .draw(&Rectangle::new(
+                    [(16, ya), (34, yb)],
+                    fill_style(diverging_in(v0 - 0.5 / steps as f64, h.centre, ends)),
+                ))
                 .map_err(pe)?;
         }
         bar_area.draw(&Rectangle::new([(16, top), (34, top + len)], line_style(BLACK, 1))).map_err(pe)?;
@@ -898,17 +1347,7 @@ pub fn heatmap(h: &Heatmap) -> Result<String, String> {
                 ))
                 .map_err(pe)?;
         }
-        if nx * ny > 0 && h.cells.iter().flatten().any(|v| v.is_none()) {
-            let y = top + len + 14;
-            bar_area.draw(&Rectangle::new([(16, y), (34, y + 14)], fill_style(MISSING))).map_err(pe)?;
-            bar_area
-                .draw(&Text::new(
-                    "none".to_string(),
-                    (42, y + 7),
-                    text_style(SMALL_SIZE, BLACK, HPos::Left, VPos::Center),
-                ))
-                .map_err(pe)?;
-        }
+        footer(&foot, &notes)?;
         root.present().map_err(pe)?;
     }
     Ok(buf)
@@ -933,15 +1372,18 @@ mod tests {
                 Series {
                     label: "baseline".into(),
                     points: (7..=12).map(|n| pt(n as f64, 0.3 + 0.03 * n as f64 - 0.2)).collect(),
+                    camp: None,
                 },
                 Series {
                     label: "with doctor".into(),
                     points: (7..=12).map(|n| pt(n as f64, 0.35 + 0.02 * n as f64 - 0.1)).collect(),
+                    camp: None,
                 },
             ],
             y_range: None,
             reference: Some((0.5, "fair".into())),
             percent: true,
+            ..LineChart::default()
         }
     }
 
@@ -950,11 +1392,12 @@ mod tests {
             title: "Change in town win rate".into(),
             y_label: "Win-rate change".into(),
             bars: vec![
-                Bar { label: "Doctor".into(), value: 0.04, lo: 0.02, hi: 0.06 },
-                Bar { label: "Sheriff & <Cop>".into(), value: -0.03, lo: -0.05, hi: -0.01 },
+                Bar { label: "Doctor".into(), value: 0.04, lo: 0.02, hi: 0.06, camp: None },
+                Bar { label: "Sheriff & <Cop>".into(), value: -0.03, lo: -0.05, hi: -0.01, camp: None },
             ],
             reference: Some((0.0, "no difference".into())),
             percent: true,
+            ..BarChart::default()
         }
     }
 
@@ -969,6 +1412,7 @@ mod tests {
             centre: 0.5,
             annotate: true,
             half: vec![],
+            ..Heatmap::default()
         }
     }
 
@@ -1026,6 +1470,7 @@ mod tests {
             assert!(a.contains(s), "missing {s}");
         }
         // Centre colour is near-white, extremes are the palette colours.
+        let diverging = |v, c| diverging_in(v, c, heat_ends(None));
         assert_eq!(diverging(0.5, 0.5), NEUTRAL);
         assert_eq!(diverging(1.0, 0.5), PALETTE[0]);
         assert_eq!(diverging(0.0, 0.5), PALETTE[1]);
@@ -1053,7 +1498,7 @@ mod tests {
         let mut c = sample_line();
         c.series.clear();
         assert!(line_chart(&c).unwrap_err().contains("no data points"));
-        c.series = vec![Series { label: "x".into(), points: vec![] }];
+        c.series = vec![Series { label: "x".into(), points: vec![], camp: None }];
         assert!(line_chart(&c).unwrap_err().contains("no data points"));
         let mut b = sample_bars();
         b.bars.clear();
@@ -1119,19 +1564,27 @@ mod tests {
             title: "one".into(),
             x_label: "x".into(),
             y_label: "y".into(),
-            series: vec![Series { label: "s".into(), points: vec![Point { x: 3.0, y: 0.5, lo: 0.5, hi: 0.5 }] }],
+            series: vec![Series {
+                label: "s".into(),
+                points: vec![Point { x: 3.0, y: 0.5, lo: 0.5, hi: 0.5 }],
+                camp: None,
+            }],
             y_range: None,
             reference: None,
             percent: false,
+            ..LineChart::default()
         };
         assert!(is_svg(&line_chart(&c).unwrap()));
         // All-equal values, many x values, many series, huge and tiny magnitudes.
         let flat: Vec<Point> = (0..40).map(|i| Point { x: i as f64 * 0.25, y: 7.0, lo: 7.0, hi: 7.0 }).collect();
         let mut c2 = c.clone();
-        c2.series = (0..10).map(|i| Series { label: format!("s{i}"), points: flat.clone() }).collect();
+        c2.series = (0..10).map(|i| Series { label: format!("s{i}"), points: flat.clone(), camp: None }).collect();
         assert!(is_svg(&line_chart(&c2).unwrap()));
-        c2.series =
-            vec![Series { label: String::new(), points: vec![Point { x: 0.0, y: 1e300, lo: -1e300, hi: 1e300 }] }];
+        c2.series = vec![Series {
+            label: String::new(),
+            points: vec![Point { x: 0.0, y: 1e300, lo: -1e300, hi: 1e300 }],
+            camp: None,
+        }];
         assert!(line_chart(&c2).is_ok());
         c2.series = vec![Series {
             label: String::new(),
@@ -1139,11 +1592,15 @@ mod tests {
                 Point { x: 1e-12, y: 1e-12, lo: 1e-12, hi: 2e-12 },
                 Point { x: 2e-12, y: 1e-12, lo: 0.0, hi: 2e-12 },
             ],
+            camp: None,
         }];
         assert!(line_chart(&c2).is_ok());
         // Overflowing range is refused, not drawn wrongly.
-        c2.series =
-            vec![Series { label: String::new(), points: vec![Point { x: 0.0, y: 0.0, lo: -f64::MAX, hi: f64::MAX }] }];
+        c2.series = vec![Series {
+            label: String::new(),
+            points: vec![Point { x: 0.0, y: 0.0, lo: -f64::MAX, hi: f64::MAX }],
+            camp: None,
+        }];
         assert!(line_chart(&c2).is_err());
         // Data outside a fixed y range is clamped, not a panic.
         let mut c3 = sample_line();
@@ -1151,10 +1608,10 @@ mod tests {
         assert!(line_chart(&c3).is_ok());
         // All-zero bars; all-negative bars; one bar.
         let mut b = sample_bars();
-        b.bars = vec![Bar { label: "z".into(), value: 0.0, lo: 0.0, hi: 0.0 }];
+        b.bars = vec![Bar { label: "z".into(), value: 0.0, lo: 0.0, hi: 0.0, camp: None }];
         b.reference = None;
         assert!(is_svg(&bar_chart(&b).unwrap()));
-        b.bars = vec![Bar { label: "n".into(), value: -2.0, lo: -3.0, hi: -1.0 }];
+        b.bars = vec![Bar { label: "n".into(), value: -2.0, lo: -3.0, hi: -1.0, camp: None }];
         b.percent = false;
         assert!(bar_chart(&b).unwrap().contains(">\n-2\n<"));
         // Heatmap with every cell missing, and a 1x1 one with centre at an edge.
@@ -1171,6 +1628,182 @@ mod tests {
         assert!(is_svg(&heatmap(&h1).unwrap()));
         let h0 = Heatmap { centre: 0.0, ..h1.clone() };
         assert!(is_svg(&heatmap(&h0).unwrap()));
+    }
+
+    /// Issue 37: axis labels in words with their units, a subtitle, and
+    /// differences in percentage points (no `%` on their ticks).
+    #[test]
+    fn labels_in_words_and_the_subtitle_are_written() {
+        let c = LineChart {
+            title: "What the rule gives the town".into(),
+            subtitle: "Setup classic (10 players) · lineup preset:classic · 38,912 games per point · seed 2026".into(),
+            x_label: "Absence per phase (%; rules.absence)".into(),
+            y_label: "Change in town win rate (percentage points)".into(),
+            series: vec![Series {
+                label: "3 nights without a kill".into(),
+                points: (0..4).map(|i| pt(i as f64 * 0.1, 0.05 * i as f64)).collect(),
+                camp: Some(Camp::Town),
+            }],
+            reference: Some((0.0, "no difference".into())),
+            points: true,
+            x_percent: true,
+            ..LineChart::default()
+        };
+        let svg = line_chart(&c).unwrap();
+        assert!(is_svg(&svg));
+        for s in [
+            "Absence per phase (%; rules.absence)",
+            "Change in town win rate (percentage points)",
+            "3 nights without a kill",
+        ] {
+            assert!(svg.contains(&format!(">\n{s}\n</text>")), "missing {s}");
+        }
+        // The subtitle, wrapped or not, has every part.
+        for s in ["Setup classic (10 players)", "lineup preset:classic", "38,912 games per point", "seed 2026"] {
+            assert!(svg.contains(s), "subtitle lacks {s}");
+        }
+        // x ticks as percentages, y ticks in points (no % sign).
+        assert!(svg.contains(">\n10%\n</text>") && svg.contains(">\n30%\n</text>"));
+        assert!(svg.contains(">\n10\n</text>"), "a tick of 10 points");
+        // A series of no points keeps its place (colour, marker) but has no legend entry.
+        let mut with_empty = c.clone();
+        with_empty
+            .series
+            .insert(0, Series { label: "no such rule (off)".into(), camp: Some(Camp::Town), ..Series::default() });
+        let svg = line_chart(&with_empty).unwrap();
+        assert!(!svg.contains("no such rule") && svg.contains("3 nights without a kill"));
+        // A long subtitle wraps, between the parts of its list.
+        let long = LineChart { subtitle: ["a part of the subtitle"; 12].join(" · "), ..c.clone() };
+        let lines = wrap(&long.subtitle, SUB_SIZE, WIDTH as i32 - 40, 3);
+        assert!(lines.len() > 1 && lines.iter().all(|l| !l.starts_with('·') && !l.ends_with('·')), "{lines:?}");
+        assert!(line_chart(&long).unwrap().contains(&format!(">\n{}\n</text>", lines[1])));
+    }
+
+    /// Issue 37: intervals are visible, or the chart says they are smaller than the markers.
+    #[test]
+    fn intervals_too_small_to_see_are_noted() {
+        let mut c = sample_line();
+        let small = "95% intervals are smaller than the markers.";
+        let svg = line_chart(&c).unwrap();
+        assert!(svg.contains("Error bars: 95% intervals.") && !svg.contains(small));
+        for s in &mut c.series {
+            for p in &mut s.points {
+                (p.lo, p.hi) = (p.y - 1e-4, p.y + 1e-4);
+            }
+        }
+        assert!(line_chart(&c).unwrap().contains(small));
+        // Some small, some not.
+        c.series[0].points[0].lo -= 0.1;
+        assert!(line_chart(&c).unwrap().contains("where none shows, it is smaller than the marker"));
+        // Bars: whiskers narrower than a few pixels are said to be.
+        let mut b = sample_bars();
+        assert!(bar_chart(&b).unwrap().contains("Black whiskers: 95% intervals."));
+        for bar in &mut b.bars {
+            (bar.lo, bar.hi) = (bar.value - 1e-6, bar.value + 1e-6);
+        }
+        assert!(bar_chart(&b).unwrap().contains("95% intervals are too narrow to show at this scale."));
+    }
+
+    /// Issue 37: a rate of 0% or 100% has a one-sided interval, drawn with
+    /// one cap and a hollow marker and said so; the heatmap writes its bound.
+    #[test]
+    fn one_sided_bounds_are_drawn_and_labelled() {
+        let (_, u) = crate::stats::wilson(0, 2048);
+        let one = |lo: f64| LineChart {
+            title: "t".into(),
+            series: vec![Series {
+                label: "1 mafia".into(),
+                points: vec![Point { x: 7.0, y: 0.0, lo, hi: u }, Point { x: 8.0, y: 0.5, lo: 0.45, hi: 0.55 }],
+                camp: Some(Camp::Town),
+            }],
+            percent: true,
+            ..LineChart::default()
+        };
+        let sided = line_chart(&one(0.0)).unwrap();
+        let two = line_chart(&one(-u)).unwrap();
+        let note = format!("within {}", Unit::Percent.width(u));
+        assert_eq!(note, "within 0.15 points");
+        assert!(
+            sided.contains("Hollow markers: a rate of 0% or 100%; its 95% interval is one-sided")
+                && sided.contains(&note)
+        );
+        assert!(!two.contains("Hollow markers"));
+        // One cap fewer, and a hollow marker: white inside, the line's colour as its edge.
+        assert_eq!(sided.matches("<polyline").count() + 1, two.matches("<polyline").count());
+        assert!(
+            sided.matches("fill=\"#FFFFFF\" stroke=\"none\"").count()
+                > two.matches("fill=\"#FFFFFF\" stroke=\"none\"").count()
+        );
+        // Bars.
+        let b =
+            BarChart { bars: vec![Bar { label: "x".into(), value: 0.0, lo: 0.0, hi: u, camp: None }], ..sample_bars() };
+        assert!(bar_chart(&b).unwrap().contains("A whisker with one cap"));
+        // Heatmap: a bound rounded away from the value, under it.
+        let h = Heatmap {
+            cells: vec![vec![Some(1.0), Some(0.5), Some(0.0)], vec![Some(0.9), Some(0.45), Some(0.0)]],
+            bounds: vec![
+                vec![Some((1.0 - u, 1.0)), Some((0.48, 0.52)), Some((0.0, u))],
+                vec![Some((0.88, 0.92)), None, Some((0.0, u))],
+            ],
+            ..sample_heat()
+        };
+        let svg = heatmap(&h).unwrap();
+        assert!(
+            svg.contains(">\n≥99.8\n<") && svg.contains(">\n≤0.2\n<") && svg.contains(">\n±2.0\n<"),
+            "bounds written"
+        );
+        assert!(svg.contains("≥ or ≤ a one-sided bound (at 100% or 0%)"));
+    }
+
+    /// Issue 37: each camp has one colour in every chart, whatever its place.
+    #[test]
+    fn camp_colours_are_fixed() {
+        assert_eq!(camp_hex(Camp::Town), "#0072b2");
+        assert_eq!(camp_hex(Camp::Mafia), "#d55e00");
+        assert_eq!(camp_hex(Camp::Bandits), "#009e73");
+        let hex = |c: Camp| {
+            let (r, g, b) = camp_rgb(c);
+            format!("#{r:02X}{g:02X}{b:02X}")
+        };
+        // A mafia line first or second is drawn in the mafia's colour; a line of no camp in none of theirs.
+        let mut c = sample_line();
+        c.series[1].camp = Some(Camp::Mafia);
+        let svg = line_chart(&c).unwrap();
+        assert!(svg.contains(&format!("stroke=\"{}\"", hex(Camp::Mafia))));
+        assert!(!svg.contains(&hex(Camp::Town)) && !svg.contains(&hex(Camp::Bandits)));
+        c.series.swap(0, 1);
+        assert!(line_chart(&c).unwrap().contains(&format!("stroke=\"{}\"", hex(Camp::Mafia))));
+        // Two lines of one camp: shades of its colour, the same shades in any chart.
+        let cols = series_colours(&[
+            Series { camp: Some(Camp::Town), ..Series::default() },
+            Series { camp: Some(Camp::Bandits), ..Series::default() },
+            Series { camp: Some(Camp::Town), ..Series::default() },
+        ]);
+        assert_eq!(cols[1], camp_colour(Camp::Bandits));
+        assert_eq!(cols[0], shade(camp_colour(Camp::Town), 0, 2));
+        assert_ne!(cols[0], cols[2]);
+        // Bars in their camp's colour, with a legend of the camps present.
+        let mut b = sample_bars();
+        b.bars[0].camp = Some(Camp::Bandits);
+        b.bars[1].camp = Some(Camp::Town);
+        let svg = bar_chart(&b).unwrap();
+        assert!(
+            svg.contains(&format!("fill=\"{}\"", hex(Camp::Bandits)))
+                && svg.contains(&format!("fill=\"{}\"", hex(Camp::Town)))
+        );
+        assert!(svg.contains("Colour: the camp") && svg.contains(">\nbandits\n<") && !svg.contains(">\nmafia\n<"));
+        // A mafia rate's heatmap is the mafia's colour above the centre.
+        assert_eq!(diverging_in(1.0, 0.5, heat_ends(Some(Camp::Mafia))), camp_colour(Camp::Mafia));
+        assert_eq!(diverging_in(0.0, 0.5, heat_ends(Some(Camp::Mafia))), camp_colour(Camp::Town));
+    }
+
+    #[test]
+    fn points_are_signed_values_without_a_percent_sign() {
+        assert_eq!(value_text(0.0712, Unit::Points), "+7.1");
+        assert_eq!(value_text(-0.058, Unit::Points), "-5.8");
+        assert_eq!(value_text(-0.0001, Unit::Points), "0.0");
+        assert_eq!(tick_text(0.05, 0.05, Unit::Points), "5");
+        assert_eq!(tick_text(0.5, 0.1, Unit::Percent), "50%");
     }
 
     #[test]
