@@ -392,6 +392,24 @@ fn best_response_finds_a_planted_exploit() {
 }
 
 #[test]
+fn best_response_finds_the_pass_tell_against_a_blending_mafia() {
+    // The exploit a learned seat found (docs/src/research/play.md, "The
+    // PASS tell"): a mafia that passes first while the town names marks
+    // itself, and until `pass_tell` joined the catalogue no town setting
+    // read it. The town's search over its parameters must find it now.
+    let dir = TempDir::new("best-pass-tell");
+    let out = dir.file("b.csv");
+    let mut args = words(
+        "best-response --camp town --agents forum,mafia=forum:blend=1 --max-games 200000 --seed 5 --confirm 20000 --signals none -q",
+    );
+    args.extend(["--out", &out]);
+    ok(&args);
+    let r = &csv_rows(&out)[0];
+    assert!(col(r, "setting").contains("pass_tell=true"), "the tell is read: {r:?}");
+    assert!(num(r, "gain_lo") > 0.1, "a large gain, measured on fresh games: {r:?}");
+}
+
+#[test]
 fn best_response_finds_a_planted_adaptive_exploit() {
     // A default weakened by an adaptive reply of its own: from night 1, in
     // every game (`claims<255` always shows), the mafia skip their kill.
