@@ -96,9 +96,18 @@ fn ok_status<T: Serialize>(status: StatusCode, v: &T) -> Response {
     json_response(status, serde_json::to_string(v).expect("JSON of plain values"))
 }
 
-fn parse<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, Response> {
+/// A request refused: its status and message (`{"error": message}`).
+struct Refused(StatusCode, String);
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        refuse(self.0, self.1)
+    }
+}
+
+fn parse<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, Refused> {
     serde_json::from_slice(body)
-        .map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("the request is not as expected: {e}")))
+        .map_err(|e| Refused(StatusCode::BAD_REQUEST, format!("the request is not as expected: {e}")))
 }
 
 // ---------------------------------------------------------------------------
@@ -114,7 +123,7 @@ async fn catalog() -> Response {
             let s = rule_schema.get(k.name).cloned().unwrap_or(Value::Null);
             json!({
                 "name": k.name,
-                "about": k.about.trim(),
+                "about": without_clause(k.about.trim()),
                 "values": k.values,
                 "clause": k.clause,
                 "default": mafia_engine::Rules::default().get(k.name),
@@ -156,6 +165,15 @@ async fn catalog() -> Response {
     }))
 }
 
+/// A rule's description without its leading clause (`C8: …`): the page
+/// shows the clause beside it.
+fn without_clause(about: &str) -> &str {
+    match about.split_once(": ") {
+        Some((head, rest)) if head.chars().all(|c| "CE0123456789./, ".contains(c)) => rest,
+        _ => about,
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Setups: every change checked by the command line's reader.
 
@@ -190,7 +208,7 @@ fn problems_response(p: Vec<FieldProblem>) -> Response {
 async fn check_setup(body: Bytes) -> Response {
     let f: Form = match parse(&body) {
         Ok(f) => f,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     match check_form(&f) {
         Ok((text, file)) => {
@@ -209,7 +227,7 @@ struct Import {
 async fn import_setup(body: Bytes) -> Response {
     let i: Import = match parse(&body) {
         Ok(i) => i,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let names = strategy_names();
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -268,10 +286,10 @@ fn camp_rates(t: &crate::stats::Tally) -> Vec<CampRate> {
 
 impl App {
     /// Takes the one run slot, or says what holds it.
-    fn claim(&self, what: &'static str) -> Result<(u64, Arc<Watch>, Instant), Response> {
+    fn claim(&self, what: &'static str) -> Result<(u64, Arc<Watch>, Instant), Refused> {
         let mut live = self.live.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(l) = live.as_ref() {
-            return Err(refuse(
+            return Err(Refused(
                 StatusCode::CONFLICT,
                 format!(
                     "a {} (number {}) is going on: one run at a time — wait for it to finish or cancel it",
@@ -300,9 +318,9 @@ impl App {
         *self.live.lock().unwrap_or_else(|p| p.into_inner()) = None;
     }
 
-    fn bound(&self, games: u64) -> Result<(), Response> {
+    fn bound(&self, games: u64) -> Result<(), Refused> {
         if games == 0 || games > self.o.max_games {
-            return Err(refuse(
+            return Err(Refused(
                 StatusCode::BAD_REQUEST,
                 format!("games {games}: give 1 to {} (the studio's --max-games)", self.o.max_games),
             ));
@@ -348,10 +366,10 @@ fn finish(id: u64, report: Report, seconds: f64) -> Finished {
 async fn start_run(State(app): Shared, body: Bytes) -> Response {
     let r: RunRequest = match parse(&body) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return e.into_response(),
     };
     if let Err(e) = app.bound(r.games) {
-        return e;
+        return e.into_response();
     }
     let (text, _) = match check_form(&r.setup) {
         Ok(t) => t,
@@ -359,7 +377,7 @@ async fn start_run(State(app): Shared, body: Bytes) -> Response {
     };
     let (id, watch, started) = match app.claim("run") {
         Ok(c) => c,
-        Err(e) => return e,
+        Err(e) => return e.into_response(),
     };
     let name = file_name(&r.setup);
     let mut argv: Vec<String> = vec!["run".into(), "--setup".into(), name.clone(), "--seed".into(), r.seed.to_string()];
@@ -496,7 +514,7 @@ pub(crate) fn plain_name(name: &str) -> Result<&str, String> {
 async fn save(State(app): Shared, body: Bytes) -> Response {
     let s: Save = match parse(&body) {
         Ok(s) => s,
-        Err(e) => return e,
+        Err(e) => return e.into_response(),
     };
     let Some(dir) = app.o.out_dir.clone() else {
         return refuse(
@@ -559,7 +577,7 @@ async fn run_blocking(
     what: &'static str,
     argv: Vec<String>,
     setups: Vec<(String, String)>,
-) -> Result<(Report, f64), Response> {
+) -> Result<(Report, f64), Refused> {
     let (_, watch, started) = app.claim(what)?;
     let call = Call { plugins: vec![], setups, watch: Some(watch) };
     let joined = tokio::task::spawn_blocking(move || tables_with(&argv, &call)).await;
@@ -567,7 +585,7 @@ async fn run_blocking(
     app.progress.send_replace(Arc::new(json!({ "state": "idle" }).to_string()));
     joined
         .map(|r| (r, started.elapsed().as_secs_f64()))
-        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, format!("the {what} failed: {e}")))
+        .map_err(|e| Refused(StatusCode::INTERNAL_SERVER_ERROR, format!("the {what} failed: {e}")))
 }
 
 fn number(row: &[Option<String>], cols: &[String], name: &str) -> Option<f64> {
@@ -596,7 +614,8 @@ fn compare_sentence(table: &Value, a: &[String], b: &[String], rules: &[(String,
         ) else {
             continue;
         };
-        let pts = |x: f64| format!("{:.1}", x * 100.0);
+        // Points to one decimal, never "-0.0".
+        let pts = |x: f64| format!("{:.1}", if (x * 100.0).abs() < 0.05 { 0.0 } else { x * 100.0 });
         let sign = if d >= 0.0 { "+" } else { "" };
         let verdict = if lo > 0.0 || hi < 0.0 {
             format!(
@@ -625,10 +644,10 @@ fn compare_sentence(table: &Value, a: &[String], b: &[String], rules: &[(String,
 async fn compare(State(app): Shared, body: Bytes) -> Response {
     let r: CompareRequest = match parse(&body) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return e.into_response(),
     };
     if let Err(e) = app.bound(r.games) {
-        return e;
+        return e.into_response();
     }
     let (text, _) = match check_form(&r.setup) {
         Ok(t) => t,
@@ -649,7 +668,7 @@ async fn compare(State(app): Shared, body: Bytes) -> Response {
     }
     let (report, secs) = match run_blocking(app.clone(), "comparison", argv, vec![(name, text)]).await {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return e.into_response(),
     };
     if let Err(e) = &report.result
         && !matches!(e, crate::error::Error::Missed(_))
@@ -690,10 +709,10 @@ fn default_camp() -> String {
 async fn sweep(State(app): Shared, body: Bytes) -> Response {
     let r: SweepRequest = match parse(&body) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return e.into_response(),
     };
     if let Err(e) = app.bound(r.games) {
-        return e;
+        return e.into_response();
     }
     let (text, _) = match check_form(&r.setup) {
         Ok(t) => t,
@@ -720,7 +739,7 @@ async fn sweep(State(app): Shared, body: Bytes) -> Response {
     argv.extend(["--sweep".to_string(), r.x.trim().to_string()]);
     let (report, secs) = match run_blocking(app.clone(), "sweep", argv, vec![(name, text)]).await {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return e.into_response(),
     };
     if let Err(e) = &report.result {
         return refuse(StatusCode::UNPROCESSABLE_ENTITY, e.to_string());
@@ -814,7 +833,7 @@ fn next_night_toml(r: &crate::input::Resolved, next: &crate::commands::resolve::
 async fn resolve(body: Bytes) -> Response {
     let r: ResolveRequest = match parse(&body) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return e.into_response(),
     };
     let resolved = crate::input::parse_scenario("night.toml", &r.toml).and_then(|f| f.resolve());
     match resolved {

@@ -30,7 +30,6 @@ use clap::Args;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
-
 /// The largest request body the server reads (a setup or a night file is a
 /// few kilobytes).
 pub const BODY_LIMIT: usize = 256 * 1024;

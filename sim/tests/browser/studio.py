@@ -95,13 +95,17 @@ def run(url, out_dir):
         assert d.find_elements(By.CSS_SELECTOR, "table[data-table=roles]"), "the roles table"
         shot("play")
 
-        # Compare two variants on the same games.
+        # Compare two variants on the same games, at 20% absence (a rule
+        # of the setup: back on the setup tab).
+        byid("tab-setup").click()
+        type_into("rule-absence", "0.2")
+        wait.until(lambda d: "11 players" in byid("setup-status").text)
         byid("tab-compare").click()
         type_into("cmp-games", "8192")
         byid("compare-run").click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cmp-sentence p"))
         sentence = byid("cmp-sentence").text
-        assert "points" in sentence, sentence
+        assert "gives the town +" in sentence and "absence=0.2" in sentence, sentence
         print("compare:", sentence.splitlines()[0])
         type_into("sweep-games", "2048")
         byid("sweep-run").click()

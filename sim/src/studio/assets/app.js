@@ -70,12 +70,11 @@ function buildForm() {
     }
     input.value = k.default;
     input.addEventListener(input.tagName === "SELECT" ? "change" : "input", scheduleCheck);
-    const range = k.minimum !== undefined && k.minimum !== null ? ` ${k.minimum}..=${k.maximum}` : "";
     rules.append(el("tr", {},
       el("td", { class: "name", text: k.name }),
       el("td", {}, input, el("div", { class: "err", id: errId("rules." + k.name) })),
       el("td", {}, el("span", { class: "clause", text: k.clause + " " }),
-        el("span", { class: "about", text: `${k.about} — ${k.values}${range}; default ${k.default_text}` }))));
+        el("span", { class: "about", text: `${k.about} — ${k.values}; default ${k.default_text}` }))));
   }
   const agents = $("agents");
   for (const key of ["default", ...catalog.camps]) {
@@ -264,7 +263,7 @@ function showResult(res) {
   out.replaceChildren();
   for (const t of res.tables) {
     out.append(el("h2", { text: t.name }));
-    out.append(dataTable(t));
+    out.append(el("div", { class: "scroll" }, dataTable(t)));
     const links = $("downloads");
     for (const f of ["csv", "parquet"]) links.append(el("a", { href: `/api/run/download?table=${t.name}&format=${f}`, text: `${t.name}.${f}` }));
   }
@@ -272,9 +271,11 @@ function showResult(res) {
   const s = res.tables.find((t) => t.name === "summary");
   if (s && s.rows.length) {
     const col = (n) => s.columns.indexOf(n);
-    const camps = catalog.camps.filter((c) => col(c + "_rate") >= 0 && s.rows[0][col(c + "_rate")] !== null)
-      .map((c) => ({ camp: c, rate: +s.rows[0][col(c + "_rate")], lo: +s.rows[0][col(c + "_lo")], hi: +s.rows[0][col(c + "_hi")] }))
-      .filter((c) => !(c.rate === 0 && c.lo === 0 && c.hi === 0));
+    // The camps dealt: those the roles table names.
+    const roles = res.tables.find((t) => t.name === "roles");
+    const dealt = new Set(roles ? roles.rows.map((r) => r[roles.columns.indexOf("camp")]) : catalog.camps);
+    const camps = catalog.camps.filter((c) => dealt.has(c) && col(c + "_rate") >= 0 && s.rows[0][col(c + "_rate")] !== null)
+      .map((c) => ({ camp: c, rate: +s.rows[0][col(c + "_rate")], lo: +s.rows[0][col(c + "_lo")], hi: +s.rows[0][col(c + "_hi")] }));
     $("live-rates").replaceChildren(rateCards(camps, ""));
     const games = +s.rows[0][col("games")];
     $("progress").textContent = `${games.toLocaleString("en")} games`;
@@ -292,7 +293,7 @@ $("compare-run").addEventListener("click", async () => {
   $("cmp-sentence").textContent = "";
   if (!r.ok) { $("err-compare").textContent = r.data.error; return; }
   for (const s of r.data.sentences) $("cmp-sentence").append(el("p", { text: s }));
-  $("cmp-table").append(dataTable(r.data.table));
+  $("cmp-table").append(el("div", { class: "scroll" }, dataTable(r.data.table)));
 });
 
 $("sweep-run").addEventListener("click", async () => {
