@@ -57,6 +57,7 @@ def run(url, out_dir):
 
     def shot(name):
         os.makedirs(SHOTS, exist_ok=True)
+        d.execute_script("window.scrollTo(0, 0)")
         d.save_screenshot(os.path.join(SHOTS, name + ".png"))
 
     def type_into(i, text):
@@ -116,11 +117,22 @@ def run(url, out_dir):
         byid("tab-night").click()
         byid("resolve").click()
         wait.until(lambda d: "Deaths at dawn" in byid("night-out").text)
+        assert len(d.find_elements(By.CSS_SELECTOR, "#nf-seats select")) == 7
         shot("night")
         byid("night-next").click()
         assert "night = 2" in byid("night-text").get_attribute("value")
+        # The form shows the next night, with last night's dead carried over.
+        assert byid("nf-night").get_attribute("value") == "2"
+        assert "6" in d.find_element(By.CSS_SELECTOR, "[data-carry=dead]").get_attribute("value")
+        # A move made in the form: the Boss's kill nick on seat 5.
+        byid("nf-add-move").click()
+        cells = d.find_elements(By.CSS_SELECTOR, "#nf-moves tr:last-child input")
+        cells[0].send_keys("boss")
+        cells[4].send_keys("5")
+        assert "kill = 5" in byid("night-text").get_attribute("value")
         byid("resolve").click()
         wait.until(lambda d: "Deaths at dawn" in byid("night-out").text)
+        assert "5 (detective)" in byid("night-out").text.split("Deaths at dawn")[1], byid("night-out").text
     finally:
         d.quit()
 

@@ -84,7 +84,6 @@ function buildForm() {
   }
   $("strategies").textContent = "Strategies: " + catalog.strategies.map((s) => s.name).join(", ") + " (see `mafia strategies`).";
   $("setup-name").addEventListener("input", scheduleCheck);
-  $("night-text").value = catalog.example_night;
 }
 
 function setForm(f) {
@@ -314,9 +313,118 @@ $("resolve").addEventListener("click", async () => {
   $("night-next").disabled = false;
 });
 $("night-next").addEventListener("click", () => {
-  if (nextNight) { $("night-text").value = nextNight; $("night-out").textContent = ""; $("night-next").disabled = true; }
+  if (nextNight) { loadNight(nextNight); $("night-out").textContent = ""; $("night-next").disabled = true; }
 });
-$("night-example").addEventListener("click", () => { $("night-text").value = catalog.example_night; });
+$("night-example").addEventListener("click", () => loadNight(catalog.example_night));
+
+// ---------------------------------------------------------------- the night as a form
+// A view on the night file: editing the form rewrites the file; "Read the
+// file into the form" reads a file back (the simple TOML the examples and
+// "Continue" write: `key = value` lines, tables, [[move]] entries). The
+// server reads the file, never the form.
+const CARRY_KEYS = ["dead", "actor", "deputy", "hexed", "guest", "last_heal", "last_beating", "spare_life_spent", "swindled", "borrowed", "bandits_known"];
+const MOVE_KEYS = ["seat", "target", "second", "borrow", "kill", "search"];
+let night = { name: "", night: 1, seats: [], rules: [], carry: {}, moves: [] };
+
+function parseNight(text) {
+  const out = { name: "", night: 1, seats: [], rules: [], carry: {}, moves: [] };
+  let table = "";
+  let pending = "";
+  const strip = (l) => { let q = false; for (let i = 0; i < l.length; i++) { if (l[i] === '"') q = !q; else if (l[i] === "#" && !q) return l.slice(0, i); } return l; };
+  const balanced = (v) => (v.match(/\[/g) || []).length === (v.match(/\]/g) || []).length;
+  for (const raw of text.split("\n")) {
+    const line = (pending ? pending + " " : "") + strip(raw).trim();
+    if (!line) continue;
+    if (line === "[[move]]") { out.moves.push({}); table = "move"; pending = ""; continue; }
+    const t = line.match(/^\[([a-z_]+)\]$/);
+    if (t) { table = t[1]; pending = ""; continue; }
+    const kv = line.match(/^([A-Za-z0-9_-]+)\s*=\s*(.*)$/);
+    if (!kv) { pending = ""; continue; }
+    if (!balanced(kv[2])) { pending = line; continue; }
+    pending = "";
+    const text = kv[2].trim().replace(/,\s*\]/g, "]");
+    let value;
+    try { value = JSON.parse(text); } catch (e) { value = text; }
+    if (table === "move") out.moves[out.moves.length - 1][kv[1]] = value;
+    else if (table === "carry") out.carry[kv[1]] = value;
+    else if (table === "rules") out.rules.push([kv[1], value]);
+    else if (table === "") { if (kv[1] === "seats") out.seats = value; else if (kv[1] === "night") out.night = value; else if (kv[1] === "name") out.name = value; else out[kv[1]] = value; }
+  }
+  return out;
+}
+
+function tomlValue(v) {
+  if (typeof v === "string") { const t = v.trim(); if (/^-?\d+$/.test(t) || t === "true" || t === "false" || /^\[.*\]$/.test(t)) return t; return JSON.stringify(v); }
+  return JSON.stringify(v);
+}
+
+function writeNight() {
+  const n = night;
+  const lines = ["# A night made in the studio's night calculator (`mafia resolve THIS.toml`)."];
+  if (n.name) lines.push(`name = ${JSON.stringify(n.name)}`);
+  lines.push(`night = ${n.night}`);
+  lines.push(`seats = [${n.seats.map((r) => JSON.stringify(r)).join(", ")}]`);
+  if (n.night_order) lines.push(`night_order = ${JSON.stringify(n.night_order)}`);
+  if (n.rules.length) { lines.push("", "[rules]"); for (const [k, v] of n.rules) lines.push(`${k} = ${tomlValue(v)}`); }
+  const carry = CARRY_KEYS.filter((k) => n.carry[k] !== undefined && n.carry[k] !== "");
+  if (carry.length) { lines.push("", "[carry]"); for (const k of carry) lines.push(`${k} = ${tomlValue(n.carry[k])}`); }
+  for (const m of n.moves) {
+    lines.push("", "[[move]]");
+    for (const k of MOVE_KEYS) if (m[k] !== undefined && m[k] !== "") lines.push(`${k} = ${tomlValue(m[k])}`);
+  }
+  $("night-text").value = lines.join("\n") + "\n";
+}
+
+function nightForm() {
+  $("nf-night").value = night.night;
+  $("nf-rules").value = night.rules.map(([k, v]) => `${k}=${v}`).join(", ");
+  const seats = $("nf-seats");
+  seats.replaceChildren(el("tr", {}, el("th", { text: "seat" }), el("th", { text: "role" })));
+  night.seats.forEach((role, i) => {
+    const sel = el("select", { "data-seat": String(i + 1) });
+    for (const r of catalog.roles) sel.append(el("option", { value: r.name, text: `${r.name} (${r.camp})` }));
+    sel.value = role;
+    sel.addEventListener("change", () => { night.seats[i] = sel.value; writeNight(); });
+    seats.append(el("tr", {}, el("td", { text: String(i + 1) }), el("td", {}, sel)));
+  });
+  const carry = $("nf-carry");
+  carry.replaceChildren();
+  for (const k of CARRY_KEYS) {
+    const v = night.carry[k];
+    const input = el("input", { "data-carry": k, size: "24", value: v === undefined ? "" : (typeof v === "string" ? v : JSON.stringify(v)) });
+    input.addEventListener("input", () => { night.carry[k] = input.value; writeNight(); });
+    carry.append(el("tr", {}, el("td", { class: "name", text: k }), el("td", {}, input)));
+  }
+  const moves = $("nf-moves");
+  moves.replaceChildren(el("tr", {}, ...MOVE_KEYS.map((k) => el("th", { text: k })), el("th", {})));
+  night.moves.forEach((m, i) => {
+    const cells = MOVE_KEYS.map((k) => {
+      const v = m[k];
+      const input = el("input", { size: k === "seat" ? "9" : "6", value: v === undefined ? "" : String(v) });
+      input.addEventListener("input", () => { m[k] = input.value; writeNight(); });
+      return el("td", {}, input);
+    });
+    const drop = el("button", { text: "×" });
+    drop.addEventListener("click", () => { night.moves.splice(i, 1); nightForm(); writeNight(); });
+    moves.append(el("tr", {}, ...cells, el("td", {}, drop)));
+  });
+}
+
+function loadNight(text) {
+  $("night-text").value = text;
+  night = parseNight(text);
+  nightForm();
+}
+
+$("nf-night").addEventListener("input", () => { night.night = $("nf-night").value; writeNight(); });
+$("nf-rules").addEventListener("input", () => {
+  night.rules = $("nf-rules").value.split(",").map((x) => x.trim()).filter((x) => x.includes("=")).map((x) => x.split("=").map((y) => y.trim()));
+  writeNight();
+});
+$("nf-add-seat").addEventListener("click", () => { night.seats.push("citizen"); nightForm(); writeNight(); });
+$("nf-drop-seat").addEventListener("click", () => { night.seats.pop(); nightForm(); writeNight(); });
+$("nf-add-move").addEventListener("click", () => { night.moves.push({}); nightForm(); });
+$("nf-read").addEventListener("click", () => loadNight($("night-text").value));
 
 // ---------------------------------------------------------------- start
 (async () => {
@@ -324,5 +432,6 @@ $("night-example").addEventListener("click", () => { $("night-text").value = cat
   catalog = r.data;
   buildForm();
   setForm(catalog.presets[0].form);
+  loadNight(catalog.example_night);
   document.body.dataset.ready = "1";
 })();
