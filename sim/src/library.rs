@@ -25,12 +25,13 @@ pub type Plugin = Arc<dyn Fn(&mut Lineup) + Send + Sync>;
 
 thread_local! {
     static PLUGINS: RefCell<Vec<Plugin>> = const { RefCell::new(Vec::new()) };
-    static SETUPS: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
+    static FILES: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The text of the library call's in-memory setup file `name`, if it has one.
-pub(crate) fn setup_text(name: &str) -> Option<String> {
-    SETUPS.with(|s| s.borrow().iter().find(|(n, _)| n == name).map(|(_, t)| t.clone()))
+/// The text of the library call's in-memory input file `name` (a setup
+/// file, or `odds`'s state file), if it has one.
+pub(crate) fn file_text(name: &str) -> Option<String> {
+    FILES.with(|s| s.borrow().iter().find(|(n, _)| n == name).map(|(_, t)| t.clone()))
 }
 
 /// What a library call brings besides its command line ([`tables_with`]).
@@ -38,11 +39,11 @@ pub(crate) fn setup_text(name: &str) -> Option<String> {
 pub struct Call {
     /// Strategies of the caller's, registered on every lineup.
     pub plugins: Vec<Plugin>,
-    /// Setup files held in memory, `(name, text)`: `--setup NAME` (and a
-    /// variant's `setup=NAME`) reads `text` as the setup file `NAME` would
-    /// be read — the same reader, the same messages — before any file of
-    /// that name. Nothing is read from disk for them.
-    pub setups: Vec<(String, String)>,
+    /// Input files held in memory, `(name, text)`: `--setup NAME` (and a
+    /// variant's `setup=NAME`), and `odds NAME`, read `text` as the file
+    /// `NAME` would be read — the same reader, the same messages — before
+    /// any file of that name. Nothing is read from disk for them.
+    pub files: Vec<(String, String)>,
     /// A progress callback and a cancel flag for the executor
     /// ([`crate::exec::Watch`]).
     pub watch: Option<Arc<crate::exec::Watch>>,
@@ -129,9 +130,9 @@ pub fn tables_with(argv: &[String], call: &Call) -> Report {
         _ => return refused(format!("`{command}`: not a command the library runs")),
     };
     let old = PLUGINS.with(|p| std::mem::replace(&mut *p.borrow_mut(), call.plugins.clone()));
-    let old_setups = SETUPS.with(|s| std::mem::replace(&mut *s.borrow_mut(), call.setups.clone()));
+    let old_files = FILES.with(|s| std::mem::replace(&mut *s.borrow_mut(), call.files.clone()));
     let (result, captured) = crate::exec::watched(call.watch.clone(), || crate::output::capture(run));
     PLUGINS.with(|p| *p.borrow_mut() = old);
-    SETUPS.with(|s| *s.borrow_mut() = old_setups);
+    FILES.with(|s| *s.borrow_mut() = old_files);
     Report { captured, result }
 }

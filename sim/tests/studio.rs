@@ -271,6 +271,25 @@ fn a_night_resolves_as_mafia_resolve_tells_it_and_the_next_night_reads_back() {
 }
 
 #[test]
+fn odds_of_a_mid_game_state_are_mafia_odds_tables() {
+    let s = studio();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/odds/classic-day-3-commissar.toml");
+    let state = std::fs::read_to_string(path).unwrap();
+    let (status, v) = json_call(s.addr, "POST", "/api/odds", Some(&json!({ "toml": state, "games": 2000 })));
+    assert_eq!(status, 200, "{v}");
+    let cli = mafia_sim::tables(&["odds", path, "--games", "2000"].map(String::from), &[]);
+    let table = &v["tables"][0];
+    // One row per camp, the town's first: the same rate as the command line's.
+    let col = table["columns"].as_array().unwrap().iter().position(|c| c == "rate").unwrap();
+    assert_eq!(table["rows"][0][0], "town");
+    let town: f64 = table["rows"][0][col].as_str().unwrap().parse().unwrap();
+    let frame = &cli.captured.frames[0].1;
+    assert_eq!(town, frame.column("rate").unwrap().as_materialized_series().f64().unwrap().get(0).unwrap());
+    let (status, v) = json_call(s.addr, "POST", "/api/odds", Some(&json!({ "toml": "day = 0", "games": 10 })));
+    assert_eq!(status, 422, "{v}");
+}
+
+#[test]
 fn a_body_over_the_limit_is_refused() {
     let big = json!({ "toml": "#".repeat(mafia_sim::BODY_LIMIT + 1) });
     let (status, _) = call(studio_addr_catalog(), "POST", "/api/resolve", Some(&big));

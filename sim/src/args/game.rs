@@ -153,7 +153,7 @@ pub fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools<'_>) -
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         // A library call's setup held in memory (the studio's) is read as
         // its file would be, before any file of that name.
-        let file = match crate::library::setup_text(name) {
+        let file = match crate::library::file_text(name) {
             Some(text) => crate::input::parse_setup(name, &text, &refs)?,
             None => {
                 let path = Path::new(name);

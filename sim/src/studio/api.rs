@@ -29,6 +29,8 @@ const APP_JS: &str = include_str!("assets/app.js");
 const APP_CSS: &str = include_str!("assets/app.css");
 /// The night calculator's first example (the repository's own).
 const EXAMPLE_NIGHT: &str = include_str!("../../../scenarios/two-blockers.toml");
+/// The odds' first example (the repository's own).
+const EXAMPLE_STATE: &str = include_str!("../../../scenarios/odds/classic-day-3-commissar.toml");
 
 /// The server's state.
 struct App {
@@ -74,6 +76,7 @@ pub fn router(o: StudioOptions) -> Router {
         .route("/api/compare", post(compare))
         .route("/api/sweep", post(sweep))
         .route("/api/resolve", post(resolve))
+        .route("/api/odds", post(odds))
         .layer(DefaultBodyLimit::max(super::BODY_LIMIT))
         .with_state(app)
 }
@@ -161,7 +164,7 @@ async fn catalog() -> Response {
     ok(&json!({
         "camps": Camp::ALL.iter().map(|c| c.name()).collect::<Vec<_>>(),
         "roles": roles, "rules": rules, "presets": presets, "strategies": strategies,
-        "example_night": EXAMPLE_NIGHT,
+        "example_night": EXAMPLE_NIGHT, "example_state": EXAMPLE_STATE,
     }))
 }
 
@@ -385,7 +388,7 @@ async fn start_run(State(app): Shared, body: Bytes) -> Response {
     if let Some(h) = r.precision {
         argv.extend(["--precision".to_string(), h.to_string()]);
     }
-    let call = Call { plugins: vec![], setups: vec![(name, text)], watch: Some(watch) };
+    let call = Call { plugins: vec![], files: vec![(name, text)], watch: Some(watch) };
     let worker = app.clone();
     // The games play on a thread of their own (rayon inside), never on the
     // async executor.
@@ -576,10 +579,10 @@ async fn run_blocking(
     app: Arc<App>,
     what: &'static str,
     argv: Vec<String>,
-    setups: Vec<(String, String)>,
+    files: Vec<(String, String)>,
 ) -> Result<(Report, f64), Refused> {
     let (_, watch, started) = app.claim(what)?;
-    let call = Call { plugins: vec![], setups, watch: Some(watch) };
+    let call = Call { plugins: vec![], files, watch: Some(watch) };
     let joined = tokio::task::spawn_blocking(move || tables_with(&argv, &call)).await;
     app.release();
     app.progress.send_replace(Arc::new(json!({ "state": "idle" }).to_string()));
@@ -848,6 +851,50 @@ async fn resolve(body: Bytes) -> Response {
             ok_status(StatusCode::UNPROCESSABLE_ENTITY, &json!({ "error": e.to_string(), "problems": p }))
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Win odds of a mid-game state: `mafia odds`.
+
+#[derive(Deserialize)]
+struct OddsRequest {
+    toml: String,
+    #[serde(default = "default_games")]
+    games: u64,
+    #[serde(default = "default_seed")]
+    seed: u64,
+}
+
+async fn odds(State(app): Shared, body: Bytes) -> Response {
+    let r: OddsRequest = match parse(&body) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    if let Err(e) = app.bound(r.games) {
+        return e.into_response();
+    }
+    let name = "state.toml".to_string();
+    let argv: Vec<String> = vec![
+        "odds".into(),
+        name.clone(),
+        "--games".into(),
+        r.games.to_string(),
+        "--seed".into(),
+        r.seed.to_string(),
+        "--threads".into(),
+        app.o.threads.to_string(),
+    ];
+    let (report, secs) = match run_blocking(app.clone(), "odds", argv, vec![(name, r.toml)]).await {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    if let Err(e) = &report.result
+        && !matches!(e, crate::error::Error::Missed(_))
+    {
+        return refuse(StatusCode::UNPROCESSABLE_ENTITY, e.to_string());
+    }
+    let tables: Vec<Value> = report.captured.frames.iter().map(|(n, f)| frame_json(n, f)).collect();
+    ok(&json!({ "tables": tables, "text": report.captured.text, "seconds": secs }))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ through chromedriver with Selenium. CI's browser step runs it
 It starts `mafia studio` on a free loopback port, loads the page, edits a
 role count, sees a bad value refused beside its field, runs the setup and
 reads a rate and its interval, compares two variants, sweeps a heatmap,
+asks the win odds of a mid-game state,
 resolves a night and continues to the next, and takes screenshots of the
 main screens into SHOTS_DIR (default docs/src/studio/). Every step waits
 for what the page shows, never for a time.
@@ -112,6 +113,11 @@ def run(url, out_dir):
         byid("sweep-run").click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#heatmap svg"))
         shot("compare")
+        # Win odds of the example mid-game state.
+        type_into("odds-games", "2000")
+        byid("odds-run").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#odds-out table"))
+        assert "town" in byid("odds-out").text
 
         # Resolve a night, then continue with the next night's carry-over.
         byid("tab-night").click()

@@ -426,6 +426,15 @@ $("nf-drop-seat").addEventListener("click", () => { night.seats.pop(); nightForm
 $("nf-add-move").addEventListener("click", () => { night.moves.push({}); nightForm(); });
 $("nf-read").addEventListener("click", () => loadNight($("night-text").value));
 
+// ---------------------------------------------------------------- win odds
+$("odds-run").addEventListener("click", async () => {
+  $("err-odds").textContent = ""; $("odds-out").textContent = "running…";
+  const r = await api("/api/odds", { toml: $("odds-text").value, games: Number($("odds-games").value) });
+  $("odds-out").textContent = "";
+  if (!r.ok) { $("err-odds").textContent = r.data.error; return; }
+  for (const t of r.data.tables) $("odds-out").append(el("div", { class: "scroll" }, dataTable(t)));
+});
+
 // ---------------------------------------------------------------- start
 (async () => {
   const r = await api("/api/catalog");
@@ -433,5 +442,6 @@ $("nf-read").addEventListener("click", () => loadNight($("night-text").value));
   buildForm();
   setForm(catalog.presets[0].form);
   loadNight(catalog.example_night);
+  $("odds-text").value = catalog.example_state;
   document.body.dataset.ready = "1";
 })();
