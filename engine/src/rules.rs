@@ -208,6 +208,7 @@ macro_rules! rule_settings {
                 values: rule_settings!(@values $ty $(, $lo, $hi)?),
                 clause: $clause,
                 note: rule_settings!(@note $($note)?),
+                about: concat!($($doc),*),
             },
         )*];
 
@@ -322,6 +323,8 @@ pub struct RuleKey {
     pub clause: &'static str,
     /// What the default means, where its word alone does not say (`auto`).
     pub note: Option<&'static str>,
+    /// The one-line description: the declaration's doc comment.
+    pub about: &'static str,
 }
 
 impl RuleKey {

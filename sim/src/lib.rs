@@ -21,13 +21,14 @@ mod library;
 mod output;
 mod shard;
 mod stats;
+mod studio;
 
 // The command line.
 pub use cli::{Cli, dispatch};
 pub use error::{Diagnostic, Error, FileError};
 /// Signals: what `main` installs before a command (see `exec/interrupt.rs`).
 pub use exec::install_quit_handler;
-pub use library::{COMMANDS, Plugin, Report, tables};
+pub use library::{COMMANDS, Call, Plugin, Report, tables, tables_with};
 
 // What to play: a setup (a preset or a setup file), rules and agents, made
 // into checked games (`Job`s); the grid that varies a setup.
@@ -46,7 +47,10 @@ pub use commands::odds::{Odds, play_range};
 pub use commands::replay::replay;
 pub use commands::resolve::{resolve_file, to_json, to_text};
 pub use commands::schema::schema_text;
-pub use exec::{Budget, Counts, Finish, RunOutput, RunSpec, run};
+pub use exec::{Budget, Counts, Finish, OnBlock, Progress, RunOutput, RunSpec, Watch, run};
+
+// The studio (`mafia studio`): the web page over this library.
+pub use studio::{BODY_LIMIT, Studio, StudioOptions, start_studio};
 
 // The statistics.
 pub use stats::{Diff, Schedule, Sprt, Tally, Verdict, paired_diff, wilson};

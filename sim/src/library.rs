@@ -25,6 +25,28 @@ pub type Plugin = Arc<dyn Fn(&mut Lineup) + Send + Sync>;
 
 thread_local! {
     static PLUGINS: RefCell<Vec<Plugin>> = const { RefCell::new(Vec::new()) };
+    static FILES: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The text of the library call's in-memory input file `name` (a setup
+/// file, or `odds`'s state file), if it has one.
+pub(crate) fn file_text(name: &str) -> Option<String> {
+    FILES.with(|s| s.borrow().iter().find(|(n, _)| n == name).map(|(_, t)| t.clone()))
+}
+
+/// What a library call brings besides its command line ([`tables_with`]).
+#[derive(Default, Clone)]
+pub struct Call {
+    /// Strategies of the caller's, registered on every lineup.
+    pub plugins: Vec<Plugin>,
+    /// Input files held in memory, `(name, text)`: `--setup NAME` (and a
+    /// variant's `setup=NAME`), and `odds NAME`, read `text` as the file
+    /// `NAME` would be read — the same reader, the same messages — before
+    /// any file of that name. Nothing is read from disk for them.
+    pub files: Vec<(String, String)>,
+    /// A progress callback and a cancel flag for the executor
+    /// ([`crate::exec::Watch`]).
+    pub watch: Option<Arc<crate::exec::Watch>>,
 }
 
 /// `lineup` with the plugins of the library call in progress registered
@@ -64,6 +86,12 @@ pub const COMMANDS: &[&str] = &["run", "compare", "experiment", "odds"];
 /// `plugins` registered on every lineup. A command line the parser refuses
 /// is an [`Error::Invalid`] with the parser's message (exit code 2).
 pub fn tables(argv: &[String], plugins: &[Plugin]) -> Report {
+    tables_with(argv, &Call { plugins: plugins.to_vec(), ..Call::default() })
+}
+
+/// [`tables`], with in-memory setup files and a watch on the run
+/// (see [`Call`]): what the studio's page runs.
+pub fn tables_with(argv: &[String], call: &Call) -> Report {
     let refused = |m: String| Report { captured: Captured::default(), result: Err(Error::Invalid(m)) };
     let Some(command) = argv.first().filter(|c| COMMANDS.contains(&c.as_str())) else {
         return refused(format!(
@@ -101,8 +129,10 @@ pub fn tables(argv: &[String], plugins: &[Plugin]) -> Report {
         }
         _ => return refused(format!("`{command}`: not a command the library runs")),
     };
-    let old = PLUGINS.with(|p| std::mem::replace(&mut *p.borrow_mut(), plugins.to_vec()));
-    let (result, captured) = crate::output::capture(run);
+    let old = PLUGINS.with(|p| std::mem::replace(&mut *p.borrow_mut(), call.plugins.clone()));
+    let old_files = FILES.with(|s| std::mem::replace(&mut *s.borrow_mut(), call.files.clone()));
+    let (result, captured) = crate::exec::watched(call.watch.clone(), || crate::output::capture(run));
     PLUGINS.with(|p| *p.borrow_mut() = old);
+    FILES.with(|s| *s.borrow_mut() = old_files);
     Report { captured, result }
 }

@@ -149,17 +149,24 @@ pub fn load_with(name: &str, lineup_spec: Option<&str>, mut ext: ExtPools<'_>) -
         crate::library::plug(&mut lineup);
         p.setup()
     } else {
-        let path = Path::new(name);
-        if !path.exists() {
-            let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-            return Err(Error::Invalid(format!(
-                "--setup {name}: no such preset ({}) and no such file",
-                names.join(", ")
-            )));
-        }
         let names = lineup.strategy_names();
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-        let file = load_setup(path, &refs)?;
+        // A library call's setup held in memory (the studio's) is read as
+        // its file would be, before any file of that name.
+        let file = match crate::library::file_text(name) {
+            Some(text) => crate::input::parse_setup(name, &text, &refs)?,
+            None => {
+                let path = Path::new(name);
+                if !path.exists() {
+                    let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+                    return Err(Error::Invalid(format!(
+                        "--setup {name}: no such preset ({}) and no such file",
+                        names.join(", ")
+                    )));
+                }
+                load_setup(path, &refs)?
+            }
+        };
         if let Some(base) = file.base {
             lineup = Lineup::for_preset(base);
             crate::library::plug(&mut lineup);

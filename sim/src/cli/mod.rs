@@ -68,6 +68,8 @@ pub enum Command {
     Odds(odds::OddsArgs),
     /// Join the counts files of a sharded run (--shard K/N --counts FILE) into the tables of the whole run.
     Merge(merge::MergeArgs),
+    /// A designer's studio in the browser: build a setup, play it with live progress, compare, sweep, resolve a night (a local web server).
+    Studio(crate::studio::StudioArgs),
 }
 
 /// Runs a parsed command line; `Err` says why it failed (see [`Error`]).
@@ -95,5 +97,6 @@ pub fn dispatch(cli: Cli) -> Result<(), Error> {
         Some(Command::Host(a)) => host::cmd_host(a),
         Some(Command::Odds(a)) => odds::cmd_odds(a),
         Some(Command::Merge(a)) => merge::cmd_merge(a),
+        Some(Command::Studio(a)) => crate::studio::cmd_studio(a),
     }
 }

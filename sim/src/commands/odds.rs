@@ -202,7 +202,13 @@ pub fn knowledge_text(start: &Start) -> String {
 pub fn cmd_odds(a: OddsArgs) -> Result<(), Error> {
     let _claim = crate::args::claim_out(&a.out, None)?;
     check_threads(a.threads)?;
-    let mut file = load_position(&a.state)?;
+    // A library call's state file held in memory (the studio's) is read as
+    // its file would be.
+    let name = a.state.display().to_string();
+    let mut file = match crate::library::file_text(&name) {
+        Some(text) => crate::input::parse_position(&name, &text)?,
+        None => load_position(&a.state)?,
+    };
     apply_rules(&mut file.position.setup, &a.rules)?;
     let start = file.start()?;
     // `setup = "classic"` starts from the preset's default lineup; [roles] from `forum`.

@@ -246,10 +246,15 @@ pub fn execute_from(
     let chunk = if ext { crate::exec::EXT_CHUNK } else { CHUNK };
     let key = master_key(e.seed);
     let bars = Bars::new(e);
+    // A library call's watch (the studio): its cancel stops this run as
+    // Ctrl-C does, and it hears of every finished block.
+    let watch = crate::exec::watch::current();
+    let stopped = || interrupted() || watch.as_ref().is_some_and(|w| w.cancelled());
     let (mut done, mut total) = from.unwrap_or_else(|| (0, Counts::new(e.points, &e.pairs)));
     bars.overall.set_position(total.played.iter().sum());
     bars.update(&total);
     let schedule = Schedule { max: e.games };
+    let mut blocks: u32 = 0;
     let finish = loop {
         if done >= e.games {
             break Finish::Complete;
@@ -257,10 +262,20 @@ pub fn execute_from(
         if !total.active.iter().any(|&a| a) {
             break Finish::Stopped;
         }
-        if interrupted() {
+        if stopped() {
             break Finish::Interrupted;
         }
-        let end = if e.checkpoints { schedule.next(done) } else { (done + BLOCK).min(e.games) };
+        // A watched run's first blocks are small and grow to BLOCK, so
+        // the page hears of the first games at once whatever the setup's
+        // speed; without a stopping rule the counts do not depend on where
+        // blocks end.
+        let block = match &watch {
+            Some(_) => (4 * chunk) << blocks.min(4),
+            None => BLOCK,
+        }
+        .min(BLOCK);
+        blocks += 1;
+        let end = if e.checkpoints { schedule.next(done) } else { (done + block).min(e.games) };
         let active = total.active.clone();
         let chunks = (end - done).div_ceil(chunk);
         // `None`: a chunk skipped after an interrupt.
@@ -273,7 +288,7 @@ pub fn execute_from(
                         (workers, Vec::new(), mafia_check::Checker::new())
                     },
                     |(workers, log, checker): &mut (Vec<Worker>, Vec<mafia_engine::Event>, mafia_check::Checker), c| {
-                        if interrupted() {
+                        if stopped() {
                             return None;
                         }
                         let start = e.first + done + c * chunk;
@@ -362,6 +377,9 @@ pub fn execute_from(
         }
         bars.update(&total);
         save(done, &total);
+        if let Some(w) = &watch {
+            w.block(&crate::exec::Progress { done, games: e.games, counts: &total });
+        }
     };
     bars.finish();
     Ok((total, finish, done))

@@ -9,8 +9,10 @@ mod interrupt;
 pub mod paired;
 mod points;
 mod runner;
+mod watch;
 
 pub use executor::{Counts, Exec, Finish, Violations, execute, execute_from};
 pub use interrupt::{install_interrupt_handler, install_quit_handler, interrupted};
 pub use points::{Budget, Point, Points, point_camps, precision_rule};
 pub use runner::{CHUNK, EXT_CHUNK, Job, RunOutput, RunSpec, run, thread_count};
+pub use watch::{OnBlock, Progress, Watch, watched};
