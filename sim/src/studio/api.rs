@@ -740,7 +740,7 @@ async fn sweep(State(app): Shared, body: Bytes) -> Response {
         argv.extend(["--sweep".to_string(), r.y.trim().to_string()]);
     }
     argv.extend(["--sweep".to_string(), r.x.trim().to_string()]);
-    let (report, secs) = match run_blocking(app.clone(), "sweep", argv, vec![(name, text)]).await {
+    let (report, secs) = match run_blocking(app.clone(), "sweep", argv, vec![(name.clone(), text)]).await {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
@@ -770,8 +770,17 @@ async fn sweep(State(app): Shared, body: Bytes) -> Response {
                 .collect()
         })
         .collect();
+    let bounds: Vec<Vec<Option<(f64, f64)>>> = (0..ys.len())
+        .map(|j| {
+            (0..nx)
+                .map(|i| Some((number(&rows[j * nx + i], &cols, &lo)?, number(&rows[j * nx + i], &cols, &hi)?)))
+                .collect()
+        })
+        .collect();
+    let camp = mafia_engine::Camp::ALL.into_iter().find(|c| c.name() == r.camp);
     let h = crate::output::plot::Heatmap {
-        title: format!("{} win rate", r.camp),
+        title: format!("{} win rate (%)", r.camp),
+        subtitle: format!("setup {name} · {} games per cell · seed {}", r.games, r.seed),
         x_label: x.0.clone(),
         y_label: y.as_ref().map_or(String::new(), |y| y.0.clone()),
         xs: x.1.clone(),
@@ -780,6 +789,8 @@ async fn sweep(State(app): Shared, body: Bytes) -> Response {
         centre: 0.5,
         annotate: true,
         half,
+        bounds,
+        camp,
     };
     match crate::output::plot::heatmap(&h) {
         Ok(svg) => ok(&json!({ "svg": svg, "table": table, "seconds": secs })),
