@@ -341,14 +341,18 @@ impl fmt::Debug for Lineup {
 /// signal). The book's "How good is the play" (docs/src/research/play.md)
 /// has each mix in words and each camp's best reply to it.
 ///
-/// All four were solved over adaptive strategies on 2026-12-04
-/// (`solve_mix.py --adaptive`): `classic` in 7 iterations, `classic-13` in
-/// 7 (taken at its best iteration: the oracle's last replies 0.6 and 1.6
-/// points), `extended` in 5 and `forum-16` in 12 (last replies under 1.1
-/// and 0.5). The full searches of the book (3,000,000 games, 4 rounds, two
-/// seeds) then find at most 1.0 point for either camp of `classic`, 3.2
-/// for the `classic-13` mafia and 5.7 for the `extended` town (an adaptive
-/// reply to day-1 PASS votes); see the book for every camp. `extended`'s
+/// All four were solved again on 2026-12-04 (night) with the town's
+/// `pass_tell` and the mafia's `mimic` in the space (a learned `classic`
+/// seat had found the PASS tell, worth 28–55 points to the town against
+/// the mixes before; the book's "The PASS tell"): `solve_mix.py
+/// --adaptive`, `classic` converged (its 4-round oracle's last replies
+/// under 0 points), `forum-16` too (0.8), `classic-13` and `extended` were
+/// taken at their best iterations within the session (the oracle's
+/// replies 15.3 and 7.9 points). The full searches of the book (3,000,000
+/// games, 4 rounds, adaptive replies) then find at most 0.9 (town) and 2.1
+/// (mafia) points on `classic`, 0.9 and 4.8 on `forum-16`, 14.4 and 7.8 on
+/// `classic-13`, and 7.5, 1.8 and 0.3 (bandits) on `extended`; see the
+/// book for every camp and the learned reply. `extended`'s
 /// bandits, held fixed by the solver, read the thread as their best reply
 /// to it does (`trust=0`, `counterclaim=earlier`). `classic`'s default
 /// layer under its alternatives is the earlier per-parameter mix, which
@@ -360,41 +364,43 @@ pub const PRESET_LINEUPS: &[(&str, &str)] = &[
         "classic",
         concat!(
             "forum:counterclaim=coin:coin=0.47:coin_both=0.33:mix=0.24:counter=0.7:preempt=0.2:fake=0.41:pass_first=0.06:blend=0.83,",
-            "town@0.3474=forum:counterclaim=both:mix=0:pass_first=0,",
-            "town@0.2974=forum:counter=1:counterclaim=earlier:mix=0:on=day3:pass_first=1:trust=0.25,",
-            "town@?passes>0=forum:trust=0.5:counterclaim=checks:pass_first=0:on=day2:mix=0:counter=0,",
-            "town@0.1229=forum:counterclaim=earlier:mix=0:pass_first=0,",
-            "town@?passes>2=forum:on=day3,",
-            "town@0.1988=forum:counter=1:counterclaim=earlier:mix=0:on=day3:pass_first=1:trust=0.25,",
-            "town@?passes>0=forum:trust=0.5:pass_first=0:on=last-word,",
-            "town@0.0335=forum:counter=0:counterclaim=later:mix=0:pass_first=0,",
-            "mafia@0.4053=forum:blend=1:fake=0:preempt=0,",
-            "mafia@0.1473=forum:blend=1:fake=0:preempt=0,",
+            "town@0.0314=forum:counterclaim=both:mix=0:pass_first=0:pass_tell=true,",
+            "town@?passes>0=forum:counterclaim=earlier:on=day3,",
+            "town@0.4778=forum:counterclaim=both:mix=0:on=day2:pass_first=1:pass_tell=true,",
+            "town@?passes>0=forum:whom=random,",
+            "town@0.3492=forum:by_day=4:counter=1:counterclaim=both:mix=0:pass_first=0:pass_tell=true,",
+            "town@?lynched>0=forum:trust=0:counterclaim=earlier:pass_first=1:on=day3:mix=0:counter=1:move=none,",
+            "town@0.1416=forum:counterclaim=both:mix=0:on=day2:pass_first=1:pass_tell=true,",
+            "town@?passes>5=forum:pass_first=0:pass_tell=true:by_day=1,",
+            "mafia@0.0309=forum:blend=1:fake=0:preempt=0,",
             "mafia@?passes>2=forum:trust=0:counterclaim=both:whom=random:fake=0:preempt=1:blend=1:move=none,",
-            "mafia@0.1457=forum:blend=1:fake=0:move=none:preempt=0,",
-            "mafia@?passes>0=forum:trust=0:counterclaim=earlier:preempt=1:blend=1,",
-            "mafia@0.2165=forum:blend=1:counterclaim=earlier:fake=1:move=none:preempt=0,",
-            "mafia@0.0852=forum,",
-            "mafia@?changes>0=forum:counterclaim=both:kill=order:fake=1:preempt=0:blend=1:move=none"
+            "mafia@0.2118=forum:blend=1:fake=0:mimic=true:preempt=0,",
+            "mafia@0.1047=forum:blend=1:fake=0:mimic=true:preempt=0,",
+            "mafia@?passes>2=forum:counterclaim=both:kill=order:preempt=1:move=none,",
+            "mafia@0.1047=forum:blend=1:fake=0:mimic=true:preempt=0,",
+            "mafia@?passes>0=forum:counterclaim=both:kill=order:preempt=1:move=none,",
+            "mafia@0.336=forum,",
+            "mafia@?passes>2=forum:counterclaim=earlier:kill=order:fake=1:preempt=0:blend=1:mimic=true:move=none,",
+            "mafia@0.2119=forum:blend=1:fake=0:mimic=true:preempt=0,",
+            "mafia@?lynched>0=forum:counterclaim=earlier:kill=order:fake=0:preempt=0.75:blend=1"
         ),
     ),
     (
         "extended",
         concat!(
             "forum,",
-            "town@0.4594=forum:counter=1:counterclaim=earlier:heal=self:pass_first=1:shoot=suspect:trust=0,",
-            "town@0.177=forum:counter=1:counterclaim=earlier:day1_pass=false:shoot=second,",
-            "town@0.0658=forum:day1_pass=false:on=day2:shoot=second:trust=0,",
-            "town@?claims>0=forum:trust=0.25:counterclaim=earlier:pass_first=1:counter=1:whom=random:heal=self:shoot=suspect,",
-            "town@0.2978=forum:counterclaim=checks:on=day2:shoot=second,",
-            "town@?claims>0=forum:counterclaim=earlier:day1_pass=false:counter=1:shoot=suspect,",
-            "mafia@0.064=forum:blend=1:counterclaim=both:fake=1:trust=0,",
-            "mafia@0.3482=forum:blend=1,",
-            "mafia@?claims>0=forum:preempt=1:blend=0,",
-            "mafia@0.2673=forum,",
+            "town@0.4436=forum:counter=1:counterclaim=earlier:heal=self:pass_first=1:shoot=suspect:trust=0,",
+            "town@0.2326=forum:counter=1:counterclaim=earlier:day1_pass=false:shoot=second,",
+            "town@0.3194=forum:counterclaim=checks:on=day2:pass_tell=true:shoot=second,",
+            "town@0.0044=forum,",
+            "town@?changes>0=forum:trust=0.25:counterclaim=checks:pass_tell=true:on=last-word:shoot=second,",
+            "mafia@0.1422=forum:blend=1:counterclaim=both:fake=1:trust=0,",
+            "mafia@0.3573=forum,",
             "mafia@?changes>0=forum:counterclaim=earlier:preempt=1:blend=1,",
-            "mafia@0.3205=forum,",
+            "mafia@0.1032=forum,",
             "mafia@?changes>0=forum:trust=0:counterclaim=earlier:kill=hunt:preempt=1:blend=1,",
+            "mafia@0.3973=forum,",
+            "mafia@?passes>0=forum:trust=0:counterclaim=both:preempt=1,",
             "bandits@1=forum:counterclaim=earlier:trust=0"
         ),
     ),
@@ -402,58 +408,40 @@ pub const PRESET_LINEUPS: &[(&str, &str)] = &[
         "forum-16",
         concat!(
             "forum,",
-            "town@0.1541=forum:counterclaim=checks:heal=self:on=day2:pass_first=1,",
-            "town@0.302=forum:by_day=5:counter=1:counterclaim=earlier:pass_first=1,",
-            "town@?changes>0=forum:counterclaim=checks:pass_first=0:by_day=4,",
-            "town@0.2412=forum:by_day=5:counter=1:counterclaim=earlier:pass_first=1,",
-            "town@?passes>0=forum:pass_first=0:by_day=4,",
-            "town@0.0009=forum:mix=1:pass_first=1,",
-            "town@?passes>0=forum:pass_first=0:shoot=second,",
-            "town@0.3018=forum:counter=1:counterclaim=both:day1_pass=false:on=day3:shoot=never,",
-            "town@?claims>0=forum:trust=0.25:shoot=second,",
-            "mafia@0.1924=forum:blend=1:fake=1,",
-            "mafia@0.0479=forum:blend=1:counterclaim=earlier:fake=1:move=usual:whom=random,",
-            "mafia@?claims>0=forum:bus=0:blend=0,",
-            "mafia@0.214=forum:blend=1:counterclaim=earlier:fake=1:move=usual:whom=random,",
-            "mafia@?claims>0=forum:counterclaim=later:fake=0,",
-            "mafia@0.5176=forum:blend=1:whom=random,",
-            "mafia@?changes>0=forum:counterclaim=both:preempt=1,",
-            "mafia@0.0281=forum:blend=1:whom=random,",
-            "mafia@?passes>4=forum:whom=uncertain:blend=0"
+            "town@0.3874=forum:counterclaim=checks:heal=self:on=day2:pass_first=1,",
+            "town@0.2564=forum:by_day=4:counter=1:counterclaim=earlier:pass_first=1,",
+            "town@0.3231=forum:by_day=5:counter=1:counterclaim=earlier:pass_first=1,",
+            "town@?passes>0=forum:counterclaim=both:pass_first=0:pass_tell=true,",
+            "town@0.0331=forum:by_day=5:counter=1:counterclaim=earlier:on=last-word:pass_first=1:shoot=suspect:trust=0.25,",
+            "mafia@0.148=forum:blend=1:fake=1,",
+            "mafia@0.3203=forum:blend=1:mimic=true:whom=random,",
+            "mafia@0.1499=forum:counterclaim=both:fake=1:mimic=true,",
+            "mafia@0.3818=forum:blend=1:mimic=true:whom=random,",
+            "mafia@?passes>0=forum:counterclaim=both:fake=0:preempt=1:move=usual"
         ),
     ),
     (
         "classic-13",
         concat!(
             "forum,",
-            "town@0.1004=forum:by_day=4:counter=1:counterclaim=both:day1_pass=false,",
-            "town@?claims>0=forum:trust=0.25:counterclaim=later:day1_pass=false:pass_first=1:on=at-once:counter=1:whom=uncertain,",
-            "town@0.0502=forum:by_day=5:counter=1:counterclaim=both:day1_pass=false,",
-            "town@?passes>0=forum:counterclaim=checks:day1_pass=false:mix=0:by_day=4,",
-            "town@0.2488=forum:by_day=5:counter=1:counterclaim=earlier:day1_pass=false,",
-            "town@0.0751=forum:counter=1:counterclaim=later:day1_pass=false:on=at-once:whom=random,",
-            "town@0.0419=forum:counter=1:counterclaim=later:day1_pass=false:on=at-once:pass_first=0.25:whom=random,",
-            "town@?claims>0=forum:trust=0.25:counterclaim=later:day1_pass=false:pass_first=1:on=at-once:counter=1:whom=random,",
-            "town@0.2721=forum:counterclaim=checks:day1_pass=false:mix=0,",
-            "town@0.2104=forum:by_day=5:counter=1:counterclaim=earlier:day1_pass=false,",
+            "town@0.1136=forum:counter=1:counterclaim=later:day1_pass=false:on=at-once:whom=random,",
+            "town@0.3107=forum:by_day=5:counter=1:counterclaim=earlier:day1_pass=false,",
             "town@?changes>1=forum:counterclaim=both:day1_pass=false:by_day=4:counter=1,",
-            "town@0.0011=forum,",
-            "town@?claims>0=forum:counterclaim=earlier:on=at-once:move=none,",
-            "mafia@0.5232=forum:blend=1,",
-            "mafia@0.1161=forum:blend=1:counterclaim=earlier:fake=1:kill=hunt:move=random,",
+            "town@0.0482=forum:pass_tell=true,",
+            "town@?passes>6=forum:trust=0.25:counterclaim=earlier:on=last-word,",
+            "town@0.1508=forum:counter=1:counterclaim=earlier:pass_tell=true,",
+            "town@?changes>1=forum:trust=0.25:pass_first=1:on=day3,",
+            "town@0.3767=forum:counter=1:counterclaim=both:pass_first=1,",
+            "town@?passes>3=forum:counterclaim=checks:day1_pass=false:pass_first=0:pass_tell=true:mix=0:by_day=4,",
+            "mafia@0.0705=forum:blend=1:counterclaim=earlier:fake=1:kill=hunt:move=random,",
             "mafia@?passes>0=forum:fake=0:preempt=1:move=none,",
-            "mafia@0.1142=forum:blend=1:counterclaim=earlier:fake=0.75:kill=hunt:move=none,",
-            "mafia@?passes>6=forum:kill=order:fake=0:move=usual,",
-            "mafia@0.0353=forum:blend=1:counterclaim=earlier:fake=1:kill=hunt:move=none,",
-            "mafia@?claims>0=forum:trust=0:counterclaim=later:whom=uncertain:kill=order:fake=0:preempt=1:blend=1:move=usual,",
-            "mafia@0.0535=forum:blend=1:counterclaim=later:fake=0:kill=hunt:move=none:preempt=1:trust=0,",
+            "mafia@0.0707=forum:blend=1:counterclaim=later:fake=0:kill=hunt:move=none:preempt=1:trust=0,",
             "mafia@?claims>0=forum:trust=0:counterclaim=earlier:kill=hunt:fake=0:preempt=1:blend=1:move=none,",
-            "mafia@0.0838=forum:blend=1:counterclaim=earlier:fake=1:kill=hunt:move=none,",
-            "mafia@?changes>1=forum:trust=0:counterclaim=both:kill=hunt:fake=0:preempt=1:blend=1:move=none,",
-            "mafia@0.0418=forum,",
-            "mafia@?changes>0=forum:counterclaim=earlier:kill=hunt:fake=1:blend=1:move=none,",
-            "mafia@0.0321=forum:blend=1:counterclaim=earlier:fake=1:kill=hunt:move=none,",
-            "mafia@?passes>6=forum:trust=0:counterclaim=earlier:kill=hunt:fake=0:preempt=1:blend=1:move=none"
+            "mafia@0.0634=forum:blend=1:counterclaim=earlier:fake=1:kill=hunt:move=none,",
+            "mafia@?passes>6=forum:trust=0:counterclaim=earlier:kill=hunt:fake=0:preempt=1:blend=1:move=none,",
+            "mafia@0.5414=forum:mimic=true,",
+            "mafia@0.254=forum:fake=1:mimic=true:move=none,",
+            "mafia@?changes>1=forum:counterclaim=earlier:kill=order:preempt=1"
         ),
     ),
 ];
