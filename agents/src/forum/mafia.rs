@@ -279,8 +279,11 @@ impl Turn<'_> {
         // must agree (C4); where his own nick decides (E8) he keeps it to
         // himself: a vote against the thread's flow draws suspicion.
         let rolled = self.cfg.blend == u32::MAX || self.blend_roll < self.cfg.blend;
-        let blends =
-            if self.cfg.mimic { outsiders_pass(obs).or(self.outsiders_passed).unwrap_or(rolled) } else { rolled };
+        let blends = if self.cfg.mimic {
+            outsiders_pass(obs, PlayerSet::EMPTY).or(self.outsiders_passed).unwrap_or(rolled)
+        } else {
+            rolled
+        };
         if let Some(c) = self.signal(obs)
             && !blends
         {
@@ -377,21 +380,13 @@ impl Turn<'_> {
 }
 
 /// `mimic`: whether most of today's first votes outside the camp so far
-/// are PASS (`None`: nobody outside it has voted yet). Read at a member's
-/// first vote, before anybody changes (C10), and at his first change of
-/// the day (the first votes not changed yet), which a member who votes
-/// before anybody outside the camp follows the next day.
-pub(super) fn outsiders_pass(obs: &Observation<'_>) -> Option<bool> {
-    let outside = obs.alive().minus(obs.camp_mates()).minus(PlayerSet::single(obs.seat()));
-    let named = outside.inter(obs.naming()).len();
-    let passed =
-        outside.minus(obs.naming()).iter().filter(|&s| obs.vote_of(s) == Some(mafia_engine::Vote::Pass)).count() as u32;
-    (named + passed > 0).then_some(passed > named)
-}
-
-/// [`outsiders_pass`] over the first votes not changed yet (at a change).
-pub(super) fn outsiders_pass_unchanged(obs: &Observation<'_>) -> Option<bool> {
-    let outside = obs.alive().minus(obs.camp_mates()).minus(PlayerSet::single(obs.seat())).minus(obs.changed());
+/// are PASS (`None`: nobody outside it has voted yet), leaving out
+/// `besides` (at a change of vote: those who changed, whose first vote is
+/// gone). Read at a member's first vote, before anybody changes (C10), and
+/// at his first change of the day, which a member who votes before anybody
+/// outside the camp follows the next day.
+pub(super) fn outsiders_pass(obs: &Observation<'_>, besides: PlayerSet) -> Option<bool> {
+    let outside = obs.alive().minus(obs.camp_mates()).minus(PlayerSet::single(obs.seat())).minus(besides);
     let named = outside.inter(obs.naming()).len();
     let passed =
         outside.minus(obs.naming()).iter().filter(|&s| obs.vote_of(s) == Some(mafia_engine::Vote::Pass)).count() as u32;

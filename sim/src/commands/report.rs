@@ -21,6 +21,7 @@ use crate::exec::{Budget, Points};
 use crate::input::ExperimentFile;
 use crate::input::{Figure, Piece, PlotSpec, load_study};
 use crate::output::plot;
+use crate::output::thousands;
 use crate::shard::Layout;
 use clap::Args;
 use mafia_engine::{Camp, Role};
@@ -566,18 +567,6 @@ fn subtitle(p: &PlotSpec, r: &Ran, idx: &[usize]) -> String {
     });
     parts.push(format!("seed {}", r.x.seed.unwrap_or(1)));
     parts.join(" · ")
-}
-
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Fixed-point without a "-0".

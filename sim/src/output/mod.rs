@@ -24,3 +24,17 @@ pub use printed::{Printed, print_and_write, write_frames, write_out};
 pub use tables::{
     TABLE_PARTS, Tables, Variant, add_ext_columns, build_tables, play_frame, print_tables, summary_frame, write_tables,
 };
+
+/// A count with its thousands separated by commas (`1,000,000`), for
+/// messages and report text.
+pub fn thousands(x: u64) -> String {
+    let s = x.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -21,6 +21,7 @@
 //! than the run had.
 
 use super::{CountsFile, Plan, State};
+use crate::output::thousands as n;
 use crate::stats::Tally;
 use mafia_engine::{Camp, Role};
 use sha2::{Digest, Sha256};
@@ -67,19 +68,6 @@ pub fn verify(text: &str) -> Result<(), String> {
         return Err("its checksum does not match its contents (edited or damaged)".into());
     }
     Ok(())
-}
-
-/// Thousands separated by commas, for counts in messages.
-fn n(x: u64) -> String {
-    let s = x.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 impl CountsFile {

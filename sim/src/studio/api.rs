@@ -203,6 +203,13 @@ fn file_name(f: &Form) -> String {
     format!("{}.toml", if stem.is_empty() { "studio".to_string() } else { stem })
 }
 
+/// A file the reader refused: its message and each problem's line and column.
+fn file_problems(e: &crate::error::FileError) -> Response {
+    let p: Vec<Value> =
+        e.diagnostics.iter().map(|d| json!({ "line": d.line, "col": d.col, "message": d.message })).collect();
+    ok_status(StatusCode::UNPROCESSABLE_ENTITY, &json!({ "error": e.to_string(), "problems": p }))
+}
+
 fn problems_response(p: Vec<FieldProblem>) -> Response {
     let first = p.first().map_or(String::new(), |p| format!("{}: {}", p.field, p.message));
     ok_status(StatusCode::UNPROCESSABLE_ENTITY, &json!({ "error": first, "problems": p }))
@@ -236,11 +243,7 @@ async fn import_setup(body: Bytes) -> Response {
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
     match crate::input::parse_setup("imported.toml", &i.toml, &refs) {
         Ok(file) => ok(&json!({ "form": Form::of_file(&file) })),
-        Err(e) => {
-            let p: Vec<Value> =
-                e.diagnostics.iter().map(|d| json!({ "line": d.line, "col": d.col, "message": d.message })).collect();
-            ok_status(StatusCode::UNPROCESSABLE_ENTITY, &json!({ "error": e.to_string(), "problems": p }))
-        }
+        Err(e) => file_problems(&e),
     }
 }
 
@@ -856,11 +859,7 @@ async fn resolve(body: Bytes) -> Response {
             let next = next_night_toml(&res, &trace.next_night);
             ok(&json!({ "text": crate::commands::resolve::to_text(&res), "trace": trace, "next": next }))
         }
-        Err(e) => {
-            let p: Vec<Value> =
-                e.diagnostics.iter().map(|d| json!({ "line": d.line, "col": d.col, "message": d.message })).collect();
-            ok_status(StatusCode::UNPROCESSABLE_ENTITY, &json!({ "error": e.to_string(), "problems": p }))
-        }
+        Err(e) => file_problems(&e),
     }
 }
 
