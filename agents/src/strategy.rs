@@ -305,6 +305,12 @@ forum_parameters! {
             default: "false",
             about: "each member's first vote follows what most of today's first votes outside the camp so far were (PASS or a name), so neither a `pass_first` town nor a `pass_tell` town reads the camp's first votes; `blend`'s roll decides only for a member who votes before anybody outside the camp [derived: a learned `classic` seat, docs/src/research/play.md]",
         },
+        mimic_quorum: u8 {
+            name: "quorum",
+            max: 9,
+            default: "1",
+            about: "with `mimic`: on day 1 the first votes outside the camp are followed once at least this many have been cast, so a player who votes first cannot steer the camp's first votes; before that `blend`'s roll decides. Later days need one (a member before the quorum would go by the day before, which cost the camp 3-11 points against the `classic` town) [derived: a learned `classic` seat, docs/src/research/play.md]",
+        },
     ],
     PROTECT: [
         heal: HealPlan {

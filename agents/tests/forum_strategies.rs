@@ -1074,6 +1074,46 @@ fn mafia_mimic_votes_first_as_the_town_does_so_neither_tell_reads_it() {
     assert!(wins(&mimic) > wins(&blend) + 300, "mimic {} against blend {} mafia wins", wins(&mimic), wins(&blend));
 }
 
+#[test]
+fn mafia_mimic_quorum_follows_today_only_after_enough_first_votes_outside_the_camp() {
+    // Day 1 of a naming town (`day1_pass=false`): a mimicking member reads
+    // today's first votes outside the camp only once `quorum` of them are
+    // cast; before that (no day read yet) `blend`'s roll decides: PASS.
+    // So one or two early voters cannot steer him; with `quorum=1` they can.
+    let town = "forum,town=town:trust=0:day1_pass=false";
+    // Per count of outsiders' first votes before his (none, one or two, more):
+    // a member's first votes on day 1, and how many were PASS.
+    let first_votes = |quorum: u8| {
+        let spec = format!("{town},mafia=mafia:blend=1:mimic=true:quorum={quorum}");
+        let mut by = [(0u32, 0u32); 3];
+        for (roles, log) in games("classic", &spec, 300) {
+            let days = days(&log);
+            let mut outside = 0;
+            for (e, &d) in log.iter().zip(&days) {
+                if let Event::Vote { seat, vote, change: false } = *e
+                    && d == 1
+                {
+                    if roles[seat].camp() != Camp::Mafia {
+                        outside += 1;
+                    } else {
+                        let n = &mut by[usize::from(outside > 0) + usize::from(outside > 2)];
+                        n.0 += 1;
+                        n.1 += u32::from(vote == Vote::Pass);
+                    }
+                }
+            }
+        }
+        by
+    };
+    let [none, few, many] = first_votes(3);
+    assert!(few.0 > 100 && many.0 > 100, "{few:?} {many:?}: too few first votes to tell");
+    assert_eq!((none.1, few.1), (none.0, few.0), "quorum 3: members who voted before three outsiders: {none:?} {few:?}");
+    assert!(many.1 * 10 < many.0, "quorum 3: {} of {} members who voted after three outsiders named passed", many.1, many.0);
+    // With the quorum at 1 the members who vote after one or two outsiders name too.
+    let [_, few, _] = first_votes(1);
+    assert!(few.1 * 10 < few.0, "quorum 1: {} of {} members who voted after one or two outsiders passed", few.1, few.0);
+}
+
 /// Per `classic` game of `spec`: for each first vote (not a change) of a
 /// seat whose role `who` picks, on a day `on` picks, whether it was PASS.
 fn first_passes(spec: &str, n: u64, on: impl Fn(u16) -> bool, who: impl Fn(Role) -> bool) -> Vec<Vec<bool>> {

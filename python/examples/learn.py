@@ -84,6 +84,26 @@ def init_params(obs_len: int, actions: int, hidden: int, seed: int) -> dict:
     }
 
 
+def load_params(path: str, obs_len: int, actions: int) -> dict:
+    """The weights of an earlier run's ``--out``, checked against this
+    game's observation and action sizes."""
+    try:
+        z = np.load(path)
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"--load {path}: {e}") from None
+    keys = ("W1", "b1", "Wp", "bp", "Wv", "bv")
+    missing = [k for k in keys if k not in z]
+    if missing:
+        raise SystemExit(f"--load {path}: not a learn.py weights file (no {', '.join(missing)})")
+    p = {k: np.asarray(z[k], np.float32) for k in keys}
+    if p["W1"].shape[0] != obs_len or p["Wp"].shape[1] != actions:
+        raise SystemExit(
+            f"--load {path}: made for {p['W1'].shape[0]} observation features and {p['Wp'].shape[1]} actions; "
+            f"this game has {obs_len} and {actions} (another setup?)"
+        )
+    return p
+
+
 def forward(p: dict, x: np.ndarray, mask: np.ndarray):
     """Hidden pre-activations, masked log-probabilities, values."""
     z1 = x @ p["W1"] + p["b1"]
@@ -174,11 +194,16 @@ def train(
     log_every: int = 50,
     setup: str = SETUP,
     agents: str | None = None,
+    start_from: dict | None = None,
 ):
     """A2C on ``slots`` games of seat ``seat`` for ``updates`` updates of
-    ``slots * horizon`` decisions each. Returns ``(params, info)``."""
+    ``slots * horizon`` decisions each, from ``start_from``'s weights if
+    given. Returns ``(params, info)``."""
     env = BatchEnv(slots, setup=setup, opponents=agents, learners=[seat], threads=threads)
-    params = init_params(env.observation_len, env.action_count, hidden, seed)
+    if start_from is None:
+        params = init_params(env.observation_len, env.action_count, hidden, seed)
+    else:
+        params = {k: v.copy() for k, v in start_from.items()}
     opt = Adam(params, lr)
     rng = np.random.default_rng([seed, 2])
     obs, mask, _ = env.reset(seed=TRAIN_BASE + seed * (1 << 20))
@@ -358,11 +383,19 @@ def parse(argv=None):
     ap.add_argument("--eval-games", type=int, default=None, help="evaluation games (default 20000; --quick 2000)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", default="learned-seat.npz", help="where the weights go (.npz)")
+    ap.add_argument(
+        "--load",
+        default=None,
+        help="start from these weights (an --out of an earlier run) instead of random ones: with --updates 0, "
+        "measures a trained seat against another lineup",
+    )
     ap.add_argument("--quick", action="store_true", help="a smoke run (under a minute)")
     a = ap.parse_args(argv)
     if not 0 <= a.seed <= 1000:
         ap.error("--seed: 0..1000 (the training seeds must stay clear of the evaluation seeds)")
     a.updates = a.updates if a.updates is not None else (300 if a.quick else 3400)
+    if a.updates < 0:
+        ap.error("--updates: 0 or more")
     a.slots = a.slots if a.slots is not None else (128 if a.quick else 256)
     a.eval_games = a.eval_games if a.eval_games is not None else (2000 if a.quick else 20000)
     return a
@@ -378,7 +411,14 @@ def run(a, out=print):
         f"{a.updates} updates x {a.slots} games x {a.horizon} decisions; hidden {a.hidden}; lr {a.lr}; "
         f"entropy {a.entropy}; {a.threads} threads"
     )
-    params0 = init_params(g.observation_len, g.action_count, a.hidden, a.seed)
+    if a.load is None:
+        params0 = init_params(g.observation_len, g.action_count, a.hidden, a.seed)
+        start = "initial (random play)"
+    else:
+        params0 = load_params(a.load, g.observation_len, g.action_count)
+        a.hidden = params0["W1"].shape[1]
+        start = "loaded weights"
+        out(f"loaded: {a.load} (hidden {a.hidden})")
     out("training ...")
     params, info = train(
         a.seed,
@@ -395,6 +435,7 @@ def run(a, out=print):
         log_every=max(1, a.updates // 12),
         setup=a.setup,
         agents=a.agents,
+        start_from=params0 if a.load is not None else None,
     )
     out(
         f"trained: {info['updates']} updates, {info['games']} games, {info['decisions']} decisions "
@@ -419,7 +460,7 @@ def run(a, out=print):
     shares = np.bincount(default["camp"], minlength=3) / n
     out("seat's camp: " + ", ".join(f"{CAMPS[c]} {shares[c]:.4f}" for c in range(3) if shares[c] > 0))
     out("win rates, 95% Wilson intervals:")
-    out("  " + rate_line("initial (random play)", before["win"], before["camp"]))
+    out("  " + rate_line(start, before["win"], before["camp"]))
     out("  " + rate_line("learned", after["win"], after["camp"]))
     out("  " + rate_line("default strategy", default["win"], default["camp"]))
     duel = paired(after["win"], default["win"])
@@ -429,7 +470,7 @@ def run(a, out=print):
     for c in sorted(set(default["camp"].tolist())):
         sel = default["camp"] == c
         out(f"    as {CAMPS[c]}: {pts(paired(after['win'][sel], default['win'][sel]))}  ({int(sel.sum())} games)")
-    out(f"  learned - initial:       {pts(gain)}")
+    out(f"  learned - {'initial' if a.load is None else 'loaded'}:{' ' * (7 if a.load is None else 8)}{pts(gain)}")
     np.savez(
         a.out,
         **params,

@@ -145,6 +145,27 @@ class Learn(unittest.TestCase):
         for want in ("command:", "duel, learned - default:", "initial (random play)", "seat's camp: town", "time:"):
             self.assertIn(want, text)
 
+    def test_loaded_weights_measure_the_same_seat_again(self):
+        # --load with --updates 0: the trained seat measured again on the same
+        # held-out games plays exactly as it did; a file of another shape is refused.
+        with tempfile.TemporaryDirectory() as d:
+            w = str(Path(d) / "w.npz")
+            args = ["--quick", "--updates", "4", "--eval-games", "200", "--seed", "5", "--hidden", "16"]
+            r1 = self.L.run(self.L.parse([*args, "--out", w]), out=lambda s: None)
+            lines = []
+            same = ["--quick", "--updates", "0", "--eval-games", "200", "--seed", "5"]
+            again = [*same, "--load", w, "--out", str(Path(d) / "x.npz")]
+            r2 = self.L.run(self.L.parse(again), out=lines.append)
+            np.testing.assert_array_equal(r1["after"]["win"], r2["after"]["win"])
+            np.testing.assert_array_equal(r2["before"]["win"], r2["after"]["win"])
+            self.assertEqual(r2["gain"][0], 0.0)
+            self.assertIn("loaded weights", "\n".join(lines))
+            bad = Path(d) / "bad.npz"
+            np.savez(bad, W1=np.zeros((3, 16), np.float32))
+            with self.assertRaises(SystemExit) as e:
+                self.L.run(self.L.parse([*again[:-2], "--load", str(bad), "--out", str(Path(d) / "y.npz")]))
+            self.assertIn("not a learn.py weights file", str(e.exception))
+
     def test_quick_mode_from_the_command_line(self):
         with tempfile.TemporaryDirectory() as d:
             out = Path(d) / "w.npz"

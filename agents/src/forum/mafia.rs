@@ -280,7 +280,7 @@ impl Turn<'_> {
         // himself: a vote against the thread's flow draws suspicion.
         let rolled = self.cfg.blend == u32::MAX || self.blend_roll < self.cfg.blend;
         let blends = if self.cfg.mimic {
-            outsiders_pass(obs, PlayerSet::EMPTY).or(self.outsiders_passed).unwrap_or(rolled)
+            outsiders_pass(obs, PlayerSet::EMPTY, self.cfg.mimic_quorum).or(self.outsiders_passed).unwrap_or(rolled)
         } else {
             rolled
         };
@@ -380,15 +380,20 @@ impl Turn<'_> {
 }
 
 /// `mimic`: whether most of today's first votes outside the camp so far
-/// are PASS (`None`: nobody outside it has voted yet), leaving out
+/// are PASS (`None`: nobody outside it has voted yet, or on day 1 fewer
+/// than `quorum`), leaving out
 /// `besides` (at a change of vote: those who changed, whose first vote is
 /// gone). Read at a member's first vote, before anybody changes (C10), and
 /// at his first change of the day, which a member who votes before anybody
 /// outside the camp follows the next day.
-pub(super) fn outsiders_pass(obs: &Observation<'_>, besides: PlayerSet) -> Option<bool> {
+pub(super) fn outsiders_pass(obs: &Observation<'_>, besides: PlayerSet, quorum: u8) -> Option<bool> {
+    // Day 1 only: later, a member before the quorum would go by the day
+    // before, and the town's first votes on day 1 (C11.2's pardon) say
+    // little about its later ones.
+    let quorum = if obs.day() == 1 { quorum } else { 1 };
     let outside = obs.alive().minus(obs.camp_mates()).minus(PlayerSet::single(obs.seat())).minus(besides);
     let named = outside.inter(obs.naming()).len();
     let passed =
         outside.minus(obs.naming()).iter().filter(|&s| obs.vote_of(s) == Some(mafia_engine::Vote::Pass)).count() as u32;
-    (named + passed > 0).then_some(passed > named)
+    (named + passed >= u32::from(quorum.max(1))).then_some(passed > named)
 }

@@ -161,7 +161,7 @@ impl Turn<'_> {
     pub(super) fn outsider_revise(&mut self, obs: &Observation<'_>) -> Option<Vote> {
         if self.cfg.mimic && self.first_day != obs.day() {
             self.first_day = obs.day();
-            if let Some(p) = super::mafia::outsiders_pass(obs, obs.changed()) {
+            if let Some(p) = super::mafia::outsiders_pass(obs, obs.changed(), self.cfg.mimic_quorum) {
                 self.outsiders_passed = Some(p);
             }
         }
