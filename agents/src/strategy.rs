@@ -307,7 +307,7 @@ forum_parameters! {
         },
         mimic_quorum: u8 {
             name: "quorum",
-            max: 9,
+            max: 4,
             default: "1",
             about: "with `mimic`: on day 1 the first votes outside the camp are followed once at least this many have been cast, so a player who votes first cannot steer the camp's first votes; before that `blend`'s roll decides. Later days need one (a member before the quorum would go by the day before, which cost the camp 3-11 points against the `classic` town) [derived: a learned `classic` seat, docs/src/research/play.md]",
         },
