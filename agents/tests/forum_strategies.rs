@@ -1107,8 +1107,17 @@ fn mafia_mimic_quorum_follows_today_only_after_enough_first_votes_outside_the_ca
     };
     let [none, few, many] = first_votes(3);
     assert!(few.0 > 100 && many.0 > 100, "{few:?} {many:?}: too few first votes to tell");
-    assert_eq!((none.1, few.1), (none.0, few.0), "quorum 3: members who voted before three outsiders: {none:?} {few:?}");
-    assert!(many.1 * 10 < many.0, "quorum 3: {} of {} members who voted after three outsiders named passed", many.1, many.0);
+    assert_eq!(
+        (none.1, few.1),
+        (none.0, few.0),
+        "quorum 3: members who voted before three outsiders: {none:?} {few:?}"
+    );
+    assert!(
+        many.1 * 10 < many.0,
+        "quorum 3: {} of {} members who voted after three outsiders named passed",
+        many.1,
+        many.0
+    );
     // With the quorum at 1 the members who vote after one or two outsiders name too.
     let [_, few, _] = first_votes(1);
     assert!(few.1 * 10 < few.0, "quorum 1: {} of {} members who voted after one or two outsiders passed", few.1, few.0);
