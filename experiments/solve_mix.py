@@ -15,7 +15,10 @@ camp's mix on fresh seeds; a reply that gains more than `--stop` points joins
 its camp's list, and the next iteration solves again. The script prints the
 mix of every iteration with both camps' best-reply gains (the
 exploitability) and, last, the mix with the smallest larger gain: the
-`--agents` spec to ship (agents/src/lineup.rs, PRESET_LINEUPS).
+`--agents` spec to ship (agents/src/lineup.rs, PRESET_LINEUPS). To go on
+from a shipped mix, give its spec with `--from` (its settings, with their
+adaptive replies, start the lists) and the replies the last searches found
+against it with `--town`/`--mafia-setting`.
 
 With a third camp (the bandits of `extended` and `forum-16`, held at the
 base lineup) the game is not zero-sum: the mafia can win games the
@@ -114,6 +117,33 @@ def parse_start(text):
         p["?signal"] = signal
         p["?then"] = then
     return p
+
+
+def parse_mix(spec):
+    """The settings of a mix spec (`mafia run --agents`'s, as PRESET_LINEUPS
+    holds them): `CAMP@SHARE=forum:…` parts become settings of their camp,
+    a `CAMP@?SIGNAL=forum:…` part the adaptive reply of its camp's last
+    setting; the shares and every other part (the base, a third camp's
+    fixed strategy) are left out. Returns (town settings, mafia settings)."""
+    lists = {"town": [], "mafia": []}
+    for part in spec.split(","):
+        head, sep, strategy = part.partition("=")
+        camp, at, share = head.partition("@")
+        if not sep or not at or camp not in lists:
+            continue
+        name, _, params = strategy.partition(":")
+        if name != "forum":
+            sys.exit(f"--from: `{part}` plays `{name}`; the solve varies `forum` settings only")
+        p = dict(kv.split("=", 1) for kv in params.split(":")) if params else {}
+        if share.startswith("?"):
+            if not lists[camp]:
+                sys.exit(f"--from: `{part}` replies for no setting before it")
+            last = lists[camp][-1]
+            last["?signal"] = share[1:]
+            last["?then"] = params
+        else:
+            lists[camp].append(p)
+    return lists["town"], lists["mafia"]
 
 
 def mix_spec(base, town, mafia):
@@ -259,6 +289,9 @@ def main():
                     "(repeatable; the base is always one)")
     ap.add_argument("--mafia-setting", action="append", default=[], metavar="P=V[:P=V…]",
                     help="a mafia setting to start with, as --town (repeatable; the base is always one)")
+    ap.add_argument("--from", dest="from_mix", metavar="SPEC",
+                    help="start from the settings of this mix (a lineup spec with `CAMP@SHARE=forum:…` parts, "
+                         "such as a preset's in agents/src/lineup.rs), besides --town and --mafia-setting")
     ap.add_argument("--iterations", type=int, default=8)
     ap.add_argument("--games", type=int, default=400_000, help="games per matrix cell (one seed)")
     ap.add_argument("--seed", type=int, default=1000, help="the matrix's seed")
@@ -293,6 +326,9 @@ def main():
         print(f"base: {base}", flush=True)
         town = [{}] + [parse_start(s) for s in args.town]
         mafia = [{}] + [parse_start(s) for s in args.mafia_setting]
+        if args.from_mix:
+            for lst, more in zip((town, mafia), parse_mix(args.from_mix)):
+                lst.extend(p for p in more if p not in lst)
         cells = {}
         best = None
         for it in range(1, args.iterations + 1):

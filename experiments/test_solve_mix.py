@@ -66,6 +66,16 @@ class Specs(unittest.TestCase):
         row = {"setting": "x", "base_setting": "(usual layers)", "signal": "passes>2", "then": "kill=order"}
         self.assertEqual(sm.parse_reply(row), {"?signal": "passes>2", "?then": "kill=order"})
 
+    def test_a_mix_spec_is_read_back_as_settings_with_their_replies(self):
+        spec = ("forum,town@0.25=forum,town@0.75=forum:pass_first=1,town@?passes>0=forum:on=day2:mix=0,"
+                "mafia@1=forum:blend=1,bandits@1=forum:trust=0")
+        town, mafia = sm.parse_mix(spec)
+        self.assertEqual(town, [{}, {"pass_first": "1", "?signal": "passes>0", "?then": "on=day2:mix=0"}])
+        self.assertEqual(mafia, [{"blend": "1"}])
+        # What it reads back, mixed again, is the spec's own mix (the bandits left to the base).
+        again = sm.mix_spec("forum", [(0.25, town[0]), (0.75, town[1])], [(1.0, mafia[0])])
+        self.assertEqual(again, spec.rsplit(",", 1)[0])
+
 
 if __name__ == "__main__":
     unittest.main()
