@@ -35,6 +35,7 @@ target/release/mafia, built with `cargo build --release`).
 
 import argparse
 import csv
+import json
 import os
 import subprocess
 import sys
@@ -166,13 +167,35 @@ def pure_spec(base, t, m):
             + f",mafia=forum{params_text(m)}" + reply_part("mafia", m, False))
 
 
-def rates(args, spec, tmp):
-    """The town's and the mafia's win rates of one cell."""
+def rates(args, spec, tmp, cache=None):
+    """The town's and the mafia's win rates of one cell. With `cache` (a dict
+    kept in `--cells`, a JSON-lines file) a cell already played on the same
+    setup, games and seed is read back instead of played again."""
+    key = f"{args.setup}|{args.games}|{args.seed}|{spec}"
+    if cache is not None and key in cache:
+        return tuple(cache[key])
     out = os.path.join(tmp, "cell.csv")
     run([args.mafia, "run", "--setup", args.setup, "--agents", spec, "--games", str(args.games),
          "--seed", str(args.seed), "--threads", str(args.threads), "--quiet", "--out", out])
     row = read_csv(out)[0]
-    return float(row["town_rate"]), float(row["mafia_rate"])
+    value = (float(row["town_rate"]), float(row["mafia_rate"]))
+    if cache is not None:
+        cache[key] = value
+        with open(args.cells, "a") as f:
+            f.write(json.dumps({"key": key, "rates": value}) + "\n")
+    return value
+
+
+def load_cells(path):
+    """The cells `--cells` holds (none if the file does not exist yet)."""
+    cache = {}
+    if path and os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    cell = json.loads(line)
+                    cache[cell["key"]] = cell["rates"]
+    return cache
 
 
 def best_reply(args, spec, camp, seed, tmp):
@@ -310,6 +333,9 @@ def main():
                     help="each camp maximises its own win rate (a bimatrix game, solved by support enumeration) "
                          "instead of the town's rate as a zero-sum game: for setups with a third camp (the "
                          "bandits, held at the base) or many draws, where the mafia may gain without the town losing")
+    ap.add_argument("--cells", metavar="FILE",
+                    help="keep every played cell in FILE (JSON lines) and read it back: a solve that goes on "
+                         "from another's settings plays only the cells it has not played (same setup, games, seed)")
     ap.add_argument("--threads", type=int, default=0, help="worker threads of every run (0 = every core)")
     ap.add_argument("--mafia", default=os.path.join(HERE, "..", "target", "release", "mafia"))
     args = ap.parse_args()
@@ -330,12 +356,13 @@ def main():
             for lst, more in zip((town, mafia), parse_mix(args.from_mix)):
                 lst.extend(p for p in more if p not in lst)
         cells = {}
+        cache = load_cells(args.cells) if args.cells else None
         best = None
         for it in range(1, args.iterations + 1):
             for i, t in enumerate(town):
                 for j, m in enumerate(mafia):
                     if (i, j) not in cells:
-                        cells[(i, j)] = rates(args, pure_spec(base, t, m), tmp)
+                        cells[(i, j)] = rates(args, pure_spec(base, t, m), tmp, cache)
             a = [[cells[(i, j)][0] for j in range(len(mafia))] for i in range(len(town))]
             general = solve_general(a, [[cells[(i, j)][1] for j in range(len(mafia))]
                                         for i in range(len(town))]) if args.general else None

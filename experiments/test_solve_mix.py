@@ -77,5 +77,22 @@ class Specs(unittest.TestCase):
         self.assertEqual(again, spec.rsplit(",", 1)[0])
 
 
+class Cells(unittest.TestCase):
+    def test_a_kept_cell_is_read_back_without_playing(self):
+        import tempfile
+        import types
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "cells.jsonl")
+            key = "classic|1000|7|forum,town=forum,mafia=forum"
+            with open(path, "w") as f:
+                f.write('{"key": "%s", "rates": [0.25, 0.75]}\n' % key)
+            cache = sm.load_cells(path)
+            # No binary: a missed cell would fail to run it.
+            args = types.SimpleNamespace(setup="classic", games=1000, seed=7, cells=path,
+                                         mafia=os.path.join(tmp, "missing"), threads=1)
+            self.assertEqual(sm.rates(args, "forum,town=forum,mafia=forum", tmp, cache), (0.25, 0.75))
+            self.assertEqual(sm.load_cells(os.path.join(tmp, "none.jsonl")), {})
+
+
 if __name__ == "__main__":
     unittest.main()
