@@ -198,19 +198,41 @@ def load_cells(path):
     return cache
 
 
-def best_reply(args, spec, camp, seed, tmp):
+def over_the_mix(p, mix, least=0.05):
+    """An adaptive reply `p` that best-response found over the camp's mix
+    (`--adaptive-base default`: each game plays its setting of the mix on
+    day 1, then the reply) as pure settings the matrix can hold: the reply
+    over the fixed part of each setting of the mix with a share of at least
+    `least`; the largest share first."""
+    out = []
+    for share, s in sorted(mix, key=lambda q: -q[0]):
+        if share >= least:
+            q = {k: v for k, v in s.items() if not k.startswith("?")}
+            q["?signal"], q["?then"] = p["?signal"], p["?then"]
+            if q not in out:
+                out.append(q)
+    return out or [p]
+
+
+def best_reply(args, spec, camp, seed, tmp, mix, over="best"):
+    """The oracle: (gain, its bounds, the reply as a list of pure settings).
+    `over`: what an adaptive reply lies over (best-response's
+    `--adaptive-base`): `best`, the fixed search's best (the base when that
+    is the mix); `default`, the camp's mix itself, as the published
+    searches play it; such a reply joins as `over_the_mix` settings."""
     out = os.path.join(tmp, "br.csv")
     run([args.mafia, "best-response", "--setup", args.setup, "--agents", spec, "--camp", camp,
          "--max-games", str(args.br_games), "--rounds", str(args.br_rounds), "--confirm", str(args.confirm),
          "--seed", str(seed), "--threads", str(args.threads), "--quiet", "--out", out]
-        + (["--signals", "auto", "--adaptive-base", "best", "--adaptive-games", str(args.adaptive_games)]
+        + (["--signals", "auto", "--adaptive-base", over, "--adaptive-games", str(args.adaptive_games)]
            if args.adaptive else ["--signals", "none"]))
     # The oracle's replies join the mix as alternatives: pure strategies,
     # fixed settings, or with `--adaptive` a fixed setting with an adaptive
-    # reply (`--adaptive-base best`: the reply over the fixed search's best,
-    # played in every game).
+    # reply.
     row = read_csv(out)[0]
-    return float(row["gain"]), float(row["gain_lo"]), float(row["gain_hi"]), parse_reply(row)
+    p = parse_reply(row)
+    settings = over_the_mix(p, mix) if row.get("signal") and row["base_setting"] == "(default)" else [p]
+    return float(row["gain"]), float(row["gain_lo"]), float(row["gain_hi"]), settings
 
 
 def solve(a, iters=20000):
@@ -328,6 +350,11 @@ def main():
     ap.add_argument("--adaptive", action="store_true",
                     help="the oracle searches adaptive replies too (a fixed setting with a reply from night 1 "
                          "to a day-1 signal): the mix's alternatives may carry them (CAMP@?SIGNAL=…)")
+    ap.add_argument("--adaptive-base", choices=["best", "default", "both"], default="best",
+                    help="what the oracle's adaptive replies lie over (best-response's --adaptive-base): the fixed "
+                         "search's best, the camp's mix (as the published searches play them; such a reply joins "
+                         "as the reply over each setting of the mix with a 5%% share or more), or both in turn over "
+                         "--br-seeds")
     ap.add_argument("--adaptive-games", type=int, default=300_000, help="best-response --adaptive-games")
     ap.add_argument("--general", action="store_true",
                     help="each camp maximises its own win rate (a bimatrix game, solved by support enumeration) "
@@ -355,6 +382,7 @@ def main():
         if args.from_mix:
             for lst, more in zip((town, mafia), parse_mix(args.from_mix)):
                 lst.extend(p for p in more if p not in lst)
+        bases = {"best": ["best"], "default": ["default"], "both": ["best", "default"]}[args.adaptive_base]
         cells = {}
         cache = load_cells(args.cells) if args.cells else None
         best = None
@@ -372,8 +400,10 @@ def main():
             x, y, value = general if general is not None else solve(a)
             spec = mix_spec(base, list(zip(x, town)), list(zip(y, mafia)))
             replies = {}
+            mixes = {"town": list(zip(x, town)), "mafia": list(zip(y, mafia))}
             for camp in ("town", "mafia"):
-                replies[camp] = [best_reply(args, spec, camp, args.br_seed + args.br_seeds * it + k, tmp)
+                replies[camp] = [best_reply(args, spec, camp, args.br_seed + args.br_seeds * it + k, tmp,
+                                            mixes[camp], bases[k % len(bases)])
                                  for k in range(args.br_seeds)]
             worse = max(g[0] for rs in replies.values() for g in rs)
             print(f"\niteration {it}: {len(town)} town × {len(mafia)} mafia settings, town wins {value:.4f}")
@@ -387,8 +417,9 @@ def main():
                 for p in lst if p), flush=True)
             for camp, rs in replies.items():
                 for g in rs:
+                    more = f" (over the mix: {len(g[3])} settings)" if len(g[3]) > 1 else ""
                     print(f"  {camp} best reply: {100 * g[0]:+.2f} [{100 * g[1]:+.2f}, {100 * g[2]:+.2f}] "
-                          f"{describe(g[3]) if g[3] else '(the mix)'}", flush=True)
+                          f"{describe(g[3][0]) if g[3][0] else '(the mix)'}{more}", flush=True)
             if best is None or worse < best[0]:
                 best = (worse, spec, it)
             grew = False
@@ -396,9 +427,11 @@ def main():
             for camp, lst in (("town", town), ("mafia", mafia)):
                 for g in replies[camp]:
                     # best-response's settings lie over the camp's usual layers: here the base.
-                    if 100 * g[0] > args.stop and g[3]:
-                        if g[3] not in lst:
-                            lst.append(g[3])
+                    for q in g[3] if 100 * g[0] > args.stop else []:
+                        if not q:
+                            continue
+                        if q not in lst:
+                            lst.append(q)
                             grew = True
                         else:
                             listed = True

@@ -76,6 +76,15 @@ class Specs(unittest.TestCase):
         again = sm.mix_spec("forum", [(0.25, town[0]), (0.75, town[1])], [(1.0, mafia[0])])
         self.assertEqual(again, spec.rsplit(",", 1)[0])
 
+    def test_a_reply_over_the_mix_joins_over_each_large_setting(self):
+        p = {"?signal": "claims>0", "?then": "kill=hunt:fake=0"}
+        mix = [(0.02, {"blend": "1"}), (0.6, {"mimic": "true", "?signal": "passes>0", "?then": "preempt=1"}),
+               (0.38, {})]
+        self.assertEqual(sm.over_the_mix(p, mix), [
+            {"mimic": "true", "?signal": "claims>0", "?then": "kill=hunt:fake=0"},
+            {"?signal": "claims>0", "?then": "kill=hunt:fake=0"},
+        ])
+
 
 class Cells(unittest.TestCase):
     def test_a_kept_cell_is_read_back_without_playing(self):
