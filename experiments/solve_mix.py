@@ -24,7 +24,7 @@ With a third camp (the bandits of `extended` and `forum-16`, held at the
 base lineup) the game is not zero-sum: the mafia can win games the
 bandits would have won without costing the town anything. `--general`
 then gives each camp its own payoff (the town's and the mafia's win
-rates of every cell) and solves the bimatrix game by support enumeration
+rates of every cell) and solves the bimatrix game by Lemke–Howson paths
 (of its equilibria, the one of the smallest support, then the town's
 highest rate); check the bandits' best reply to the result with `mafia
 best-response --camp bandits`.
@@ -265,63 +265,101 @@ def solve(a, iters=20000):
     return x, y, value
 
 
-def linear_solve(m, b):
-    """Solves m·x = b (Gaussian elimination, partial pivoting); None if singular."""
-    n = len(m)
-    a = [row[:] + [b[i]] for i, row in enumerate(m)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(a[r][c]))
-        if abs(a[p][c]) < 1e-12:
+def lemke_howson(a, b, dropped, eps=1e-12):
+    """One Nash equilibrium of the bimatrix game (row payoffs a[i][j],
+    column payoffs b[i][j]) by the Lemke–Howson path that starts by
+    dropping label `dropped` (0..n-1: a row, n..n+m-1: a column), with
+    the lexicographic ratio test (no cycling on degenerate games).
+    Returns (x, y) or None if the path did not close."""
+    n, m = len(a), len(a[0])
+    shift_a = 1 - min(min(r) for r in a)
+    shift_b = 1 - min(min(r) for r in b)
+    # Each tableau row: coefficients by label (0..n+m-1), then the
+    # right-hand side. Q = {y >= 0: A y <= 1}: the row player's slacks
+    # (labels 0..n-1) are basic at first. P = {x >= 0: B^T x <= 1}: the
+    # column player's slacks (labels n..n+m-1).
+    q = [[1.0 if k == i else 0.0 for k in range(n)] + [a[i][j] + shift_a for j in range(m)] + [1.0]
+         for i in range(n)]
+    p = [[b[i][j] + shift_b for i in range(n)] + [1.0 if k == j else 0.0 for k in range(m)] + [1.0]
+         for j in range(m)]
+    tabs = {"q": (q, list(range(n)), list(range(n))), "p": (p, list(range(n, n + m)), list(range(n, n + m)))}
+
+    def pivot(name, enter):
+        rows, basis, slack = tabs[name]
+        best, best_key = None, None
+        for r, row in enumerate(rows):
+            c = row[enter]
+            if c > eps:
+                key = [row[-1] / c] + [row[s] / c for s in slack]
+                if best_key is None or key < best_key:
+                    best, best_key = r, key
+        if best is None:
             return None
-        a[c], a[p] = a[p], a[c]
-        for r in range(n):
-            if r != c and a[r][c] != 0:
-                f = a[r][c] / a[c][c]
-                a[r] = [x - f * y for x, y in zip(a[r], a[c])]
-    return [a[i][n] / a[i][i] for i in range(n)]
+        row = rows[best]
+        c = row[enter]
+        rows[best] = row = [v / c for v in row]
+        for r in range(len(rows)):
+            if r != best and rows[r][enter] != 0.0:
+                f = rows[r][enter]
+                rows[r] = [u - f * v for u, v in zip(rows[r], row)]
+        leaving = basis[best]
+        basis[best] = enter
+        return leaving
 
-
-def indifferent(pay, rows, cols):
-    """The mix over `cols` that makes every row of `rows` earn the same
-    (`pay[i][j]`: the row player's payoff), and that payoff; None if none."""
-    k = len(rows)
-    m = [[pay[i][j] for j in cols] + [-1.0] for i in rows] + [[1.0] * k + [0.0]]
-    sol = linear_solve(m, [0.0] * k + [1.0])
-    if sol is None or min(sol[:k]) < -1e-9:
+    # A row label enters P first (x_i leaves zero), a column label Q.
+    name = "p" if dropped < n else "q"
+    enter = dropped
+    for _ in range(10 * (n + m) ** 2 + 100):
+        leaving = pivot(name, enter)
+        if leaving is None:
+            return None
+        if leaving == dropped:
+            break
+        name = "q" if name == "p" else "p"
+        enter = leaving
+    else:
         return None
-    return [max(0.0, v) for v in sol[:k]], sol[k]
+    x = [0.0] * n
+    y = [0.0] * m
+    rows, basis, _ = tabs["p"]
+    for r, lab in enumerate(basis):
+        if lab < n:
+            x[lab] = rows[r][-1]
+    rows, basis, _ = tabs["q"]
+    for r, lab in enumerate(basis):
+        if lab >= n:
+            y[lab - n] = rows[r][-1]
+    sx, sy = sum(x), sum(y)
+    if sx <= 0 or sy <= 0:
+        return None
+    return [v / sx for v in x], [v / sy for v in y]
 
 
 def solve_general(a, b, eps=1e-9):
     """A Nash equilibrium of the bimatrix game (the town gets a[i][j], the
-    mafia b[i][j]) by support enumeration (equal support sizes: a game of
-    noisy measured payoffs is non-degenerate). Of the equilibria, the one
-    of the smallest support (the fewest alternatives: the cheapest lineup),
-    then the town's highest value. Returns (x, y, town value) or None."""
-    from itertools import combinations
+    mafia b[i][j]): the Lemke–Howson path from every starting label (a
+    polynomial pivot per step, where support enumeration was exponential
+    and stalled at 17 × 14 settings). Of the equilibria the paths reach,
+    the one of the smallest support (the fewest alternatives: the
+    cheapest lineup), then the town's highest value. Returns (x, y, town
+    value) or None."""
     n, m = len(a), len(a[0])
-    bt = [[b[i][j] for i in range(n)] for j in range(m)]
-    for k in range(1, min(n, m) + 1):
-        found = []
-        for rows in combinations(range(n), k):
-            for cols in combinations(range(m), k):
-                ys = indifferent(a, rows, cols)
-                xs = indifferent(bt, cols, rows)
-                if ys is None or xs is None:
-                    continue
-                y = [0.0] * m
-                for j, v in zip(cols, ys[0]):
-                    y[j] = v
-                x = [0.0] * n
-                for i, v in zip(rows, xs[0]):
-                    x[i] = v
-                town = [sum(a[i][j] * y[j] for j in range(m)) for i in range(n)]
-                maf = [sum(b[i][j] * x[i] for i in range(n)) for j in range(m)]
-                if max(town) <= ys[1] + eps and max(maf) <= xs[1] + eps:
-                    found.append((x, y, ys[1]))
-        if found:
-            return max(found, key=lambda f: f[2])
-    return None
+    found = []
+    for label in range(n + m):
+        sol = lemke_howson(a, b, label)
+        if sol is None:
+            continue
+        x, y = sol
+        x = [v if v > eps else 0.0 for v in x]
+        y = [v if v > eps else 0.0 for v in y]
+        town = [sum(a[i][j] * y[j] for j in range(m)) for i in range(n)]
+        maf = [sum(b[i][j] * x[i] for i in range(n)) for j in range(m)]
+        value = sum(x[i] * town[i] for i in range(n))
+        if max(town) <= value + 1e-7 and max(maf) <= sum(y[j] * maf[j] for j in range(m)) + 1e-7:
+            found.append((x, y, value))
+    if not found:
+        return None
+    return min(found, key=lambda f: (sum(v > 0 for v in f[0] + f[1]), -f[2]))
 
 
 def main():
@@ -357,7 +395,7 @@ def main():
                          "--br-seeds")
     ap.add_argument("--adaptive-games", type=int, default=300_000, help="best-response --adaptive-games")
     ap.add_argument("--general", action="store_true",
-                    help="each camp maximises its own win rate (a bimatrix game, solved by support enumeration) "
+                    help="each camp maximises its own win rate (a bimatrix game, solved by Lemke–Howson paths) "
                          "instead of the town's rate as a zero-sum game: for setups with a third camp (the "
                          "bandits, held at the base) or many draws, where the mafia may gain without the town losing")
     ap.add_argument("--cells", metavar="FILE",
@@ -395,7 +433,7 @@ def main():
             general = solve_general(a, [[cells[(i, j)][1] for j in range(len(mafia))]
                                         for i in range(len(town))]) if args.general else None
             if args.general and general is None:
-                print("note: no equilibrium found by support enumeration (a degenerate matrix); "
+                print("note: no Lemke–Howson path closed (a degenerate matrix); "
                       "solving the town's rate as zero-sum instead", flush=True)
             x, y, value = general if general is not None else solve(a)
             spec = mix_spec(base, list(zip(x, town)), list(zip(y, mafia)))

@@ -46,6 +46,30 @@ class GeneralSum(unittest.TestCase):
             self.assertAlmostEqual(q, 1 / 3, places=2)
         self.assertAlmostEqual(v, zv, places=3)
 
+    def test_a_large_game_is_solved_to_an_equilibrium(self):
+        # 17 x 14 cells of noisy rates: where support enumeration stalled.
+        import random
+        rng = random.Random(7)
+        a = [[rng.random() for _ in range(14)] for _ in range(17)]
+        b = [[rng.random() for _ in range(14)] for _ in range(17)]
+        x, y, v = sm.solve_general(a, b)
+        town = [sum(a[i][j] * y[j] for j in range(14)) for i in range(17)]
+        maf = [sum(b[i][j] * x[i] for i in range(17)) for j in range(14)]
+        self.assertAlmostEqual(sum(x), 1.0)
+        self.assertAlmostEqual(sum(y), 1.0)
+        self.assertLessEqual(max(town), v + 1e-9)
+        self.assertLessEqual(max(maf), sum(y[j] * maf[j] for j in range(14)) + 1e-9)
+        self.assertAlmostEqual(v, sum(x[i] * town[i] for i in range(17)))
+
+    def test_a_degenerate_game_with_equal_rows_does_not_cycle(self):
+        # Two settings that play alike give equal rows and columns.
+        a = [[0.5, 0.5, 1], [0.5, 0.5, 1], [0, 0, 0.5]]
+        b = [[1 - c for c in r] for r in a]
+        x, y, v = sm.solve_general(a, b)
+        self.assertAlmostEqual(v, 0.5)
+        self.assertAlmostEqual(x[2], 0.0)
+        self.assertAlmostEqual(y[2], 0.0)
+
 
 class Specs(unittest.TestCase):
     def test_a_mix_spec_gives_each_camp_shares_that_sum_to_one(self):
