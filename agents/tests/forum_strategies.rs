@@ -541,9 +541,9 @@ fn e3_the_bandits_search_every_night_by_default_and_n_nights_when_set() {
     }
 }
 
-/// E10: the Guard guards the partner the town's Shooter is likeliest to
-/// shoot, the town's top suspect (exposed first), when he is a partner: so
-/// the Shooter's shots at the mafia mostly meet a guarded man.
+/// E10: the Guard never spends his guard on a partner the day's lynch
+/// will take anyway (one the town holds exposed) while another could have
+/// it.
 #[test]
 fn e10_the_guard_never_guards_a_partner_the_town_takes_for_exposed() {
     // A partner published as mafia by the only Detective claimant (whom
@@ -585,6 +585,38 @@ fn e10_the_guard_never_guards_a_partner_the_town_takes_for_exposed() {
     assert!(tested > 30, "{tested} nights with an exposed partner");
     assert_eq!(nights, 0, "an exposed partner guarded while another could be");
     assert!(spread.len() >= 4, "guards reach {} partner roles", spread.len());
+}
+
+/// E10: the Guard guards the town's top suspect when he is a partner not
+/// exposed, the partner a `shoot=suspect` Shooter fires at: so that
+/// Shooter's shots at the mafia meet the guard far more often than under a
+/// guard who picks a partner at random.
+#[test]
+fn e10_the_guard_covers_the_partner_the_shooter_suspects() {
+    let met = |spec: &str| {
+        let (mut shots, mut guarded) = (0u32, 0u32);
+        for (roles, log) in games("extended", spec, 1500) {
+            let days = days(&log);
+            let mut guards = Vec::new();
+            let mut hits = Vec::new();
+            for (e, &d) in log.iter().zip(&days) {
+                if let Event::NightAct { ability, target: Some(t), .. } = *e {
+                    match ability {
+                        NightAbility::Guard => guards.push((d, t)),
+                        NightAbility::Shoot if roles[t].camp() == Camp::Mafia => hits.push((d, t)),
+                        _ => {}
+                    }
+                }
+            }
+            shots += hits.len() as u32;
+            guarded += hits.iter().filter(|h| guards.contains(h)).count() as u32;
+        }
+        assert!(shots > 300, "{spec}: {shots} shots at the mafia");
+        guarded as f64 / shots as f64
+    };
+    let usual = met("forum,town=forum:shoot=suspect");
+    let random = met("forum,town=forum:shoot=suspect,guard=forum:move=random");
+    assert!(usual > random + 0.15, "guarded shots: usual {usual:.3}, random guard {random:.3}");
 }
 
 #[test]
