@@ -344,14 +344,15 @@ impl fmt::Debug for Lineup {
 /// All four were solved again on 2026-12-04 (night) with the town's
 /// `pass_tell` and the mafia's `mimic` in the space (a learned `classic`
 /// seat had found the PASS tell, worth 28–55 points to the town against
-/// the mixes before; the book's "The PASS tell"): `solve_mix.py
-/// --adaptive`, `classic` converged (its 4-round oracle's last replies
-/// under 0 points), `forum-16` too (0.8), `classic-13` and `extended` were
-/// taken at their best iterations within the session (the oracle's
-/// replies 15.3 and 7.9 points). The full searches of the book (3,000,000
-/// games, 4 rounds, adaptive replies) then find at most 0.9 (town) and 2.1
-/// (mafia) points on `classic`, 0.9 and 4.8 on `forum-16`, 14.4 and 7.8 on
-/// `classic-13`, and 7.5, 1.8 and 0.3 (bandits) on `extended`; see the
+/// the mixes before; the book's "The PASS tell"), and `classic-13`,
+/// `forum-16` and `extended` once more on 2026-12-05 with an oracle that
+/// also searches adaptive replies over the mix (`--adaptive-base both`;
+/// `extended` with Lemke–Howson for its three-camp game, converged: the
+/// oracle's last replies under 1 point). The full searches of the book
+/// (3,000,000 games, 4 rounds, adaptive replies) then find at most 0.9
+/// (town) and 2.1 (mafia) points on `classic`, 0.3 and 2.3 on
+/// `classic-13`, 0.4, 0.4 and 0.1 (bandits) on `forum-16`, and 2.1, 0.5
+/// and 0.2 on `extended` (with its Guard's move of that day); see the
 /// book for every camp and the learned reply. `extended`'s
 /// bandits, held fixed by the solver, read the thread as their best reply
 /// to it does (`trust=0`, `counterclaim=earlier`). `classic`'s default
@@ -389,18 +390,39 @@ pub const PRESET_LINEUPS: &[(&str, &str)] = &[
         "extended",
         concat!(
             "forum,",
-            "town@0.4436=forum:counter=1:counterclaim=earlier:heal=self:pass_first=1:shoot=suspect:trust=0,",
-            "town@0.2326=forum:counter=1:counterclaim=earlier:day1_pass=false:shoot=second,",
-            "town@0.3194=forum:counterclaim=checks:on=day2:pass_tell=true:shoot=second,",
-            "town@0.0044=forum,",
-            "town@?changes>0=forum:trust=0.25:counterclaim=checks:pass_tell=true:on=last-word:shoot=second,",
-            "mafia@0.1422=forum:blend=1:counterclaim=both:fake=1:trust=0,",
-            "mafia@0.3573=forum,",
-            "mafia@?changes>0=forum:counterclaim=earlier:preempt=1:blend=1,",
-            "mafia@0.1032=forum,",
-            "mafia@?changes>0=forum:trust=0:counterclaim=earlier:kill=hunt:preempt=1:blend=1,",
-            "mafia@0.3973=forum,",
-            "mafia@?passes>0=forum:trust=0:counterclaim=both:preempt=1,",
+            "town@0.031=forum:mix=1:pass_first=1:shoot=suspect,",
+            "town@0.1495=forum:counterclaim=checks:on=day2:pass_tell=true:shoot=second,",
+            "town@0.0052=forum:day1_pass=false:on=day2:pass_tell=true:shoot=second,",
+            "town@?passes>0=forum:trust=0:counterclaim=earlier:pass_first=1:on=day3:counter=1:heal=revealed:shoot=suspect:borrow=random,",
+            "town@0.101=forum:day1_pass=false:on=day2:pass_tell=true:shoot=second,",
+            "town@0.0113=forum:day1_pass=false:on=day2:pass_tell=true:shoot=second,",
+            "town@?claims>0=forum:trust=0:counterclaim=earlier:pass_first=1:on=at-once:counter=1:heal=self:shoot=suspect,",
+            "town@0.2909=forum:counterclaim=earlier:pass_tell=true:shoot=suspect:trust=0.25,",
+            "town@?lynched>0=forum:on=day3,",
+            "town@0.236=forum:counter=0.25:on=day2:pass_first=1:shoot=second,",
+            "town@?lynched>0=forum:trust=0:counterclaim=earlier:pass_first=1:on=day3:counter=0:heal=revealed:shoot=suspect,",
+            "town@0.1399=forum:counterclaim=earlier:pass_tell=true:shoot=suspect:trust=0.25,",
+            "town@?changes>0=forum:trust=0:counterclaim=earlier:pass_first=1:on=day3:counter=0:heal=revealed:shoot=suspect,",
+            "town@0.0352=forum:counter=0.25:on=day2:pass_first=1:shoot=second,",
+            "town@?changes>0=forum:trust=0:counterclaim=earlier:pass_first=1:on=day3:counter=0:heal=revealed:shoot=suspect,",
+            "mafia@0.1299=forum:blend=1:mimic=true:quorum=4:trust=0.25,",
+            "mafia@?changes>0=forum:counterclaim=earlier:fake=0:preempt=1,",
+            "mafia@0.2827=forum:counterclaim=both:fake=1:mimic=true:trust=0.25,",
+            "mafia@?changes>0=forum:counterclaim=earlier:fake=0:preempt=1,",
+            "mafia@0.1285=forum:counterclaim=both:fake=1:mimic=true:trust=0.25,",
+            "mafia@?claims>0=forum:counterclaim=later:preempt=1,",
+            "mafia@0.1429=forum:blend=1:mimic=true:quorum=4:trust=0.25,",
+            "mafia@?claims>0=forum:counterclaim=later:preempt=1,",
+            "mafia@0.0375=forum:mimic=true:trust=0.25,",
+            "mafia@?passes>0=forum:kill=order,",
+            "mafia@0.1174=forum:mimic=true:trust=0.25,",
+            "mafia@?lynched>0=forum:trust=0.25:counterclaim=earlier:fake=0:preempt=1:mimic=true,",
+            "mafia@0.0207=forum,",
+            "mafia@?lynched>0=forum:trust=0.25:counterclaim=earlier:fake=0:preempt=1:mimic=true,",
+            "mafia@0.0044=forum:counterclaim=checks:kill=order:mimic=true:preempt=1:quorum=3:trust=0.25,",
+            "mafia@?passes>0=forum:trust=0.25:counterclaim=earlier:preempt=1:mimic=true,",
+            "mafia@0.136=forum:kill=order:trust=0,",
+            "mafia@?changes>0=forum:trust=0.25:mimic=true,",
             "bandits@1=forum:counterclaim=earlier:trust=0"
         ),
     ),
