@@ -198,12 +198,10 @@ impl Turn<'_> {
                 // (against the mixes before, the top suspect lost 0.3-0.5:
                 // their Shooters shot elsewhere).
                 let top = read.suspect(obs, obs.alive());
+                // (When the top suspect is not in the pool, the pool is
+                // already "neither exposed nor the top suspect".)
                 let pool = legal.minus(read.exposed).minus(self.public.exposed());
-                let rest = match top {
-                    Some(t) if pool.len() > 1 => pool.without(t),
-                    _ => pool,
-                };
-                top.filter(|&t| pool.contains(t)).or_else(|| pick(cx.rng, rest)).or_else(|| pick(cx.rng, legal))
+                top.filter(|&t| pool.contains(t)).or_else(|| pick(cx.rng, pool)).or_else(|| pick(cx.rng, legal))
             }
             NightAbility::Shoot => {
                 // Every plan but `never` fires at an exposed enemy first.
